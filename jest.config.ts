@@ -1,0 +1,46 @@
+import type { Config } from 'jest';
+
+/**
+ * Four projects, one per layer (see docs/architecture in the README):
+ * - streams: pure RxJS factories under Node, proven with marble specs;
+ * - src: React views and browser code under jsdom (with structuredClone for fake-indexeddb);
+ * - server: the reference server through Fastify's inject;
+ * - e2e: real Chromium (Debian's) driven by playwright-core against the real server.
+ */
+const tsJest = {
+  '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'bundler', jsx: 'react-jsx' }, diagnostics: { warnOnly: false } }],
+} as const;
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'streams',
+      testEnvironment: 'node',
+      transform: tsJest,
+      testMatch: ['<rootDir>/test/streams/**/*.spec.ts'],
+    },
+    {
+      displayName: 'src',
+      testEnvironment: '<rootDir>/test/helpers/jsdomWithStructuredClone.ts',
+      transform: tsJest,
+      setupFiles: ['fake-indexeddb/auto'],
+      testMatch: ['<rootDir>/test/src/**/*.spec.ts?(x)'],
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      transform: tsJest,
+      testMatch: ['<rootDir>/test/server/**/*.spec.ts'],
+    },
+    {
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      transform: tsJest,
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'],
+      testTimeout: 60_000,
+      slowTestThreshold: 30,
+    },
+  ],
+};
+
+export default config;

@@ -1,0 +1,3 @@
+import { createRoot } from 'react-dom/client';
+
+createRoot(document.getElementById('player-root')!).render(<p>VidFrame</p>);

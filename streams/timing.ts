@@ -1,0 +1,127 @@
+/**
+ * Every timing constant and numeric limit of the product spec, one export each, named with its unit.
+ * Later code reads these as parameter defaults; nothing copies a number from here into a module variable.
+ * The JSDoc line names the spec point that fixes the number.
+ */
+
+// ── Compression (§5, §9) ────────────────────────────────────────────────────────────────────────────
+/** §5/§9 Request bodies are gzip-compressed only from this size on (inclusive). */
+export const COMPRESSION_MIN_BODY_BYTES = 500;
+/** §5/§9 Request bodies larger than this are sent uncompressed. */
+export const COMPRESSION_MAX_BODY_BYTES = 500_000;
+
+// ── Retry queue (§4, §9) ────────────────────────────────────────────────────────────────────────────
+/** §9 A stored log request is resent this many times by default before it is dropped. */
+export const RETRY_QUEUE_DEFAULT_RESENDS = 1;
+/** §9 Stored requests expire after 30 days. */
+export const RETRY_QUEUE_EXPIRY_MS = 2_592_000_000;
+/** §9 Queued items are retried within this window. */
+export const RETRY_QUEUE_RETRY_WINDOW_MS = 120_000;
+/** §9 Delay before a failed request is retried. */
+export const RETRY_QUEUE_RETRY_DELAY_MS = 5_000;
+/** §9 Throttle between two sends from the queue. */
+export const RETRY_QUEUE_THROTTLE_MS = 100;
+/** §9 A request left QUEUED (its tab died mid-send) is resent after this long. */
+export const RETRY_QUEUE_STALE_QUEUED_MS = 60_000;
+/** §9 The request log is kept for one day. */
+export const REQUEST_LOG_LIFETIME_MS = 86_400_000;
+/** §9 Potential-error limit of the retry queue. */
+export const RETRY_QUEUE_POTENTIAL_ERROR_LIMIT = 10;
+
+// ── Event batching (§9) ─────────────────────────────────────────────────────────────────────────────
+/** §9 The first batch is sent this long after the first event. */
+export const LOG_BATCH_INITIAL_TIMEOUT_MS = 2_000;
+/** §9 Default debounce between the last event and the send. */
+export const LOG_BATCH_DEBOUNCE_MS = 10_000;
+/** §9 No event waits in the queue longer than this. */
+export const LOG_BATCH_MAX_QUEUE_WAIT_MS = 60_000;
+/** §9 Minimum batch size. */
+export const LOG_BATCH_MIN_EVENTS = 5;
+/** §9 Maximum number of events in one request. */
+export const LOG_BATCH_MAX_EVENTS = 100;
+/** §9 A flush is forced when this many events are queued. */
+export const LOG_BATCH_FORCE_FLUSH_QUEUED_EVENTS = 1_000;
+/** §9 Payload extraction limit. */
+export const LOG_PAYLOAD_EXTRACTION_LIMIT = 1_000;
+/** §9 The batch counter wraps after this value. */
+export const LOG_BATCH_COUNTER_MAX = 65_535;
+
+// ── Local database (§9) ─────────────────────────────────────────────────────────────────────────────
+/** §9 The hot and cold config stores hold exactly this many records each. */
+export const CONFIG_STORE_MAX_RECORDS = 1;
+
+// ── Scheduler (§9) ──────────────────────────────────────────────────────────────────────────────────
+/** §9 Work allowed per animation frame. */
+export const SCHEDULER_FRAME_BUDGET_MS = 13.7;
+/** §9 Idle-callback timeout. */
+export const SCHEDULER_IDLE_TIMEOUT_MS = 3_000;
+/** §9 Delay of the emulated idle callback where requestIdleCallback is missing. */
+export const SCHEDULER_EMULATED_IDLE_DELAY_MS = 300;
+
+// ── Delayed event tiers (§9) ────────────────────────────────────────────────────────────────────────
+/** §9 Delayed-event tier: default. */
+export const DELAYED_EVENT_TIER_DEFAULT = 100;
+/** §9 Delayed-event tier: dispatch to empty. */
+export const DELAYED_EVENT_TIER_DISPATCH_TO_EMPTY = 200;
+/** §9 Delayed-event tier: fast. */
+export const DELAYED_EVENT_TIER_FAST = 300;
+/** §9 Delayed-event tier: immediate. */
+export const DELAYED_EVENT_TIER_IMMEDIATE = 400;
+
+// ── Tracking, sampling, caches (§9) ─────────────────────────────────────────────────────────────────
+/** §9 Tracking-parameter serialisation is cut at this many characters. */
+export const TRACKING_PARAMS_MAX_CHARS = 500;
+/** §9 Stored-log sample rate (10 %). */
+export const STORED_LOG_SAMPLE_RATE = 0.1;
+/** §9 Storage-event logging samples most kinds of events at 20 %. */
+export const STORAGE_EVENT_SAMPLE_RATE = 0.2;
+/** §9 Visual-element attach cache limit. */
+export const VISUAL_ELEMENT_ATTACH_CACHE_LIMIT = 1_000;
+
+// ── Navigation, player, ad status (§4, §9) ──────────────────────────────────────────────────────────
+/** §4/§9 Application navigation returns to none this long after it started. */
+export const NAVIGATION_RESET_MS = 5_000;
+/** §4/§9 Player readiness is polled at this interval. */
+export const PLAYER_READINESS_POLL_MS = 50;
+/** §4/§9 The ad-status check times out (stored value 3) after this long. */
+export const AD_STATUS_WAIT_MS = 5_000;
+
+// ── Anonymous id (§7, §8, §9) ───────────────────────────────────────────────────────────────────────
+/** §9 The anonymous id is refreshed this often after a success (30 min). */
+export const ANONYMOUS_ID_REFRESH_MS = 1_800_000;
+/** §8/§9 A failed anonymous-id fetch is retried after this long (2 min). */
+export const ANONYMOUS_ID_RETRY_MS = 120_000;
+/** §8/§9 A failed anonymous-id fetch is retried at most this many more times. */
+export const ANONYMOUS_ID_MAX_RETRIES = 2;
+/** §7/§9 Timeout of the anonymous-id request. */
+export const ANONYMOUS_ID_TIMEOUT_MS = 5_000;
+
+// ── Geolocation and cookies (§9) ────────────────────────────────────────────────────────────────────
+/** §9 Geolocation timeout on desktop. */
+export const GEOLOCATION_TIMEOUT_MS = 10_000;
+/** §9 Geolocation timeout on the mobile web client. */
+export const GEOLOCATION_TIMEOUT_MOBILE_MS = 15_000;
+/** §9 Latitude and longitude are sent as integers scaled by this factor. */
+export const GEOLOCATION_COORDINATE_SCALE = 1e7;
+/** §9 Lifetime of the location token. */
+export const LOCATION_TOKEN_LIFETIME_S = 15_552_000;
+/** §9 Lifetime of the preference cookie. */
+export const PREFERENCE_COOKIE_LIFETIME_S = 63_072_000;
+
+// ── Error reporting (§7, §8, §9) ────────────────────────────────────────────────────────────────────
+/** §7/§9 Error messages are truncated to this many characters. */
+export const ERROR_MESSAGE_MAX_CHARS = 250;
+/** §8/§9 At most this many errors are reported per page. */
+export const ERROR_REPORTS_MAX_PER_PAGE = 5;
+
+// ── Latency (§9) ────────────────────────────────────────────────────────────────────────────────────
+/** §9 The latency log keeps at most this many entries per key. */
+export const LATENCY_MAX_ENTRIES_PER_KEY = 5;
+/** §9 Latency entries older than this are purged. */
+export const LATENCY_STALE_ENTRY_MS = 60_000;
+
+// ── Host protocol (host-protocol.md) ────────────────────────────────────────────────────────────────
+/** host-protocol §3 A host sends `listening` this often until the embed answers. */
+export const HOST_LISTENING_INTERVAL_MS = 250;
+/** host-protocol §5 The host extrapolates currentTime while playing by at most this long. */
+export const HOST_TIME_EXTRAPOLATION_MAX_MS = 1_000;

@@ -1,0 +1,34 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { resolve } from 'node:path';
+
+/**
+ * Multi-page build: the embed page (framed by third-party sites) and the demo host page.
+ * The reference server (server/) serves `dist/` and inlines the player configuration into the embed page.
+ * `base: '/'` keeps every asset URL root-relative, so the pages work behind any proxy or CDN host name.
+ */
+export default defineConfig({
+  base: '/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rollupOptions: {
+      input: {
+        embed: resolve(import.meta.dirname, 'src/embed/index.html'),
+        host: resolve(import.meta.dirname, 'src/host/index.html'),
+      },
+    },
+  },
+  server: {
+    // `npm run dev` serves the pages with hot reload; the API and media come from the reference server.
+    proxy: {
+      '/youtubei': 'http://localhost:8080',
+      '/media': 'http://localhost:8080',
+      '/generate_204': 'http://localhost:8080',
+      '/error_204': 'http://localhost:8080',
+      '/embed': 'http://localhost:8080',
+    },
+  },
+});
