@@ -1,3 +1,40 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { readPlayerConfig, withLoaderUrl, PLAYER_STYLE_TRANSPARENT } from '../../streams/config/playerConfig';
+import { createEmbedPlayer } from './EmbedPlayer';
+import { EmbedApp } from './EmbedApp';
+import './embed.css';
 
-createRoot(document.getElementById('player-root')!).render(<p>VidFrame</p>);
+declare global {
+  interface Window {
+    /** The player configuration the server inlined (spec §3). */
+    vidframeConfig?: unknown;
+    /** The page's player, for debugging and for the browser tests. */
+    vidframePlayer?: ReturnType<typeof createEmbedPlayer>;
+  }
+}
+
+const root = createRoot(document.getElementById('player-root')!);
+try {
+  const framed = window.parent !== window;
+  const config = withLoaderUrl(readPlayerConfig(window.vidframeConfig), { framed, referrer: document.referrer });
+  document.documentElement.dataset.theme = config.args.theme;
+  if (config.args.ps === PLAYER_STYLE_TRANSPARENT) document.documentElement.classList.add('vf-transparent');
+  const player = createEmbedPlayer(config);
+  window.vidframePlayer = player;
+  root.render(
+    <StrictMode>
+      <EmbedApp player={player} />
+    </StrictMode>,
+  );
+} catch (error) {
+  // A page without a usable configuration still tells the viewer what happened.
+  root.render(
+    <div className="vf-player">
+      <div className="vf-error" role="alert">
+        <p className="vf-error-message">The player could not start.</p>
+        <p className="vf-error-detail">{error instanceof Error ? error.message : String(error)}</p>
+      </div>
+    </div>,
+  );
+}

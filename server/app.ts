@@ -1,0 +1,99 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { loadCatalog } from './catalog';
+import { renderEmbedPage, readEmbedTemplate, type EmbedTemplate } from './embedPage';
+import { playerResponseFor } from './playerResponse';
+
+export interface AppOptions {
+  /** The Vite build output (`npm run build`). */
+  distDir?: string;
+  /** The sample media and its `catalog.json`. */
+  mediaDir?: string;
+  /** Where the collector keeps what it receives. */
+  dataDir?: string;
+  logger?: boolean;
+}
+
+const root = resolve(import.meta.dirname, '..');
+const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
+
+/** The JSON error body every 4xx/5xx of the reference server uses. */
+export const errorBody = (code: number, message: string) => ({ error: { code, message } });
+
+/**
+ * The reference server: the embed page with its configuration inlined, the demo host page, the sample media with
+ * range requests, and the reference API endpoints. Every URL it writes into a page is root-relative, so it works
+ * unchanged behind a TLS-terminating proxy or a CDN under another host name.
+ */
+export async function buildApp({
+  distDir = resolve(root, 'dist'),
+  mediaDir = resolve(root, 'media'),
+  dataDir = resolve(root, '.data'),
+  logger = false,
+}: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger, trustProxy: true });
+  const catalog = loadCatalog(mediaDir);
+
+  // The built pages are read once, on first use, so the server starts (and says what is wrong) without a build.
+  let embedTemplate: EmbedTemplate | undefined;
+  const pagePath = (name: string) => resolve(distDir, 'src', name, 'index.html');
+  const notBuilt = (reply: import('fastify').FastifyReply) =>
+    reply.code(503).type('text/plain').send('The pages are not built yet: run `npm run build` (or `npm start`, which builds first).\n');
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(errorBody(404, `Nothing at ${request.method} ${request.url.split('?')[0]}`));
+  });
+
+  await app.register(fastifyStatic, {
+    root: resolve(distDir, 'assets'),
+    prefix: '/assets/',
+    // Vite names every asset after its content hash: they never change under the same name.
+    maxAge: ONE_YEAR_MS,
+    immutable: true,
+    dotfiles: 'deny',
+    index: false,
+  });
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    acceptRanges: true,
+    maxAge: ONE_YEAR_MS,
+    dotfiles: 'deny',
+    index: false,
+  });
+
+  const sendEmbed = (videoId: string, query: Record<string, unknown>, reply: import('fastify').FastifyReply) => {
+    if (!embedTemplate) {
+      if (!existsSync(pagePath('embed'))) return notBuilt(reply);
+      embedTemplate = readEmbedTemplate(readFileSync(pagePath('embed'), 'utf8'));
+    }
+    const html = renderEmbedPage(embedTemplate, { videoId, query, playerResponse: playerResponseFor(catalog, videoId) });
+    // Framed by any site: no X-Frame-Options. The page carries per-request configuration: not cached.
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  };
+  app.get<{ Params: { videoId: string }; Querystring: Record<string, unknown> }>('/embed/:videoId', (request, reply) =>
+    sendEmbed(request.params.videoId, request.query, reply),
+  );
+  // An embed URL without an id still gets the page, which reports the invalid parameter to the host.
+  app.get<{ Querystring: Record<string, unknown> }>('/embed/', (request, reply) => sendEmbed('', request.query, reply));
+
+  app.get('/', (_request, reply) => {
+    if (!existsSync(pagePath('host'))) return notBuilt(reply);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(readFileSync(pagePath('host'), 'utf8'));
+  });
+
+  // The reference player endpoint: what the embed asks when a host loads another video.
+  app.post<{ Body: unknown }>('/youtubei/v1/player', (request, reply) => {
+    const body = request.body as { videoId?: unknown } | undefined;
+    if (!body || typeof body !== 'object' || !('videoId' in body)) {
+      return reply.code(400).send(errorBody(400, 'The request body must be a JSON object with a videoId.'));
+    }
+    return playerResponseFor(catalog, body.videoId);
+  });
+
+  app.get('/healthz', () => ({ ok: true, videos: catalog.videos.length }));
+  return app;
+}

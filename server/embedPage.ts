@@ -1,0 +1,28 @@
+import { buildPlayerConfig, serializeConfigForScript, type PlayerResponse } from '../streams/config/playerConfig';
+
+/** The built embed page, split around the place where the configuration goes. */
+export interface EmbedTemplate {
+  before: string;
+  after: string;
+  assets: { js: string; css: string };
+}
+
+const CONFIG_MARKER = '<!--vidframe:config-->';
+
+/** Prepares the built `index.html` of the embed page: finds the config marker and the page's own JS and CSS assets. */
+export function readEmbedTemplate(html: string): EmbedTemplate {
+  const at = html.indexOf(CONFIG_MARKER);
+  if (at < 0) throw new Error(`The embed page has no ${CONFIG_MARKER} marker: is dist/ from another build?`);
+  const js = /<script[^>]*\bsrc="([^"]+)"/.exec(html)?.[1] ?? '';
+  const css = /<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/.exec(html)?.[1] ?? '';
+  return { before: html.slice(0, at), after: html.slice(at + CONFIG_MARKER.length), assets: { js, css } };
+}
+
+/** The embed page for one request, with its player configuration (spec §3) inlined as a script. */
+export function renderEmbedPage(
+  template: EmbedTemplate,
+  { videoId, query, playerResponse }: { videoId: string; query: Record<string, unknown>; playerResponse: PlayerResponse },
+): string {
+  const config = buildPlayerConfig({ videoId, query, playerResponse, assets: template.assets });
+  return `${template.before}<script>window.vidframeConfig=${serializeConfigForScript(config)};</script>${template.after}`;
+}

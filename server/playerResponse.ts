@@ -1,0 +1,56 @@
+import type { PlayerResponse } from '../streams/config/playerConfig';
+import { isValidVideoId } from '../streams/config/playerConfig';
+import { type Catalog, findVideo } from './catalog';
+
+/** Root-relative URL of a file under the media folder (never built from the server's own host and port). */
+export const mediaUrl = (file: string): string => `/media/${file.split('/').map(encodeURIComponent).join('/')}`;
+
+/**
+ * What the player needs to know about a video before loading media (spec §3, §8): playable with its details,
+ * formats and captions, or an error with its internal error name — `api.invalidparam` for a malformed id,
+ * `video.unavailable` for an id the catalogue does not hold, `embedder.identity.denied` for a video its owner does
+ * not allow to be embedded. A broken file is only found out by the browser when it tries to decode it.
+ */
+export function playerResponseFor(catalog: Catalog, videoId: unknown): PlayerResponse {
+  if (!isValidVideoId(videoId)) {
+    return { playabilityStatus: { status: 'ERROR', errorCode: 'api.invalidparam', reason: 'Invalid video id.' } };
+  }
+  const video = findVideo(catalog, videoId);
+  if (!video) {
+    return { playabilityStatus: { status: 'ERROR', errorCode: 'video.unavailable', reason: 'Video unavailable.' } };
+  }
+  const videoDetails = {
+    videoId: video.id,
+    title: video.title,
+    author: video.author,
+    lengthSeconds: video.durationSeconds,
+    thumbnailUrl: video.poster ? mediaUrl(video.poster) : undefined,
+  };
+  if (video.embeddable === false) {
+    return {
+      playabilityStatus: {
+        status: 'UNPLAYABLE',
+        errorCode: 'embedder.identity.denied',
+        reason: 'The owner of this video does not allow it to be played on other websites.',
+      },
+      videoDetails,
+    };
+  }
+  return {
+    playabilityStatus: { status: 'OK' },
+    videoDetails,
+    streamingData: {
+      formats: video.renditions.map((r) => ({
+        quality: r.quality,
+        width: r.width,
+        height: r.height,
+        url: mediaUrl(r.file),
+        mimeType: r.mimeType,
+        contentLength: r.bytes,
+      })),
+    },
+    captions: {
+      tracks: (video.captions ?? []).map((c) => ({ languageCode: c.languageCode, languageName: c.languageName, url: mediaUrl(c.file) })),
+    },
+  };
+}

@@ -1,0 +1,231 @@
+/**
+ * The player configuration of spec §3, and the pure rules that build and read it.
+ *
+ * The reference server builds it from the embed URL (`/embed/{videoId}?…playerVars`) and inlines it into the page,
+ * so the player starts without another round trip; the embed page reads it back with {@link readPlayerConfig}.
+ * Everything here is pure: no `window`, no `document`, so the server and the page share one set of rules.
+ */
+
+/** The player variables the embed recognises (host-protocol §2 plus the spec's theme and forced experiments). */
+export const KNOWN_PLAYER_VARS = [
+  'enablejsapi', 'origin', 'widgetid', 'autoplay', 'mute', 'controls', 'playsinline', 'start', 'end', 'loop',
+  'playlist', 'list', 'listType', 'index', 'rel', 'hl', 'cc_load_policy', 'cc_lang_pref', 'iv_load_policy', 'fs',
+  'disablekb', 'color', 'widget_referrer', 'embed_config', 'theme', 'forced_experiments', 'ps',
+] as const;
+export type PlayerVarName = (typeof KNOWN_PLAYER_VARS)[number];
+
+/** Player style value that makes the page background transparent (spec §2). */
+export const PLAYER_STYLE_TRANSPARENT = 'gvn';
+
+export type Theme = 'dark' | 'light';
+
+/** One playable file of a video (a quality level). URLs are root-relative. */
+export interface StreamFormat {
+  quality: string;
+  width: number;
+  height: number;
+  url: string;
+  mimeType: string;
+  contentLength: number;
+}
+
+export interface CaptionTrackInfo {
+  languageCode: string;
+  languageName: string;
+  url: string;
+}
+
+/**
+ * What the player knows about the video before it loads any media: whether it can play here and, if so, its
+ * details, formats and caption tracks. `errorCode` holds the internal error name of spec §8 (`api.invalidparam`, …).
+ */
+export interface PlayerResponse {
+  playabilityStatus: { status: 'OK' | 'ERROR' | 'UNPLAYABLE'; reason?: string; errorCode?: string };
+  videoDetails?: { videoId: string; title: string; author: string; lengthSeconds: number; thumbnailUrl?: string };
+  streamingData?: { formats: StreamFormat[] };
+  captions?: { tracks: CaptionTrackInfo[] };
+}
+
+/** Spec §3 "Player configuration". */
+export interface PlayerConfig {
+  args: {
+    /** The requested video id, as the URL gave it (it may be malformed: the player then reports the error). */
+    video_id: string;
+    /** Raw player variables from the query string: only the recognised ones, as strings. */
+    playerVars: Partial<Record<PlayerVarName, string>>;
+    /** `'1'` or `'0'` (defaults to `'0'` when the URL has no autoplay variable, as the public embed does). */
+    autoplay: string;
+    /** The flags string: `name=value` pairs joined by `&`, from the forced-experiments parameter. */
+    fflags: string;
+    /** The loader URL: the referrer when the page is framed (set on the page, see {@link withLoaderUrl}). */
+    loaderUrl?: string;
+    /** The player-style value (`ps`); `gvn` makes the background transparent. */
+    ps?: string;
+    theme: Theme;
+    player_response: PlayerResponse;
+  };
+  attrs: { width: string; height: string; id: string };
+  assets: { js: string; css: string };
+  loaded: boolean;
+}
+
+export const DEFAULT_ATTRS = { width: '100%', height: '100%', id: 'video-player' } as const;
+
+/** Video ids are 11 characters of `[A-Za-z0-9_-]` (host-protocol §2). */
+export const isValidVideoId = (id: unknown): id is string => typeof id === 'string' && /^[A-Za-z0-9_-]{11}$/.test(id);
+
+/** Booleans arrive as `1`/`0` or `true`/`false` (host-protocol §2); anything else is `undefined`. */
+export function parseBooleanVar(value: string | undefined): boolean | undefined {
+  if (value === undefined) return undefined;
+  const v = value.trim().toLowerCase();
+  if (v === '1' || v === 'true') return true;
+  if (v === '0' || v === 'false') return false;
+  return undefined;
+}
+
+/** A non-negative number of seconds, or `undefined` for a missing or malformed value (`start=abc`, `start=-3`). */
+export function parseSecondsVar(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
+/** `theme=dark|light`; the default, and the answer to anything else, is dark. */
+export const parseTheme = (value: string | undefined): Theme => (value?.trim().toLowerCase() === 'light' ? 'light' : 'dark');
+
+/**
+ * The forced-experiments parameter as a flags string. It accepts `a=1,b=false`, `a=1&b=false` or bare names
+ * (`a` → `a=true`); names must be word characters, values word characters, dots or dashes; malformed parts are dropped.
+ */
+export function forcedExperimentsToFlags(value: string | undefined): string {
+  if (!value) return '';
+  const out: string[] = [];
+  for (const part of value.split(/[,&;]/)) {
+    const [rawName, rawValue, ...rest] = part.split('=');
+    const name = rawName?.trim() ?? '';
+    const val = rawValue === undefined ? 'true' : rawValue.trim();
+    if (rest.length > 0 || !/^\w{1,100}$/.test(name) || !/^[\w.-]{1,100}$/.test(val)) continue;
+    out.push(`${name}=${val}`);
+  }
+  return out.join('&');
+}
+
+/** The flags string parsed back into a record (`a=1&b=false` → `{a: '1', b: 'false'}`). Malformed parts are dropped. */
+export function parseFlags(flags: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of flags.split('&')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) continue;
+    out[part.slice(0, eq)] = part.slice(eq + 1);
+  }
+  return out;
+}
+
+/** Spec §4: the video is cued when autoplay is 0 or false, otherwise loaded and played. */
+export const shouldAutoplay = (autoplay: string | undefined): boolean => {
+  const v = (autoplay ?? '0').trim().toLowerCase();
+  return !(v === '0' || v === 'false');
+};
+
+/**
+ * Picks the recognised player variables out of a query string (first value wins; unknown keys are ignored, as
+ * real embeds carry `si`, `feature` and others). Values longer than 2000 characters are dropped.
+ */
+export function pickPlayerVars(query: URLSearchParams | Record<string, unknown>): Partial<Record<PlayerVarName, string>> {
+  const get = (k: string): unknown => (query instanceof URLSearchParams ? query.get(k) ?? undefined : query[k]);
+  const vars: Partial<Record<PlayerVarName, string>> = {};
+  for (const name of KNOWN_PLAYER_VARS) {
+    let v = get(name);
+    if (Array.isArray(v)) v = v[0];
+    if (typeof v === 'string' && v.length <= 2000) vars[name] = v;
+  }
+  return vars;
+}
+
+export interface BuildPlayerConfigInput {
+  videoId: string;
+  query: URLSearchParams | Record<string, unknown>;
+  playerResponse: PlayerResponse;
+  assets: { js: string; css: string };
+}
+
+/** Spec §3: the configuration the server inlines into `/embed/{videoId}`. */
+export function buildPlayerConfig({ videoId, query, playerResponse, assets }: BuildPlayerConfigInput): PlayerConfig {
+  const playerVars = pickPlayerVars(query);
+  const autoplayFlag = parseBooleanVar(playerVars.autoplay);
+  return {
+    args: {
+      video_id: videoId,
+      playerVars,
+      // A malformed autoplay value (`autoplay=yes`) is neither 0 nor false: spec §4 then loads and plays.
+      autoplay: playerVars.autoplay === undefined ? '0' : autoplayFlag === undefined ? playerVars.autoplay : autoplayFlag ? '1' : '0',
+      fflags: forcedExperimentsToFlags(playerVars.forced_experiments),
+      ps: playerVars.ps,
+      theme: parseTheme(playerVars.theme),
+      player_response: playerResponse,
+    },
+    attrs: { ...DEFAULT_ATTRS },
+    assets,
+    loaded: true,
+  };
+}
+
+/** Spec §3: when framed, the loader URL is set from the referrer. Unframed pages keep the configuration as it is. */
+export function withLoaderUrl(config: PlayerConfig, { framed, referrer }: { framed: boolean; referrer: string }): PlayerConfig {
+  if (!framed || !referrer) return config;
+  return { ...config, args: { ...config.args, loaderUrl: referrer } };
+}
+
+/** The reasons {@link readPlayerConfig} gives for a configuration it cannot use. */
+export class PlayerConfigError extends Error {
+  override name = 'PlayerConfigError';
+}
+
+/**
+ * Reads an inlined configuration (an unknown value from the page) back into a {@link PlayerConfig}, filling the
+ * defaults of spec §3 for anything missing and throwing {@link PlayerConfigError} when it is unusable.
+ */
+export function readPlayerConfig(raw: unknown): PlayerConfig {
+  if (!raw || typeof raw !== 'object') throw new PlayerConfigError('The player configuration is missing.');
+  const r = raw as Partial<PlayerConfig>;
+  const args = r.args;
+  if (!args || typeof args !== 'object') throw new PlayerConfigError('The player configuration has no args.');
+  if (typeof args.video_id !== 'string') throw new PlayerConfigError('The player configuration names no video.');
+  const pr = args.player_response;
+  if (!pr || typeof pr !== 'object' || !pr.playabilityStatus) {
+    throw new PlayerConfigError('The player configuration has no player response.');
+  }
+  const str = (v: unknown, d: string) => (typeof v === 'string' && v !== '' ? v : d);
+  return {
+    args: {
+      video_id: args.video_id,
+      playerVars: args.playerVars && typeof args.playerVars === 'object' ? args.playerVars : {},
+      autoplay: str(args.autoplay, '0'),
+      fflags: str(args.fflags, ''),
+      loaderUrl: typeof args.loaderUrl === 'string' ? args.loaderUrl : undefined,
+      ps: typeof args.ps === 'string' ? args.ps : undefined,
+      theme: parseTheme(args.theme),
+      player_response: pr,
+    },
+    attrs: {
+      width: str(r.attrs?.width, DEFAULT_ATTRS.width),
+      height: str(r.attrs?.height, DEFAULT_ATTRS.height),
+      id: str(r.attrs?.id, DEFAULT_ATTRS.id),
+    },
+    assets: { js: str(r.assets?.js, ''), css: str(r.assets?.css, '') },
+    loaded: r.loaded === true,
+  };
+}
+
+/**
+ * Serialises a configuration for a `<script>` block: JSON with `<`, `>`, `&` and the two JavaScript line
+ * separators escaped, so no value (a title, a query parameter) can close the script or inject markup.
+ */
+export function serializeConfigForScript(config: PlayerConfig): string {
+  return JSON.stringify(config)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

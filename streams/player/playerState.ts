@@ -1,0 +1,54 @@
+/** The player states of the host protocol (there is no 4). */
+export const PlayerState = {
+  UNSTARTED: -1,
+  ENDED: 0,
+  PLAYING: 1,
+  PAUSED: 2,
+  BUFFERING: 3,
+  CUED: 5,
+} as const;
+export type PlayerStateValue = (typeof PlayerState)[keyof typeof PlayerState];
+
+/** What moves the state: media element events, plus the player's own `cue`, `load` and `playRefused` decisions. */
+export type PlayerStateInput =
+  | { type: 'cue' }
+  | { type: 'load' }
+  | { type: 'playRefused' }
+  | { type: 'play' | 'playing' | 'pause' | 'waiting' | 'seeking' | 'seeked' | 'ended' | 'emptied' | 'error'; paused?: boolean };
+
+/**
+ * One step of the player state machine.
+ * - `cue` → 5 (cued); `load` → -1 (unstarted, about to play);
+ * - `play` → 3 (buffering) until `playing` → 1; `waiting` while playing → 3, back to 1 on `playing`;
+ * - `pause` → 2, except that the pause the element fires at its end is followed by `ended` → 0;
+ * - `playRefused` (the browser refused `play()`) never claims 1: back to 5 when nothing played yet, else 2;
+ * - `seeking`/`seeked` keep a paused player paused (the element tells us through `paused`).
+ */
+export function nextPlayerState(state: PlayerStateValue, input: PlayerStateInput): PlayerStateValue {
+  switch (input.type) {
+    case 'cue':
+      return PlayerState.CUED;
+    case 'load':
+      return PlayerState.UNSTARTED;
+    case 'playRefused':
+      return state === PlayerState.UNSTARTED || state === PlayerState.CUED || state === PlayerState.BUFFERING
+        ? PlayerState.CUED
+        : PlayerState.PAUSED;
+    case 'play':
+      return state === PlayerState.PLAYING ? state : PlayerState.BUFFERING;
+    case 'playing':
+      return PlayerState.PLAYING;
+    case 'waiting':
+      return state === PlayerState.PLAYING ? PlayerState.BUFFERING : state;
+    case 'pause':
+      return state === PlayerState.ENDED ? state : PlayerState.PAUSED;
+    case 'seeked':
+      return input.paused && state !== PlayerState.CUED && state !== PlayerState.UNSTARTED ? PlayerState.PAUSED : state;
+    case 'ended':
+      return PlayerState.ENDED;
+    case 'emptied':
+    case 'error':
+    case 'seeking':
+      return state;
+  }
+}

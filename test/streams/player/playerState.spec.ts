@@ -1,0 +1,35 @@
+import { nextPlayerState, PlayerState, type PlayerStateInput, type PlayerStateValue } from '../../../streams/player/playerState';
+
+const run = (start: PlayerStateValue, ...inputs: PlayerStateInput[]) => inputs.reduce(nextPlayerState, start);
+const { UNSTARTED, ENDED, PLAYING, PAUSED, BUFFERING, CUED } = PlayerState;
+
+describe('player state machine', () => {
+  it('uses the protocol numbers (there is no 4)', () => {
+    expect(PlayerState).toEqual({ UNSTARTED: -1, ENDED: 0, PLAYING: 1, PAUSED: 2, BUFFERING: 3, CUED: 5 });
+  });
+  it('cue → 5; load → -1 → 3 → 1', () => {
+    expect(run(UNSTARTED, { type: 'cue' })).toBe(CUED);
+    expect(run(UNSTARTED, { type: 'load' }, { type: 'play' })).toBe(BUFFERING);
+    expect(run(UNSTARTED, { type: 'load' }, { type: 'play' }, { type: 'playing' })).toBe(PLAYING);
+  });
+  it('a stall while playing goes to 3 and back to 1', () => {
+    expect(run(PLAYING, { type: 'waiting' })).toBe(BUFFERING);
+    expect(run(PLAYING, { type: 'waiting' }, { type: 'playing' })).toBe(PLAYING);
+  });
+  it('seeking while paused stays paused', () => {
+    expect(run(PAUSED, { type: 'seeking' }, { type: 'waiting' }, { type: 'seeked', paused: true })).toBe(PAUSED);
+  });
+  it('the pause the element fires at its end does not hide the end', () => {
+    expect(run(PLAYING, { type: 'pause' }, { type: 'ended' })).toBe(ENDED);
+    expect(run(ENDED, { type: 'pause' })).toBe(ENDED);
+  });
+  it('a refused play() never reports 1', () => {
+    expect(run(UNSTARTED, { type: 'load' }, { type: 'play' }, { type: 'playRefused' })).toBe(CUED);
+    expect(run(CUED, { type: 'playRefused' })).toBe(CUED);
+    expect(run(PAUSED, { type: 'play' }, { type: 'playRefused' })).toBe(CUED);
+  });
+  it('errors and emptied keep the state', () => {
+    expect(run(PLAYING, { type: 'error' })).toBe(PLAYING);
+    expect(run(CUED, { type: 'emptied' })).toBe(CUED);
+  });
+});
