@@ -1,0 +1,45 @@
+import { fromEvent, map, merge, Observable } from 'rxjs';
+import { DocumentVisibility, documentVisibility } from '../visibility/documentVisibility';
+
+/** The events that change visibility (spec §4), with the document's visibility read when each one arrived. */
+export interface VisibilityObservation {
+  type: 'visibilitychange' | 'focus' | 'blur';
+  /** `document.visibilityState` read through the getter at the event, `undefined` when it cannot be read. */
+  visibilityState: DocumentVisibility | undefined;
+}
+
+/** The two targets visibility listens on; plain `EventTarget`s in tests. */
+export interface VisibilityTargets {
+  /** Fires `visibilitychange`. */
+  document: EventTarget;
+  /** Fires `focus` and `blur` (the window's own, not its elements'). */
+  window: EventTarget;
+}
+
+/**
+ * Raw visibility events: `visibilitychange` on the document, `focus` and `blur` on the window, each paired with the
+ * document visibility read through `readVisibility` at that moment. Feed the result to `visibilityState`.
+ * The targets are parameters (never globals); listeners are removed on unsubscribe.
+ *
+ * ```
+ * document: ---visibilitychange(hidden)-----------visibilitychange(visible)---
+ * window:   -blur----------------------------focus----------------------------
+ * result:   -b(v)-c(h)-------------------------f(h)-----c(v)-------------------
+ * ```
+ *
+ * @param readVisibility usually `() => document.visibilityState`; absent, every observation says `undefined`.
+ */
+export function visibilityEvents$(
+  { document, window }: VisibilityTargets,
+  readVisibility?: () => unknown,
+): Observable<VisibilityObservation> {
+  const observe = (type: VisibilityObservation['type']) => (): VisibilityObservation => ({
+    type,
+    visibilityState: documentVisibility(readVisibility),
+  });
+  return merge(
+    fromEvent(document, 'visibilitychange').pipe(map(observe('visibilitychange'))),
+    fromEvent(window, 'focus').pipe(map(observe('focus'))),
+    fromEvent(window, 'blur').pipe(map(observe('blur'))),
+  );
+}
