@@ -39,7 +39,7 @@ export function visibilityState(
   return defer(() => {
     const initial: VisibilityState = documentVisibility(readVisibility) ?? 'unknown';
     return events$.pipe(
-      scan((state, event) => next(state, sideOf(event)), initial),
+      scan<VisibilityObservation, VisibilityState>((state, event) => next(state, sideOf(event)), initial),
       startWith(initial),
       distinctUntilChanged(),
     );
