@@ -1,0 +1,158 @@
+import { asyncScheduler, EMPTY, Observable, OperatorFunction, SchedulerLike, Subscription } from 'rxjs';
+import {
+  LOG_BATCH_DEBOUNCE_MS,
+  LOG_BATCH_FORCE_FLUSH_QUEUED_EVENTS,
+  LOG_BATCH_INITIAL_TIMEOUT_MS,
+  LOG_BATCH_MAX_EVENTS,
+  LOG_BATCH_MAX_QUEUE_WAIT_MS,
+  LOG_BATCH_MIN_EVENTS,
+  LOG_PAYLOAD_EXTRACTION_LIMIT,
+} from '../timing';
+
+/** Why a flush happened. `lifecycle` is the page-lifecycle flush (`document_disposed_preventable` / `document_disposed`). */
+export type FlushReason = 'initial' | 'debounce' | 'maxWait' | 'force' | 'lifecycle' | 'complete';
+
+/** One flush of the queue: the extracted events cut into request-sized batches (each ≤ `maxBatchEvents`). */
+export interface EventFlush<T> {
+  reason: FlushReason;
+  batches: T[][];
+}
+
+export interface BatchEventsOptions {
+  /** Each emission flushes everything queued at once (reason `lifecycle`); then batching goes on as before. */
+  flush$?: Observable<unknown>;
+  /** The first flush comes this long after the first event, whatever the queue size. */
+  initialTimeoutMs?: number;
+  /** After the first flush, the queue is flushed this long after the latest event — if it holds ≥ `minBatchEvents`. */
+  debounceMs?: number;
+  /** No event waits longer than this: measured from the oldest queued event, regardless of the queue size. */
+  maxQueueWaitMs?: number;
+  /** A debounce flush needs at least this many queued events. */
+  minBatchEvents?: number;
+  /** At most this many events per batch (per request). */
+  maxBatchEvents?: number;
+  /** Reaching this many queued events flushes at once. */
+  forceFlushQueuedEvents?: number;
+  /** One flush takes at most this many events from the queue (the `lifecycle` and `complete` flushes repeat until empty). */
+  payloadExtractionLimit?: number;
+  scheduler?: SchedulerLike;
+}
+
+/**
+ * Batches log events with the constants of spec §9. The rules, in the order they are checked:
+ *
+ * 1. **Forced flush** — when an event makes the queue reach `forceFlushQueuedEvents` (1000), flush at once.
+ * 2. **Initial timeout** — the first flush of the page happens `initialTimeoutMs` (2000 ms) after the first event,
+ *    however few events are queued; this timer is not restarted by later events.
+ * 3. **Debounce with a minimum batch** — after the first flush, every event restarts a `debounceMs` (10000 ms) timer.
+ *    When it fires, the queue is flushed only if it holds at least `minBatchEvents` (5); otherwise nothing happens
+ *    and the events wait for more events (which restart the debounce) or for rule 4.
+ * 4. **Max queue wait** — `maxQueueWaitMs` (60000 ms) after the oldest queued event the queue is flushed regardless of
+ *    its size, even while events keep arriving faster than the debounce.
+ * 5. **Lifecycle flush** — each `flush$` emission flushes everything queued (reason `lifecycle`), skipping all timers.
+ *
+ * A flush takes at most `payloadExtractionLimit` (1000) events, cut into batches of `maxBatchEvents` (100) in arrival
+ * order, and resets every timer; events left behind keep their max-wait clock (from the oldest of them). On completion
+ * or error of the source the queue is drained (reason `complete`) first. Unsubscribing drops the queue — flush first.
+ * A flush with nothing queued emits nothing.
+ *
+ * ```
+ * events:  a-b---------c-d-e-f-g----------------   (initialTimeoutMs = 3, debounceMs = 4, minBatchEvents = 5)
+ * result:  ---I----------------------D---------    I = initial [a,b]; D = debounce [c..g], 4 frames after g
+ * ```
+ */
+export function batchEvents<T>({
+  flush$ = EMPTY,
+  initialTimeoutMs = LOG_BATCH_INITIAL_TIMEOUT_MS,
+  debounceMs = LOG_BATCH_DEBOUNCE_MS,
+  maxQueueWaitMs = LOG_BATCH_MAX_QUEUE_WAIT_MS,
+  minBatchEvents = LOG_BATCH_MIN_EVENTS,
+  maxBatchEvents = LOG_BATCH_MAX_EVENTS,
+  forceFlushQueuedEvents = LOG_BATCH_FORCE_FLUSH_QUEUED_EVENTS,
+  payloadExtractionLimit = LOG_PAYLOAD_EXTRACTION_LIMIT,
+  scheduler = asyncScheduler,
+}: BatchEventsOptions = {}): OperatorFunction<T, EventFlush<T>> {
+  const batchSize = Math.max(1, Math.floor(maxBatchEvents));
+  const extractionLimit = Math.max(1, Math.floor(payloadExtractionLimit));
+  return (source) =>
+    new Observable<EventFlush<T>>((subscriber) => {
+      const queue: { value: T; at: number }[] = [];
+      let firstFlushDone = false;
+      let initialTimer: Subscription | undefined;
+      let debounceTimer: Subscription | undefined;
+      let maxWaitTimer: Subscription | undefined;
+
+      const after = (delayMs: number, work: () => void) => scheduler.schedule(work, Math.max(0, delayMs));
+      const clearTimers = () => {
+        initialTimer?.unsubscribe();
+        debounceTimer?.unsubscribe();
+        maxWaitTimer?.unsubscribe();
+        initialTimer = debounceTimer = maxWaitTimer = undefined;
+      };
+      const armMaxWait = () => {
+        maxWaitTimer?.unsubscribe();
+        maxWaitTimer = after(queue[0].at + maxQueueWaitMs - scheduler.now(), () => {
+          maxWaitTimer = undefined;
+          flush('maxWait');
+        });
+      };
+      const armDebounce = () => {
+        debounceTimer?.unsubscribe();
+        debounceTimer = after(debounceMs, () => {
+          debounceTimer = undefined;
+          if (queue.length >= minBatchEvents) flush('debounce');
+        });
+      };
+
+      function flush(reason: FlushReason, drain = reason === 'lifecycle' || reason === 'complete') {
+        clearTimers();
+        while (queue.length > 0) {
+          const taken = queue.splice(0, extractionLimit).map((entry) => entry.value);
+          const batches: T[][] = [];
+          for (let i = 0; i < taken.length; i += batchSize) batches.push(taken.slice(i, i + batchSize));
+          firstFlushDone = true;
+          subscriber.next({ reason, batches });
+          if (!drain && queue.length < forceFlushQueuedEvents) break;
+        }
+        if (queue.length > 0) {
+          armMaxWait();
+          armDebounce();
+        }
+      }
+
+      const sourceSubscription = source.subscribe({
+        next(value) {
+          queue.push({ value, at: scheduler.now() });
+          if (queue.length >= forceFlushQueuedEvents) {
+            flush('force');
+            return;
+          }
+          if (!maxWaitTimer) armMaxWait();
+          if (!firstFlushDone) {
+            initialTimer ??= after(initialTimeoutMs, () => {
+              initialTimer = undefined;
+              flush('initial');
+            });
+          } else {
+            armDebounce();
+          }
+        },
+        error(error: unknown) {
+          flush('complete');
+          subscriber.error(error);
+        },
+        complete() {
+          flush('complete');
+          subscriber.complete();
+        },
+      });
+      // A broken lifecycle source must not stop logging: its errors and completion are ignored.
+      const flushSubscription = flush$.subscribe({ next: () => flush('lifecycle'), error: () => undefined });
+
+      return () => {
+        clearTimers();
+        flushSubscription.unsubscribe();
+        sourceSubscription.unsubscribe();
+      };
+    });
+}

@@ -1,0 +1,186 @@
+import {
+  asyncScheduler,
+  catchError,
+  defer,
+  EMPTY,
+  endWith,
+  from,
+  ignoreElements,
+  map,
+  mergeMap,
+  Observable,
+  ObservableInput,
+  of,
+  SchedulerLike,
+} from 'rxjs';
+import type { ApiRequest, LogEndpoint } from '../transport/buildApiRequest';
+import { batchEvents, BatchEventsOptions, EventFlush } from './batchEvents';
+import { buildLogRequestPayload, LogRequestPayload } from './buildLogRequestPayload';
+import { nextClientCounter } from './nextClientCounter';
+import { ClientEvent, LogEvent, stampEvent, StampedEvent } from './stampEvent';
+
+export interface LogSinkOptions {
+  /** Builds the HTTP request for a log payload; `transport.buildRequest` (adds context, headers, key). */
+  buildRequest: (endpoint: LogEndpoint, payload: LogRequestPayload) => ApiRequest;
+  /** Sends a request and completes on success, errors on failure; `transport.send`. */
+  send: (request: ApiRequest) => ObservableInput<unknown>;
+  /** The unload path (keepalive, uncompressed, no waiting); `transport.sendKeepalive`. Defaults to `send`. */
+  sendKeepalive?: (request: ApiRequest) => ObservableInput<unknown>;
+  /** Hands a request that could not be delivered to the retry queue (it stores `url` and `options` as given). */
+  store: (request: ApiRequest) => ObservableInput<unknown> | void;
+  /** Random per page; the prefix of every `clientEventId` and the `serializedEventId` of every request. */
+  pageId?: string;
+  /** Keepalive bodies in flight may not add up to more than this (the browser's 64 KiB budget). */
+  keepaliveBudgetBytes?: number;
+  /** Overrides of the batching constants (tests, experiments). */
+  batching?: Omit<BatchEventsOptions, 'flush$' | 'scheduler'>;
+  /** The counter wraps after this value (spec §9 65535). */
+  counterMax?: number;
+  scheduler?: SchedulerLike;
+}
+
+/** What happened to each request the sink built. */
+export type LogSinkOutcome =
+  | { type: 'sent'; request: ApiRequest; keepalive: boolean; eventCount: number }
+  /** The send failed; the request was handed to `store` (the retry queue). */
+  | { type: 'stored'; request: ApiRequest; eventCount: number; error: unknown }
+  /** Lifecycle flush beyond the keepalive budget: handed to `store` without a send, to go out on a later page. */
+  | { type: 'deferred'; request: ApiRequest; eventCount: number }
+  /** Even `store` failed: the only case where a request can be lost; surfaced so the page can report it. */
+  | { type: 'storeFailed'; request: ApiRequest; eventCount: number; error: unknown }
+  /** `buildRequest` threw (a broken settings source); the events are attached so they are not silently gone. */
+  | { type: 'buildFailed'; events: LogEvent[]; error: unknown };
+
+const utf8Length = (text: string) => new TextEncoder().encode(text).byteLength;
+
+function randomPageId(): string {
+  const bytes = new Uint8Array(12);
+  const crypto = (globalThis as { crypto?: { getRandomValues?: (a: Uint8Array) => Uint8Array } }).crypto;
+  if (crypto?.getRandomValues) crypto.getRandomValues(bytes);
+  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+interface Draft {
+  endpoint: LogEndpoint;
+  events: LogEvent[];
+}
+
+/**
+ * The log sink (redux-observable style: effects injected, returns an epic the page subscribes to once).
+ *
+ * `(events$, flush$) => outcome$`: stamps each {@link ClientEvent} with `eventTimeMs` and a client-unique
+ * `clientEventId`, batches them with {@link batchEvents} (spec §9), splits each batch by endpoint (`debug` events go to
+ * `video_stats`, the rest to `log_event`) and builds one request per part with `requestTimeMs` and
+ * `serializedClientEventId {serializedEventId: pageId, clientCounter}` (1…65535, wrapping).
+ *
+ * - Normal flushes go through `send`, all in parallel. A failed send hands the same request to `store` — never dropped.
+ * - A `flush$` emission (page lifecycle `document_disposed_preventable` / `document_disposed`) sends everything queued
+ *   at once through `sendKeepalive`. Requests are halved until each body fits `keepaliveBudgetBytes`, and sent while
+ *   their sum stays within it; what does not fit is handed to `store` (outcome `deferred`). Then batching goes on.
+ * - An error of `events$` is treated as its end: the queue is drained and sent first.
+ */
+export function createLogSink({
+  buildRequest,
+  send,
+  sendKeepalive = send,
+  store,
+  pageId = randomPageId(),
+  keepaliveBudgetBytes = 65_536,
+  batching = {},
+  counterMax,
+  scheduler = asyncScheduler,
+}: LogSinkOptions): (events$: Observable<ClientEvent>, flush$?: Observable<unknown>) => Observable<LogSinkOutcome> {
+  return (events$, flush$ = EMPTY) =>
+    defer(() => {
+      let sequence = 0;
+      let counter = 0;
+
+      const payloadFor = (events: LogEvent[], clientCounter: number) =>
+        buildLogRequestPayload(events, { requestTimeMs: scheduler.now(), serializedEventId: pageId, clientCounter });
+      const build = (draft: Draft): ApiRequest => {
+        counter = nextClientCounter(counter, counterMax);
+        return buildRequest(draft.endpoint, payloadFor(draft.events, counter));
+      };
+      // Measured with the widest counter so the real request is never larger than measured.
+      const measure = (draft: Draft) =>
+        utf8Length(buildRequest(draft.endpoint, payloadFor(draft.events, counterMax ?? 65_535)).options.body);
+
+      const storeOne = (request: ApiRequest, eventCount: number, outcome: LogSinkOutcome): Observable<LogSinkOutcome> =>
+        defer(() => {
+          const stored = store(request);
+          return stored ? from(stored) : EMPTY;
+        }).pipe(
+          ignoreElements(),
+          endWith(outcome),
+          catchError((error: unknown) => of<LogSinkOutcome>({ type: 'storeFailed', request, eventCount, error })),
+        );
+
+      const sendOne = (request: ApiRequest, eventCount: number, keepalive: boolean): Observable<LogSinkOutcome> =>
+        defer(() => from((keepalive ? sendKeepalive : send)(request))).pipe(
+          ignoreElements(),
+          endWith<LogSinkOutcome>({ type: 'sent', request, keepalive, eventCount }),
+          catchError((error: unknown) => storeOne(request, eventCount, { type: 'stored', request, eventCount, error })),
+        );
+
+      const draftsOf = (batch: StampedEvent[]): Draft[] => {
+        const drafts: Draft[] = [];
+        const logs = batch.filter((s) => !s.debug).map((s) => s.event);
+        const debug = batch.filter((s) => s.debug).map((s) => s.event);
+        if (logs.length > 0) drafts.push({ endpoint: 'log_event', events: logs });
+        if (debug.length > 0) drafts.push({ endpoint: 'video_stats', events: debug });
+        return drafts;
+      };
+
+      const guarded = (draft: Draft, use: (request: ApiRequest) => Observable<LogSinkOutcome>) => {
+        let request: ApiRequest;
+        try {
+          request = build(draft);
+        } catch (error) {
+          return of<LogSinkOutcome>({ type: 'buildFailed', events: draft.events, error });
+        }
+        return use(request);
+      };
+
+      const sendFlush = (flush: EventFlush<StampedEvent>): Observable<LogSinkOutcome> => {
+        const drafts = flush.batches.flatMap(draftsOf);
+        if (flush.reason !== 'lifecycle') {
+          return from(drafts).pipe(mergeMap((draft) => guarded(draft, (r) => sendOne(r, draft.events.length, false))));
+        }
+        // Unload: halve what is too big for one keepalive body, then spend the budget in order.
+        const parts: Draft[] = [];
+        const split = (draft: Draft) => {
+          let size: number;
+          try {
+            size = measure(draft);
+          } catch {
+            size = 0; // `guarded` reports the build failure below
+          }
+          if (size > keepaliveBudgetBytes && draft.events.length > 1) {
+            const half = Math.ceil(draft.events.length / 2);
+            split({ endpoint: draft.endpoint, events: draft.events.slice(0, half) });
+            split({ endpoint: draft.endpoint, events: draft.events.slice(half) });
+          } else parts.push(draft);
+        };
+        drafts.forEach(split);
+        let budget = keepaliveBudgetBytes;
+        const work = parts.map((draft) =>
+          guarded(draft, (request) => {
+            const size = utf8Length(request.options.body);
+            if (size <= budget) {
+              budget -= size;
+              return sendOne(request, draft.events.length, true);
+            }
+            return storeOne(request, draft.events.length, { type: 'deferred', request, eventCount: draft.events.length });
+          }),
+        );
+        return from(work).pipe(mergeMap((outcome$) => outcome$));
+      };
+
+      const stamped$ = events$.pipe(
+        catchError(() => EMPTY),
+        map((event) => stampEvent(event, { eventTimeMs: scheduler.now(), clientEventId: `${pageId}:${++sequence}` })),
+      );
+      return stamped$.pipe(batchEvents<StampedEvent>({ ...batching, flush$, scheduler }), mergeMap(sendFlush));
+    });
+}

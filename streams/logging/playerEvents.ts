@@ -1,0 +1,135 @@
+import type { ClientEvent } from './stampEvent';
+
+/**
+ * The catalogue of what the player logs (issue 6 §4): enough to rebuild a viewing session at the collector.
+ * Each builder is pure and returns a {@link ClientEvent} for the log sink; the payload key on the wire is the event
+ * name. Times are seconds of media time (`…Sec`) or milliseconds (`…Ms`), as the field name says.
+ */
+
+/** Player states as the host protocol numbers them (-1 unstarted, 0 ended, 1 playing, 2 paused, 3 buffering, 5 cued). */
+export type LoggedPlayerState = -1 | 0 | 1 | 2 | 3 | 5;
+
+export interface PlayerLoadPayload {
+  videoId: string;
+  autoplay: boolean;
+  /** The embedding page's origin, when framed. */
+  hostOrigin?: string;
+  playerStyle?: string;
+}
+export interface PlayerReadyPayload {
+  videoId: string;
+  /** From page start (or load) to player ready. */
+  latencyMs: number;
+}
+export interface PlayerStateChangePayload {
+  videoId: string;
+  previousState: LoggedPlayerState;
+  state: LoggedPlayerState;
+  mediaTimeSec: number;
+}
+export interface WatchTimeSegmentPayload {
+  videoId: string;
+  /** Media time where the segment of continuous playback started and ended. */
+  startSec: number;
+  endSec: number;
+  playbackRate: number;
+  muted: boolean;
+  /** 0–100. */
+  volume: number;
+}
+export interface SeekPayload {
+  videoId: string;
+  fromSec: number;
+  toSec: number;
+}
+export interface QualityChangePayload {
+  videoId: string;
+  previousQuality: string;
+  quality: string;
+}
+export interface PlaybackRateChangePayload {
+  videoId: string;
+  previousRate: number;
+  rate: number;
+}
+export interface VolumeChangePayload {
+  videoId: string;
+  volume: number;
+  muted: boolean;
+}
+export interface HostCommandPayload {
+  /** The command name (`playVideo`, `seekTo`, `loadVideoById`, …). */
+  command: string;
+  hostOrigin: string;
+  /** False when the player was not ready or the method is not exposed to that origin (spec §5). */
+  accepted: boolean;
+}
+export interface VisibilityChangePayload {
+  state: 'unknown' | 'visible' | 'hidden' | 'foregrounded' | 'backgrounded';
+}
+export interface NetworkChangePayload {
+  online: boolean;
+  effectiveConnectionType?: string;
+}
+export interface PlayerErrorPayload {
+  videoId?: string;
+  /** The internal error (`fmt.unplayable`, `api.invalidparam`, …). */
+  internalError: string;
+  /** The code the host receives (2, 5, 150, 151, 152). */
+  hostErrorCode: number;
+  message?: string;
+}
+
+/** Every event the player logs, by name. */
+export interface PlayerEventPayloads {
+  playerLoad: PlayerLoadPayload;
+  playerReady: PlayerReadyPayload;
+  playerStateChange: PlayerStateChangePayload;
+  watchTimeSegment: WatchTimeSegmentPayload;
+  playerSeek: SeekPayload;
+  qualityChange: QualityChangePayload;
+  playbackRateChange: PlaybackRateChangePayload;
+  volumeChange: VolumeChangePayload;
+  hostCommandReceived: HostCommandPayload;
+  visibilityChange: VisibilityChangePayload;
+  networkChange: NetworkChangePayload;
+  playerError: PlayerErrorPayload;
+}
+
+export type PlayerEventName = keyof PlayerEventPayloads;
+
+/** One player event as the sink takes it. */
+export type PlayerLogEvent = { [N in PlayerEventName]: ClientEvent<N, PlayerEventPayloads[N]> }[PlayerEventName];
+
+/** A finite number, or 0 (a NaN duration or media time must not poison the log). */
+const num = (n: number): number => (Number.isFinite(n) ? n : 0);
+/** Milliseconds are whole and never negative. */
+const ms = (n: number): number => Math.max(0, Math.round(num(n)));
+
+const event = <N extends PlayerEventName>(name: N, payload: PlayerEventPayloads[N], debug?: boolean): ClientEvent<N, PlayerEventPayloads[N]> =>
+  debug ? { name, payload, debug } : { name, payload };
+
+/** Pure builders, one per event of the catalogue. `debug: true` routes an event to `video_stats`. */
+export const playerEvents = {
+  load: (p: PlayerLoadPayload) => event('playerLoad', { ...p, autoplay: Boolean(p.autoplay) }),
+  ready: (p: PlayerReadyPayload) => event('playerReady', { ...p, latencyMs: ms(p.latencyMs) }),
+  stateChange: (p: PlayerStateChangePayload) => event('playerStateChange', { ...p, mediaTimeSec: num(p.mediaTimeSec) }),
+  watchTimeSegment: (p: WatchTimeSegmentPayload) =>
+    event('watchTimeSegment', {
+      ...p,
+      startSec: num(p.startSec),
+      endSec: Math.max(num(p.startSec), num(p.endSec)),
+      playbackRate: num(p.playbackRate) || 1,
+      volume: Math.min(100, Math.max(0, num(p.volume))),
+    }),
+  seek: (p: SeekPayload) => event('playerSeek', { ...p, fromSec: num(p.fromSec), toSec: num(p.toSec) }),
+  qualityChange: (p: QualityChangePayload) => event('qualityChange', p),
+  playbackRateChange: (p: PlaybackRateChangePayload) => event('playbackRateChange', { ...p, previousRate: num(p.previousRate), rate: num(p.rate) }),
+  volumeChange: (p: VolumeChangePayload) => event('volumeChange', { ...p, volume: Math.min(100, Math.max(0, num(p.volume))) }),
+  hostCommand: (p: HostCommandPayload) => event('hostCommandReceived', p),
+  visibilityChange: (p: VisibilityChangePayload) => event('visibilityChange', p),
+  networkChange: (p: NetworkChangePayload) => event('networkChange', p),
+  error: (p: PlayerErrorPayload) => event('playerError', p),
+  /** Any catalogue event as a debugging event (goes to `video_stats`). */
+  asDebug: <E extends PlayerLogEvent>(e: E): E => ({ ...e, debug: true }),
+} as const;

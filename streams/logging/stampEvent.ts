@@ -1,0 +1,48 @@
+/**
+ * What any part of the page hands the log sink: one named payload. `name` becomes the payload's key on the wire
+ * (`{ eventTimeMs, clientEventId, [name]: payload }`). `debug` events go to `video_stats` instead of `log_event`.
+ */
+export interface ClientEvent<N extends string = string, P = unknown> {
+  name: N;
+  payload: P;
+  debug?: boolean;
+  /** When the thing happened, if not "now" (ms since the epoch). */
+  eventTimeMs?: number;
+}
+
+/** Keys of a {@link LogEvent} that are not the payload; a {@link ClientEvent} name may not be one of them. */
+export const LOG_EVENT_RESERVED_KEYS = ['eventTimeMs', 'clientEventId', 'context'] as const;
+
+/**
+ * One entry of a request's `events` array. `clientEventId` is unique per client event — `{pageId}:{sequence}`, the
+ * page id random per page and the sequence counting from 1 without wrapping — so the collector can count each event
+ * exactly once, however often its request is resent.
+ */
+export interface LogEvent {
+  eventTimeMs: number;
+  clientEventId: string;
+  [payloadName: string]: unknown;
+}
+
+/** A stamped event and where it goes. */
+export interface StampedEvent {
+  event: LogEvent;
+  debug: boolean;
+}
+
+/**
+ * Turns a {@link ClientEvent} into its wire form. A name that is empty, not a string or one of
+ * {@link LOG_EVENT_RESERVED_KEYS} is logged as `invalidEvent` with the original name, so nothing is lost or overwritten.
+ */
+export function stampEvent(input: ClientEvent, stamp: { eventTimeMs: number; clientEventId: string }): StampedEvent {
+  const valid =
+    typeof input?.name === 'string' &&
+    input.name.length > 0 &&
+    !(LOG_EVENT_RESERVED_KEYS as readonly string[]).includes(input.name);
+  const eventTimeMs =
+    typeof input?.eventTimeMs === 'number' && Number.isFinite(input.eventTimeMs) ? input.eventTimeMs : stamp.eventTimeMs;
+  const event: LogEvent = { eventTimeMs, clientEventId: stamp.clientEventId };
+  if (valid) event[input.name] = input.payload ?? {};
+  else event.invalidEvent = { name: String(input?.name), payload: input?.payload ?? null };
+  return { event, debug: input?.debug === true };
+}

@@ -1,0 +1,94 @@
+import type { ClientContext } from './buildClientContext';
+import { VIDFRAME_CLIENT_VERSION, WEB_EMBEDDED_PLAYER_CLIENT_NAME_ID } from './clientIdentity';
+
+/**
+ * One API request, exactly as the retry queue stores it (spec §3 "Queued log request": url, options): a root-relative
+ * URL and fetch options with the **uncompressed** JSON body. Compression is decided at send time, never stored.
+ */
+export interface ApiRequest {
+  url: string;
+  options: { method: 'POST'; headers: Record<string, string>; body: string };
+}
+
+/** Everything besides the payload that goes into a request (read fresh for each request). */
+export interface ApiRequestSettings {
+  context: ClientContext;
+  /** `/youtubei/{apiVersion}/…`; `v1` by default. */
+  apiVersion?: string;
+  /** Visitor id (`X-Goog-Visitor-Id`); defaults to `context.client.visitorData`. */
+  visitorId?: string;
+  /** An OAuth token (`Bearer` is prepended when it carries no scheme) or a full authorization header value. */
+  authorization?: string;
+  /** Sent only as `X-Youtube-Bootstrap-Logged-In` (spec §6), never in the body. */
+  loggedIn?: boolean;
+  /** The API key; put in the query only under {@link keyParamKillSwitch} or for logging without a bearer header. */
+  apiKey?: string;
+  /** The kill switch of spec §7 that forces the key into the query string. */
+  keyParamKillSwitch?: boolean;
+  /** The anti-forgery token (spec §7 "POSTs carry an anti-forgery token field"). */
+  xsrfToken?: string;
+  /** The body field that carries {@link xsrfToken}; `session_token` by default. */
+  xsrfFieldName?: string;
+  clientNameId?: number;
+  clientVersion?: string;
+}
+
+/** Endpoints that are log requests (spec §7: 400/415 mean compression failure, key rules for logging). */
+export const LOG_ENDPOINTS = ['log_event', 'video_stats'] as const;
+export type LogEndpoint = (typeof LOG_ENDPOINTS)[number];
+
+/** True when a request URL targets `log_event` or `video_stats`. */
+export const isLogRequestUrl = (url: string): boolean => /^\/youtubei\/v\d+\/(log_event|video_stats)(\?|$)/.test(url);
+
+const ENDPOINT = /^[a-z0-9_]+(\/[a-z0-9_]+)*$/i;
+
+/**
+ * Builds the request of spec §7 for `endpoint` (`log_event`, `share/get_share_panel`, …): POST to the root-relative
+ * `/youtubei/v1/{endpoint}` (never a host-built URL, so it works behind any proxy), body `{context, …payload}` plus the
+ * anti-forgery field, and the headers content-type JSON, visitor id, authorization, logged-in flag, client name and
+ * version, UTC offset, time zone and ad signals. `Content-Encoding` is added by the transport when it compresses.
+ *
+ * @throws TypeError for an endpoint that is not a plain path (no host, no `..`, no query).
+ */
+export function buildApiRequest(endpoint: string, payload: Record<string, unknown>, settings: ApiRequestSettings): ApiRequest {
+  if (!ENDPOINT.test(endpoint)) throw new TypeError(`Invalid API endpoint "${endpoint}"`);
+  const {
+    context,
+    apiVersion = 'v1',
+    authorization,
+    loggedIn,
+    apiKey,
+    keyParamKillSwitch = false,
+    xsrfToken,
+    xsrfFieldName = 'session_token',
+    clientNameId = WEB_EMBEDDED_PLAYER_CLIENT_NAME_ID,
+    clientVersion = context.client.clientVersion ?? VIDFRAME_CLIENT_VERSION,
+  } = settings;
+  const visitorId = settings.visitorId ?? context.client.visitorData;
+  const isLog = (LOG_ENDPOINTS as readonly string[]).includes(endpoint);
+
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'X-Youtube-Client-Name': String(clientNameId),
+    'X-Youtube-Client-Version': clientVersion,
+  };
+  if (visitorId) headers['X-Goog-Visitor-Id'] = visitorId;
+  if (authorization) headers.Authorization = /\s/.test(authorization.trim()) ? authorization.trim() : `Bearer ${authorization.trim()}`;
+  if (loggedIn !== undefined) headers['X-Youtube-Bootstrap-Logged-In'] = loggedIn ? 'true' : 'false';
+  if (context.client.utcOffsetMinutes !== undefined) headers['X-Youtube-Utc-Offset'] = String(context.client.utcOffsetMinutes);
+  if (context.client.timeZone) headers['X-Youtube-Time-Zone'] = context.client.timeZone;
+  const adSignals = context.adSignalsInfo?.params;
+  if (adSignals && adSignals.length > 0) {
+    headers['X-Youtube-Ad-Signals'] = new URLSearchParams(adSignals.map(({ key, value }) => [key, value])).toString();
+  }
+
+  const query = new URLSearchParams();
+  if (apiKey && (keyParamKillSwitch || (isLog && !authorization))) query.set('key', apiKey);
+  const search = query.toString();
+  const url = `/youtubei/${encodeURIComponent(apiVersion)}/${endpoint}${search ? `?${search}` : ''}`;
+
+  const { context: _ignored, ...rest } = payload;
+  const body: Record<string, unknown> = { context, ...rest };
+  if (xsrfToken) body[xsrfFieldName] = xsrfToken;
+  return { url, options: { method: 'POST', headers, body: JSON.stringify(body) } };
+}
