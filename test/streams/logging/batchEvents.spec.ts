@@ -150,9 +150,9 @@ describe('batchEvents logic (small overrides)', () => {
   it('flushes everything on a lifecycle flush, then goes back to batching as before', () => {
     createTestScheduler().run(({ hot, expectObservable, expectSubscriptions }) => {
       // prettier-ignore
-      const events = hot('  ab-c-------d--');
-      const flush = hot('   ---x--x-------');
-      const flushSubs = '   ^------------!';
+      const events = hot('  ab-c-------d----');
+      const flush = hot('   ---x--x---------');
+      const flushSubs = '   ^--------------!';
       // x at 3 flushes a,b,c at once (before the initial timeout of 5); x at 6 finds nothing and emits nothing.
       // d at 11 → first flush already done → debounce 2 → 13 (min batch 1).
       const expected = '    ---L---------D';
