@@ -1,4 +1,4 @@
-import { concatMap, EMPTY, Observable, of, startWith } from 'rxjs';
+import { concatMap, EMPTY, from, Observable, startWith } from 'rxjs';
 import type { PageLifecycleEvent } from '../sources/pageLifecycleEvents';
 
 /** The page lifecycle states of spec §4. */
@@ -30,9 +30,9 @@ export function pageLifecycleState(events$: Observable<PageLifecycleEvent>): Obs
     concatMap((event): Observable<PageLifecycleState> => {
       switch (event.type) {
         case 'beforeunload':
-          return of('document_disposed_preventable', 'document_active');
+          return from(['document_disposed_preventable', 'document_active'] as const);
         case 'pagehide':
-          return of('document_disposed', 'document_active');
+          return from(['document_disposed', 'document_active'] as const);
         default:
           return EMPTY;
       }
