@@ -262,7 +262,9 @@ function adSignals(env: ClientEnvironment): { key: string; value: string }[] {
     ['biw', env.innerWidth],
     ['vis', env.visible === undefined ? undefined : env.visible ? 1 : 2],
   ];
-  return pairs.filter(([, v]) => finite(v)).map(([key, value]) => ({ key, value: String(value) }));
+  const known = pairs.filter(([, v]) => finite(v));
+  // `flash=0` alone says nothing about the page: no facts, no ad-signal info.
+  return known.length > 1 ? known.map(([key, value]) => ({ key, value: String(value) })) : [];
 }
 
 /**

@@ -18,11 +18,11 @@ export const utf8ByteLength = (body: string): number => new TextEncoder().encode
 /**
  * Gzips a request body with the platform's `CompressionStream`, off the main thread's critical path.
  * This is a Promise edge used by the transport only; stream logic never awaits it.
- * Rejects with {@link CompressionUnavailableError} when `CompressionStream` is missing.
+ * Rejects with {@link CompressionUnavailableError} when `CompressionStream` is missing (or `null` is passed).
  */
 export async function gzipBody(
   body: string,
-  Compression: CompressionStreamConstructor | undefined = (globalThis as { CompressionStream?: CompressionStreamConstructor })
+  Compression: CompressionStreamConstructor | null | undefined = (globalThis as { CompressionStream?: CompressionStreamConstructor })
     .CompressionStream,
 ): Promise<Uint8Array> {
   if (typeof Compression !== 'function') throw new CompressionUnavailableError();

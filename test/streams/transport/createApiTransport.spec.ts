@@ -1,0 +1,216 @@
+import { gunzipSync } from 'node:zlib';
+import { firstValueFrom, lastValueFrom } from 'rxjs';
+import { ApiFetchError, ExtensionBlockingError, KeepaliveBudgetError, RequestError } from '../../../streams/transport/apiErrors';
+import { buildApiRequest } from '../../../streams/transport/buildApiRequest';
+import { buildClientContext } from '../../../streams/transport/buildClientContext';
+import { createApiTransport, FetchInitLike, FetchLike } from '../../../streams/transport/createApiTransport';
+import { createTestScheduler } from '../../helpers/testScheduler';
+
+const context = buildClientContext({ timeZone: 'Europe/Paris', utcOffsetMinutes: 120, page: { hl: 'fr', gl: 'FR', visitorData: 'VISITOR' } });
+
+const response = (status: number, body = '', contentType: string | null = 'application/json') => ({
+  status,
+  headers: { get: (name: string) => (name.toLowerCase() === 'content-type' ? contentType : null) },
+  text: async () => body,
+});
+
+/** A fake fetch answering from a list (last answer repeats) and recording every call. */
+function fakeFetch(...answers: (ReturnType<typeof response> | Error)[]) {
+  const calls: { url: string; init: FetchInitLike }[] = [];
+  const fetch: FetchLike = async (url, init) => {
+    calls.push({ url, init });
+    const answer = answers[Math.min(calls.length - 1, answers.length - 1)];
+    if (answer instanceof Error) throw answer;
+    return answer;
+  };
+  return { fetch, calls };
+}
+
+const bigPayload = { events: Array.from({ length: 20 }, (_, i) => ({ eventTimeMs: i, clientEventId: `p:${i}`, x: 'y'.repeat(30) })) };
+const smallPayload = { events: [] };
+const settings = () => ({ context, apiKey: 'KEY' });
+const gunzipText = (body: FetchInitLike['body']) => gunzipSync(body as Uint8Array).toString('utf8');
+
+describe('createApiTransport', () => {
+  it('sends a small body uncompressed, a 500–500000-byte body gzipped with Content-Encoding: gzip', async () => {
+    const { fetch, calls } = fakeFetch(response(200, '{"responseContext":{}}'));
+    const transport = createApiTransport({ fetch, settings });
+    const small = transport.buildRequest('log_event', smallPayload);
+    const big = transport.buildRequest('log_event', bigPayload);
+    expect(big.options.body.length).toBeGreaterThanOrEqual(500);
+    await expect(lastValueFrom(transport.send(small))).resolves.toEqual({ status: 200, body: { responseContext: {} }, text: '{"responseContext":{}}' });
+    await lastValueFrom(transport.send(big));
+    expect(calls[0].init.body).toBe(small.options.body);
+    expect(calls[0].init.headers['Content-Encoding']).toBeUndefined();
+    expect(calls[1].init.headers['Content-Encoding']).toBe('gzip');
+    expect(gunzipText(calls[1].init.body)).toBe(big.options.body);
+    // The stored form of the request is never changed by compression.
+    expect(big.options.headers['Content-Encoding']).toBeUndefined();
+  });
+
+  it('415 on a compressed log request: resends uncompressed once and stops compressing for the page', async () => {
+    const { fetch, calls } = fakeFetch(response(415, '{"error":{"code":415}}'), response(200, '{}'));
+    const transport = createApiTransport({ fetch, settings });
+    const request = transport.buildRequest('log_event', bigPayload);
+    await expect(lastValueFrom(transport.send(request))).resolves.toMatchObject({ status: 200 });
+    expect(calls).toHaveLength(2);
+    expect(calls[0].init.headers['Content-Encoding']).toBe('gzip');
+    expect(calls[1].init.headers['Content-Encoding']).toBeUndefined();
+    expect(calls[1].init.body).toBe(request.options.body);
+    expect(transport.compressionDisabled).toBe(true);
+    await lastValueFrom(transport.send(request));
+    expect(calls[2].init.headers['Content-Encoding']).toBeUndefined();
+  });
+
+  it('400 on a compressed log request does the same; the uncompressed retry failing is an ordinary error', async () => {
+    const { fetch, calls } = fakeFetch(response(400), response(500, '{"error":{"code":500}}'));
+    const transport = createApiTransport({ fetch, settings });
+    const error = await lastValueFrom(transport.send(transport.buildRequest('video_stats', bigPayload))).catch((e) => e);
+    expect(calls).toHaveLength(2);
+    expect(error).toBeInstanceOf(ApiFetchError);
+    expect(error).toMatchObject({ message: 'API fetch failed', status: 500, body: { error: { code: 500 } }, compressionFailed: false });
+  });
+
+  it('400 on a compressed non-log request is just an error (no resend)', async () => {
+    const { fetch, calls } = fakeFetch(response(400, '{"error":{}}'));
+    const transport = createApiTransport({ fetch, settings });
+    const error = await lastValueFrom(transport.send(transport.buildRequest('feedback', bigPayload))).catch((e) => e);
+    expect(calls).toHaveLength(1);
+    expect(error).toMatchObject({ status: 400, compressionFailed: false });
+    expect(transport.compressionDisabled).toBe(false);
+  });
+
+  it('sends uncompressed when compression itself fails', async () => {
+    const { fetch, calls } = fakeFetch(response(200));
+    const transport = createApiTransport({ fetch, settings, compress: () => Promise.reject(new Error('no')) });
+    const request = transport.buildRequest('log_event', bigPayload);
+    await lastValueFrom(transport.send(request));
+    expect(calls[0].init.body).toBe(request.options.body);
+    expect(calls[0].init.headers['Content-Encoding']).toBeUndefined();
+  });
+
+  it('"Failed to fetch" while online → "An extension is blocking network request." (net.unknown)', async () => {
+    const { fetch } = fakeFetch(new TypeError('Failed to fetch'));
+    const transport = createApiTransport({ fetch, settings, isOnline: () => true });
+    const error = await lastValueFrom(transport.fetchApi('log_event', smallPayload)).catch((e) => e);
+    expect(error).toBeInstanceOf(ExtensionBlockingError);
+    expect(error).toMatchObject({ code: 'net.unknown', message: 'An extension is blocking network request.' });
+  });
+
+  it('a network error while offline (or any other rejection) → net.unknown "Unknown request error"', async () => {
+    const offline = createApiTransport({ fetch: fakeFetch(new TypeError('Failed to fetch')).fetch, settings, isOnline: () => false });
+    const other = createApiTransport({ fetch: fakeFetch(new Error('boom')).fetch, settings });
+    for (const transport of [offline, other]) {
+      const error = await lastValueFrom(transport.fetchApi('log_event', smallPayload)).catch((e) => e);
+      expect(error).toBeInstanceOf(RequestError);
+      expect(error).not.toBeInstanceOf(ExtensionBlockingError);
+      expect(error).toMatchObject({ code: 'net.unknown', message: 'Unknown request error' });
+    }
+  });
+
+  it('an invalid endpoint is an error, not a host-built URL', async () => {
+    const { fetch, calls } = fakeFetch(response(200));
+    const transport = createApiTransport({ fetch, settings });
+    await expect(lastValueFrom(transport.fetchApi('//evil.example/x', {}))).rejects.toThrow('Invalid API endpoint');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('times out with net.timeout "Request timed out" and aborts the fetch', () => {
+    let signal: AbortSignal | undefined;
+    const fetch: FetchLike = (_url, init) => {
+      signal = init.signal;
+      return new Promise(() => undefined);
+    };
+    createTestScheduler().run(({ expectObservable }) => {
+      const transport = createApiTransport({ fetch, settings, timeoutMs: 5_000 });
+      // No answer: the error comes exactly 5000 ms after the send.
+      expectObservable(transport.send(transport.buildRequest('log_event', smallPayload))).toBe(
+        '5000ms #',
+        undefined,
+        expect.objectContaining({ code: 'net.timeout', message: 'Request timed out' }),
+      );
+    });
+    expect(signal?.aborted).toBe(true);
+  });
+
+  describe('sendKeepalive (unload path)', () => {
+    it('sends at once, uncompressed, with keepalive: true — even a body that send would gzip', async () => {
+      const { fetch, calls } = fakeFetch(response(204, ''));
+      const transport = createApiTransport({ fetch, settings });
+      const request = transport.buildRequest('log_event', bigPayload);
+      await lastValueFrom(transport.sendKeepalive(request));
+      expect(calls[0].init).toMatchObject({ keepalive: true, body: request.options.body });
+      expect(calls[0].init.headers['Content-Encoding']).toBeUndefined();
+    });
+
+    it('refuses a body over the keepalive budget without fetching', async () => {
+      const { fetch, calls } = fakeFetch(response(200));
+      const transport = createApiTransport({ fetch, settings, keepaliveBudgetBytes: 100 });
+      const error = await firstValueFrom(transport.sendKeepalive(transport.buildRequest('log_event', bigPayload))).catch((e) => e);
+      expect(error).toBeInstanceOf(KeepaliveBudgetError);
+      expect(calls).toHaveLength(0);
+    });
+
+    it('uses a 64 KiB budget by default', async () => {
+      const { fetch, calls } = fakeFetch(response(200));
+      const transport = createApiTransport({ fetch, settings });
+      const fits = transport.buildRequest('log_event', { pad: 'x'.repeat(60_000) });
+      const tooBig = transport.buildRequest('log_event', { pad: 'x'.repeat(66_000) });
+      await lastValueFrom(transport.sendKeepalive(fits));
+      await expect(lastValueFrom(transport.sendKeepalive(tooBig))).rejects.toMatchObject({ budgetBytes: 65_536 });
+      expect(calls).toHaveLength(1);
+    });
+  });
+});
+
+describe('buildApiRequest (spec §7)', () => {
+  it('POSTs JSON {context, …payload} to the root-relative /youtubei/v1/{endpoint} with the spec headers', () => {
+    const ctx = buildClientContext({
+      timeZone: 'America/New_York',
+      utcOffsetMinutes: -240,
+      screen: { width: 1920, height: 1080 },
+      page: { visitorData: 'VIS' },
+    });
+    const request = buildApiRequest('log_event', { events: [1] }, { context: ctx, authorization: 'tok', loggedIn: true, apiKey: 'K', xsrfToken: 'X' });
+    expect(request.url).toBe('/youtubei/v1/log_event');
+    expect(request.options.method).toBe('POST');
+    expect(request.options.headers).toEqual({
+      'Content-Type': 'application/json',
+      'X-Goog-Visitor-Id': 'VIS',
+      Authorization: 'Bearer tok',
+      'X-Youtube-Bootstrap-Logged-In': 'true',
+      'X-Youtube-Client-Name': '56',
+      'X-Youtube-Client-Version': ctx.client.clientVersion,
+      'X-Youtube-Utc-Offset': '-240',
+      'X-Youtube-Time-Zone': 'America/New_York',
+      'X-Youtube-Ad-Signals': 'flash=0&u_tz=-240&u_h=1080&u_w=1920',
+    });
+    const body = JSON.parse(request.options.body);
+    expect(Object.keys(body)).toEqual(['context', 'events', 'session_token']);
+    expect(body.context).toEqual(ctx);
+    expect(body.session_token).toBe('X');
+    expect(request.options.body).not.toMatch(/logged.?in/i);
+  });
+
+  it('puts the key in the query only under the kill switch, or for logging without a bearer header', () => {
+    const url = (endpoint: string, extra: object) => buildApiRequest(endpoint, {}, { context, apiKey: 'K', ...extra }).url;
+    expect(url('log_event', {})).toBe('/youtubei/v1/log_event?key=K');
+    expect(url('video_stats', {})).toBe('/youtubei/v1/video_stats?key=K');
+    expect(url('log_event', { authorization: 'Bearer t' })).toBe('/youtubei/v1/log_event');
+    expect(url('feedback', {})).toBe('/youtubei/v1/feedback');
+    expect(url('feedback', { keyParamKillSwitch: true, authorization: 'Bearer t' })).toBe('/youtubei/v1/feedback?key=K');
+    expect(buildApiRequest('log_event', {}, { context }).url).toBe('/youtubei/v1/log_event');
+  });
+
+  it('leaves out headers it has nothing for, and never lets the payload replace the context', () => {
+    const bare = buildClientContext({});
+    const request = buildApiRequest('share/get_share_panel', { context: 'evil', a: 1 }, { context: bare });
+    expect(request.url).toBe('/youtubei/v1/share/get_share_panel');
+    expect(Object.keys(request.options.headers).sort()).toEqual(['Content-Type', 'X-Youtube-Client-Name', 'X-Youtube-Client-Version']);
+    expect(JSON.parse(request.options.body)).toEqual({ context: bare, a: 1 });
+  });
+
+  it.each(['', 'https://x.test/log_event', '../admin', 'log_event?x=1', '/log_event'])('rejects the endpoint %j', (endpoint) => {
+    expect(() => buildApiRequest(endpoint, {}, { context })).toThrow(TypeError);
+  });
+});
