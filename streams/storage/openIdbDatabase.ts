@@ -46,12 +46,13 @@ export async function openIdbDatabase<S extends DBSchema>(
   if (!factory || typeof factory.open !== 'function') throw new StorageError('IDB_NOT_SUPPORTED', { name });
 
   let db = await openOnce(definition, factory, onBlocked);
-  for (let attempt = 0; missingParts(db, definition).length > 0 && attempt < missingStoreRetries; attempt++) {
+  let missing = missingParts(db, definition);
+  for (let attempt = 0; missing.length > 0 && attempt < missingStoreRetries; attempt++) {
     db.close();
     db = await openOnce(definition, factory, onBlocked);
+    missing = missingParts(db, definition);
   }
 
-  const missing = missingParts(db, definition);
   if (missing.length > 0) {
     const salvaged = await readSurvivingRecords(db, definition);
     db.close();
