@@ -12,7 +12,7 @@ import { StorageError } from './StorageError';
  * structured clones, keys follow IndexedDB ordering, `autoIncrement` key generators and in-line key paths, indexes
  * from the definition, and the catalogue errors `MISSING_OBJECT_STORES`, `MISSING_INDEX` and `EXPLICIT_ABORT`.
  */
-export function createMemoryDatabase<S extends DBSchema>(definition: Pick<DatabaseDefinition<S>, 'name' | 'stores'>): Database<S> {
+export function createMemoryDatabase<S extends DBSchema>(definition: DatabaseDefinition<S>): Database<S> {
   const tables = new Map<string, Table>();
   for (const store of Object.keys(definition.stores)) tables.set(store, { rows: new Map(), nextKey: 1 });
   let queue: Promise<unknown> = Promise.resolve();
