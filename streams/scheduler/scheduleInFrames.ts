@@ -1,0 +1,165 @@
+import { asyncScheduler, EMPTY, MonoTypeOperatorFunction, Observable, SchedulerLike, Subscription, take } from 'rxjs';
+import { SCHEDULER_FRAME_BUDGET_MS } from '../timing';
+import type { IdleDeadlineLike } from './idleCallback';
+
+export interface ScheduleInFramesOptions<T> {
+  /** One emission per animation frame (`animationFrames()` of RxJS). Subscribed only while frame work waits. */
+  frames$: Observable<unknown>;
+  /** One idle callback (`idleCallback$(window)`): emits a deadline once. Resubscribed while any work waits. */
+  idle$: Observable<IdleDeadlineLike>;
+  /** The priority of a value: higher runs first; equal priorities keep their order. Default 0. */
+  priorityOf?: (value: T) => number;
+  /** Values below this priority are idle-only: they never run in a frame. Default: every value may. */
+  framesFrom?: number;
+  /** Each emission runs everything waiting, at once and without a budget (e.g. on page disposal). */
+  flush$?: Observable<unknown>;
+  /** Work allowed per frame or idle slot, in ms of `now()`. */
+  budgetMs?: number;
+  /** The clock the budget is measured with. Default `scheduler.now()`; `performance.now()` is finer in a browser. */
+  now?: () => number;
+  scheduler?: SchedulerLike;
+}
+
+interface Waiting<T> {
+  value: T;
+  priority: number;
+}
+
+/**
+ * A frame-budgeted job scheduler as an operator (spec §9): values (jobs) wait in a priority queue and are emitted in
+ * slots — an animation frame or an idle callback. The *work* of a job is what the subscriber does synchronously when
+ * it receives the value (append `tap(job => job.run())` for function jobs); a slot keeps emitting while less than
+ * {@link SCHEDULER_FRAME_BUDGET_MS} (13.7 ms) of `now()` has passed since it began, and the rest waits for the next slot.
+ *
+ * - A slot always runs at least one job, so a job longer than the budget cannot stall the queue.
+ * - Frames run only values with priority ≥ `framesFrom`; idle callbacks run all, highest first, and also stop when
+ *   the deadline has no time left. Idle callbacks keep progress going where frames pause (a background tab).
+ * - Nothing is subscribed while nothing waits: `frames$` only while frame work waits, `idle$` only while any work does.
+ * - `flush$` empties the queue synchronously (page disposal).
+ * - When the source completes or fails, what waits is still delivered, then the completion or error (no data lost).
+ *
+ * ```
+ * source:  -a-b----c---------      a, b: 10 ms of work each; c: idle-only
+ * frames:  ---f--f--f--f-----      (subscribed from frame 1 to 6, while a or b waits)
+ * idle$:   (one callback 8 frames after it is asked for)
+ * result:  ---a--b--------c--
+ * ```
+ */
+export function scheduleInFrames<T>({
+  frames$,
+  idle$,
+  priorityOf = () => 0,
+  framesFrom = -Infinity,
+  flush$ = EMPTY,
+  budgetMs = SCHEDULER_FRAME_BUDGET_MS,
+  scheduler = asyncScheduler,
+  now = () => scheduler.now(),
+}: ScheduleInFramesOptions<T>): MonoTypeOperatorFunction<T> {
+  return (source) =>
+    new Observable<T>((subscriber) => {
+      /** Sorted by priority, highest first; FIFO within a priority. */
+      const queue: Waiting<T>[] = [];
+      let ended: { error?: unknown; failed: boolean } | undefined;
+      let frameSlot: Subscription | undefined;
+      let idleSlot: Subscription | undefined;
+      let running = false;
+
+      const priority = (value: T): number => {
+        try {
+          const p = priorityOf(value);
+          return typeof p === 'number' && !Number.isNaN(p) ? p : 0;
+        } catch {
+          return 0;
+        }
+      };
+      const enqueue = (value: T) => {
+        const p = priority(value);
+        const at = queue.findIndex((waiting) => waiting.priority < p);
+        queue.splice(at === -1 ? queue.length : at, 0, { value, priority: p });
+      };
+      const frameWorkWaits = () => queue.length > 0 && queue[0].priority >= framesFrom;
+
+      /** Emits waiting values while `eligible` and within budget; `deadline` also limits idle slots. */
+      const runSlot = (kind: 'frame' | 'idle' | 'flush', deadline?: IdleDeadlineLike) => {
+        if (running) return;
+        running = true;
+        try {
+          const start = now();
+          let ran = 0;
+          while (queue.length > 0 && !subscriber.closed) {
+            if (kind === 'frame' && !frameWorkWaits()) break;
+            if (kind !== 'flush' && ran > 0) {
+              if (now() - start >= budgetMs) break;
+              if (deadline && !deadline.didTimeout && deadline.timeRemaining() <= 0) break;
+            }
+            const next = queue.shift() as Waiting<T>;
+            ran += 1;
+            subscriber.next(next.value);
+          }
+        } finally {
+          running = false;
+        }
+        settle();
+      };
+
+      /** Subscribes or releases the slots the queue needs now, and ends when the source ended and nothing waits. */
+      const settle = () => {
+        if (subscriber.closed) return;
+        if (queue.length === 0 && ended) {
+          if (ended.failed) subscriber.error(ended.error);
+          else subscriber.complete();
+          return;
+        }
+        if (frameWorkWaits() && !frameSlot) {
+          const slot = (frameSlot = new Subscription());
+          slot.add(
+            frames$.subscribe({
+              next: () => runSlot('frame'),
+              // a finite frames$ (a test's, never animationFrames()) is subscribed again when work next arrives
+              complete: () => {
+                if (frameSlot === slot) frameSlot = undefined;
+              },
+            }),
+          );
+        } else if (!frameWorkWaits() && frameSlot) {
+          frameSlot.unsubscribe();
+          frameSlot = undefined;
+        }
+        if (queue.length > 0 && !idleSlot) {
+          const slot = (idleSlot = new Subscription());
+          slot.add(
+            idle$.pipe(take(1)).subscribe((deadline) => {
+              slot.unsubscribe();
+              if (idleSlot === slot) idleSlot = undefined;
+              runSlot('idle', deadline);
+            }),
+          );
+        } else if (queue.length === 0 && idleSlot) {
+          idleSlot.unsubscribe();
+          idleSlot = undefined;
+        }
+      };
+
+      const flushing = flush$.subscribe(() => runSlot('flush'));
+      const upstream = source.subscribe({
+        next: (value) => {
+          enqueue(value);
+          if (!running) settle();
+        },
+        error: (error) => {
+          ended = { error, failed: true };
+          if (!running) settle();
+        },
+        complete: () => {
+          ended = { failed: false };
+          if (!running) settle();
+        },
+      });
+      return () => {
+        upstream.unsubscribe();
+        flushing.unsubscribe();
+        frameSlot?.unsubscribe();
+        idleSlot?.unsubscribe();
+      };
+    });
+}
