@@ -120,6 +120,8 @@ export function batchEvents<T>({
         }
       }
 
+      // A broken lifecycle source must not stop logging: its errors and completion are ignored.
+      const flushSubscription = flush$.subscribe({ next: () => flush('lifecycle'), error: () => undefined });
       const sourceSubscription = source.subscribe({
         next(value) {
           queue.push({ value, at: scheduler.now() });
@@ -146,8 +148,6 @@ export function batchEvents<T>({
           subscriber.complete();
         },
       });
-      // A broken lifecycle source must not stop logging: its errors and completion are ignored.
-      const flushSubscription = flush$.subscribe({ next: () => flush('lifecycle'), error: () => undefined });
 
       return () => {
         clearTimers();
