@@ -45,9 +45,9 @@ export interface NetworkStatusOptions {
  * `probeTimeoutMs` 5 000 ms.
  *
  * ```
- * events$: -----------------------f------n-------   (browser online at subscription)
- * probe:   x--x----x--------✓------------x--✓---   x = fails, ✓ = succeeds (each answers at once)
- * result:  o(f)-------------o-----f----------o---   back-off 3, 6, 9 frames (base 3, cap 9)
+ * events$: -----------------------f------n-----   browser online at subscription
+ * probe:   x--x-----x--------✓-----------x--✓--   x fails, ✓ succeeds, each answering at once
+ * result:  f-----------------o----f---------o--   (o then f at 0); back-off 3, 6, 9 (base 3, cap 9), reset by n
  * ```
  *
  * @param events$ the browser's `online` / `offline` events (`networkEvents$(window)` or a marble `hot()`).

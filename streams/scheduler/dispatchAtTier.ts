@@ -37,8 +37,8 @@ export interface DispatchAtTierOptions {
  * ```
  * source:  -d-f-i-----      d = DEFAULT, f = FAST, i = IMMEDIATE
  * frames:  ---------F-      (the first frame after f)
- * idle$:   (8 frames after it is asked for, at frame 1)
- * result:  -----i---f-d     (subscriber work within budget)
+ * idle$:   asked for at 1 (d waits), calls back at 10
+ * result:  -----i---fd-
  * ```
  */
 export function dispatchAtTier<T>({

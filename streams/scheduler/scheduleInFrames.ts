@@ -39,10 +39,10 @@ interface Waiting<T> {
  * - When the source completes or fails, what waits is still delivered, then the completion or error (no data lost).
  *
  * ```
- * source:  -a-b----c---------      a, b: 10 ms of work each; c: idle-only
- * frames:  ---f--f--f--f-----      (subscribed from frame 1 to 6, while a or b waits)
- * idle$:   (one callback 8 frames after it is asked for)
- * result:  ---a--b--------c--
+ * source:  -a-b-c------      a, b: 14 ms of work each (over the budget); c: idle-only
+ * frames:  ----f--f--f-      subscribed from 1 (a waits) to 7 (no frame work left)
+ * idle$:   asked for at 1, calls back at 11
+ * result:  ----a--b---c
  * ```
  */
 export function scheduleInFrames<T>({
