@@ -89,12 +89,14 @@ export function registerCollector(app: FastifyInstance, opts: CollectorOptions):
   let fault: { status: InjectableFaultStatus; remaining: number } | undefined;
   let faultsPlayed = 0;
 
+  // Field names as the client's config store (streams/storage/createConfigStore) reads them.
   const globalConfigGroup = globalConfig
     ? {
-        hotConfig: globalConfig.hotConfig,
-        coldConfig: globalConfig.coldConfig,
+        hotConfigGroup: globalConfig.hotConfig,
         hotHashData: hashOf(globalConfig.hotConfig),
+        coldConfigGroup: globalConfig.coldConfig,
         coldHashData: hashOf(globalConfig.coldConfig),
+        rawColdConfigGroup: { configData: hashOf({ cold: globalConfig.coldConfig }) },
       }
     : undefined;
 

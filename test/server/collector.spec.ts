@@ -48,11 +48,13 @@ describe('collector', () => {
     const res = await post('/youtubei/v1/log_event', logBody([event('p:1'), event('p:2', 'playerReady', { latencyMs: 40 })]));
     expect(res.statusCode).toBe(200);
     const { responseContext } = res.json();
+    // The shape the client's config store reads (hot and cold config group, hash data, raw cold config data).
     expect(responseContext.globalConfigGroup).toEqual({
-      hotConfig: expect.any(Object),
-      coldConfig: expect.any(Object),
+      hotConfigGroup: expect.any(Object),
       hotHashData: expect.stringMatching(/^[\w-]{43}$/),
+      coldConfigGroup: expect.any(Object),
       coldHashData: expect.stringMatching(/^[\w-]{43}$/),
+      rawColdConfigGroup: { configData: expect.any(String) },
     });
     const listed = (await app.inject('/collector/events')).json();
     expect(listed.count).toBe(2);

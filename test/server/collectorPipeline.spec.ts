@@ -10,6 +10,9 @@ import type { ClientEvent } from '../../streams/logging/stampEvent';
 import type { ApiRequest } from '../../streams/transport/buildApiRequest';
 import { buildClientContext } from '../../streams/transport/buildClientContext';
 import { createApiTransport, FetchLike } from '../../streams/transport/createApiTransport';
+import { configDatabase } from '../../streams/storage/configDatabase';
+import { createConfigStore } from '../../streams/storage/createConfigStore';
+import { createMemoryDatabase } from '../../streams/storage/createMemoryDatabase';
 
 // See collector.spec.ts: inject() needs a stand-in for the ESM-only cookie@2 under Jest on Node 20.
 jest.mock('cookie', () => ({ stringifySetCookie: ({ name, value }: { name: string; value: string }) => `${name}=${value}` }));
@@ -118,5 +121,14 @@ describe('transport + log sink → collector', () => {
     expect(outcomes).toEqual([expect.objectContaining({ type: 'sent', keepalive: true, eventCount: 6 })]);
     expect(fetchCalls).toEqual([{ url: '/youtubei/v1/log_event', encoding: undefined, keepalive: true }]);
     expect((await app.inject('/collector/stats')).json().events).toBe(6);
+  });
+
+  it("the log_event answer carries a globalConfigGroup the client's config store accepts", async () => {
+    const response = await lastValueFrom(transport().fetchApi('log_event', { events: [], requestTimeMs: 0 }));
+    const configStore = createConfigStore(createMemoryDatabase(configDatabase()));
+    await expect(configStore.writeFromResponse(response.body, 1)).resolves.toEqual({ hot: true, cold: true });
+    const stored = await configStore.read();
+    expect(stored.hot?.hashData).toEqual(expect.any(String));
+    expect(stored.cold?.configData).toEqual(expect.any(String));
   });
 });
