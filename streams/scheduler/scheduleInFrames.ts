@@ -63,6 +63,8 @@ export function scheduleInFrames<T>({
       let frameSlot: Subscription | undefined;
       let idleSlot: Subscription | undefined;
       let running = false;
+      /** A flush asked for while a slot runs (from inside a subscriber): that slot goes on without limits. */
+      let flushAll = false;
 
       const priority = (value: T): number => {
         try {
@@ -81,14 +83,21 @@ export function scheduleInFrames<T>({
 
       /** Emits waiting values while `eligible` and within budget; `deadline` also limits idle slots. */
       const runSlot = (kind: 'frame' | 'idle' | 'flush', deadline?: IdleDeadlineLike) => {
-        if (running) return;
+        if (running) {
+          if (kind === 'flush') flushAll = true;
+          return;
+        }
         running = true;
+        flushAll = kind === 'flush';
         try {
           const start = now();
           let ran = 0;
           while (queue.length > 0 && !subscriber.closed) {
-            if (kind === 'frame' && !frameWorkWaits()) break;
-            if (kind !== 'flush' && ran > 0) {
+            if (flushAll) {
+              // no budget, no eligibility: everything goes now
+            } else if (kind === 'frame' && !frameWorkWaits()) {
+              break;
+            } else if (ran > 0) {
               if (now() - start >= budgetMs) break;
               if (deadline && !deadline.didTimeout && deadline.timeRemaining() <= 0) break;
             }
@@ -98,6 +107,7 @@ export function scheduleInFrames<T>({
           }
         } finally {
           running = false;
+          flushAll = false;
         }
         settle();
       };

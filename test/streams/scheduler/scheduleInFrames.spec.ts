@@ -1,4 +1,4 @@
-import { Observable, tap } from 'rxjs';
+import { Observable, Subject, tap } from 'rxjs';
 import { idleCallback$, IdleDeadlineLike } from '../../../streams/scheduler/idleCallback';
 import { scheduleInFrames, ScheduleInFramesOptions } from '../../../streams/scheduler/scheduleInFrames';
 import { SCHEDULER_FRAME_BUDGET_MS } from '../../../streams/timing';
@@ -117,6 +117,19 @@ describe('scheduleInFrames', () => {
       const flush = hot('  ----x-------');
       const options = { frames$: cold('-'), idle$: cold<IdleDeadlineLike>('-'), flush$: flush, now };
       expectObservable(jobs.pipe(scheduleInFrames(options), work)).toBe('----(abc)');
+    });
+  });
+
+  it('a flush asked for by a subscriber during a slot empties the queue in that slot', () => {
+    createTestScheduler().run(({ hot, cold, expectObservable }) => {
+      const { now, work } = harness({ x: 20, a: 20, b: 20 });
+      const flush = new Subject<void>();
+      const jobs = hot('   (xab)-----');
+      const frames = hot(' --f-----f');
+      const options = { frames$: frames, idle$: cold<IdleDeadlineLike>('-'), flush$: flush, now };
+      // x alone would spend the frame at 2; handling x asks for a flush, so a and b follow in the same frame.
+      const flushed = jobs.pipe(scheduleInFrames(options), work, tap((job) => job === 'x' && flush.next()));
+      expectObservable(flushed).toBe('--(xab)');
     });
   });
 
