@@ -9,7 +9,16 @@ import type { Config } from 'jest';
  */
 const tsJest = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'bundler', jsx: 'react-jsx' }, diagnostics: { warnOnly: false } }],
+  // A few server dependencies ship ESM only (see esmOnly); Jest's module system needs CommonJS, so they are compiled.
+  '/node_modules/.+\\.js$': ['ts-jest', { tsconfig: { module: 'commonjs', allowJs: true }, diagnostics: false }],
 } as const;
+/**
+ * Dependencies that ship ESM only (cookie@2 through Fastify's inject, content-disposition through @fastify/static).
+ * Node 20 loads them natively; Jest's CommonJS module system needs them compiled. Everything else in node_modules is
+ * loaded as it is.
+ */
+const esmOnly = ['cookie', 'content-disposition'];
+const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
 
 const config: Config = {
   projects: [
@@ -17,12 +26,14 @@ const config: Config = {
       displayName: 'streams',
       testEnvironment: 'node',
       transform: tsJest,
+      transformIgnorePatterns,
       testMatch: ['<rootDir>/test/streams/**/*.spec.ts'],
     },
     {
       displayName: 'src',
       testEnvironment: '<rootDir>/test/helpers/jsdomWithStructuredClone.ts',
       transform: tsJest,
+      transformIgnorePatterns,
       setupFiles: ['fake-indexeddb/auto'],
       testMatch: ['<rootDir>/test/src/**/*.spec.ts?(x)'],
     },
@@ -30,14 +41,16 @@ const config: Config = {
       displayName: 'server',
       testEnvironment: 'node',
       transform: tsJest,
+      transformIgnorePatterns,
       testMatch: ['<rootDir>/test/server/**/*.spec.ts'],
     },
     {
       displayName: 'e2e',
       testEnvironment: 'node',
       transform: tsJest,
+      transformIgnorePatterns,
       testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'],
-      testTimeout: 60_000,
+      setupFilesAfterEnv: ['<rootDir>/test/e2e/helpers/setup.ts'],
       slowTestThreshold: 30,
     },
   ],

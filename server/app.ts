@@ -3,10 +3,13 @@ import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadCatalog } from './catalog';
+import { registerCollector } from './collector/registerCollector';
 import { renderEmbedPage, readEmbedTemplate, type EmbedTemplate } from './embedPage';
 import { playerResponseFor } from './playerResponse';
 
 export interface AppOptions {
+  /** The project folder the defaults below are relative to (`npm start` passes it; the default is the working folder). */
+  rootDir?: string;
   /** The Vite build output (`npm run build`). */
   distDir?: string;
   /** The sample media and its `catalog.json`. */
@@ -14,9 +17,10 @@ export interface AppOptions {
   /** Where the collector keeps what it receives. */
   dataDir?: string;
   logger?: boolean;
+  /** Turn on the collector's test routes (wipe, fault injection): for tests and `VIDFRAME_TEST_HOOKS=1`. */
+  testHooks?: boolean;
 }
 
-const root = resolve(import.meta.dirname, '..');
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 
 /** The JSON error body every 4xx/5xx of the reference server uses. */
@@ -28,10 +32,12 @@ export const errorBody = (code: number, message: string) => ({ error: { code, me
  * unchanged behind a TLS-terminating proxy or a CDN under another host name.
  */
 export async function buildApp({
-  distDir = resolve(root, 'dist'),
-  mediaDir = resolve(root, 'media'),
-  dataDir = resolve(root, '.data'),
+  rootDir = process.cwd(),
+  distDir = resolve(rootDir, 'dist'),
+  mediaDir = resolve(rootDir, 'media'),
+  dataDir = resolve(rootDir, '.data'),
   logger = false,
+  testHooks = false,
 }: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy: true });
   const catalog = loadCatalog(mediaDir);
@@ -93,6 +99,9 @@ export async function buildApp({
     }
     return playerResponseFor(catalog, body.videoId);
   });
+
+  // The collector: log_event / video_stats, the error endpoint, generate_204, with its embedded store.
+  registerCollector(app, { dataDir, testHooks });
 
   app.get('/healthz', () => ({ ok: true, videos: catalog.videos.length }));
   return app;

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { buildApp } from './app';
 
 /** `npm start`: one process serving the embed, the demo host page, the media and the reference API on localhost. */
@@ -9,7 +10,12 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-const app = await buildApp({ logger: process.env.LOG === '1', dataDir: process.env.VIDFRAME_DATA_DIR });
+const app = await buildApp({
+  rootDir: resolve(import.meta.dirname, '..'),
+  logger: process.env.LOG === '1',
+  dataDir: process.env.VIDFRAME_DATA_DIR,
+  testHooks: process.env.VIDFRAME_TEST_HOOKS === '1',
+});
 try {
   await app.listen({ port, host });
   const address = app.server.address();

@@ -20,6 +20,12 @@ export interface CollectorOptions {
   globalConfig?: GlobalConfig | false;
   /** Server clock (ms since the epoch). */
   now?: () => number;
+  /**
+   * Whether the routes that change the collector from outside (`DELETE /collector/events`, `/collector/faults`)
+   * exist. Off by default, so a deployed server cannot be wiped or broken by a request; tests and
+   * `VIDFRAME_TEST_HOOKS=1 npm start` turn them on.
+   */
+  testHooks?: boolean;
 }
 
 /** Statuses the fault injector can play back (spec §8: 400/415 on logs mean "compression failed"). */
@@ -84,6 +90,7 @@ export function registerCollector(app: FastifyInstance, opts: CollectorOptions):
     maxDecompressedBytes = 8_388_608,
     globalConfig = DEFAULT_GLOBAL_CONFIG,
     now = Date.now,
+    testHooks = false,
   } = opts;
   const store = createCollectorStore(dataDir);
   let fault: { status: InjectableFaultStatus; remaining: number } | undefined;
@@ -219,13 +226,13 @@ export function registerCollector(app: FastifyInstance, opts: CollectorOptions):
       faultsPlayed,
       pendingFault: fault ? { status: fault.status, count: fault.remaining } : null,
     }));
-    scope.delete('/collector/events', async (_request, reply) => {
+    if (testHooks) scope.delete('/collector/events', async (_request, reply) => {
       store.clear();
       faultsPlayed = 0;
       return reply.code(200).send({ cleared: true });
     });
 
-    scope.post('/collector/faults', async (request, reply) => {
+    if (testHooks) scope.post('/collector/faults', async (request, reply) => {
       let parsed: unknown;
       try {
         parsed = JSON.parse(Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '');
@@ -238,7 +245,7 @@ export function registerCollector(app: FastifyInstance, opts: CollectorOptions):
       fault = { status, remaining: count as number };
       return reply.code(200).send({ status, count });
     });
-    scope.delete('/collector/faults', async (_request, reply) => {
+    if (testHooks) scope.delete('/collector/faults', async (_request, reply) => {
       fault = undefined;
       return reply.code(200).send({ cleared: true });
     });

@@ -1,5 +1,6 @@
 import {
   BehaviorSubject,
+  defer,
   distinctUntilChanged,
   EMPTY,
   filter,
@@ -103,10 +104,15 @@ export function createEmbedPlayer(config: PlayerConfig): EmbedPlayer {
     });
   };
 
-  // Wire each mounted element: its events move the state; the configured video is loaded into it once.
-  const elementEvents$ = element$.pipe(
+  // Wire each mounted element: its events move the state; the configured video is loaded into it, and played
+  // when autoplay says so (spec §4), once the source is set.
+  const mounted$ = element$.pipe(
+    filter((e): e is HTMLVideoElement => e !== null),
+    distinctUntilChanged(),
+  );
+  const elementEvents$ = mounted$.pipe(
     switchMap((element) => {
-      if (!element || !hasMedia || !format) return EMPTY;
+      if (!hasMedia || !format) return EMPTY;
       element.preload = autoplay ? 'auto' : 'metadata';
       if (parseBooleanVar(vars.mute)) element.muted = true;
       if (parseBooleanVar(vars.loop)) element.loop = true;
@@ -114,9 +120,7 @@ export function createEmbedPlayer(config: PlayerConfig): EmbedPlayer {
       const events$ = mediaEvents$(element, ['play', 'playing', 'pause', 'waiting', 'seeking', 'seeked', 'ended', 'emptied', 'error', 'loadedmetadata']);
       const start = Number(vars.start);
       return merge(
-        of(autoplay ? 'load' : 'cue').pipe(
-          map((type): PlayerStateInput => ({ type: type as 'load' | 'cue' })),
-        ),
+        of<PlayerStateInput>({ type: autoplay ? 'load' : 'cue' }),
         events$.pipe(
           filter((e) => {
             if (e.type === 'error') fail(internalErrorForMediaError(element.error?.code), 'This video cannot be played.');
@@ -125,6 +129,11 @@ export function createEmbedPlayer(config: PlayerConfig): EmbedPlayer {
           }),
           map((e): PlayerStateInput => ({ type: e.type as Exclude<PlayerStateInput['type'], 'cue' | 'load' | 'playRefused'>, paused: element.paused })),
         ),
+        // Listening first, then playing: the element's play/playing events are not missed.
+        defer(() => {
+          if (autoplay) play(element);
+          return EMPTY;
+        }),
       );
     }),
   );
@@ -136,13 +145,7 @@ export function createEmbedPlayer(config: PlayerConfig): EmbedPlayer {
     shareReplay({ bufferSize: 1, refCount: false }),
   );
 
-  // Autoplay starts once the element is mounted (spec §4: loaded and played unless autoplay is 0 or false).
-  if (autoplay && hasMedia) {
-    element$.pipe(filter((e): e is HTMLVideoElement => e !== null), take(1)).subscribe((element) => play(element));
-  }
-
-  const readiness$ = element$.pipe(
-    filter((e): e is HTMLVideoElement => e !== null),
+  const readiness$ = mounted$.pipe(
     take(1),
     switchMap((element) =>
       playerReadiness$(() => !hasMedia || element.readyState >= 1 || element.error !== null || error$.value !== null),

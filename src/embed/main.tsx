@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { readPlayerConfig, withLoaderUrl, PLAYER_STYLE_TRANSPARENT } from '../../streams/config/playerConfig';
 import { createEmbedPlayer } from './EmbedPlayer';
 import { EmbedApp } from './EmbedApp';
+import { startTelemetry, type Telemetry } from './telemetry';
 import './embed.css';
 
 declare global {
@@ -11,6 +12,8 @@ declare global {
     vidframeConfig?: unknown;
     /** The page's player, for debugging and for the browser tests. */
     vidframePlayer?: ReturnType<typeof createEmbedPlayer>;
+    /** The page's client logging, for diagnostics and the browser tests. */
+    vidframeTelemetry?: Telemetry;
   }
 }
 
@@ -22,6 +25,7 @@ try {
   if (config.args.ps === PLAYER_STYLE_TRANSPARENT) document.documentElement.classList.add('vf-transparent');
   const player = createEmbedPlayer(config);
   window.vidframePlayer = player;
+  window.vidframeTelemetry = startTelemetry(player, window);
   root.render(
     <StrictMode>
       <EmbedApp player={player} />

@@ -28,7 +28,7 @@ describe('collector', () => {
 
   const build = async (extra: Partial<Parameters<typeof registerCollector>[1]> = {}) => {
     const instance = Fastify();
-    registerCollector(instance, { dataDir, now: () => 1_700_000_000_000, ...extra });
+    registerCollector(instance, { dataDir, now: () => 1_700_000_000_000, testHooks: true, ...extra });
     await instance.ready();
     return instance;
   };

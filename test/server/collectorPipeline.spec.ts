@@ -48,7 +48,7 @@ describe('transport + log sink → collector', () => {
   beforeEach(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'pipeline-'));
     app = Fastify();
-    registerCollector(app, { dataDir });
+    registerCollector(app, { dataDir, testHooks: true });
     await app.ready();
     fetchCalls = [];
   });

@@ -1,0 +1,206 @@
+import {
+  BehaviorSubject,
+  catchError,
+  defer,
+  distinctUntilChanged,
+  filter,
+  first,
+  from,
+  map,
+  Observable,
+  of,
+  scan,
+  share,
+  shareReplay,
+  startWith,
+  Subject,
+  Subscription,
+  switchMap,
+  tap,
+  EMPTY,
+} from 'rxjs';
+import type { PlayerConfig } from '../../streams/config/playerConfig';
+import { buildClientContext } from '../../streams/transport/buildClientContext';
+import { readClientEnvironment } from '../../streams/transport/readClientEnvironment';
+import { createApiTransport, type FetchLike } from '../../streams/transport/createApiTransport';
+import { WEB_EMBEDDED_PLAYER_CLIENT_NAME_ID } from '../../streams/transport/clientIdentity';
+import { createLogSink, type LogSinkOutcome } from '../../streams/logging/createLogSink';
+import { sessionEvents, type PlayerStateSnapshot } from '../../streams/logging/sessionEvents';
+import type { LoggedPlayerState } from '../../streams/logging/playerEvents';
+import { createDatabase } from '../../streams/storage/createDatabase';
+import { createConfigStore, type StoredConfig } from '../../streams/storage/createConfigStore';
+import { configDatabase } from '../../streams/storage/configDatabase';
+import { storageCleanup } from '../../streams/storage/storageCleanup';
+import type { StorageError } from '../../streams/storage/StorageError';
+import { logsDatabase } from '../../streams/retry/logsDatabase';
+import { createRetryQueue } from '../../streams/retry/createRetryQueue';
+import { retryQueueDrain, type RetryQueueEvent } from '../../streams/retry/retryQueueDrain';
+import { networkEvents$ } from '../../streams/sources/networkEvents';
+import { networkStatus } from '../../streams/network/networkStatus';
+import { pageLifecycleEvents$ } from '../../streams/sources/pageLifecycleEvents';
+import { pageLifecycleState } from '../../streams/lifecycle/pageLifecycleState';
+import { visibilityEvents$ } from '../../streams/sources/visibilityEvents';
+import { visibilityState } from '../../streams/visibility/visibilityState';
+import { mediaEvents$ } from '../../streams/sources/mediaEvents';
+import type { EmbedPlayer } from './EmbedPlayer';
+
+/** What the page's telemetry exposes, for diagnostics and the browser tests. */
+export interface Telemetry {
+  /** What happened to each log request the sink built (sent, stored in the retry queue, …). */
+  readonly outcome$: Observable<LogSinkOutcome>;
+  /** What the retry queue's drain did. */
+  readonly retry$: Observable<RetryQueueEvent>;
+  /** The network status (browser events confirmed by the generate_204 probe). */
+  readonly online$: Observable<boolean>;
+  /** The hot and cold configuration stored from `log_event` responses (spec §3), as read at start-up. */
+  readonly storedConfig$: Observable<StoredConfig | undefined>;
+  /** Counts for diagnostics: requests sent, stored for retry, resent from the queue. */
+  readonly counts: { sent: number; stored: number; resent: number };
+  stop(): void;
+}
+
+/** The probe that tells a live network from a captive or dead one: the reference server answers 204. */
+const generate204Probe = (win: Window) => () =>
+  defer(() => from(win.fetch('/generate_204', { cache: 'no-store' }).then((r) => r.status === 204))).pipe(catchError(() => of(false)));
+
+/** Where the embedding page lives: the `origin` player variable, else the loader URL's origin. */
+function hostOriginOf(config: PlayerConfig): string | undefined {
+  if (config.args.playerVars.origin) return config.args.playerVars.origin;
+  try {
+    return config.args.loaderUrl ? new URL(config.args.loaderUrl).origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starts the page's client logging (spec §1, §3, §7, §9): the viewing session's events, batched into `log_event`
+ * requests with the client context; flushed through keepalive when the page is disposed; a failed request stored in
+ * the IndexedDB retry queue and resent when the network is back; the config of `log_event` responses stored.
+ * This is the page's one sink layer: the pure parts live in `streams/`.
+ */
+export function startTelemetry(player: EmbedPlayer, win: Window = window): Telemetry {
+  const { config } = player;
+  const subscriptions = new Subscription();
+  const counts = { sent: 0, stored: 0, resent: 0 };
+  const reportStorage = (error: StorageError) => console.warn('[vidframe] storage:', error.type, error.message);
+
+  // ── Browser state ────────────────────────────────────────────────────────────────────────────────────────────
+  const online$ = networkStatus(networkEvents$(win), { readOnLine: () => win.navigator.onLine, probe: generate204Probe(win) }).pipe(
+    map((s) => s === 'online'),
+    distinctUntilChanged(),
+    shareReplay({ bufferSize: 1, refCount: false }),
+  );
+  const onlineNow = new BehaviorSubject<boolean>(win.navigator.onLine);
+  subscriptions.add(online$.subscribe(onlineNow));
+
+  const lifecycle$ = pageLifecycleState(pageLifecycleEvents$(win)).pipe(share());
+  const flush$ = lifecycle$.pipe(filter((s) => s !== 'document_active'));
+  const readVisibility = () => win.document.visibilityState;
+  const visibility$ = visibilityState(visibilityEvents$({ document: win.document, window: win }, readVisibility), { readVisibility });
+
+  // ── Transport, retry queue, config store ─────────────────────────────────────────────────────────────────────
+  const transport = createApiTransport({
+    fetch: ((url, init) => win.fetch(url, init as RequestInit)) as FetchLike,
+    settings: () => ({
+      context: buildClientContext(
+        readClientEnvironment(win as never, { hl: config.args.playerVars.hl, theme: config.args.theme }),
+      ),
+    }),
+    isOnline: () => onlineNow.value,
+  });
+  const logsDb = createDatabase(logsDatabase(), { report: reportStorage });
+  const queue = createRetryQueue(logsDb, { interfaceNumber: WEB_EMBEDDED_PLAYER_CLIENT_NAME_ID });
+  const configStore = createConfigStore(createDatabase(configDatabase(), { report: reportStorage }));
+  const storedConfig$ = from(configStore.read().catch(() => undefined)).pipe(shareReplay({ bufferSize: 1, refCount: false }));
+  subscriptions.add(storedConfig$.subscribe());
+
+  /** Sends a request; a `log_event` answer may carry the hot and cold config (spec §7), which is stored. */
+  const send = (request: Parameters<typeof transport.send>[0]) =>
+    transport.send(request).pipe(
+      tap((response) => {
+        if (request.url.includes('/log_event')) void configStore.writeFromResponse(response.body).catch(() => undefined);
+      }),
+    );
+
+  const stored$ = new Subject<void>();
+  const sink = createLogSink({
+    buildRequest: transport.buildRequest,
+    send,
+    sendKeepalive: transport.sendKeepalive,
+    store: (request) => from(queue.enqueue(request)).pipe(tap(() => stored$.next())),
+  });
+
+  // ── The viewing session ──────────────────────────────────────────────────────────────────────────────────────
+  const element$ = player.element$.pipe(filter((e): e is HTMLVideoElement => e !== null), first(), shareReplay(1));
+  const snapshotOf = (state: number, el: HTMLVideoElement | undefined): PlayerStateSnapshot => ({
+    state: state as LoggedPlayerState,
+    mediaTimeSec: el?.currentTime ?? 0,
+    playbackRate: el?.playbackRate ?? 1,
+    muted: el?.muted ?? false,
+    volume: Math.round((el?.volume ?? 1) * 100),
+  });
+  const elementNow = new BehaviorSubject<HTMLVideoElement | undefined>(undefined);
+  subscriptions.add(element$.subscribe(elementNow));
+  const media$ = element$.pipe(switchMap((el) => mediaEvents$(el, ['timeupdate', 'seeking', 'volumechange', 'ratechange'])), share());
+
+  // A seek goes from the last time played to where the element is seeking.
+  const seek$ = media$.pipe(
+    scan((acc: { last: number; seek?: { fromSec: number; toSec: number } }, e) => {
+      const el = e.target as HTMLVideoElement;
+      return e.type === 'seeking' ? { last: el.currentTime, seek: { fromSec: acc.last, toSec: el.currentTime } } : { last: el.currentTime };
+    }, { last: 0 }),
+    map((acc) => acc.seek),
+    filter((s): s is { fromSec: number; toSec: number } => s !== undefined),
+  );
+  const volume$ = element$.pipe(
+    switchMap((el) => media$.pipe(filter((e) => e.type === 'volumechange'), startWith(null), map(() => ({ volume: Math.round(el.volume * 100), muted: el.muted })))),
+  );
+  const playbackRate$ = element$.pipe(switchMap((el) => media$.pipe(filter((e) => e.type === 'ratechange'), startWith(null), map(() => el.playbackRate))));
+
+  const events$ = sessionEvents({
+    videoId: config.args.video_id,
+    autoplay: config.args.autoplay !== '0',
+    hostOrigin: hostOriginOf(config),
+    playerStyle: config.args.ps,
+    state$: player.state$.pipe(map((s) => snapshotOf(s, elementNow.value))),
+    readyLatencyMs$: player.readiness$.pipe(filter((r) => r === 'ready'), map(() => win.performance.now()) /* ms since navigation start */),
+    error$: player.error$.pipe(filter((e): e is NonNullable<typeof e> => e !== null), distinctUntilChanged()),
+    seek$,
+    volume$,
+    playbackRate$,
+    quality$: player.format ? of(player.format.quality) : EMPTY,
+    visibility$,
+    online$,
+  });
+
+  const outcome$ = sink(events$, flush$).pipe(
+    tap((o) => {
+      if (o.type === 'sent') counts.sent++;
+      if (o.type === 'stored' || o.type === 'deferred') counts.stored++;
+    }),
+    share(),
+  );
+  subscriptions.add(outcome$.subscribe());
+
+  const retry$ = retryQueueDrain({ queue, send, online$, stored$ }).pipe(
+    tap((e) => {
+      if (e.type === 'sent') counts.resent++;
+    }),
+    share(),
+  );
+  subscriptions.add(retry$.subscribe());
+
+  // Old databases and expired records go once the player is ready, off the start-up path.
+  subscriptions.add(
+    player.readiness$
+      .pipe(
+        filter((r) => r === 'ready'),
+        first(),
+        switchMap(() => storageCleanup({ expiring: [queue] })),
+      )
+      .subscribe(),
+  );
+
+  return { outcome$, retry$, online$, storedConfig$, counts, stop: () => subscriptions.unsubscribe() };
+}

@@ -1,0 +1,39 @@
+import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
+
+/** Debian's Chromium (installed by .ci/run), overridable with CHROMIUM_PATH. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const BASE_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--mute-audio',
+];
+
+/**
+ * A real Chromium. By default it lets pages start playback without a gesture; `autoplay: 'gesture'` keeps the
+ * browser's own policy (unmuted autoplay in a cross-origin frame is refused), for the autoplay-blocked paths.
+ */
+export function launchBrowser({ autoplay = 'allowed' }: { autoplay?: 'allowed' | 'gesture' } = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...BASE_FLAGS, `--autoplay-policy=${autoplay === 'allowed' ? 'no-user-gesture-required' : 'document-user-activation-required'}`],
+  });
+}
+
+/** The frame of the page whose URL contains `part` (the embed, framed on another origin), once it has loaded. */
+export async function frameWith(page: Page, part: string): Promise<Frame> {
+  for (;;) {
+    const frame = page.frames().find((f) => f.url().includes(part));
+    if (frame) {
+      await frame.waitForLoadState('load');
+      return frame;
+    }
+    await page.waitForEvent('frameattached');
+  }
+}
