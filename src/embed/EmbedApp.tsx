@@ -30,7 +30,6 @@ export function EmbedApp({ player }: { player: EmbedPlayer }) {
   const controls = parseBooleanVar(config.args.playerVars.controls) !== false;
   const transparent = config.args.ps === PLAYER_STYLE_TRANSPARENT;
   const showBigPlay = !error && (state === PlayerState.CUED || autoplayBlocked) && state !== PlayerState.PLAYING;
-  const tracks = config.args.player_response.captions?.tracks ?? [];
 
   return (
     <div
@@ -49,11 +48,7 @@ export function EmbedApp({ player }: { player: EmbedPlayer }) {
         playsInline={parseBooleanVar(config.args.playerVars.playsinline) !== false}
         poster={videoData?.posterUrl}
         aria-label={videoData?.title ?? 'Video player'}
-      >
-        {tracks.map((t) => (
-          <track key={t.languageCode} kind="subtitles" src={t.url} srcLang={t.languageCode} label={t.languageName} />
-        ))}
-      </video>
+      />
       {videoData && !error && state !== PlayerState.PLAYING && (
         <div className="vf-titlebar">
           <span className="vf-title">{videoData.title}</span>

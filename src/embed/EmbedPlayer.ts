@@ -2,24 +2,31 @@ import {
   BehaviorSubject,
   defer,
   distinctUntilChanged,
-  EMPTY,
   filter,
+  from,
   map,
   merge,
   Observable,
-  of,
-  scan,
   shareReplay,
   startWith,
   Subject,
   switchMap,
   take,
+  combineLatest,
+  EMPTY,
+  fromEvent,
 } from 'rxjs';
-import { parseBooleanVar, shouldAutoplay, type PlayerConfig, type StreamFormat } from '../../streams/config/playerConfig';
-import { mediaEvents$ } from '../../streams/sources/mediaEvents';
-import { hostErrorCode, internalErrorForMediaError } from '../../streams/player/errorCodes';
-import { nextPlayerState, PlayerState, type PlayerStateInput, type PlayerStateValue } from '../../streams/player/playerState';
+import { parseBooleanVar, shouldAutoplay, type PlayerConfig, type PlayerResponse, type StreamFormat, type CaptionTrackInfo } from '../../streams/config/playerConfig';
+import { mediaEvents$, type MediaEvent } from '../../streams/sources/mediaEvents';
+import { hostErrorCode } from '../../streams/player/errorCodes';
+import { type PlayerStateInput, type PlayerStateValue, PlayerState } from '../../streams/player/playerState';
+import { playerStates } from '../../streams/player/playerStates';
 import { playerReadiness$, type PlayerReadiness } from '../../streams/player/playerReadiness';
+import { initialPlayerModel, pickFormat, type PlayerModel } from '../../streams/player/playerModel';
+import { playerEngine, type PlaylistResponse } from '../../streams/player/playerEngine';
+import type { EngineInput, PlayerAction } from '../../streams/player/reducePlayer';
+import { buildPlayerInfo, EMPTY_MEDIA_SNAPSHOT, type MediaSnapshot } from '../../streams/player/playerInfo';
+import type { PlayerCommand, PlayerEventOut, PlayerInfo } from '../../streams/player/types';
 
 /** A failure the player reports: the internal name of spec §8, the host code, and a sentence for the viewer. */
 export interface PlayerError {
@@ -37,9 +44,6 @@ export interface VideoData {
   posterUrl?: string;
 }
 
-/** The default quality when nothing is suggested: the middle of what the video has. */
-const DEFAULT_QUALITY = 'medium';
-
 export interface EmbedPlayer {
   readonly config: PlayerConfig;
   /** The `<video>` element the view mounted (the view calls {@link attach}). */
@@ -47,134 +51,365 @@ export interface EmbedPlayer {
   readonly state$: Observable<PlayerStateValue>;
   readonly readiness$: Observable<PlayerReadiness>;
   readonly videoData$: Observable<VideoData | null>;
-  readonly error$: Observable<PlayerError | null>;
+  readonly error$: BehaviorSubject<PlayerError | null>;
   /** True when the browser refused to start playback without a user gesture. */
   readonly autoplayBlocked$: Observable<boolean>;
+  /** The rendition first chosen for the configured video (see {@link quality$} for the current one). */
   readonly format: StreamFormat | undefined;
+  /** The quality of the rendition playing ('' when none). */
+  readonly quality$: Observable<string>;
+  /** The engine's model (playlist titles, captions choice, …), hot. */
+  readonly model$: Observable<PlayerModel>;
+  /** What the element says (time, buffered ranges, volume…), hot, replaying the latest. */
+  readonly media$: Observable<MediaSnapshot>;
+  /** The caption text showing now ('' when none). */
+  readonly captionText$: Observable<string>;
+  /** The full player snapshot (spec §3), hot, replaying the latest. */
+  readonly info$: Observable<PlayerInfo>;
+  /** Errors (once per failure), autoplay refusals, API changes. */
+  readonly events$: Observable<PlayerEventOut>;
+  /** The one entry point of commands: the views and the host bridge. */
+  command(cmd: PlayerCommand): void;
   attach(element: HTMLVideoElement | null): void;
   play(): void;
   pause(): void;
 }
 
+export interface EmbedPlayerDeps {
+  /** `POST /youtubei/v1/player {videoId}`; the default uses `fetch`, root-relative. */
+  fetchVideo?: (videoId: string) => Observable<PlayerResponse>;
+  /** `POST /youtubei/v1/next {playlistId}`; the default uses `fetch`, root-relative. */
+  fetchPlaylist?: (listId: string) => Observable<PlaylistResponse>;
+  /** Wall clock in ms (`currentTimeLastUpdated_`). */
+  now?: () => number;
+  random?: () => number;
+  /** The page origin written into `videoUrl`/`videoEmbedCode`. */
+  origin?: string;
+}
+
+const API_CONTEXT = { client: { clientName: 'WEB_EMBEDDED_PLAYER', clientVersion: '1.0' } };
+
+/** POSTs JSON root-relative and parses a JSON answer; a non-2xx answer is an error carrying its status. */
+export function postJson<T>(path: string, body: Record<string, unknown>): Observable<T> {
+  return defer(() =>
+    from(
+      fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ context: API_CONTEXT, ...body }) }).then(async (r) => {
+        if (!r.ok) throw new Error(`Request failed, status=${r.status}`);
+        return (await r.json()) as T;
+      }),
+    ),
+  );
+}
+
+const STATE_EVENTS = new Set(['play', 'playing', 'pause', 'waiting', 'seeking', 'seeked', 'ended', 'emptied']);
+
+/** Reads the element into plain data for {@link buildPlayerInfo}. */
+export function readMediaSnapshot(el: HTMLVideoElement): MediaSnapshot {
+  const buffered: [number, number][] = [];
+  for (let i = 0; i < el.buffered.length; i++) buffered.push([el.buffered.start(i), el.buffered.end(i)]);
+  const r = el.getBoundingClientRect();
+  return {
+    currentTime: el.currentTime,
+    duration: el.duration,
+    volume: el.volume,
+    muted: el.muted,
+    playbackRate: el.playbackRate,
+    buffered,
+    videoWidth: el.videoWidth,
+    videoHeight: el.videoHeight,
+    box: { left: r.left, top: r.top, width: r.width, height: r.height },
+  };
+}
+
 /**
- * The embed's player for one configuration: it loads the configured video into the mounted `<video>` element,
- * cues or plays it as autoplay says (spec §4), and exposes the player state, readiness, video data and errors as
- * observables for the views. The pure rules live in `streams/`; this is the glue to the element.
+ * The embed's player for one configuration: the engine of `streams/player` (state machine, command rules, fetches)
+ * wired to the mounted `<video>` element. Commands from the views and the host go through {@link EmbedPlayer.command};
+ * the engine's actions are performed here on the element; its events feed the state machine and the snapshot.
  */
-export function createEmbedPlayer(config: PlayerConfig): EmbedPlayer {
-  const response = config.args.player_response;
+export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps = {}): EmbedPlayer {
+  const {
+    fetchVideo = (videoId: string) => postJson<PlayerResponse>('/youtubei/v1/player', { videoId }),
+    fetchPlaylist = (playlistId: string) => postJson<PlaylistResponse>('/youtubei/v1/next', { playlistId }),
+    now = () => Date.now(),
+    random = Math.random,
+    origin = typeof location !== 'undefined' ? location.origin : '',
+  } = deps;
   const vars = config.args.playerVars;
+  const autoplay = shouldAutoplay(config.args.autoplay);
   const element$ = new BehaviorSubject<HTMLVideoElement | null>(null);
-  const inputs$ = new Subject<PlayerStateInput>();
+  const inputs$ = new Subject<EngineInput>();
+  const stateInputs$ = new Subject<PlayerStateInput>();
   const error$ = new BehaviorSubject<PlayerError | null>(null);
   const autoplayBlocked$ = new BehaviorSubject<boolean>(false);
+  const events$ = new Subject<PlayerEventOut>();
+  const captionText$ = new BehaviorSubject<string>('');
+  const initialModel = initialPlayerModel(config);
+  const model$ = new BehaviorSubject<PlayerModel>(initialModel);
+  const format = pickFormat(config.args.player_response.streamingData?.formats ?? [], 'auto');
 
-  const details = response.videoDetails;
-  const videoData: VideoData | null = details
-    ? { videoId: details.videoId, title: details.title, author: details.author, durationSeconds: details.lengthSeconds, posterUrl: details.thumbnailUrl }
-    : null;
+  let stateNow: PlayerStateValue = PlayerState.UNSTARTED;
+  /** Where to seek once the new source has metadata, and whether to play it. */
+  let pendingSeek: number | null = null;
+  let captionLanguage: string | null = null;
 
-  const formats = response.streamingData?.formats ?? [];
-  const format = formats.find((f) => f.quality === DEFAULT_QUALITY) ?? formats[0];
+  const state$ = playerStates(stateInputs$).pipe(shareReplay({ bufferSize: 1, refCount: false }));
+  state$.subscribe((s) => (stateNow = s));
 
-  const fail = (internal: string, message: string) => {
-    // One failure reports one error: the first one wins until another video is loaded.
-    if (!error$.value) error$.next({ internal, code: hostErrorCode(internal), message });
-  };
-  if (response.playabilityStatus.status !== 'OK') {
-    fail(response.playabilityStatus.errorCode ?? 'fmt.unplayable', response.playabilityStatus.reason ?? 'This video is unavailable.');
-  } else if (!format) {
-    fail('fmt.noneavailable', 'This video has no playable format.');
-  }
-
-  const autoplay = shouldAutoplay(config.args.autoplay);
-  const hasMedia = !error$.value && !!format;
-
-  const play = (element: HTMLVideoElement) => {
+  const doPlay = (el: HTMLVideoElement) => {
     autoplayBlocked$.next(false);
-    element.play().catch((e: unknown) => {
+    let result: Promise<void> | undefined;
+    try {
+      result = el.play();
+    } catch {
+      result = undefined;
+    }
+    result?.catch((e: unknown) => {
       const name = (e as { name?: string } | null)?.name;
+      if (name === 'AbortError') return; // a pause or a new source interrupted play(): the element's events tell the state
       if (name === 'NotAllowedError') {
         autoplayBlocked$.next(true);
-        inputs$.next({ type: 'playRefused' });
-      } else if (name !== 'AbortError') {
-        // AbortError: a pause or a new source interrupted play(); the element's own events tell the state.
-        inputs$.next({ type: 'playRefused' });
+        events$.next({ type: 'autoplayBlocked' });
       }
+      stateInputs$.next({ type: 'playRefused' });
     });
   };
 
-  // Wire each mounted element: its events move the state; the configured video is loaded into it, and played
-  // when autoplay says so (spec §4), once the source is set.
+  const showCaptions = (el: HTMLVideoElement, languageCode: string | null) => {
+    captionLanguage = languageCode;
+    let text = '';
+    for (const track of Array.from(el.textTracks)) {
+      const on = languageCode !== null && track.language === languageCode;
+      track.mode = on ? 'hidden' : 'disabled';
+      if (on) text = cueText(track);
+    }
+    captionText$.next(text);
+  };
+
+  const setTracks = (el: HTMLVideoElement, tracks: CaptionTrackInfo[]) => {
+    el.querySelectorAll('track').forEach((t) => t.remove());
+    for (const t of tracks) {
+      const track = el.ownerDocument.createElement('track');
+      track.kind = 'subtitles';
+      track.src = t.url;
+      track.srclang = t.languageCode;
+      track.label = t.languageName;
+      track.track.mode = 'disabled';
+      track.track.addEventListener('cuechange', () => {
+        if (track.track.language === captionLanguage) captionText$.next(cueText(track.track));
+      });
+      el.appendChild(track);
+    }
+  };
+
+  const perform = (action: PlayerAction) => {
+    const el = element$.value;
+    switch (action.type) {
+      case 'state':
+        stateInputs$.next(action.input);
+        return;
+      case 'error': {
+        const error = { internal: action.internal, code: hostErrorCode(action.internal), message: action.message };
+        error$.next(error);
+        events$.next({ type: 'error', ...error });
+        return;
+      }
+      case 'apiChange':
+        events$.next({ type: 'apiChange' });
+        return;
+      case 'fetchVideo':
+      case 'fetchPlaylist':
+        return;
+    }
+    if (!el) return;
+    switch (action.type) {
+      case 'source':
+        autoplayBlocked$.next(false);
+        captionText$.next('');
+        if (action.url === null) {
+          pendingSeek = null;
+          setTracks(el, []);
+          if (el.hasAttribute('src')) {
+            el.removeAttribute('src');
+            el.load();
+          }
+          return;
+        }
+        setTracks(el, action.captions);
+        pendingSeek = action.startSeconds > 0 ? action.startSeconds : null;
+        el.preload = action.play ? 'auto' : 'metadata';
+        if (el.getAttribute('src') !== action.url) el.src = action.url;
+        else if (el.readyState >= 1) {
+          el.currentTime = action.startSeconds;
+          pendingSeek = null;
+        }
+        if (action.play) doPlay(el);
+        return;
+      case 'play':
+        doPlay(el);
+        return;
+      case 'pause':
+        el.pause();
+        return;
+      case 'seek':
+        if (el.readyState >= 1) el.currentTime = action.seconds;
+        else pendingSeek = action.seconds;
+        return;
+      case 'muted':
+        el.muted = action.muted;
+        return;
+      case 'volume':
+        el.volume = action.volume / 100;
+        return;
+      case 'rate':
+        el.playbackRate = action.rate;
+        return;
+      case 'captions':
+        showCaptions(el, action.languageCode);
+        return;
+    }
+  };
+
+  const steps$ = playerEngine(inputs$, {
+    initialModel,
+    context: () => ({ currentTime: element$.value?.currentTime ?? 0, state: stateNow, random }),
+    fetchVideo,
+    fetchPlaylist,
+  });
+  steps$.subscribe((step) => {
+    if (step.model !== model$.value) {
+      if (!step.model.error && error$.value) error$.next(null);
+      model$.next(step.model);
+    }
+    for (const action of step.actions) perform(action);
+  });
+
   const mounted$ = element$.pipe(
     filter((e): e is HTMLVideoElement => e !== null),
     distinctUntilChanged(),
   );
-  const elementEvents$ = mounted$.pipe(
-    switchMap((element) => {
-      if (!hasMedia || !format) return EMPTY;
-      element.preload = autoplay ? 'auto' : 'metadata';
-      if (parseBooleanVar(vars.mute)) element.muted = true;
-      if (parseBooleanVar(vars.loop)) element.loop = true;
-      if (element.getAttribute('src') !== format.url) element.src = format.url;
-      const events$ = mediaEvents$(element, ['play', 'playing', 'pause', 'waiting', 'seeking', 'seeked', 'ended', 'emptied', 'error', 'loadedmetadata']);
-      const start = Number(vars.start);
-      return merge(
-        of<PlayerStateInput>({ type: autoplay ? 'load' : 'cue' }),
-        events$.pipe(
-          filter((e) => {
-            if (e.type === 'error') fail(internalErrorForMediaError(element.error?.code), 'This video cannot be played.');
-            if (e.type === 'loadedmetadata' && Number.isFinite(start) && start > 0 && element.currentTime < start) element.currentTime = start;
-            return e.type !== 'loadedmetadata';
-          }),
-          map((e): PlayerStateInput => ({ type: e.type as Exclude<PlayerStateInput['type'], 'cue' | 'load' | 'playRefused'>, paused: element.paused })),
-        ),
-        // Listening first, then playing: the element's play/playing events are not missed.
-        defer(() => {
-          if (autoplay) play(element);
-          return EMPTY;
-        }),
-      );
-    }),
-  );
 
-  const state$ = merge(elementEvents$, inputs$).pipe(
-    scan(nextPlayerState, PlayerState.UNSTARTED as PlayerStateValue),
-    startWith(PlayerState.UNSTARTED as PlayerStateValue),
-    distinctUntilChanged(),
-    shareReplay({ bufferSize: 1, refCount: false }),
+  // Each mounted element: its events feed the state machine, the engine and the snapshot.
+  const elementEvents$: Observable<MediaEvent<HTMLVideoElement>> = mounted$.pipe(
+    switchMap((el) => mediaEvents$(el)),
+    shareReplay({ bufferSize: 0, refCount: false }),
   );
+  elementEvents$.subscribe((e) => {
+    const el = e.target;
+    if (STATE_EVENTS.has(e.type)) stateInputs$.next({ type: e.type as 'play', paused: el.paused });
+    switch (e.type) {
+      case 'loadedmetadata':
+        if (pendingSeek !== null) {
+          el.currentTime = pendingSeek;
+          pendingSeek = null;
+        }
+        return;
+      case 'timeupdate':
+        inputs$.next({ type: 'timeUpdate', currentTime: el.currentTime });
+        return;
+      case 'ended':
+        inputs$.next({ type: 'mediaEnded' });
+        return;
+      case 'error':
+        if (el.getAttribute('src')) inputs$.next({ type: 'mediaError', code: el.error?.code });
+        return;
+    }
+  });
+
+  // The configured video goes into the first mounted element: loaded and played, or cued (spec §4).
+  mounted$.pipe(take(1)).subscribe((el) => {
+    if (parseBooleanVar(vars.mute)) el.muted = true;
+    if (vars.list) {
+      const index = Number(vars.index);
+      inputs$.next({ type: 'loadPlaylist', options: { list: vars.list, listType: vars.listType, index: Number.isInteger(index) && index >= 0 ? index : 0, startSeconds: initialModel.startSeconds }, autoplay });
+      return;
+    }
+    stateInputs$.next({ type: autoplay ? 'load' : 'cue' });
+    inputs$.next({ type: 'videoResponse', seq: 0, response: config.args.player_response, autoplay });
+  });
 
   const readiness$ = mounted$.pipe(
     take(1),
-    switchMap((element) =>
-      playerReadiness$(() => !hasMedia || element.readyState >= 1 || element.error !== null || error$.value !== null),
-    ),
+    switchMap((el) => playerReadiness$(() => el.readyState >= 1 || el.error !== null || model$.value.error !== null)),
     startWith<PlayerReadiness>('loading'),
     distinctUntilChanged(),
     shareReplay({ bufferSize: 1, refCount: false }),
   );
-
-  // The page's player state lives as long as the page: subscribed now, so no input is missed before a view reads it.
-  state$.subscribe();
   readiness$.subscribe();
+
+  const layout$ = mounted$.pipe(
+    switchMap((el) => {
+      const win = el.ownerDocument.defaultView;
+      if (!win) return EMPTY;
+      if (typeof win.ResizeObserver === 'function') {
+        return new Observable<void>((sub) => {
+          const ro = new win.ResizeObserver(() => sub.next());
+          ro.observe(el);
+          return () => ro.disconnect();
+        });
+      }
+      return fromEvent(win, 'resize').pipe(map(() => undefined));
+    }),
+  );
+  const media$ = merge(elementEvents$.pipe(map(() => undefined)), layout$, element$.pipe(map(() => undefined))).pipe(
+    map(() => (element$.value ? readMediaSnapshot(element$.value) : EMPTY_MEDIA_SNAPSHOT)),
+    shareReplay({ bufferSize: 1, refCount: false }),
+  );
+  media$.subscribe();
+
+  const info$ = combineLatest([model$, state$, media$]).pipe(
+    map(([model, state, media]) => buildPlayerInfo(model, media, state, { origin, nowMs: now() })),
+    shareReplay({ bufferSize: 1, refCount: false }),
+  );
+  info$.subscribe();
+
+  const videoData$ = model$.pipe(
+    map((m) => m.response?.videoDetails),
+    distinctUntilChanged(),
+    map((d): VideoData | null => (d ? { videoId: d.videoId, title: d.title, author: d.author, durationSeconds: d.lengthSeconds, posterUrl: d.thumbnailUrl } : null)),
+    shareReplay({ bufferSize: 1, refCount: false }),
+  );
+  const quality$ = model$.pipe(
+    map((m) => m.quality),
+    distinctUntilChanged(),
+    shareReplay({ bufferSize: 1, refCount: false }),
+  );
+
+  const command = (cmd: PlayerCommand) => {
+    if (cmd && typeof cmd === 'object' && typeof cmd.type === 'string') inputs$.next(cmd);
+  };
 
   return {
     config,
     element$,
     state$,
     readiness$,
-    videoData$: of(videoData),
+    videoData$,
     error$,
     autoplayBlocked$,
     format,
+    quality$,
+    model$,
+    media$,
+    captionText$,
+    info$,
+    events$: events$.asObservable(),
+    command,
     attach: (element) => {
       if (element$.value !== element) element$.next(element);
     },
-    play: () => {
-      const element = element$.value;
-      if (element && hasMedia) play(element);
-    },
-    pause: () => element$.value?.pause(),
+    play: () => command({ type: 'play' }),
+    pause: () => command({ type: 'pause' }),
   };
 }
+
+function cueText(track: TextTrack): string {
+  const cues = track.activeCues;
+  if (!cues) return '';
+  const out: string[] = [];
+  for (let i = 0; i < cues.length; i++) {
+    const c = cues[i] as VTTCue;
+    if (typeof c.text === 'string') out.push(c.text);
+  }
+  return out.join('\n');
+}
+

@@ -14,6 +14,12 @@ export type PlayerStateInput =
   | { type: 'cue' }
   | { type: 'load' }
   | { type: 'playRefused' }
+  /** `stopVideo`: back to the start, cued. */
+  | { type: 'stop' }
+  /** `clearVideo`: nothing loaded. */
+  | { type: 'clear' }
+  /** Playback reached `endSeconds` (the player paused the element there): the clip ended. */
+  | { type: 'clipEnd' }
   | { type: 'play' | 'playing' | 'pause' | 'waiting' | 'seeking' | 'seeked' | 'ended' | 'emptied' | 'error'; paused?: boolean };
 
 /**
@@ -27,7 +33,12 @@ export type PlayerStateInput =
 export function nextPlayerState(state: PlayerStateValue, input: PlayerStateInput): PlayerStateValue {
   switch (input.type) {
     case 'cue':
+    case 'stop':
       return PlayerState.CUED;
+    case 'clear':
+      return PlayerState.UNSTARTED;
+    case 'clipEnd':
+      return PlayerState.ENDED;
     case 'load':
       return PlayerState.UNSTARTED;
     case 'playRefused':
@@ -50,5 +61,36 @@ export function nextPlayerState(state: PlayerStateValue, input: PlayerStateInput
     case 'error':
     case 'seeking':
       return state;
+  }
+}
+
+/** The state machine's memory: the state, and the state to fall back to when the browser refuses `play()`. */
+export interface PlayerStateMachine {
+  state: PlayerStateValue;
+  /** The state before the latest `play` that has not been confirmed by `playing`. */
+  beforePlay: PlayerStateValue;
+}
+
+export const INITIAL_PLAYER_STATE_MACHINE: PlayerStateMachine = { state: PlayerState.UNSTARTED, beforePlay: PlayerState.UNSTARTED };
+
+/**
+ * {@link nextPlayerState} with memory of where a `play()` started, so a refused `play()` goes back exactly there:
+ * -1/5/3 → 5 (nothing played yet), 2 stays 2, 0 stays 0. It never claims 1.
+ */
+export function stepPlayerState(machine: PlayerStateMachine, input: PlayerStateInput): PlayerStateMachine {
+  const { state, beforePlay } = machine;
+  switch (input.type) {
+    case 'play':
+      return { state: nextPlayerState(state, input), beforePlay: state === PlayerState.BUFFERING || state === PlayerState.PLAYING ? beforePlay : state };
+    case 'playRefused':
+      if (state === PlayerState.PLAYING) return machine;
+      return {
+        state: beforePlay === PlayerState.PAUSED || beforePlay === PlayerState.ENDED ? beforePlay : PlayerState.CUED,
+        beforePlay,
+      };
+    default: {
+      const next = nextPlayerState(state, input);
+      return { state: next, beforePlay: next === PlayerState.BUFFERING ? beforePlay : next };
+    }
   }
 }

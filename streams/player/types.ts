@@ -113,6 +113,8 @@ export interface PlayerInfo {
   muted: boolean;
   volume: number;
   captionTracks: CaptionTrackData[];
+  /** The caption track shown, or null when captions are off (`getOption('captions', 'track')`). Added by issue 3. */
+  captionTrack: CaptionTrackData | null;
   subtitlesUserSettings: Record<string, unknown>;
   sphericalProperties: Record<string, unknown>;
   size: { width: number; height: number };

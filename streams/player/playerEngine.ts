@@ -1,0 +1,78 @@
+import { catchError, concatMap, defer, ignoreElements, map, merge, Observable, of, scan, share, Subject, switchMap, tap } from 'rxjs';
+import type { PlayerResponse } from '../config/playerConfig';
+import type { PlayerModel } from './playerModel';
+import { reducePlayer, type EngineContext, type EngineInput, type PlayerAction, type PlayerStep } from './reducePlayer';
+
+/** A playlist as the reference server answers it (`POST /youtubei/v1/next {playlistId}`). */
+export interface PlaylistResponse {
+  playlistId: string;
+  title: string;
+  videos: { videoId: string; title: string }[];
+}
+
+export interface PlayerEngineOptions {
+  initialModel: PlayerModel;
+  /** Reads the page at the moment an input arrives (time, state, randomness). */
+  context: () => EngineContext;
+  /** `POST /youtubei/v1/player {videoId}` (injected: a marble test passes `cold()`). */
+  fetchVideo: (videoId: string) => Observable<PlayerResponse>;
+  /** `POST /youtubei/v1/next {playlistId}`. */
+  fetchPlaylist: (listId: string) => Observable<PlaylistResponse>;
+}
+
+type FetchAction = Extract<PlayerAction, { type: 'fetchVideo' | 'fetchPlaylist' }>;
+
+const errorMessage = (e: unknown) => (e instanceof Error ? e.message : 'The request failed.');
+
+/**
+ * The player engine: every input (commands from the views and the host, element events that need a decision) folded
+ * by {@link reducePlayer} into steps of `{model, actions}`. The engine performs its own fetches: a `fetchVideo` or
+ * `fetchPlaylist` action starts a request (a newer one cancels the older, `switchMap`), whose answer — or failure,
+ * caught inside — comes back as an input. Everything else in `actions` is for the page to perform on the element.
+ *
+ * ```
+ * inputs:   --L-----------p--     (L loadVideo, p play)
+ * fetch:      ---r|               (r the response)
+ * steps:    --a---b-------c--     (a: state load + fetchVideo; b: source; c: play)
+ * ```
+ *
+ * `inputs$` should be hot (a Subject): the engine subscribes to its steps twice (the consumer and the fetches).
+ */
+export function playerEngine(inputs$: Observable<EngineInput>, { initialModel, context, fetchVideo, fetchPlaylist }: PlayerEngineOptions): Observable<PlayerStep> {
+  return defer(() => {
+    const answers$ = new Subject<EngineInput>();
+    const steps$ = merge(inputs$, answers$).pipe(
+      scan((step: PlayerStep, input: EngineInput) => reducePlayer(step.model, input, context()), { model: initialModel, actions: [] }),
+      share(),
+    );
+    const fetches$ = steps$.pipe(
+      concatMap((s) => s.actions.filter((a): a is FetchAction => a.type === 'fetchVideo' || a.type === 'fetchPlaylist')),
+      switchMap((a): Observable<EngineInput> => {
+        if (a.type === 'fetchVideo') {
+          return fetchVideo(a.videoId).pipe(
+            map((response): EngineInput => ({ type: 'videoResponse', seq: a.seq, response, autoplay: a.autoplay })),
+            catchError((e: unknown) => of<EngineInput>({ type: 'requestFailed', seq: a.seq, internal: 'net.unknown', message: errorMessage(e) })),
+          );
+        }
+        return fetchPlaylist(a.listId).pipe(
+          map((r): EngineInput => ({
+            type: 'playlistResponse',
+            seq: a.seq,
+            listId: r.playlistId,
+            title: r.title,
+            ids: r.videos.map((v) => v.videoId),
+            titles: Object.fromEntries(r.videos.map((v) => [v.videoId, v.title])),
+            index: a.index,
+            autoplay: a.autoplay,
+            startSeconds: a.startSeconds,
+          })),
+          catchError(() => of<EngineInput>({ type: 'requestFailed', seq: a.seq, internal: 'api.invalidparam', message: 'This playlist is unavailable.' })),
+        );
+      }),
+      tap((answer) => answers$.next(answer)),
+      ignoreElements(),
+    );
+    // The consumer sees each step before its fetch starts (steps$ first), so actions keep their order.
+    return merge(steps$, fetches$);
+  });
+}

@@ -1,0 +1,149 @@
+import type { PlayerModel } from './playerModel';
+import { availableQualityLevels, AVAILABLE_PLAYBACK_RATES, captionTracksOf, formatsOf, pickCaptionTrack } from './playerModel';
+import type { PlayerStateValue } from './playerState';
+import type { CaptionTrackData, PlayerInfo, ProgressState } from './types';
+
+/** What the page reads off the `<video>` element for a snapshot (plain data, so this file stays pure). */
+export interface MediaSnapshot {
+  currentTime: number;
+  /** NaN or Infinity until metadata is known. */
+  duration: number;
+  /** 0–1, as the element has it. */
+  volume: number;
+  muted: boolean;
+  playbackRate: number;
+  /** Buffered time ranges in seconds, `[start, end]`. */
+  buffered: [number, number][];
+  videoWidth: number;
+  videoHeight: number;
+  /** The element's layout box in the page, CSS pixels. */
+  box: { left: number; top: number; width: number; height: number };
+}
+
+export const EMPTY_MEDIA_SNAPSHOT: MediaSnapshot = {
+  currentTime: 0,
+  duration: NaN,
+  volume: 1,
+  muted: false,
+  playbackRate: 1,
+  buffered: [],
+  videoWidth: 0,
+  videoHeight: 0,
+  box: { left: 0, top: 0, width: 0, height: 0 },
+};
+
+const finite = (n: number, d = 0) => (Number.isFinite(n) ? n : d);
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * Where the picture is drawn inside the element's box with `object-fit: contain` (letterboxed): the rectangle a
+ * host reads as `videoContentRect`. Without a known picture size, the whole box.
+ */
+export function videoContentRect(box: MediaSnapshot['box'], videoWidth: number, videoHeight: number): PlayerInfo['videoContentRect'] {
+  if (!(videoWidth > 0 && videoHeight > 0 && box.width > 0 && box.height > 0)) return { ...box };
+  const scale = Math.min(box.width / videoWidth, box.height / videoHeight);
+  const width = round3(videoWidth * scale);
+  const height = round3(videoHeight * scale);
+  return { left: round3(box.left + (box.width - width) / 2), top: round3(box.top + (box.height - height) / 2), width, height };
+}
+
+/** The share of the video buffered (sum of the buffered ranges over the duration), 0–1. */
+export function loadedFraction(buffered: readonly [number, number][], duration: number): number {
+  if (!(duration > 0) || !Number.isFinite(duration)) return 0;
+  const seconds = buffered.reduce((sum, [s, e]) => sum + Math.max(0, Math.min(e, duration) - Math.max(0, s)), 0);
+  return Math.min(1, Math.max(0, seconds / duration));
+}
+
+/** The end of the buffered range that holds `time` (`time` itself when none does). */
+export function bufferedAhead(buffered: readonly [number, number][], time: number): number {
+  const range = buffered.find(([s, e]) => s <= time + 0.001 && time <= e + 0.001);
+  return range ? range[1] : time;
+}
+
+export interface PlayerInfoOptions {
+  /** The page origin, for `videoUrl` and `videoEmbedCode` (no host or port is invented). */
+  origin: string;
+  /** Wall-clock milliseconds at which the element was read. */
+  nowMs: number;
+}
+
+/**
+ * The full snapshot a host reads (spec §3 "Player info delivered to the host", host-protocol §5), from the engine's
+ * model, the player state and what the element says: bytes and loaded fraction from the buffered ranges and the
+ * rendition's file size, the content rect from layout, the duration from the element once known (the catalogue's
+ * length before, never 0 for a known video).
+ */
+export function buildPlayerInfo(model: PlayerModel, media: MediaSnapshot, playerState: PlayerStateValue, { origin, nowMs }: PlayerInfoOptions): PlayerInfo {
+  const response = model.response;
+  const details = response?.videoDetails;
+  const formats = formatsOf(response);
+  const format = formats.find((f) => f.quality === model.quality);
+  const duration = round3(finite(media.duration, 0) > 0 ? media.duration : (details?.lengthSeconds ?? 0));
+  const currentTime = round3(Math.max(0, finite(media.currentTime)));
+  const fraction = model.quality ? loadedFraction(media.buffered, finite(media.duration, 0)) : 0;
+  const bytesTotal = format?.contentLength ?? 0;
+  const tracks = captionTracksOf(response);
+  const captionTracks: CaptionTrackData[] = tracks.map((t, i) => ({
+    languageCode: t.languageCode,
+    languageName: t.languageName,
+    displayName: t.languageName,
+    kind: '',
+    is_default: i === 0,
+  }));
+  const active = model.captions.enabled ? pickCaptionTrack(tracks, model.captions.languageCode) : undefined;
+  const progressState: ProgressState = {
+    current: currentTime,
+    duration,
+    loaded: round3(bufferedAhead(media.buffered, currentTime)),
+    seekableStart: 0,
+    seekableEnd: duration,
+    allowSeeking: model.quality !== '',
+    clipStart: model.startSeconds,
+    clipEnd: model.endSeconds,
+    displayedStart: 0,
+    isAtLiveHead: false,
+    offset: 0,
+  };
+  const id = details?.videoId ?? model.videoId;
+  const embedUrl = `${origin}/embed/${encodeURIComponent(id)}`;
+  const p = model.playlist;
+  return {
+    playerState,
+    currentTime,
+    currentTimeLastUpdated_: nowMs / 1000,
+    duration,
+    videoData: {
+      video_id: id,
+      title: details?.title ?? '',
+      author: details?.author ?? '',
+      ...(p?.listId ? { list: p.listId } : {}),
+      isPlayable: response?.playabilityStatus.status === 'OK' && !model.error,
+      errorCode: model.error?.internal ?? null,
+    },
+    videoBytesLoaded: Math.round(fraction * bytesTotal),
+    videoBytesTotal: bytesTotal,
+    videoStartBytes: 0,
+    videoLoadedFraction: round3(fraction),
+    playbackQuality: model.quality || 'unknown',
+    availableQualityLevels: availableQualityLevels(formats),
+    playbackRate: media.playbackRate,
+    availablePlaybackRates: [...AVAILABLE_PLAYBACK_RATES],
+    mediaReferenceTime: currentTime,
+    videoUrl: id ? `${origin}/embed/${encodeURIComponent(id)}` : '',
+    videoEmbedCode: id ? `<iframe width="640" height="360" src="${embedUrl}" title="${(details?.title ?? '').replace(/[&<>"]/g, '')}" frameborder="0" allow="autoplay; encrypted-media; fullscreen; picture-in-picture" allowfullscreen></iframe>` : '',
+    videoContentRect: videoContentRect(media.box, media.videoWidth, media.videoHeight),
+    progressState,
+    playlist: p ? [...p.ids] : null,
+    playlistIndex: p ? p.index : -1,
+    playlistId: p?.listId ?? null,
+    muted: media.muted,
+    volume: Math.round(media.volume * 100),
+    captionTracks,
+    captionTrack: active ? captionTracks[tracks.indexOf(active)] : null,
+    subtitlesUserSettings: model.subtitlesUserSettings,
+    sphericalProperties: {},
+    size: model.size.width > 0 && model.size.height > 0 ? model.size : { width: Math.round(media.box.width), height: Math.round(media.box.height) },
+    loop: model.loop,
+    shuffle: model.shuffle,
+  };
+}

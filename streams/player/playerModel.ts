@@ -1,0 +1,153 @@
+/**
+ * What the player engine knows besides the media element: the loaded video's response, the chosen rendition, the
+ * clip (start/end seconds), the playlist, loop/shuffle, captions and size. The element holds the rest (time,
+ * volume, rate, buffered ranges); {@link buildPlayerInfo} puts both together.
+ */
+import {
+  parseBooleanVar,
+  parseSecondsVar,
+  shouldAutoplay,
+  type CaptionTrackInfo,
+  type PlayerConfig,
+  type PlayerResponse,
+  type StreamFormat,
+} from '../config/playerConfig';
+
+/** The playback rates a viewer or a host may choose (`getAvailablePlaybackRates`). */
+export const AVAILABLE_PLAYBACK_RATES: readonly number[] = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2];
+
+/** Quality names from lowest to highest, as the host protocol spells them. */
+export const QUALITY_ORDER: readonly string[] = ['tiny', 'small', 'medium', 'large', 'hd720', 'hd1080', 'hd1440', 'hd2160', 'highres'];
+
+/** The rendition played when nothing (or `auto`/`default`) is asked for. */
+export const DEFAULT_QUALITY = 'medium';
+
+export interface PlaylistModel {
+  ids: string[];
+  /** The list id (`PL…`) when the playlist came from a list, else null. */
+  listId: string | null;
+  title: string | null;
+  /** Titles known so far, by video id. */
+  titles: Record<string, string>;
+  /** Zero-based position in `ids` of the video playing. */
+  index: number;
+  /** When shuffled, the play order (indices of `ids`); null when not shuffled. */
+  order: number[] | null;
+}
+
+export interface PlayerErrorModel {
+  internal: string;
+  message: string;
+}
+
+export interface PlayerModel {
+  /** The requested video id ('' when none). */
+  videoId: string;
+  /** The answer for {@link videoId}; null while it is being fetched or after `clear`. */
+  response: PlayerResponse | null;
+  /** Increments on every load, so a late answer for an older load is ignored. */
+  loadSeq: number;
+  /** The quality asked for: a quality name or `auto`. */
+  qualityPreference: string;
+  /** The quality of the rendition in the element ('' when none). */
+  quality: string;
+  startSeconds: number;
+  endSeconds: number | null;
+  /** True once playback reached {@link endSeconds}, until the next play/seek/load. */
+  clipEnded: boolean;
+  playlist: PlaylistModel | null;
+  loop: boolean;
+  shuffle: boolean;
+  captions: { enabled: boolean; languageCode: string | null };
+  subtitlesUserSettings: Record<string, unknown>;
+  size: { width: number; height: number };
+  /** The failure being shown; at most one per load (spec §8: one failure reports one error). */
+  error: PlayerErrorModel | null;
+}
+
+/** The formats of a response ([] when it has none). */
+export const formatsOf = (response: PlayerResponse | null): StreamFormat[] => response?.streamingData?.formats ?? [];
+
+/** The caption tracks of a response ([] when it has none). */
+export const captionTracksOf = (response: PlayerResponse | null): CaptionTrackInfo[] => response?.captions?.tracks ?? [];
+
+const rank = (quality: string) => QUALITY_ORDER.indexOf(quality);
+
+/**
+ * The rendition for a preference: the exact quality, else the nearest one below it, else the lowest above it;
+ * `auto`, `default` or an unknown name gets {@link DEFAULT_QUALITY} (or the nearest to it).
+ */
+export function pickFormat(formats: readonly StreamFormat[], preference: string): StreamFormat | undefined {
+  if (formats.length === 0) return undefined;
+  const wanted = rank(preference) >= 0 ? preference : DEFAULT_QUALITY;
+  const exact = formats.find((f) => f.quality === wanted);
+  if (exact) return exact;
+  const sorted = [...formats].sort((a, b) => rank(a.quality) - rank(b.quality));
+  const below = sorted.filter((f) => rank(f.quality) <= rank(wanted));
+  return below.length > 0 ? below[below.length - 1] : sorted[0];
+}
+
+/** Quality levels from highest to lowest, then `auto` (what `getAvailableQualityLevels` answers); [] without formats. */
+export function availableQualityLevels(formats: readonly StreamFormat[]): string[] {
+  if (formats.length === 0) return [];
+  const levels = [...new Set(formats.map((f) => f.quality))].sort((a, b) => rank(b) - rank(a));
+  return [...levels, 'auto'];
+}
+
+/** The caption track for a language preference: that language, else the first track; undefined without tracks. */
+export function pickCaptionTrack(tracks: readonly CaptionTrackInfo[], languageCode: string | null | undefined): CaptionTrackInfo | undefined {
+  return tracks.find((t) => t.languageCode === languageCode) ?? tracks.find((t) => languageCode && t.languageCode.split('-')[0] === languageCode.split('-')[0]) ?? tracks[0];
+}
+
+/** The nearest available playback rate to `rate` (NaN and non-numbers give undefined). */
+export function nearestPlaybackRate(rate: unknown): number | undefined {
+  if (typeof rate !== 'number' || !Number.isFinite(rate)) return undefined;
+  return AVAILABLE_PLAYBACK_RATES.reduce((best, r) => (Math.abs(r - rate) < Math.abs(best - rate) ? r : best), AVAILABLE_PLAYBACK_RATES[0]);
+}
+
+/** `playlist=a,b,c` → ids (only well-formed ones, at most 200). */
+export function parsePlaylistVar(value: string | undefined): string[] {
+  if (!value) return [];
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => /^[A-Za-z0-9_-]{11}$/.test(s))
+    .slice(0, 200);
+}
+
+/**
+ * The model a page starts with, from its configuration: the inlined response (not yet in the element), the
+ * `start`/`end`/`loop`/`cc_load_policy`/`cc_lang_pref` variables and a `playlist=` id list (the configured video
+ * first, as the public embed plays it).
+ */
+export function initialPlayerModel(config: PlayerConfig): PlayerModel {
+  const vars = config.args.playerVars;
+  const extra = parsePlaylistVar(vars.playlist);
+  const ids = extra.length > 0 ? (extra[0] === config.args.video_id ? extra : [config.args.video_id, ...extra]) : [];
+  const end = parseSecondsVar(vars.end);
+  const start = parseSecondsVar(vars.start) ?? 0;
+  const title = config.args.player_response.videoDetails?.title;
+  return {
+    videoId: config.args.video_id,
+    response: null,
+    loadSeq: 0,
+    qualityPreference: 'auto',
+    quality: '',
+    startSeconds: start,
+    endSeconds: end !== undefined && end > start ? end : null,
+    clipEnded: false,
+    playlist:
+      ids.length > 0
+        ? { ids, listId: null, title: null, titles: title ? { [config.args.video_id]: title } : {}, index: 0, order: null }
+        : null,
+    loop: parseBooleanVar(vars.loop) === true,
+    shuffle: false,
+    captions: { enabled: vars.cc_load_policy === '1', languageCode: vars.cc_lang_pref ?? vars.hl ?? null },
+    subtitlesUserSettings: {},
+    size: { width: 0, height: 0 },
+    error: null,
+  };
+}
+
+/** Whether the configuration asks to play at once (spec §4). */
+export const configAutoplay = (config: PlayerConfig): boolean => shouldAutoplay(config.args.autoplay);
