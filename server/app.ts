@@ -6,6 +6,7 @@ import { loadCatalog } from './catalog';
 import { registerCollector } from './collector/registerCollector';
 import { renderEmbedPage, readEmbedTemplate, type EmbedTemplate } from './embedPage';
 import { playerResponseFor } from './playerResponse';
+import { registerPlaylistRoute } from './playlistRoute';
 
 export interface AppOptions {
   /** The project folder the defaults below are relative to (`npm start` passes it; the default is the working folder). */
@@ -99,6 +100,8 @@ export async function buildApp({
     }
     return playerResponseFor(catalog, body.videoId);
   });
+
+  registerPlaylistRoute(app, catalog);
 
   // The collector: log_event / video_stats, the error endpoint, generate_204, with its embedded store.
   registerCollector(app, { dataDir, testHooks });
