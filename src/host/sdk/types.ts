@@ -1,0 +1,94 @@
+/**
+ * Public types of the host SDK: what a host page passes to {@link Player} and what it gets back. The wire format
+ * itself is described in `shared/design/host-protocol.md`; these types mirror the public IFrame Player API
+ * (`YT.Player`) so existing host code type-checks against our player unchanged.
+ */
+import type { SchedulerLike } from 'rxjs';
+import type { PlayerInfo } from '../../../streams/player/types';
+import type { PlayerStateValue } from '../../../streams/player/playerState';
+
+export type { PlayerInfo, PlayerStateValue };
+
+/**
+ * The host's copy of the embed's player info: filled by `initialDelivery` and merged key by key by every
+ * `infoDelivery`. Every key may be missing (right after a load or cue command the cache is wiped until the embed
+ * sends its next full snapshot); keys the embed adds later are kept as they come.
+ */
+export type PlayerInfoCache = Partial<PlayerInfo> & { [key: string]: unknown };
+
+/** `apiInfoDelivery`: the modules the embed exposes and their options (captions: `tracklist`, `track`, …). */
+export interface ApiInfo {
+  namespaces?: string[];
+  [namespace: string]: unknown;
+}
+
+/** What each event of the protocol carries in `event.data` (host-protocol §5, the events table). */
+export interface PlayerEventDataMap {
+  onReady: null;
+  onStateChange: PlayerStateValue;
+  onError: number;
+  onPlaybackQualityChange: string;
+  onPlaybackRateChange: number;
+  onVolumeChange: { volume: number; muted: boolean };
+  onApiChange: null;
+  onAutoplayBlocked: null;
+  onVideoProgress: number;
+}
+export type PlayerEventName = keyof PlayerEventDataMap;
+
+/** The object every listener receives, as with `YT.Player`: the player and the event's data. */
+export interface PlayerEvent<T = unknown, P = unknown> {
+  target: P;
+  data: T;
+}
+
+/** A listener: a function, or (as the public API allows) the name of a global function looked up when it fires. */
+export type PlayerListener<T = unknown, P = unknown> = ((event: PlayerEvent<T, P>) => void) | string;
+
+/** `events` of the constructor options: one listener per event name. */
+export type PlayerEventHandlers<P = unknown> = {
+  [K in PlayerEventName]?: PlayerListener<PlayerEventDataMap[K], P>;
+} & { [name: string]: PlayerListener<any, P> | undefined };
+
+/** Embed URL parameters (host-protocol §2). Booleans are sent as 1/0, arrays as comma lists. */
+export type PlayerVars = Record<string, string | number | boolean | string[] | null | undefined>;
+
+export interface PlayerOptions<P = unknown> {
+  videoId?: string;
+  width?: number | string;
+  height?: number | string;
+  /**
+   * Where the embed is served from (scheme, host and port, no path): the iframe URL is built from it and only
+   * messages from this origin are accepted. Default: the origin the `/iframe_api` script came from, or, for the ESM
+   * SDK, `location.origin`.
+   */
+  host?: string;
+  playerVars?: PlayerVars;
+  events?: PlayerEventHandlers<P>;
+  /** The iframe's accessible title. */
+  title?: string;
+  /** Not in the public API: the clock and timers (tests pass a virtual scheduler). Default `asyncScheduler`. */
+  scheduler?: SchedulerLike;
+}
+
+/** Video load options, positional or object form (host-protocol §4). */
+export interface VideoByIdOptions {
+  videoId: string;
+  startSeconds?: number;
+  endSeconds?: number;
+  suggestedQuality?: string;
+}
+export interface VideoByUrlOptions {
+  mediaContentUrl: string;
+  startSeconds?: number;
+  endSeconds?: number;
+  suggestedQuality?: string;
+}
+export interface PlaylistOptions {
+  playlist?: string | string[];
+  list?: string;
+  listType?: string;
+  index?: number;
+  startSeconds?: number;
+  suggestedQuality?: string;
+}
