@@ -20,6 +20,11 @@ export interface AppOptions {
   logger?: boolean;
   /** Turn on the collector's test routes (wipe, fault injection): for tests and `VIDFRAME_TEST_HOOKS=1`. */
   testHooks?: boolean;
+  /**
+   * Host origins (exact `scheme://host:port`) that get the privileged host methods (issue 4); `npm start` reads them
+   * from `VIDFRAME_TRUSTED_ORIGINS` (comma-separated). Default: none.
+   */
+  trustedOrigins?: readonly string[];
 }
 
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
@@ -39,6 +44,7 @@ export async function buildApp({
   dataDir = resolve(rootDir, '.data'),
   logger = false,
   testHooks = false,
+  trustedOrigins = [],
 }: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy: true });
   const catalog = loadCatalog(mediaDir);
@@ -77,7 +83,7 @@ export async function buildApp({
       if (!existsSync(pagePath('embed'))) return notBuilt(reply);
       embedTemplate = readEmbedTemplate(readFileSync(pagePath('embed'), 'utf8'));
     }
-    const html = renderEmbedPage(embedTemplate, { videoId, query, playerResponse: playerResponseFor(catalog, videoId) });
+    const html = renderEmbedPage(embedTemplate, { videoId, query, playerResponse: playerResponseFor(catalog, videoId), trustedOrigins });
     // Framed by any site: no X-Frame-Options. The page carries per-request configuration: not cached.
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   };

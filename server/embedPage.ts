@@ -21,8 +21,13 @@ export function readEmbedTemplate(html: string): EmbedTemplate {
 /** The embed page for one request, with its player configuration (spec §3) inlined as a script. */
 export function renderEmbedPage(
   template: EmbedTemplate,
-  { videoId, query, playerResponse }: { videoId: string; query: Record<string, unknown>; playerResponse: PlayerResponse },
+  {
+    videoId,
+    query,
+    playerResponse,
+    trustedOrigins,
+  }: { videoId: string; query: Record<string, unknown>; playerResponse: PlayerResponse; trustedOrigins?: readonly string[] },
 ): string {
-  const config = buildPlayerConfig({ videoId, query, playerResponse, assets: template.assets });
+  const config = buildPlayerConfig({ videoId, query, playerResponse, assets: template.assets, trustedOrigins });
   return `${template.before}<script>window.vidframeConfig=${serializeConfigForScript(config)};</script>${template.after}`;
 }

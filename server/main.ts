@@ -15,6 +15,7 @@ const app = await buildApp({
   logger: process.env.LOG === '1',
   dataDir: process.env.VIDFRAME_DATA_DIR,
   testHooks: process.env.VIDFRAME_TEST_HOOKS === '1',
+  trustedOrigins: (process.env.VIDFRAME_TRUSTED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
 });
 try {
   await app.listen({ port, host });

@@ -4,6 +4,7 @@ import { readPlayerConfig, withLoaderUrl, PLAYER_STYLE_TRANSPARENT } from '../..
 import { createEmbedPlayer } from './EmbedPlayer';
 import { EmbedApp } from './EmbedApp';
 import { startTelemetry, type Telemetry } from './telemetry';
+import { startHostBridge } from './hostBridge';
 import './embed.css';
 
 declare global {
@@ -26,6 +27,7 @@ try {
   const player = createEmbedPlayer(config);
   window.vidframePlayer = player;
   window.vidframeTelemetry = startTelemetry(player, window);
+  startHostBridge(player, window);
   root.render(
     <StrictMode>
       <EmbedApp player={player} />

@@ -63,6 +63,11 @@ export interface PlayerConfig {
     ps?: string;
     theme: Theme;
     player_response: PlayerResponse;
+    /**
+     * Host origins (exact `scheme://host:port`) that get the privileged host methods (spec §5–§6). Filled by the
+     * server from its configuration; absent or empty means every host gets only the public set.
+     */
+    trustedOrigins?: string[];
   };
   attrs: { width: string; height: string; id: string };
   assets: { js: string; css: string };
@@ -147,10 +152,12 @@ export interface BuildPlayerConfigInput {
   query: URLSearchParams | Record<string, unknown>;
   playerResponse: PlayerResponse;
   assets: { js: string; css: string };
+  /** Host origins trusted with the privileged host methods (from the server's configuration). */
+  trustedOrigins?: readonly string[];
 }
 
 /** Spec §3: the configuration the server inlines into `/embed/{videoId}`. */
-export function buildPlayerConfig({ videoId, query, playerResponse, assets }: BuildPlayerConfigInput): PlayerConfig {
+export function buildPlayerConfig({ videoId, query, playerResponse, assets, trustedOrigins }: BuildPlayerConfigInput): PlayerConfig {
   const playerVars = pickPlayerVars(query);
   const autoplayFlag = parseBooleanVar(playerVars.autoplay);
   return {
@@ -163,6 +170,7 @@ export function buildPlayerConfig({ videoId, query, playerResponse, assets }: Bu
       ps: playerVars.ps,
       theme: parseTheme(playerVars.theme),
       player_response: playerResponse,
+      ...(trustedOrigins && trustedOrigins.length > 0 && { trustedOrigins: [...trustedOrigins] }),
     },
     attrs: { ...DEFAULT_ATTRS },
     assets,
@@ -206,6 +214,9 @@ export function readPlayerConfig(raw: unknown): PlayerConfig {
       ps: typeof args.ps === 'string' ? args.ps : undefined,
       theme: parseTheme(args.theme),
       player_response: pr,
+      ...(Array.isArray(args.trustedOrigins) && {
+        trustedOrigins: (args.trustedOrigins as unknown[]).filter((o): o is string => typeof o === 'string'),
+      }),
     },
     attrs: {
       width: str(r.attrs?.width, DEFAULT_ATTRS.width),

@@ -1,0 +1,54 @@
+import { Subject, type Observable, type Subscription } from 'rxjs';
+import { parseBooleanVar, type PlayerConfig } from '../../streams/config/playerConfig';
+import { coalesceDeliveries } from '../../streams/host/coalesceDeliveries';
+import { hostProtocol$ } from '../../streams/host/hostProtocol';
+import type { HostWindow } from '../../streams/host/hostTypes';
+import { postToHost } from '../../streams/host/postToHost.sink';
+import type { PlayerReadiness } from '../../streams/player/playerReadiness';
+import type { PlayerCommand, PlayerEventOut, PlayerInfo } from '../../streams/player/types';
+import { hostMessages$ } from '../../streams/sources/hostMessages';
+
+/** What the bridge needs of the player (the engine of issue 3: `EmbedPlayer`). */
+export interface HostDrivenPlayer {
+  readonly config: PlayerConfig;
+  readonly readiness$: Observable<PlayerReadiness>;
+  readonly info$: Observable<PlayerInfo>;
+  readonly events$: Observable<PlayerEventOut>;
+  command(command: PlayerCommand): void;
+}
+
+/** `widgetid` as the host sent it: a number when it is one, else the string; absent when empty. */
+function widgetIdOf(value: string | undefined): number | string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) && String(n) === value.trim() ? n : value.trim();
+}
+
+/**
+ * The page glue of the host protocol (issue 4): `message` events of `win` → the protocol → player commands, and the
+ * player's snapshots and events → coalesced posts to the host window. Returns `null` and does nothing at all without
+ * `enablejsapi=1` (or `true`): the embed then never answers a host. Unsubscribe the result to stop.
+ *
+ * Origin matching is exact: an `origin` parameter without its port, or with another scheme, silences the channel.
+ */
+export function startHostBridge(player: HostDrivenPlayer, win: Window): Subscription | null {
+  const vars = player.config.args.playerVars;
+  if (parseBooleanVar(vars.enablejsapi) !== true) return null;
+  const framed = win.parent !== win;
+  const applied$ = new Subject<PlayerCommand>();
+  const actions$ = hostProtocol$(
+    { messages$: hostMessages$(win), readiness$: player.readiness$, info$: player.info$, events$: player.events$, applied$ },
+    {
+      originParam: vars.origin?.trim() || undefined,
+      widgetId: widgetIdOf(vars.widgetid),
+      framed,
+      trustedOrigins: player.config.args.trustedOrigins ?? [],
+    },
+  ).pipe(coalesceDeliveries());
+  return postToHost(actions$, {
+    parent: framed ? (win.parent as unknown as HostWindow) : null,
+    execute: (command) => player.command(command),
+    applied: (command) => applied$.next(command),
+    onFailure: (error) => console.warn('VidFrame host messaging:', error),
+  });
+}

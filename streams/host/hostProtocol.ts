@@ -1,0 +1,307 @@
+import { EMPTY, map, merge, mergeMap, Observable, scan } from 'rxjs';
+import { hostErrorCode } from '../player/errorCodes';
+import type { PlayerReadiness } from '../player/playerReadiness';
+import type { PlayerCommand, PlayerEventOut, PlayerInfo } from '../player/types';
+import { hostApiInterface, isHostMethodExposed, isTrustedOrigin } from './hostApiInterface';
+import { hostDeliveries } from './hostDeliveries';
+import type { HostAction, HostMessageEvent, HostProtocolInput } from './hostTypes';
+import type { NormalizedCommand } from './normalizeLoadCommand';
+import { parseHostMessage } from './parseHostMessage';
+import { captionsApiInfo, snapshotForHost } from './snapshotForHost';
+import { toPlayerCommand } from './toPlayerCommand';
+
+/** Events a host may subscribe to with `addEventListener` (host-protocol §5; `onReady` only comes from the handshake). */
+export const FORWARDABLE_HOST_EVENTS = [
+  'onStateChange', 'onError', 'onPlaybackQualityChange', 'onPlaybackRateChange', 'onVolumeChange', 'onApiChange',
+  'onAutoplayBlocked', 'onVideoProgress',
+] as const;
+
+export interface HostProtocolOptions {
+  /** The `origin` URL parameter: before the lock, only this exact origin (scheme, host, port) may talk. */
+  originParam?: string;
+  /** The `widgetid` URL parameter: the reply `id` before any `listening`, and the id of `readyToListen`. */
+  widgetId?: number | string;
+  /** Whether the page is framed (`window.parent !== window`): `readyToListen` is only posted then. */
+  framed: boolean;
+  /** Origins that get the privileged methods (`config.args.trustedOrigins`). */
+  trustedOrigins?: readonly string[];
+  /** Most events kept for a host that has not finished the handshake (errors are dropped last). */
+  maxQueue?: number;
+  /** Longest message text parsed. */
+  maxMessageChars?: number;
+}
+
+export interface HostProtocolSources {
+  /** `message` events of the embed's window (see `hostMessages$`). */
+  messages$: Observable<HostMessageEvent>;
+  readiness$: Observable<PlayerReadiness>;
+  /** Full player snapshots (hot; the latest one replayed on subscription is welcome). */
+  info$: Observable<PlayerInfo>;
+  events$: Observable<PlayerEventOut>;
+  /** Commands the sink has just run: a load/cue then gets its full snapshot even if the player published nothing. */
+  applied$?: Observable<PlayerCommand>;
+}
+
+interface QueuedEvent {
+  event: string;
+  info: unknown;
+  /** For `onError`: the video the error is about, so the handshake never sends one failure twice. */
+  errorVideoId?: string | null;
+}
+
+/** The protocol's whole memory; replaced, never mutated, at each step. */
+export interface HostProtocolState {
+  lock: { origin: string | null; source: unknown } | null;
+  listenerId: number | string | undefined;
+  ready: boolean;
+  initialized: boolean;
+  readyToListenSent: boolean;
+  /** Commands (or their refusals) that arrived before the player was ready, in order. */
+  held: NormalizedCommand[];
+  /** Events owed to the host before the handshake, in order. */
+  queue: QueuedEvent[];
+  subscriptions: string[];
+  info: PlayerInfo | null;
+  fullSnapshotPending: boolean;
+  /** The video whose failure the host already heard about (reset by every load/cue). */
+  erroredVideoId: string | null;
+}
+
+export const initialHostProtocolState = (widgetId?: number | string): HostProtocolState => ({
+  lock: null,
+  listenerId: widgetId,
+  ready: false,
+  initialized: false,
+  readyToListenSent: false,
+  held: [],
+  queue: [],
+  subscriptions: [],
+  info: null,
+  fullSnapshotPending: false,
+  erroredVideoId: null,
+});
+
+const isLoad = (c: PlayerCommand) => c.type === 'loadVideo' || c.type === 'loadPlaylist';
+const videoIdOf = (info: PlayerInfo | null) => info?.videoData?.video_id ?? null;
+const isUnplayable = (info: PlayerInfo) => info.videoData?.isPlayable === false || !!info.videoData?.errorCode;
+
+/**
+ * One step of the host protocol (host-protocol §3–§5, spec §5): the next state and the actions to perform, in order.
+ * Pure and total: whatever the input, it returns (a throw inside leaves the state unchanged and does nothing).
+ */
+export function stepHostProtocol(
+  state: HostProtocolState,
+  input: HostProtocolInput,
+  options: HostProtocolOptions,
+): [HostProtocolState, HostAction[]] {
+  const s: HostProtocolState = { ...state };
+  const actions: HostAction[] = [];
+  const { maxQueue = 100 } = options;
+
+  const post = (event: string, info: unknown, coalesce = false) => {
+    if (!s.lock) return;
+    actions.push({
+      type: 'post',
+      to: 'host',
+      window: s.lock.source,
+      // Never "*" after the lock, except for a sandboxed or file: host ("null"), which nothing else can reach.
+      targetOrigin: s.lock.origin ?? '*',
+      message: { event, info, channel: 'widget', ...(s.listenerId !== undefined && { id: s.listenerId }) },
+      coalesce,
+    });
+  };
+  const enqueue = (item: QueuedEvent) => {
+    s.queue = [...s.queue, item];
+    while (s.queue.length > maxQueue) {
+      const drop = s.queue.findIndex((q) => q.event !== 'onError');
+      s.queue = s.queue.filter((_, i) => i !== (drop < 0 ? 0 : drop));
+    }
+  };
+  /** An event for the host: posted when subscribed, queued before the handshake; errors are queued regardless. */
+  const emitEvent = (event: string, info: unknown, coalesce = false) => {
+    const subscribed = s.subscriptions.includes(event);
+    if (s.initialized) {
+      if (subscribed) post(event, info, coalesce);
+    } else if (subscribed) enqueue({ event, info });
+  };
+  const emitError = (code: number, videoId: string | null) => {
+    if (videoId !== null) {
+      if (s.erroredVideoId === videoId) return; // one failure, one onError
+      s.erroredVideoId = videoId;
+    }
+    if (s.initialized) {
+      if (s.subscriptions.includes('onError')) post('onError', code);
+    } else enqueue({ event: 'onError', info: code, errorVideoId: videoId });
+  };
+  const run = (n: NormalizedCommand) => {
+    if (!n.ok) return emitError(hostErrorCode(n.internal), null);
+    if (isLoad(n.command)) {
+      s.erroredVideoId = null;
+      if (s.initialized) s.fullSnapshotPending = true;
+    }
+    actions.push({ type: 'command', command: n.command });
+  };
+  const handshake = () => {
+    if (s.initialized || !s.ready || !s.lock || !s.info) return;
+    s.initialized = true;
+    const info = s.info;
+    const trusted = isTrustedOrigin(s.lock.origin, options.trustedOrigins ?? []);
+    post('initialDelivery', { apiInterface: hostApiInterface(trusted), ...snapshotForHost(info) });
+    post('onReady', null);
+    // An unplayable video: onError right after onReady, subscribed or not, and only once.
+    let queue = s.queue;
+    const videoId = videoIdOf(info);
+    if (isUnplayable(info)) {
+      const queued = queue.find((q) => q.event === 'onError' && q.errorVideoId === videoId);
+      queue = queue.filter((q) => q !== queued);
+      if (s.erroredVideoId !== videoId || queued) {
+        s.erroredVideoId = videoId;
+        post('onError', queued ? queued.info : hostErrorCode(info.videoData.errorCode ?? 'fmt.unplayable'));
+      }
+    }
+    const api = captionsApiInfo(info);
+    if ((api.namespaces as string[]).length > 0) post('apiInfoDelivery', api);
+    for (const q of queue) post(q.event, q.info);
+    s.queue = [];
+  };
+
+  try {
+    switch (input.kind) {
+      case 'message': {
+        const m = input.message;
+        if (m.source === null || m.source === undefined || typeof m.origin !== 'string') break;
+        const msg = parseHostMessage(m.data, { maxChars: options.maxMessageChars });
+        if (!msg) break;
+        if (s.lock) {
+          if (m.source !== s.lock.source || (s.lock.origin !== null && m.origin !== s.lock.origin)) break;
+        } else if (options.originParam && m.origin !== options.originParam) break;
+
+        if (msg.event === 'listening') {
+          if (!s.lock) {
+            s.lock = { origin: m.origin === 'null' ? null : m.origin, source: m.source };
+            if (msg.id !== undefined) s.listenerId = msg.id;
+            handshake();
+          } else {
+            if (msg.id !== undefined) s.listenerId = msg.id;
+            if (s.initialized) post('alreadyInitialized', null);
+          }
+          break;
+        }
+        const { func, args } = msg;
+        if (!isHostMethodExposed(func, isTrustedOrigin(m.origin, options.trustedOrigins ?? []))) break;
+        if (func === 'addEventListener' || func === 'removeEventListener') {
+          const name = args[0];
+          if (typeof name !== 'string' || !(FORWARDABLE_HOST_EVENTS as readonly string[]).includes(name)) break;
+          const others = s.subscriptions.filter((e) => e !== name);
+          s.subscriptions = func === 'addEventListener' ? [...others, name] : others;
+          break;
+        }
+        const n = toPlayerCommand(func, args);
+        if (!n) break;
+        if (s.ready) run(n);
+        else s.held = [...s.held, n];
+        break;
+      }
+      case 'readiness': {
+        if (input.readiness !== 'ready' || s.ready) break;
+        s.ready = true;
+        handshake();
+        if (!s.lock && options.framed && options.widgetId !== undefined && !s.readyToListenSent) {
+          s.readyToListenSent = true;
+          actions.push({
+            type: 'post',
+            to: 'parent',
+            window: null,
+            targetOrigin: '*',
+            message: { event: 'readyToListen', channel: 'widget', id: options.widgetId },
+            coalesce: false,
+          });
+        }
+        const held = s.held;
+        s.held = [];
+        held.forEach(run);
+        break;
+      }
+      case 'info': {
+        const prev = s.info;
+        const next = input.info;
+        s.info = next;
+        if (!prev) {
+          handshake();
+          break;
+        }
+        if (!s.initialized) {
+          // Before the handshake the initialDelivery will carry the snapshot: only subscribed events are owed.
+          for (const d of hostDeliveries(prev, next)) if (d.event.startsWith('on')) emitEvent(d.event, d.info);
+          handshake();
+          break;
+        }
+        const full = s.fullSnapshotPending;
+        if (full) {
+          s.fullSnapshotPending = false;
+          post('infoDelivery', snapshotForHost(next));
+        }
+        for (const d of hostDeliveries(prev, next)) {
+          if (d.event === 'infoDelivery') {
+            if (!full) post(d.event, d.info, d.coalesce);
+          } else if (d.event === 'apiInfoDelivery') post(d.event, d.info);
+          else emitEvent(d.event, d.info, d.coalesce);
+        }
+        break;
+      }
+      case 'event': {
+        const e = input.event;
+        if (e.type === 'error') emitError(typeof e.code === 'number' ? e.code : hostErrorCode(e.internal), videoIdOf(s.info));
+        else if (e.type === 'autoplayBlocked') emitEvent('onAutoplayBlocked', null);
+        else if (e.type === 'apiChange') {
+          if (s.initialized && s.info) post('apiInfoDelivery', captionsApiInfo(s.info));
+          emitEvent('onApiChange', null);
+        }
+        break;
+      }
+      case 'applied': {
+        if (isLoad(input.command) && s.fullSnapshotPending && s.initialized && s.info) {
+          s.fullSnapshotPending = false;
+          post('infoDelivery', snapshotForHost(s.info));
+        }
+        break;
+      }
+    }
+  } catch {
+    return [state, []];
+  }
+  return [s, actions];
+}
+
+/**
+ * The embed side of the host protocol as one stream of actions: posts to the host (or `readyToListen` to the parent)
+ * and commands for the player, in the order they must happen.
+ *
+ * ```
+ * messages$:  -L---C(setVolume)-----------------   L = listening, before the player is ready
+ * readiness$: l-----------r-----------------------
+ * info$:      i-----------------------i'---------
+ * result:     ------------(IRc)-------d----------   I initialDelivery, R onReady, c the held command, d its delivery
+ * ```
+ *
+ * Feed the result through `coalesceDeliveries` and into `postToHost`. Without `enablejsapi=1` do not build it at all.
+ */
+export function hostProtocol$(
+  { messages$, readiness$, info$, events$, applied$ = EMPTY }: HostProtocolSources,
+  options: HostProtocolOptions,
+): Observable<HostAction> {
+  const inputs$: Observable<HostProtocolInput> = merge(
+    messages$.pipe(map((message): HostProtocolInput => ({ kind: 'message', message }))),
+    readiness$.pipe(map((readiness): HostProtocolInput => ({ kind: 'readiness', readiness }))),
+    info$.pipe(map((info): HostProtocolInput => ({ kind: 'info', info }))),
+    events$.pipe(map((event): HostProtocolInput => ({ kind: 'event', event }))),
+    applied$.pipe(map((command): HostProtocolInput => ({ kind: 'applied', command }))),
+  );
+  return inputs$.pipe(
+    scan<HostProtocolInput, [HostProtocolState, HostAction[]]>(
+      ([state], input) => stepHostProtocol(state, input, options),
+      [initialHostProtocolState(options.widgetId), []],
+    ),
+    mergeMap(([, actions]) => actions),
+  );
+}

@@ -1,0 +1,169 @@
+import { isValidVideoId } from '../config/playerConfig';
+import type { PlayerCommand, PlaylistLoadOptions, VideoLoadOptions } from '../player/types';
+
+/** The load and cue functions of host-protocol §4. */
+export const LOAD_FUNCTIONS = [
+  'loadVideoById', 'cueVideoById', 'loadVideoByUrl', 'cueVideoByUrl', 'loadPlaylist', 'cuePlaylist',
+] as const;
+export type LoadFunction = (typeof LOAD_FUNCTIONS)[number];
+export const isLoadFunction = (func: string): func is LoadFunction => (LOAD_FUNCTIONS as readonly string[]).includes(func);
+
+/** A normalised command, or the reason it was refused: the host then receives `onError` 2 (`api.invalidparam`). */
+export type NormalizedCommand =
+  | { ok: true; command: PlayerCommand }
+  | { ok: false; internal: 'api.invalidparam'; reason: string };
+
+const LIST_TYPES = ['playlist', 'user_uploads', 'search'];
+/** Longest list or URL string we read; anything longer is malformed. */
+const MAX_TEXT = 2000;
+/** Most video ids one playlist command may carry. */
+const MAX_PLAYLIST = 200;
+
+class InvalidParam extends Error {}
+const invalid = (reason: string): never => {
+  throw new InvalidParam(reason);
+};
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+const own = (o: Record<string, unknown>, k: string): unknown => (Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
+const absent = (v: unknown) => v === undefined || v === null;
+
+/** Seconds: a finite number ≥ 0 or a numeric string; `null`/`undefined` are absent; anything else is malformed. */
+function seconds(v: unknown, name: string): number | undefined {
+  if (absent(v)) return undefined;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  if (!Number.isFinite(n) || n < 0) invalid(`${name} is not a number of seconds`);
+  return n;
+}
+
+function index(v: unknown): number | undefined {
+  const n = seconds(v, 'index');
+  if (n !== undefined && !Number.isInteger(n)) invalid('index is not an integer');
+  return n;
+}
+
+function quality(v: unknown): string | undefined {
+  if (absent(v)) return undefined;
+  if (typeof v !== 'string' || v.length > 50) invalid('suggestedQuality is not a quality name');
+  return v as string;
+}
+
+function videoId(v: unknown): string {
+  if (!isValidVideoId(v)) invalid('the video id is missing or malformed');
+  return v as string;
+}
+
+/**
+ * The video id in a media URL path `/v/{id}`, `/e/{id}` or `/embed/{id}` (spec §5), absolute or relative, followed by
+ * the end of the path, `/`, `?`, `&` (the old `/v/{id}&hl=en` form) or `#`.
+ */
+export function videoIdFromMediaUrl(url: unknown): string | null {
+  if (typeof url !== 'string' || url.length > MAX_TEXT) return null;
+  const path = url.split(/[?#]/, 1)[0];
+  const m = /(?:^|\/)(?:v|e|embed)\/([A-Za-z0-9_-]{11})(?=$|[/&])/.exec(path);
+  return m ? m[1] : null;
+}
+
+/** A list id a host may give as `playlist`: exactly 16 characters → `PL` + string (spec §5), or an id with a list prefix. */
+function listIdFrom(s: string): string | null {
+  if (/^[A-Za-z0-9_-]{16}$/.test(s)) return `PL${s}`;
+  if (/^(?:PL|UU|LL|FL|OL|RD)[A-Za-z0-9_-]{10,62}$/.test(s) && !isValidVideoId(s)) return s;
+  return null;
+}
+
+/** `playlist`: an array of ids, one id, a comma list of ids, or a list id (see {@link listIdFrom}). */
+function playlistOptions(v: unknown): Pick<PlaylistLoadOptions, 'playlist' | 'list' | 'listType'> {
+  if (Array.isArray(v)) {
+    if (v.length === 0 || v.length > MAX_PLAYLIST) invalid('the playlist is empty or too long');
+    return { playlist: v.map(videoId) };
+  }
+  if (typeof v !== 'string' || v.length === 0 || v.length > MAX_TEXT) return invalid('the playlist is missing or malformed');
+  const s = v as string;
+  const list = listIdFrom(s.trim());
+  if (list) return { list, listType: 'playlist' };
+  const ids = s.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  if (ids.length === 0 || ids.length > MAX_PLAYLIST) invalid('the playlist is empty or too long');
+  return { playlist: ids.map(videoId) };
+}
+
+function listOptions(list: unknown, listType: unknown): Pick<PlaylistLoadOptions, 'list' | 'listType'> {
+  if (typeof list !== 'string' || list.trim() === '' || list.length > MAX_TEXT) return invalid('the list is missing or malformed');
+  if (!absent(listType) && (typeof listType !== 'string' || !LIST_TYPES.includes(listType))) invalid('unknown listType');
+  const type = (listType as string | undefined) ?? 'playlist';
+  const trimmed = (list as string).trim();
+  if (type === 'playlist') {
+    const id = listIdFrom(trimmed) ?? (/^[A-Za-z0-9_-]{2,64}$/.test(trimmed) ? trimmed : invalid('the list id is malformed'));
+    return { list: id, listType: type };
+  }
+  return { list: trimmed, listType: type };
+}
+
+const defined = <T extends object>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+
+function videoOptions(func: LoadFunction, args: unknown[]): VideoLoadOptions {
+  const byUrl = func === 'loadVideoByUrl' || func === 'cueVideoByUrl';
+  const first = args[0];
+  if (isPlainObject(first)) {
+    const startSeconds = seconds(own(first, 'startSeconds'), 'startSeconds');
+    const endSeconds = seconds(own(first, 'endSeconds'), 'endSeconds');
+    if (startSeconds !== undefined && endSeconds !== undefined && endSeconds <= startSeconds) invalid('endSeconds is not after startSeconds');
+    const suggestedQuality = quality(own(first, 'suggestedQuality'));
+    if (byUrl) {
+      const mediaContentUrl = own(first, 'mediaContentUrl');
+      const id = videoIdFromMediaUrl(mediaContentUrl) ?? invalid('the media URL names no video');
+      return defined({ videoId: id, mediaContentUrl: mediaContentUrl as string, startSeconds, endSeconds, suggestedQuality });
+    }
+    return defined({ videoId: videoId(own(first, 'videoId')), startSeconds, endSeconds, suggestedQuality });
+  }
+  const startSeconds = seconds(args[1], 'startSeconds');
+  const suggestedQuality = quality(args[2]);
+  if (byUrl) {
+    const id = videoIdFromMediaUrl(first) ?? invalid('the media URL names no video');
+    return defined({ videoId: id, mediaContentUrl: first as string, startSeconds, suggestedQuality });
+  }
+  return defined({ videoId: videoId(first), startSeconds, suggestedQuality });
+}
+
+function playlistLoadOptions(args: unknown[]): PlaylistLoadOptions {
+  const first = args[0];
+  if (isPlainObject(first)) {
+    const playlist = own(first, 'playlist');
+    const source = !absent(playlist) ? playlistOptions(playlist) : listOptions(own(first, 'list'), own(first, 'listType'));
+    return defined({
+      ...source,
+      index: index(own(first, 'index')) ?? 0,
+      startSeconds: seconds(own(first, 'startSeconds'), 'startSeconds'),
+      suggestedQuality: quality(own(first, 'suggestedQuality')),
+    });
+  }
+  return defined({
+    ...playlistOptions(first),
+    index: index(args[1]) ?? 0,
+    startSeconds: seconds(args[2], 'startSeconds'),
+    suggestedQuality: quality(args[3]),
+  });
+}
+
+/**
+ * Turns one load or cue command of the wire (host-protocol §4) into a {@link PlayerCommand} with one options object
+ * (spec §5): positional `(videoId, startSeconds, suggestedQuality)` or object `{videoId, startSeconds, endSeconds,
+ * suggestedQuality}`; by URL, the id from `/v/{id}`, `/e/{id}` or `/embed/{id}`; playlists `(playlist, index,
+ * startSeconds, suggestedQuality)` or `{playlist | list, listType, index, startSeconds, suggestedQuality}`, where
+ * `playlist` is an id array, one id, a comma list, or a 16-character string meaning list `PL` + string.
+ * `load*` plays (`autoplay: true`); `cue*` leaves the video cued.
+ *
+ * Every malformed argument (wrong type, missing or bad id, negative or non-numeric seconds, unknown list type) gives
+ * `{ ok: false, internal: 'api.invalidparam' }`, which the host sees as `onError` 2. Never throws.
+ */
+export function normalizeLoadCommand(func: LoadFunction, args: readonly unknown[]): NormalizedCommand {
+  const autoplay = func.startsWith('load');
+  try {
+    if (func === 'loadPlaylist' || func === 'cuePlaylist') {
+      return { ok: true, command: { type: 'loadPlaylist', options: playlistLoadOptions([...args]), autoplay } };
+    }
+    return { ok: true, command: { type: 'loadVideo', options: videoOptions(func, [...args]), autoplay } };
+  } catch (e) {
+    return { ok: false, internal: 'api.invalidparam', reason: e instanceof InvalidParam ? e.message : 'malformed arguments' };
+  }
+}

@@ -1,0 +1,40 @@
+import type { Observable, Subscription } from 'rxjs';
+import type { PlayerCommand } from '../player/types';
+import type { HostAction, HostWindow } from './hostTypes';
+
+export interface PostToHostEffects {
+  /** `window.parent`, for `readyToListen`; `null` when unframed. */
+  parent: HostWindow | null;
+  /** Runs one player command (`player.command`). */
+  execute: (command: PlayerCommand) => void;
+  /** Told after each command ran (feeds the protocol's `applied$`), even when the command threw. */
+  applied?: (command: PlayerCommand) => void;
+  /** Told about a post or a command that threw (a closed host window, a player bug); never rethrown. */
+  onFailure?: (error: unknown, action: HostAction) => void;
+}
+
+const canPost = (w: unknown): w is HostWindow => !!w && typeof (w as HostWindow).postMessage === 'function';
+
+/**
+ * The edge of the host protocol: performs its actions in order. A post becomes
+ * `window.postMessage(JSON.stringify(message), targetOrigin)` on the locked host window (or `parent` for
+ * `readyToListen`); a command goes to `execute`, then `applied`. One failing action never stops the next ones.
+ */
+export function postToHost(actions$: Observable<HostAction>, { parent, execute, applied, onFailure }: PostToHostEffects): Subscription {
+  return actions$.subscribe((action) => {
+    try {
+      if (action.type === 'command') {
+        try {
+          execute(action.command);
+        } finally {
+          applied?.(action.command);
+        }
+        return;
+      }
+      const target = action.to === 'parent' ? parent : action.window;
+      if (canPost(target)) target.postMessage(JSON.stringify(action.message), action.targetOrigin);
+    } catch (error) {
+      onFailure?.(error, action);
+    }
+  });
+}

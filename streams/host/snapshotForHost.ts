@@ -1,0 +1,25 @@
+import type { PlayerInfo } from '../player/types';
+import { HOST_SNAPSHOT_KEYS } from './hostApiInterface';
+
+/**
+ * The host's view of a player snapshot (host-protocol §5): exactly the keys the host caches, one per getter of the
+ * `apiInterface` plus `currentTimeLastUpdated_`; engine-only fields (`loop`, `shuffle`, …) stay out.
+ */
+export function snapshotForHost(info: PlayerInfo): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of HOST_SNAPSHOT_KEYS) out[key] = info[key];
+  return out;
+}
+
+/**
+ * The captions module as `apiInfoDelivery` describes it (host-protocol §5): `{namespaces: ['captions'], captions:
+ * {options, tracklist, track}}` while the video has caption tracks, `{namespaces: []}` otherwise. Feeds the host's
+ * `getOptions()` and `getOption('captions', …)`.
+ */
+export function captionsApiInfo(info: PlayerInfo): Record<string, unknown> {
+  if (!info.captionTracks?.length) return { namespaces: [] };
+  return {
+    namespaces: ['captions'],
+    captions: { options: ['tracklist', 'track'], tracklist: info.captionTracks, track: info.captionTrack ?? {} },
+  };
+}
