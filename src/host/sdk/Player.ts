@@ -8,6 +8,7 @@ import {
   map,
   type Observable,
   of,
+  ReplaySubject,
   type SchedulerLike,
   shareReplay,
   Subject,
@@ -78,6 +79,8 @@ export class Player {
   readonly info$: Observable<PlayerInfoCache>;
   /** The player state (-1, 0, 1, 2, 3, 5), hot: a new subscriber gets the latest at once. Completes on destroy. */
   readonly state$: Observable<PlayerStateValue>;
+  /** Emits the player once the embed is ready (`onReady`), also to subscribers that come later. Completes on destroy. */
+  readonly ready$: Observable<Player>;
 
   private readonly iframe: HTMLIFrameElement;
   /** The element the iframe replaced, put back on destroy. */
@@ -87,6 +90,7 @@ export class Player {
   private readonly options: PlayerOptions<Player>;
   private readonly cache: BehaviorSubject<PlayerInfoCache>;
   private readonly dispatched = new Subject<DispatchedEvent>();
+  private readonly readiness = new ReplaySubject<Player>(1);
   private readonly starts = new Subject<void>();
   private readonly answers = new Subject<void>();
   private readonly subscription = new Subscription();
@@ -111,6 +115,8 @@ export class Player {
       distinctUntilChanged(),
       shareReplay({ bufferSize: 1, refCount: false }),
     );
+
+    this.ready$ = this.readiness.asObservable();
 
     const element = typeof elementOrId === 'string' ? document.getElementById(elementOrId) : elementOrId;
     if (!element) throw new Error(`VidFrame Player: there is no element with id "${String(elementOrId)}" to replace.`);
@@ -433,6 +439,7 @@ export class Player {
     if (this.placeholder) this.iframe.replaceWith(this.placeholder);
     else this.iframe.remove();
     this.dispatched.complete();
+    this.readiness.complete();
     this.starts.complete();
     this.answers.complete();
     this.cache.complete();
@@ -515,6 +522,7 @@ export class Player {
         return;
       case 'onReady':
         this.connect();
+        this.readiness.next(this);
         this.dispatch('onReady', null);
         return;
       default:
