@@ -1,22 +1,57 @@
-import { useCallback } from 'react';
-import { useObservableEagerState, useSubscription } from 'observable-hooks';
-import { combineLatest, filter } from 'rxjs';
+import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
+import { useObservable, useObservableCallback, useObservableEagerState, useObservableState, useSubscription } from 'observable-hooks';
+import { combineLatest, filter, fromEvent, map, startWith } from 'rxjs';
 import { parseBooleanVar, PLAYER_STYLE_TRANSPARENT } from '../../streams/config/playerConfig';
 import { PlayerState } from '../../streams/player/playerState';
 import { pageTitle } from '../../streams/player/pageTitle';
+import { controlsVisibility } from '../../streams/player/controlsVisibility';
+import { shortcutCommand } from '../../streams/player/shortcutCommand';
 import type { EmbedPlayer } from './EmbedPlayer';
+import { ControlBar } from './ControlBar';
+import { PlaylistPanel } from './PlaylistPanel';
+import { SettingsMenu } from './SettingsMenu';
+import { NextIcon, ReplayIcon } from './icons';
+
+const BIG_PLAY_PATH =
+  'M66.5 7.7a8.5 8.5 0 0 0-6-6C55.2.3 34 .3 34 .3S12.8.3 7.5 1.7a8.5 8.5 0 0 0-6 6C.2 13 .2 24 .2 24s0 11 1.3 16.3a8.5 8.5 0 0 0 6 6C12.8 47.7 34 47.7 34 47.7s21.2 0 26.5-1.4a8.5 8.5 0 0 0 6-6C67.8 35 67.8 24 67.8 24s0-11-1.3-16.3z';
+
+/** Keys a focused form control or button keeps for itself. */
+const ownsKey = (target: EventTarget | null, key: string) => {
+  const el = target as HTMLElement | null;
+  if (!el || !el.tagName) return false;
+  if (el.tagName === 'INPUT') return true;
+  if (el.tagName === 'BUTTON' && (key === ' ' || key === 'Enter')) return true;
+  return el.getAttribute('role') === 'menuitemradio';
+};
 
 /**
- * The embedded player page: the `<video>`, a title bar, the big play button on a cued video, and the messages a
- * viewer needs (an error, autoplay blocked). It reads the player only through observable hooks.
+ * The embedded player page: the `<video>`, captions, title bar, big play button on a cued video, buffering spinner,
+ * control bar (auto-hiding while playing; none with `controls=0`), settings and playlist panels, end screen, error
+ * screen and the autoplay-blocked notice. It reads the player only through observable hooks and sends commands.
  */
 export function EmbedApp({ player }: { player: EmbedPlayer }) {
   const { config } = player;
-  const state = useObservableEagerState(player.state$);
+  const vars = config.args.playerVars;
+  const info = useObservableEagerState(player.info$);
   const readiness = useObservableEagerState(player.readiness$);
   const videoData = useObservableEagerState(player.videoData$);
   const error = useObservableEagerState(player.error$);
   const autoplayBlocked = useObservableEagerState(player.autoplayBlocked$);
+  const captionText = useObservableEagerState(player.captionText$);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [playlistOpen, setPlaylistOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+
+  const state = info.playerState;
+  const playing = state === PlayerState.PLAYING || state === PlayerState.BUFFERING;
+
+  // Controls auto-hide while playing; any pointer or key activity brings them back.
+  const [onActivity, activity$] = useObservableCallback<unknown>((e$) => e$);
+  const visible$ = useObservable((inputs$) => controlsVisibility(activity$, inputs$.pipe(map(([p]) => p))), [playing || false]);
+  const controlsVisible = useObservableState(visible$, true) || settingsOpen || playlistOpen;
+
+  const fullscreen$ = useObservable(() => fromEvent(document, 'fullscreenchange').pipe(map(() => document.fullscreenElement !== null), startWith(document.fullscreenElement != null)));
+  const fullscreen = useObservableState(fullscreen$, false);
 
   // Spec §2: the title follows the video data, set on ready and on every change of the video data.
   useSubscription(
@@ -27,42 +62,120 @@ export function EmbedApp({ player }: { player: EmbedPlayer }) {
   );
 
   const attach = useCallback((el: HTMLVideoElement | null) => player.attach(el), [player]);
-  const controls = parseBooleanVar(config.args.playerVars.controls) !== false;
+  const controls = parseBooleanVar(vars.controls) !== false;
+  const keyboard = parseBooleanVar(vars.disablekb) !== true;
+  const allowFullscreen = parseBooleanVar(vars.fs) !== false;
   const transparent = config.args.ps === PLAYER_STYLE_TRANSPARENT;
   const showBigPlay = !error && (state === PlayerState.CUED || autoplayBlocked) && state !== PlayerState.PLAYING;
+  const ended = state === PlayerState.ENDED && !error;
+  const playlist = info.playlist;
+  const hasNext = playlist !== null && (info.playlistIndex < playlist.length - 1 || info.loop);
+
+  const toggleFullscreen = () => {
+    const el = root.current;
+    if (!el) return;
+    if (document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
+    else void el.requestFullscreen?.().catch(() => undefined);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    onActivity(e);
+    if (!keyboard || ownsKey(e.target, e.key)) return;
+    if (e.key === 'Escape') {
+      setSettingsOpen(false);
+      setPlaylistOpen(false);
+      return;
+    }
+    const result = shortcutCommand(e, info);
+    if (!result) return;
+    e.preventDefault();
+    if ('view' in result) {
+      if (allowFullscreen) toggleFullscreen();
+    } else player.command(result.command);
+  };
 
   return (
     <div
+      ref={root}
       id={config.attrs.id}
       className="vf-player"
+      tabIndex={-1}
       data-theme={config.args.theme}
       data-player-style={config.args.ps ?? ''}
       data-state={state}
       data-readiness={readiness}
+      data-controls-visible={controls && controlsVisible ? 'true' : 'false'}
       style={{ width: config.attrs.width, height: config.attrs.height, background: transparent ? 'transparent' : undefined }}
+      onPointerMove={onActivity}
+      onPointerDown={onActivity}
+      onKeyDown={onKeyDown}
     >
       <video
         ref={attach}
         className="vf-video"
-        controls={controls && !error}
-        playsInline={parseBooleanVar(config.args.playerVars.playsinline) !== false}
+        playsInline={parseBooleanVar(vars.playsinline) !== false}
         poster={videoData?.posterUrl}
         aria-label={videoData?.title ?? 'Video player'}
+        onClick={() => !error && player.command({ type: playing ? 'pause' : 'play' })}
+        onDoubleClick={() => allowFullscreen && toggleFullscreen()}
       />
-      {videoData && !error && state !== PlayerState.PLAYING && (
+      {captionText && !error && (
+        <div className={`vf-captions${controls && controlsVisible ? ' vf-captions-raised' : ''}`} aria-live="off">
+          {captionText.split('\n').map((line, i) => (
+            <span key={i} className="vf-caption-line">
+              {line}
+            </span>
+          ))}
+        </div>
+      )}
+      {videoData && !error && (!playing || (controls && controlsVisible)) && (
         <div className="vf-titlebar">
           <span className="vf-title">{videoData.title}</span>
           <span className="vf-author">{videoData.author}</span>
         </div>
       )}
+      {state === PlayerState.BUFFERING && !error && (
+        <div className="vf-spinner" role="status" aria-label="Loading">
+          <span className="vf-spinner-ring" />
+        </div>
+      )}
       {showBigPlay && (
-        <button type="button" className="vf-bigplay" aria-label="Play" onClick={() => player.play()}>
+        <button type="button" className="vf-bigplay" aria-label="Play" onClick={() => player.command({ type: 'play' })}>
           <svg viewBox="0 0 68 48" width="68" height="48" aria-hidden="true">
-            <path className="vf-bigplay-bg" d="M66.5 7.7a8.5 8.5 0 0 0-6-6C55.2.3 34 .3 34 .3S12.8.3 7.5 1.7a8.5 8.5 0 0 0-6 6C.2 13 .2 24 .2 24s0 11 1.3 16.3a8.5 8.5 0 0 0 6 6C12.8 47.7 34 47.7 34 47.7s21.2 0 26.5-1.4a8.5 8.5 0 0 0 6-6C67.8 35 67.8 24 67.8 24s0-11-1.3-16.3z" />
+            <path className="vf-bigplay-bg" d={BIG_PLAY_PATH} />
             <path d="M45 24 27 14v20" fill="#fff" />
           </svg>
         </button>
       )}
+      {ended && (
+        <div className="vf-endscreen">
+          <button type="button" className="vf-end-replay" onClick={() => player.command({ type: 'play' })}>
+            <ReplayIcon /> Replay
+          </button>
+          {hasNext && (
+            <button type="button" className="vf-end-next" onClick={() => player.command({ type: 'nextVideo' })}>
+              <NextIcon /> Next video
+            </button>
+          )}
+        </div>
+      )}
+      {controls && !error && (
+        <div className={controlsVisible ? 'vf-chrome' : 'vf-chrome vf-chrome-hidden'}>
+          <ControlBar
+            player={player}
+            info={info}
+            fullscreen={fullscreen}
+            allowFullscreen={allowFullscreen}
+            onFullscreen={toggleFullscreen}
+            settingsOpen={settingsOpen}
+            onSettings={setSettingsOpen}
+            playlistOpen={playlistOpen}
+            onPlaylist={setPlaylistOpen}
+          />
+        </div>
+      )}
+      {settingsOpen && controls && !error && <SettingsMenu player={player} info={info} onClose={() => setSettingsOpen(false)} />}
+      {playlistOpen && playlist && <PlaylistPanel player={player} index={info.playlistIndex} onClose={() => setPlaylistOpen(false)} />}
       {autoplayBlocked && !error && (
         <div className="vf-notice" role="status">
           Your browser blocked autoplay. Press play to start the video.
@@ -70,6 +183,9 @@ export function EmbedApp({ player }: { player: EmbedPlayer }) {
       )}
       {error && (
         <div className="vf-error" role="alert" data-error-code={error.code} data-error-internal={error.internal}>
+          <svg viewBox="0 0 24 24" width="48" height="48" aria-hidden="true">
+            <path fill="currentColor" d="M1 21h22L12 2 1 21zm12-3h-2v-2h2v2zm0-4h-2v-4h2v4z" />
+          </svg>
           <p className="vf-error-message">{error.message}</p>
           <p className="vf-error-detail">Error {error.code}</p>
         </div>

@@ -1,0 +1,91 @@
+import type { PlayerInfo } from '../../streams/player/types';
+import type { EmbedPlayer } from './EmbedPlayer';
+import { formatTime } from './formatTime';
+import { CaptionsIcon, ExitFullscreenIcon, FullscreenIcon, NextIcon, PauseIcon, PlayIcon, PlaylistIcon, PrevIcon, ReplayIcon, SettingsIcon } from './icons';
+import { SeekBar } from './SeekBar';
+import { VolumeControl } from './VolumeControl';
+
+export interface ControlBarProps {
+  player: EmbedPlayer;
+  info: PlayerInfo;
+  fullscreen: boolean;
+  allowFullscreen: boolean;
+  onFullscreen: () => void;
+  settingsOpen: boolean;
+  onSettings: (open: boolean) => void;
+  playlistOpen: boolean;
+  onPlaylist: (open: boolean) => void;
+}
+
+/** The control bar: seek bar; play/pause, previous/next, volume, time; captions, settings, playlist, fullscreen. */
+export function ControlBar({ player, info, fullscreen, allowFullscreen, onFullscreen, settingsOpen, onSettings, playlistOpen, onPlaylist }: ControlBarProps) {
+  const playing = info.playerState === 1 || info.playerState === 3;
+  const ended = info.playerState === 0;
+  const hasList = info.playlist !== null && info.playlist.length > 1;
+  const captionsOn = info.captionTrack !== null;
+  return (
+    <div className="vf-controls" role="toolbar" aria-label="Player controls">
+      <SeekBar player={player} currentTime={info.currentTime} duration={info.duration} />
+      <div className="vf-controls-row">
+        <div className="vf-controls-left">
+          {hasList && (
+            <button type="button" className="vf-button vf-prev" aria-label="Previous video" disabled={info.playlistIndex <= 0 && !info.loop} onClick={() => player.command({ type: 'previousVideo' })}>
+              <PrevIcon />
+            </button>
+          )}
+          <button
+            type="button"
+            className="vf-button vf-playpause"
+            aria-label={playing ? 'Pause (k)' : ended ? 'Replay' : 'Play (k)'}
+            onClick={() => player.command({ type: playing ? 'pause' : 'play' })}
+          >
+            {playing ? <PauseIcon /> : ended ? <ReplayIcon /> : <PlayIcon />}
+          </button>
+          {hasList && (
+            <button
+              type="button"
+              className="vf-button vf-next"
+              aria-label="Next video"
+              disabled={info.playlistIndex >= (info.playlist?.length ?? 0) - 1 && !info.loop && !info.shuffle}
+              onClick={() => player.command({ type: 'nextVideo' })}
+            >
+              <NextIcon />
+            </button>
+          )}
+          <VolumeControl player={player} volume={info.volume} muted={info.muted} />
+          <span className="vf-time" aria-label="Time">
+            <span className="vf-time-current">{formatTime(info.currentTime)}</span>
+            <span className="vf-time-sep"> / </span>
+            <span className="vf-time-duration">{formatTime(info.duration)}</span>
+          </span>
+        </div>
+        <div className="vf-controls-right">
+          {info.captionTracks.length > 0 && (
+            <button
+              type="button"
+              className="vf-button vf-cc"
+              aria-label="Subtitles (c)"
+              aria-pressed={captionsOn}
+              onClick={() => player.command({ type: 'setCaptions', enabled: !captionsOn })}
+            >
+              <CaptionsIcon />
+            </button>
+          )}
+          <button type="button" className="vf-button vf-settings" aria-label="Settings" aria-haspopup="menu" aria-expanded={settingsOpen} onClick={() => onSettings(!settingsOpen)}>
+            <SettingsIcon />
+          </button>
+          {info.playlist !== null && (
+            <button type="button" className="vf-button vf-playlist-toggle" aria-label="Playlist" aria-expanded={playlistOpen} onClick={() => onPlaylist(!playlistOpen)}>
+              <PlaylistIcon />
+            </button>
+          )}
+          {allowFullscreen && (
+            <button type="button" className="vf-button vf-fullscreen" aria-label={fullscreen ? 'Exit full screen (f)' : 'Full screen (f)'} onClick={onFullscreen}>
+              {fullscreen ? <ExitFullscreenIcon /> : <FullscreenIcon />}
+            </button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useRef, useState, type PointerEvent } from 'react';
+import { useObservableEagerState } from 'observable-hooks';
+import type { EmbedPlayer } from './EmbedPlayer';
+import { formatTime } from './formatTime';
+
+/**
+ * The seek bar: a slider (role, value, text) over the played part and the buffered ranges; hovering shows the time
+ * under the pointer; a click or a drag seeks (`allowSeekAhead` false while dragging, true on release).
+ */
+export function SeekBar({ player, currentTime, duration }: { player: EmbedPlayer; currentTime: number; duration: number }) {
+  const media = useObservableEagerState(player.media$);
+  const bar = useRef<HTMLDivElement>(null);
+  const [hover, setHover] = useState<{ x: number; time: number } | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const known = duration > 0;
+  const pct = (t: number) => `${known ? Math.min(100, Math.max(0, (t / duration) * 100)) : 0}%`;
+
+  const timeAt = (clientX: number) => {
+    const r = bar.current?.getBoundingClientRect();
+    if (!r || r.width <= 0 || !known) return null;
+    const x = Math.min(r.width, Math.max(0, clientX - r.left));
+    return { x, time: (x / r.width) * duration };
+  };
+  const seek = (clientX: number, allowSeekAhead: boolean) => {
+    const at = timeAt(clientX);
+    if (at) player.command({ type: 'seek', seconds: at.time, allowSeekAhead });
+  };
+
+  return (
+    <div
+      ref={bar}
+      className="vf-seek"
+      role="slider"
+      tabIndex={0}
+      aria-label="Seek"
+      aria-valuemin={0}
+      aria-valuemax={Math.round(duration)}
+      aria-valuenow={Math.round(currentTime)}
+      aria-valuetext={`${formatTime(currentTime)} of ${formatTime(duration)}`}
+      data-dragging={dragging || undefined}
+      onPointerDown={(e: PointerEvent<HTMLDivElement>) => {
+        e.currentTarget.setPointerCapture?.(e.pointerId);
+        setDragging(true);
+        seek(e.clientX, false);
+      }}
+      onPointerMove={(e: PointerEvent<HTMLDivElement>) => {
+        setHover(timeAt(e.clientX));
+        if (dragging) seek(e.clientX, false);
+      }}
+      onPointerUp={(e: PointerEvent<HTMLDivElement>) => {
+        if (dragging) seek(e.clientX, true);
+        setDragging(false);
+      }}
+      onPointerLeave={() => setHover(null)}
+    >
+      <div className="vf-seek-track">
+        {media.buffered.map(([s, e]) => (
+          <div key={`${s}-${e}`} className="vf-seek-buffered" style={{ left: pct(s), width: `calc(${pct(e)} - ${pct(s)})` }} />
+        ))}
+        <div className="vf-seek-played" style={{ width: pct(currentTime) }} />
+        <div className="vf-seek-thumb" style={{ left: pct(currentTime) }} />
+      </div>
+      {hover && (
+        <div className="vf-seek-hover" style={{ left: hover.x }} aria-hidden="true">
+          {formatTime(hover.time)}
+        </div>
+      )}
+    </div>
+  );
+}

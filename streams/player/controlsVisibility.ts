@@ -1,0 +1,39 @@
+import { asyncScheduler, concat, distinctUntilChanged, map, Observable, of, SchedulerLike, startWith, switchMap, timer } from 'rxjs';
+
+export interface ControlsVisibilityOptions {
+  /**
+   * How long the controls stay up after the last pointer or key activity while playing. Not a spec constant (issue 3
+   * only says "controls auto-hide while playing"), so a named default here; `streams/timing.ts` has no entry for it.
+   */
+  hideMs?: number;
+  scheduler?: SchedulerLike;
+}
+
+/**
+ * Whether the control bar shows: always while not playing; while playing, from each activity (pointer move, key,
+ * focus) until `hideMs` after the latest one (a new activity restarts the clock), and at the moment playback starts.
+ *
+ * ```
+ * playing:  f---t----------------f---
+ * activity: ---------a---------------
+ * result:   T---------- F-T-----F-T--  (hideMs = 3 frames: hides 3 frames after start, and after a)
+ * ```
+ */
+export function controlsVisibility(
+  activity$: Observable<unknown>,
+  playing$: Observable<boolean>,
+  { hideMs = 3_000, scheduler = asyncScheduler }: ControlsVisibilityOptions = {},
+): Observable<boolean> {
+  return playing$.pipe(
+    distinctUntilChanged(),
+    switchMap((playing) =>
+      playing
+        ? activity$.pipe(
+            startWith(null),
+            switchMap(() => concat(of(true), timer(hideMs, scheduler).pipe(map(() => false)))),
+          )
+        : of(true),
+    ),
+    distinctUntilChanged(),
+  );
+}
