@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadCatalog } from './catalog';
 import { registerCollector } from './collector/registerCollector';
+import { registerIframeApiRoute } from './iframeApiRoute';
 import { renderEmbedPage, readEmbedTemplate, type EmbedTemplate } from './embedPage';
 import { playerResponseFor } from './playerResponse';
 import { registerPlaylistRoute } from './playlistRoute';
@@ -111,6 +112,7 @@ export async function buildApp({
 
   // The collector: log_event / video_stats, the error endpoint, generate_204, with its embedded store.
   registerCollector(app, { dataDir, testHooks });
+  registerIframeApiRoute(app, { distDir });
 
   app.get('/healthz', () => ({ ok: true, videos: catalog.videos.length }));
   return app;

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export interface IframeApiRouteOptions {
+  /** The build output: the script is `dist/iframe_api/iframe_api.js` (built by `vite.iframe-api.config.ts`). */
+  distDir: string;
+}
+
+/** Short, so a fixed SDK reaches host pages quickly; hosts include the script by this fixed URL (not hashed). */
+const CACHE_CONTROL = 'public, max-age=300';
+
+/**
+ * `GET /iframe_api`: the host SDK as one classic script defining the global `YT` (`YT.Player`, `YT.PlayerState`,
+ * `YT.ready`) and calling `onYouTubeIframeAPIReady`. It is included cross-origin by third-party pages, so it is
+ * served with a JavaScript content type, CORS open and a short cache. The file is read once, on first use.
+ */
+export function registerIframeApiRoute(app: FastifyInstance, { distDir }: IframeApiRouteOptions): void {
+  const scriptPath = resolve(distDir, 'iframe_api', 'iframe_api.js');
+  let script: string | undefined;
+  app.get('/iframe_api', (_request, reply) => {
+    if (script === undefined) {
+      if (!existsSync(scriptPath)) {
+        return reply
+          .code(503)
+          .type('text/javascript; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send('/* The /iframe_api script is not built yet: run `npm run build`. */\nconsole.error("VidFrame: /iframe_api is not built yet (npm run build).");\n');
+      }
+      script = readFileSync(scriptPath, 'utf8');
+    }
+    return reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', CACHE_CONTROL)
+      .header('access-control-allow-origin', '*')
+      .header('x-content-type-options', 'nosniff')
+      .send(script);
+  });
+  // Its source map, for host developers debugging the SDK (the script names it relative to /iframe_api).
+  const mapPath = `${scriptPath}.map`;
+  app.get('/iframe_api.js.map', (_request, reply) => {
+    if (!existsSync(mapPath)) return reply.code(404).send({ error: { code: 404, message: 'No source map: run `npm run build`.' } });
+    return reply.type('application/json; charset=utf-8').header('cache-control', CACHE_CONTROL).header('access-control-allow-origin', '*').send(readFileSync(mapPath, 'utf8'));
+  });
+}

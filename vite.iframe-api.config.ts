@@ -1,0 +1,74 @@
+import { defineConfig, type Plugin } from 'vite';
+import { resolve } from 'node:path';
+import ts from 'typescript';
+
+/**
+ * The host SDK outside the pages (`npm run build` runs it after the page build, which empties `dist/`):
+ * - default mode: `/iframe_api`, one classic script (IIFE) defining the global `YT`, at `dist/iframe_api/iframe_api.js`
+ *   (served by server/iframeApiRoute.ts);
+ * - `--mode sdk`: the typed ESM SDK for host apps that bundle (package exports `vidframe` and `vidframe/react`), at
+ *   `dist/sdk/` with declarations in `dist/sdk/types/`. React, RxJS and observable-hooks stay external.
+ */
+const root = import.meta.dirname;
+const sdkEntry = resolve(root, 'src/host/sdk/index.ts');
+const reactEntry = resolve(root, 'src/host/react/index.ts');
+
+/** Emits `.d.ts` files for the SDK entries with the TypeScript compiler (Vite itself only strips types). */
+function declarations(outDir: string): Plugin {
+  return {
+    name: 'vidframe-sdk-declarations',
+    apply: 'build',
+    closeBundle() {
+      const program = ts.createProgram([sdkEntry, reactEntry], {
+        declaration: true,
+        emitDeclarationOnly: true,
+        declarationDir: outDir,
+        rootDir: root,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        jsx: ts.JsxEmit.ReactJSX,
+        strict: true,
+        skipLibCheck: true,
+        esModuleInterop: true,
+        lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+        types: [],
+      });
+      const result = program.emit();
+      const errors = [...ts.getPreEmitDiagnostics(program), ...result.diagnostics].filter((d) => d.category === ts.DiagnosticCategory.Error);
+      if (errors.length > 0 || result.emitSkipped) {
+        throw new Error(`SDK declarations failed:\n${ts.formatDiagnostics(errors, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => '\n' })}`);
+      }
+    },
+  };
+}
+
+export default defineConfig(({ mode }) =>
+  mode === 'sdk'
+    ? {
+        base: '/',
+        publicDir: false,
+        plugins: [declarations(resolve(root, 'dist/sdk/types'))],
+        build: {
+          outDir: 'dist/sdk',
+          emptyOutDir: true,
+          sourcemap: true,
+          lib: { entry: { vidframe: sdkEntry, react: reactEntry }, formats: ['es'] },
+          rollupOptions: {
+            external: (id) => /^(react|react-dom|rxjs|observable-hooks)(\/|$)/.test(id),
+          },
+        },
+      }
+    : {
+        base: '/',
+        publicDir: false,
+        // The script is classic (no module), so it can read document.currentScript for its own origin.
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        build: {
+          outDir: 'dist/iframe_api',
+          emptyOutDir: true,
+          sourcemap: true,
+          lib: { entry: resolve(root, 'src/host/sdk/iframeApi.ts'), name: 'VidFrameIframeApi', formats: ['iife'], fileName: () => 'iframe_api.js' },
+        },
+      },
+);
