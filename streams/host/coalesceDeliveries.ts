@@ -16,7 +16,8 @@ export interface CoalesceDeliveriesOptions {
  * Throttles the embed's deliveries so a host is never flooded (issue 4 §4), without reordering or delaying what
  * matters:
  * - a coalescable post (time, volume, rate, progress — `coalesce: true`) goes out at once when no window is open and
- *   opens a window of `coalesceMs`; the ones inside the window are merged — `infoDelivery`s key by key (latest wins),
+ *   opens a window of `coalesceMs` (what arrives in that same instant — the rest of one snapshot's deliveries, such as
+ *   `onVolumeChange` after its `infoDelivery` — goes out with it); the later ones inside the window are merged — `infoDelivery`s key by key (latest wins),
  *   events to their latest value per name — and go out together when the window ends (which opens the next window);
  * - anything else (a state change and its `onStateChange`, snapshots, handshake, errors, commands) first flushes what
  *   is pending, in order, then passes at once: a state change is never delayed, and never overtakes an older delivery.
@@ -32,6 +33,8 @@ export function coalesceDeliveries({ coalesceMs = 100, scheduler = asyncSchedule
       let info: PostAction | null = null;
       let events = new Map<string, PostAction>();
       let window: Subscription | null = null;
+      /** When the open window started: what arrives in that same instant (one snapshot's deliveries) passes too. */
+      let openedAt = -Infinity;
 
       const flush = () => {
         const out = [...(info ? [info] : []), ...events.values()];
@@ -41,6 +44,7 @@ export function coalesceDeliveries({ coalesceMs = 100, scheduler = asyncSchedule
         return out.length > 0;
       };
       const openWindow = () => {
+        openedAt = scheduler.now();
         window = scheduler.schedule(() => {
           window = null;
           if (flush() && !window) openWindow();
@@ -59,7 +63,8 @@ export function coalesceDeliveries({ coalesceMs = 100, scheduler = asyncSchedule
       const subscription = source.subscribe({
         next: (a) => {
           if (a.type === 'post' && a.coalesce) {
-            if (window) add(a);
+            if (window && scheduler.now() !== openedAt) add(a);
+            else if (window) subscriber.next(a);
             else {
               openWindow();
               subscriber.next(a);

@@ -198,7 +198,8 @@ export function stepHostProtocol(
         }
         const n = toPlayerCommand(func, args);
         if (!n) break;
-        if (s.ready) run(n);
+        // A refusal needs no player: reported at once (queued, whatever the subscriptions, before the handshake).
+        if (s.ready || !n.ok) run(n);
         else s.held = [...s.held, n];
         break;
       }
