@@ -43,7 +43,7 @@ describe('hostProtocol$: handshake', () => {
   it('early commands are held until ready, then run in order right after initialDelivery and onReady', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
       const messages = hot('-a-b-L------', { a: command('unMute'), b: command('setVolume', [40]), L: listening(3) });
-      const readiness = hot('l-------r---', { l: 'loading', r: 'ready' });
+      const readiness = hot<PlayerReadiness>('l-------r---', { l: 'loading', r: 'ready' });
       const info = hot('     i-----------', { i: info0 });
       expectObservable(labels({ messages, readiness, info })).toBe('--------(IRab)', {
         I: 'I', R: 'R', a: 'cmd:unMute', b: 'cmd:setVolume',
@@ -54,7 +54,7 @@ describe('hostProtocol$: handshake', () => {
   it('late listener: readyToListen goes to the parent at ready; the handshake waits for listening', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
       const messages = hot('-----------L---L', { L: listening(9) });
-      const readiness = hot('--r-----------', { r: 'ready' });
+      const readiness = hot<PlayerReadiness>('--r-----------', { r: 'ready' });
       const info = hot('     i-------------', { i: info0 });
       const actions = run({ messages, readiness, info });
       expectObservable(actions.pipe(map((a) => (a.type === 'post' ? `${a.to}:${label(a)}:${a.targetOrigin}:${a.message.id}` : label(a))))).toBe(
@@ -72,7 +72,7 @@ describe('hostProtocol$: handshake', () => {
   it('a single bare listening before the player is ready is remembered and answered at ready (id = widgetid)', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
       const messages = hot('-L----------', { L: bareListening() });
-      const readiness = hot('------r-----', { r: 'ready' });
+      const readiness = hot<PlayerReadiness>('------r-----', { r: 'ready' });
       const info = hot('     i-----------', { i: info0 });
       expectObservable(run({ messages, readiness, info }).pipe(map((a) => `${label(a)}#${a.type === 'post' ? a.message.id : ''}`))).toBe(
         '------(IR)',
@@ -85,7 +85,7 @@ describe('hostProtocol$: handshake', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
       // A host ticking every 250 ms: frames 0, 250, 500, 750; the player is ready at 400.
       const messages = hot('L 249ms L 249ms L 249ms L', { L: listening(1) });
-      const readiness = hot('400ms r', { r: 'ready' });
+      const readiness = hot<PlayerReadiness>('400ms r', { r: 'ready' });
       const info = hot('     i', { i: info0 });
       // 400: handshake (the group "(IR)" spans 4 frames: 400 + 4 + 96 = 500); 500 and 750: one alreadyInitialized each.
       expectObservable(labels({ messages, readiness, info })).toBe('400ms (IR) 96ms a 249ms a', { I: 'I', R: 'R', a: 'alreadyInitialized' });
@@ -95,7 +95,7 @@ describe('hostProtocol$: handshake', () => {
   it('waits for the first snapshot when the player is ready before it has one', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
       const messages = hot('L-----', { L: listening(1) });
-      const readiness = hot('-r----', { r: 'ready' });
+      const readiness = hot<PlayerReadiness>('-r----', { r: 'ready' });
       const info = hot('     ----i-', { i: info0 });
       expectObservable(labels({ messages, readiness, info })).toBe('----(IR)', { I: 'I', R: 'R' });
     });
@@ -104,7 +104,7 @@ describe('hostProtocol$: handshake', () => {
   it('nothing but readyToListen is sent before the handshake, and no readyToListen unframed or without widgetid', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
       const messages = hot('-c-', { c: command('playVideo') });
-      const readiness = hot('--r', { r: 'ready' });
+      const readiness = hot<PlayerReadiness>('--r', { r: 'ready' });
       const info = hot('     i--', { i: info0 });
       expectObservable(labels({ messages, readiness, info }, { framed: false, widgetId: 7 })).toBe('--c', { c: 'cmd:play' });
       expectObservable(labels({ messages, readiness, info }, { framed: true })).toBe('--c', { c: 'cmd:play' });
