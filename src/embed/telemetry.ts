@@ -54,14 +54,27 @@ export interface Telemetry {
   readonly online$: Observable<boolean>;
   /** The hot and cold configuration stored from `log_event` responses (spec §3), as read at start-up. */
   readonly storedConfig$: Observable<StoredConfig | undefined>;
-  /** Counts for diagnostics: requests sent, stored for retry, resent from the queue. */
-  readonly counts: { sent: number; stored: number; resent: number };
+  /** Random per page: the `serializedEventId` of every request and the prefix of every `clientEventId`. */
+  readonly pageId: string;
+  /**
+   * Counts for diagnostics: events handed to the log sink, events whose request has an outcome (sent, stored, …), requests sent, stored
+   * for retry, resent from the queue. `events - eventsSettled` is what still waits in the batch queue or in flight.
+   */
+  readonly counts: { events: number; eventsSettled: number; sent: number; stored: number; resent: number };
+  /** Storage reports of this page (`DB_DELETED_BY_MISSING_OBJECT_STORES`, a fallback to memory, …), in order. */
+  readonly storageReports: readonly { type: string; message: string }[];
   stop(): void;
 }
 
 /** The probe that tells a live network from a captive or dead one: the reference server answers 204. */
 const generate204Probe = (win: Window) => () =>
   defer(() => from(win.fetch('/generate_204', { cache: 'no-store' }).then((r) => r.status === 204))).pipe(catchError(() => of(false)));
+
+/** 12 random bytes as hex, from the page's crypto. */
+function randomPageId(win: Window): string {
+  const bytes = win.crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 /** Where the embedding page lives: the `origin` player variable, else the loader URL's origin. */
 function hostOriginOf(config: PlayerConfig): string | undefined {
@@ -82,8 +95,13 @@ function hostOriginOf(config: PlayerConfig): string | undefined {
 export function startTelemetry(player: EmbedPlayer, win: Window = window): Telemetry {
   const { config } = player;
   const subscriptions = new Subscription();
-  const counts = { sent: 0, stored: 0, resent: 0 };
-  const reportStorage = (error: StorageError) => console.warn('[vidframe] storage:', error.type, error.message);
+  const counts = { events: 0, eventsSettled: 0, sent: 0, stored: 0, resent: 0 };
+  const pageId = randomPageId(win);
+  const storageReports: { type: string; message: string }[] = [];
+  const reportStorage = (error: StorageError) => {
+    storageReports.push({ type: error.type, message: error.message });
+    console.warn('[vidframe] storage:', error.type, error.message);
+  };
 
   // ── Browser state ────────────────────────────────────────────────────────────────────────────────────────────
   const online$ = networkStatus(networkEvents$(win), { readOnLine: () => win.navigator.onLine, probe: generate204Probe(win) }).pipe(
@@ -125,6 +143,7 @@ export function startTelemetry(player: EmbedPlayer, win: Window = window): Telem
 
   const stored$ = new Subject<void>();
   const sink = createLogSink({
+    pageId,
     buildRequest: transport.buildRequest,
     send,
     sendKeepalive: transport.sendKeepalive,
@@ -174,8 +193,9 @@ export function startTelemetry(player: EmbedPlayer, win: Window = window): Telem
     online$,
   });
 
-  const outcome$ = sink(events$, flush$).pipe(
+  const outcome$ = sink(events$.pipe(tap(() => counts.events++)), flush$).pipe(
     tap((o) => {
+      counts.eventsSettled += o.type === 'buildFailed' ? o.events.length : o.eventCount;
       if (o.type === 'sent') counts.sent++;
       if (o.type === 'stored' || o.type === 'deferred') counts.stored++;
     }),
@@ -202,5 +222,5 @@ export function startTelemetry(player: EmbedPlayer, win: Window = window): Telem
       .subscribe(),
   );
 
-  return { outcome$, retry$, online$, storedConfig$, counts, stop: () => subscriptions.unsubscribe() };
+  return { outcome$, retry$, online$, storedConfig$, pageId, counts, storageReports, stop: () => subscriptions.unsubscribe() };
 }

@@ -1,0 +1,263 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import { CHROMIUM_PATH } from './helpers/browser';
+import { framingPage, type HostServer, type RunningServer } from './helpers/servers';
+
+/**
+ * Shared by the telemetry browser tests (issues 6, 7, 8): the collector read over HTTP, bounded polling, the framed
+ * embed, the logs database read from the page, and a browser whose tabs really hide.
+ */
+
+/** One event as `GET /collector/events` lists it. */
+export interface CollectedEvent {
+  seq: number;
+  clientEventId?: string;
+  name: string;
+  endpoint: 'log_event' | 'video_stats';
+  requestId: string;
+  event: Record<string, any>;
+}
+
+/** One log request as `GET /collector/requests` lists it. */
+export interface CollectedRequest {
+  requestId: string;
+  endpoint: string;
+  compressed: boolean;
+  contentType: string;
+  bodyBytes: number;
+  decodedBytes: number;
+  headers: Record<string, string>;
+  serializedClientEventId?: { serializedEventId?: string; clientCounter?: number };
+  requestTimeMs?: number;
+  context?: any;
+  eventCount: number;
+  accepted: number;
+  duplicates: number;
+}
+
+export interface CollectorStats {
+  requests: number;
+  compressedRequests: number;
+  events: number;
+  duplicatesDropped: number;
+  byName: Record<string, number>;
+  faultsPlayed: number;
+  pendingFault: { status: number; count: number } | null;
+}
+
+/** The collector's read routes and test hooks, over real HTTP. */
+export function collectorOf(server: RunningServer) {
+  const call = async <T>(path: string, init?: RequestInit): Promise<T> => {
+    const response = await fetch(server.origin + path, init);
+    if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  return {
+    /** Every event stored, in arrival order; only those of `pageId` when given. */
+    events: async (pageId?: string) =>
+      (await call<{ events: CollectedEvent[] }>('/collector/events')).events.filter((e) => !pageId || e.clientEventId?.startsWith(`${pageId}:`)),
+    /** Every accepted log request; only those of `pageId` when given. */
+    requests: async (pageId?: string) =>
+      (await call<{ requests: CollectedRequest[] }>('/collector/requests')).requests.filter(
+        (r) => !pageId || r.serializedClientEventId?.serializedEventId === pageId,
+      ),
+    stats: () => call<CollectorStats>('/collector/stats'),
+    clear: () => call('/collector/events', { method: 'DELETE' }),
+    /** The next `count` log requests fail with `status` (415/400 only hit gzip bodies). */
+    fault: (status: 500 | 415 | 400, count: number) =>
+      call('/collector/faults', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status, count }) }),
+    clearFaults: () => call('/collector/faults', { method: 'DELETE' }),
+  };
+}
+export type Collector = ReturnType<typeof collectorOf>;
+
+/**
+ * Reads `read()` until `done` holds, at most `timeoutMs`: the way a test waits on the collector (a condition, not a
+ * sleep). Each round waits 100 ms for the server to receive more. Fails with what was last read.
+ */
+export async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T = await read();
+  while (!done(last)) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last read: ${JSON.stringify(last)?.slice(0, 2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    last = await read();
+  }
+  return last;
+}
+
+/** Opens a host page on another origin framing `/embed/{id}?{query}`; resolves once the player is ready. */
+export async function openEmbed(
+  target: Browser | BrowserContext,
+  server: RunningServer,
+  host: HostServer,
+  videoId: string,
+  query = '',
+  { hostPath = `/host-${Math.random().toString(36).slice(2)}.html`, page: given }: { hostPath?: string; page?: Page } = {},
+): Promise<{ page: Page; frame: Frame; pageId: string }> {
+  const page = given ?? (await target.newPage());
+  const embedUrl = `${server.origin}/embed/${videoId}${query ? `?${query}` : ''}`;
+  await page.goto(host.page(hostPath, framingPage(embedUrl)));
+  const frame = await embedFrame(page);
+  await frame.waitForSelector('[data-readiness="ready"]');
+  const pageId = await frame.evaluate(() => window.vidframeTelemetry!.pageId);
+  return { page, frame, pageId };
+}
+
+/** The embed's frame of a host page, once loaded (waits for it to attach). */
+export async function embedFrame(page: Page): Promise<Frame> {
+  for (;;) {
+    const frame = page.frames().find((f) => f.url().includes('/embed/'));
+    if (frame) {
+      await frame.waitForLoadState('load');
+      return frame;
+    }
+    await page.waitForEvent('frameattached');
+  }
+}
+
+/** The page's telemetry counters. */
+export const countsOf = (frame: Frame) => frame.evaluate(() => ({ ...window.vidframeTelemetry!.counts }));
+
+/** One stored request of the retry queue as the test reads it (the body parsed). */
+export interface QueuedRecord {
+  id: number;
+  url: string;
+  status: string;
+  sendCount: number;
+  interfaceNumber: number;
+  timestamp: number;
+  clientEventIds: string[];
+}
+
+/**
+ * Every record of `VidFrameLogsDatabase` / `LogsRequestsStore`, read with the page's own IndexedDB (the frame's
+ * origin, partitioned under the host's site), without changing the database: an absent database or store reads as
+ * `null` and is not created.
+ */
+export function readLogsDatabase(frame: Frame): Promise<QueuedRecord[] | null> {
+  return frame.evaluate(
+    () =>
+      new Promise<QueuedRecord[] | null>((resolve, reject) => {
+        const request = indexedDB.open('VidFrameLogsDatabase');
+        let created = false;
+        request.onupgradeneeded = () => {
+          created = true; // it did not exist: abort, so reading leaves nothing behind
+          request.transaction!.abort();
+        };
+        request.onerror = () => (created ? resolve(null) : reject(request.error));
+        request.onsuccess = () => {
+          const db = request.result;
+          if (!db.objectStoreNames.contains('LogsRequestsStore')) {
+            db.close();
+            resolve(null);
+            return;
+          }
+          const all = db.transaction('LogsRequestsStore', 'readonly').objectStore('LogsRequestsStore').getAll();
+          all.onerror = () => reject(all.error);
+          all.onsuccess = () => {
+            db.close();
+            resolve(
+              (all.result as any[]).map((r) => ({
+                id: r.id,
+                url: r.url,
+                status: r.status,
+                sendCount: r.sendCount,
+                interfaceNumber: r.interfaceNumber,
+                timestamp: r.timestamp,
+                clientEventIds: (JSON.parse(r.options.body).events as { clientEventId: string }[]).map((e) => e.clientEventId),
+              })),
+            );
+          };
+        };
+      }),
+  );
+}
+
+/** The numbers `1…n` of a page's `clientEventId`s (`{pageId}:{n}`), sorted. */
+export const sequenceNumbers = (ids: (string | undefined)[], pageId: string) =>
+  ids
+    .filter((id): id is string => typeof id === 'string' && id.startsWith(`${pageId}:`))
+    .map((id) => Number(id.slice(pageId.length + 1)))
+    .sort((a, b) => a - b);
+
+/** `[1, 2, …, n]`. */
+export const oneTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+/**
+ * A real Chromium with a regular (on-disk, throw-away) profile, driven over CDP. The telemetry tests need it for two
+ * reasons, both checked in this Chromium:
+ *
+ * - **IndexedDB in the framed embed.** Playwright's contexts are off-the-record; there Chromium refuses IndexedDB to a
+ *   third-party frame (`UnknownError: The user denied permission to access the database.`), so the retry queue would
+ *   only ever run in memory. A regular profile gives the frame its own partitioned IndexedDB, as a visitor's browser does.
+ * - **Tabs that really hide.** Playwright turns on CDP focus emulation for every page it creates, and Chromium keeps an
+ *   emulated-focus page visible, so a launched browser never fires `visibilitychange`. Connected with `noDefaults`, the
+ *   default context's pages skip that override: bringing another tab to the front hides the first one
+ *   (`visibilityState` `hidden`, a real `visibilitychange`), bringing it back shows it — in headless Chromium.
+ *
+ * Pages are tabs of one window; closing one leaves the profile (and its keepalive requests in flight) alive, unlike
+ * `browser.newPage()`, whose page owns a context that closes with it.
+ */
+export interface ProfileBrowser {
+  browser: Browser;
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+export async function launchProfileBrowser(): Promise<ProfileBrowser> {
+  const profile = mkdtempSync(join(tmpdir(), 'vidframe-tabs-'));
+  const child: ChildProcess = spawn(
+    CHROMIUM_PATH,
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--no-default-browser-check',
+      '--mute-audio',
+      '--autoplay-policy=no-user-gesture-required',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium printed no DevTools endpoint: ${seen.slice(0, 500)}`)), 20_000);
+    child.stderr!.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = /DevTools listening on (ws:\/\/\S+)/.exec(seen);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`Chromium exited (${code}): ${seen.slice(0, 500)}`)));
+  });
+  child.stderr!.resume();
+  // `noDefaults` is passed through by playwright-core but not in its public types.
+  const options = { noDefaults: true } as { timeout?: number };
+  const browser = await chromium.connectOverCDP(endpoint, options);
+  return {
+    browser,
+    context: browser.contexts()[0],
+    close: async () => {
+      await browser.close().catch(() => undefined);
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill();
+        await exited;
+      }
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
