@@ -1,0 +1,70 @@
+import { map, NEVER, Observable } from 'rxjs';
+import type { PlayerResponse } from '../../../streams/config/playerConfig';
+import { playerEngine, type PlaylistResponse } from '../../../streams/player/playerEngine';
+import { initialPlayerModel } from '../../../streams/player/playerModel';
+import { PlayerState } from '../../../streams/player/playerState';
+import type { EngineInput } from '../../../streams/player/reducePlayer';
+import { createTestScheduler } from '../../helpers/testScheduler';
+import { configFor, response } from './fixtures';
+
+const context = () => ({ currentTime: 0, state: PlayerState.PAUSED, random: () => 0 });
+/** Each step as the kinds of its actions, joined: `state,fetchVideo`. */
+const kinds = (steps$: Observable<{ actions: { type: string }[] }>) => steps$.pipe(map((s) => s.actions.map((a) => a.type).join(',')));
+
+// The page's inputs never complete, and neither does the engine (its answers loop back in): no `|` below.
+describe('playerEngine', () => {
+  it('a load fetches the response and puts it into the element; a newer load cancels the older fetch', () => {
+    createTestScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+      const inputs: Record<string, EngineInput> = {
+        a: { type: 'loadVideo', options: { videoId: 'VFcitylight' }, autoplay: true },
+        b: { type: 'loadVideo', options: { videoId: 'VFoceanwave' }, autoplay: true },
+      };
+      const src = hot('  -a-b------|', inputs);
+      const fetched = { c: response('VFcitylight'), o: response('VFoceanwave') };
+      const fetches: Record<string, ReturnType<typeof cold<PlayerResponse>>> = {
+        VFcitylight: cold('---c|', fetched),
+        VFoceanwave: cold('---o|', fetched),
+      };
+      const steps = playerEngine(src, { initialModel: initialPlayerModel(configFor()), context, fetchVideo: (id) => fetches[id], fetchPlaylist: () => NEVER });
+      // a at 1 starts the citylight fetch, b at 3 cancels it and fetches oceanwave, answered at 3 + 3 = 6.
+      expectObservable(kinds(steps)).toBe('-x-x--y----', { x: 'state,fetchVideo', y: 'source,captions' });
+      expectSubscriptions(fetches.VFcitylight.subscriptions).toBe('-^-!');
+      expectSubscriptions(fetches.VFoceanwave.subscriptions).toBe('---^---!');
+    });
+  });
+
+  it('a failed fetch is caught inside: one error step, and the engine keeps working', () => {
+    createTestScheduler().run(({ hot, cold, expectObservable }) => {
+      const inputs: Record<string, EngineInput> = {
+        a: { type: 'loadVideo', options: { videoId: 'VFcitylight' }, autoplay: true },
+        p: { type: 'setVolume', volume: 30 },
+      };
+      const src = hot('  -a------p-|', inputs);
+      const steps = playerEngine(src, {
+        initialModel: initialPlayerModel(configFor()),
+        context,
+        fetchVideo: () => cold<PlayerResponse>('--#', {}, new Error('offline')),
+        fetchPlaylist: () => NEVER,
+      });
+      expectObservable(kinds(steps)).toBe('-x-e----v--', { x: 'state,fetchVideo', e: 'pause,error', v: 'volume' });
+    });
+  });
+
+  it('a playlist by list id: fetch the list, then the video at index', () => {
+    createTestScheduler().run(({ hot, cold, expectObservable }) => {
+      const src = hot<EngineInput>('  -a-----|', { a: { type: 'loadPlaylist', options: { list: 'PLvfDemoPlaylist01', index: 1 }, autoplay: false } });
+      const list: PlaylistResponse = { playlistId: 'PLvfDemoPlaylist01', title: 'Demo', videos: [{ videoId: 'VFsunrise01', title: 'S' }, { videoId: 'VFcitylight', title: 'C' }] };
+      const steps = playerEngine(src, {
+        initialModel: initialPlayerModel(configFor()),
+        context,
+        fetchVideo: (id) => cold('-r|', { r: response(id) }),
+        fetchPlaylist: () => cold('-l|', { l: list }),
+      });
+      expectObservable(steps.pipe(map((s) => `${s.actions.map((a) => a.type).join(',')}@${s.model.playlist?.index ?? '-'}`))).toBe('-xyz----', {
+        x: 'state,fetchPlaylist@-',
+        y: 'state,fetchVideo@1',
+        z: 'source,captions@1',
+      });
+    });
+  });
+});

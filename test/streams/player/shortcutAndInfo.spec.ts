@@ -1,0 +1,69 @@
+import { shortcutCommand } from '../../../streams/player/shortcutCommand';
+import { buildPlayerInfo, EMPTY_MEDIA_SNAPSHOT, loadedFraction, videoContentRect } from '../../../streams/player/playerInfo';
+import { initialPlayerModel } from '../../../streams/player/playerModel';
+import { reducePlayer } from '../../../streams/player/reducePlayer';
+import { PlayerState } from '../../../streams/player/playerState';
+import { configFor, response } from './fixtures';
+
+describe('shortcutCommand', () => {
+  const info = { playerState: PlayerState.PLAYING, currentTime: 30, duration: 100, volume: 50, muted: false, captionTrack: null, captionTracks: [{ languageCode: 'en', languageName: 'English', displayName: 'English', kind: '', is_default: true }] };
+  it('maps the keys of issue 3 §6', () => {
+    expect(shortcutCommand({ key: ' ' }, info)).toEqual({ command: { type: 'pause' } });
+    expect(shortcutCommand({ key: 'k' }, { ...info, playerState: PlayerState.PAUSED })).toEqual({ command: { type: 'play' } });
+    expect(shortcutCommand({ key: 'j' }, info)).toEqual({ command: { type: 'seek', seconds: 20, allowSeekAhead: true } });
+    expect(shortcutCommand({ key: 'L' }, info)).toEqual({ command: { type: 'seek', seconds: 40, allowSeekAhead: true } });
+    expect(shortcutCommand({ key: 'ArrowLeft' }, { ...info, currentTime: 2 })).toEqual({ command: { type: 'seek', seconds: 0, allowSeekAhead: true } });
+    expect(shortcutCommand({ key: 'ArrowRight' }, { ...info, currentTime: 98 })).toEqual({ command: { type: 'seek', seconds: 100, allowSeekAhead: true } });
+    expect(shortcutCommand({ key: 'ArrowUp' }, { ...info, volume: 98 })).toEqual({ command: { type: 'setVolume', volume: 100 } });
+    expect(shortcutCommand({ key: 'ArrowDown' }, info)).toEqual({ command: { type: 'setVolume', volume: 45 } });
+    expect(shortcutCommand({ key: 'm' }, info)).toEqual({ command: { type: 'mute' } });
+    expect(shortcutCommand({ key: 'm' }, { ...info, muted: true })).toEqual({ command: { type: 'unMute' } });
+    expect(shortcutCommand({ key: 'f' }, info)).toEqual({ view: 'fullscreen' });
+    expect(shortcutCommand({ key: 'c' }, info)).toEqual({ command: { type: 'setCaptions', enabled: true } });
+    expect(shortcutCommand({ key: 'c' }, { ...info, captionTracks: [] })).toBeNull();
+    expect(shortcutCommand({ key: '7' }, info)).toEqual({ command: { type: 'seek', seconds: 70, allowSeekAhead: true } });
+    expect(shortcutCommand({ key: 'k', ctrlKey: true }, info)).toBeNull();
+    expect(shortcutCommand({ key: 'q' }, info)).toBeNull();
+  });
+});
+
+describe('buildPlayerInfo', () => {
+  it('content rect is the letterboxed picture inside the element box', () => {
+    expect(videoContentRect({ left: 0, top: 0, width: 640, height: 480 }, 640, 360)).toEqual({ left: 0, top: 60, width: 640, height: 360 });
+    expect(videoContentRect({ left: 10, top: 0, width: 800, height: 360 }, 640, 360)).toEqual({ left: 90, top: 0, width: 640, height: 360 });
+    expect(videoContentRect({ left: 0, top: 0, width: 300, height: 200 }, 0, 0)).toEqual({ left: 0, top: 0, width: 300, height: 200 });
+  });
+
+  it('loaded fraction sums the buffered ranges over the duration', () => {
+    expect(loadedFraction([[0, 3], [6, 9]], 12)).toBe(0.5);
+    expect(loadedFraction([[0, 20]], 12)).toBe(1);
+    expect(loadedFraction([[0, 3]], NaN)).toBe(0);
+  });
+
+  it('a full snapshot with real values: bytes from the rendition size, duration before metadata from the catalogue', () => {
+    const model = reducePlayer(initialPlayerModel(configFor({ playlist: 'VFcitylight' })), { type: 'videoResponse', seq: 0, response: response('VFsunrise01', true), autoplay: false }, { currentTime: 0, state: PlayerState.CUED, random: () => 0 }).model;
+    const before = buildPlayerInfo(model, EMPTY_MEDIA_SNAPSHOT, PlayerState.CUED, { origin: 'https://embed.test', nowMs: 1_500 });
+    expect(before).toMatchObject({ playerState: 5, duration: 12, currentTime: 0, currentTimeLastUpdated_: 1.5, videoBytesTotal: 200, videoBytesLoaded: 0, playlist: ['VFsunrise01', 'VFcitylight'], playlistIndex: 0 });
+    const media = { ...EMPTY_MEDIA_SNAPSHOT, currentTime: 3, duration: 10, buffered: [[0, 5]] as [number, number][], volume: 0.4, muted: true, playbackRate: 1.5, videoWidth: 640, videoHeight: 360, box: { left: 0, top: 0, width: 640, height: 360 } };
+    const info = buildPlayerInfo(model, media, PlayerState.PLAYING, { origin: 'https://embed.test', nowMs: 2_000 });
+    expect(info).toMatchObject({
+      currentTime: 3,
+      duration: 10,
+      videoLoadedFraction: 0.5,
+      videoBytesLoaded: 100,
+      videoBytesTotal: 200,
+      playbackQuality: 'medium',
+      availableQualityLevels: ['medium', 'small', 'auto'],
+      playbackRate: 1.5,
+      volume: 40,
+      muted: true,
+      videoUrl: 'https://embed.test/embed/VFsunrise01',
+      videoContentRect: { left: 0, top: 0, width: 640, height: 360 },
+      progressState: { current: 3, duration: 10, loaded: 5 },
+      captionTracks: [expect.objectContaining({ languageCode: 'en' }), expect.objectContaining({ languageCode: 'es' })],
+      captionTrack: null,
+      size: { width: 640, height: 360 },
+      videoData: { video_id: 'VFsunrise01', title: 'Title VFsunrise01', isPlayable: true, errorCode: null },
+    });
+  });
+});
