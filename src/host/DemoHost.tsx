@@ -1,65 +1,117 @@
-import { useState } from 'react';
-import { useObservableState } from 'observable-hooks';
-import { catchError, defer, map, of } from 'rxjs';
-
-interface CatalogEntry {
-  id: string;
-  title: string;
-  author: string;
-  durationSeconds: number;
-  embeddable?: boolean;
-}
-
-/** The catalogue the server publishes with the media, read once. */
-const catalog$ = defer(() => fetch('/media/catalog.json').then((r) => r.json() as Promise<{ videos: CatalogEntry[] }>)).pipe(
-  map((c) => c.videos),
-  catchError(() => of([] as CatalogEntry[])),
-);
+import { useRef, useState } from 'react';
+import { useObservable, useObservableCallback, useObservableState } from 'observable-hooks';
+import { EMPTY, switchMap } from 'rxjs';
+import { usePlayer } from './react/usePlayer';
+import { usePlayerEvent } from './react/usePlayerEvent';
+import { usePlayerInfo, usePlayerState } from './react/usePlayerState';
+import { catalog$ } from './demo/catalog';
+import { ControlPanel } from './demo/ControlPanel';
+import { EventLog } from './demo/EventLog';
+import { eventLog } from './demo/eventLog';
+import { InfoReadout } from './demo/InfoReadout';
 
 /**
- * The demo host page: picks a sample video and frames the embed the way a third-party site would. (The control
- * panel driving it through the host protocol comes with the host SDK.)
+ * Where the embed comes from: `?host=https://player.example:8443` to try another origin (the browser tests frame the
+ * embed from a second origin this way), else this page's own origin.
+ */
+function embedHostFromLocation(): string {
+  const asked = new URLSearchParams(location.search).get('host');
+  if (asked) {
+    try {
+      const url = new URL(asked);
+      if (url.protocol === 'http:' || url.protocol === 'https:') return url.origin;
+    } catch {
+      // fall through to the page's origin
+    }
+  }
+  return location.origin;
+}
+
+const FIRST_VIDEO = 'VFsunrise01';
+const pageOpenedAt = performance.now();
+
+/**
+ * The demo host page at `/`: the embed, driven through the host SDK exactly as a third-party page would drive it,
+ * a control panel for every command, a live readout of the player info the embed delivers, and an event log.
  */
 export function DemoHost() {
-  const videos = useObservableState(catalog$, []);
-  const [videoId, setVideoId] = useState('VFsunrise01');
-  const [autoplay, setAutoplay] = useState(false);
-  const [theme, setTheme] = useState<'dark' | 'light'>('dark');
-  const src = `/embed/${encodeURIComponent(videoId)}?enablejsapi=1&autoplay=${autoplay ? 1 : 0}&theme=${theme}&origin=${encodeURIComponent(location.origin)}`;
+  const [embedHost] = useState(embedHostFromLocation);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const player = usePlayer(stageRef, {
+    host: embedHost,
+    videoId: FIRST_VIDEO,
+    width: 640,
+    height: 360,
+    title: 'VidFrame demo player',
+    playerVars: { autoplay: 0, playsinline: 1, rel: 0 },
+  });
+  const info = usePlayerInfo(player);
+  const state = usePlayerState(player);
+  const catalog = useObservableState(catalog$, { videos: [], playlists: [] });
+
+  const [lastError, setLastError] = useState<number | null>(null);
+  const [autoplayBlocked, setAutoplayBlocked] = useState(false);
+  usePlayerEvent(player, 'onError', setLastError);
+  usePlayerEvent(player, 'onAutoplayBlocked', () => setAutoplayBlocked(true));
+  usePlayerEvent(player, 'onStateChange', (s) => {
+    if (s === 1) setAutoplayBlocked(false);
+  });
+
+  const [clearLog, clear$] = useObservableCallback<void>((events$) => events$);
+  const log$ = useObservable(
+    (inputs$) => inputs$.pipe(switchMap(([p]) => (p ? eventLog(p, clear$, () => performance.now() - pageOpenedAt) : EMPTY))),
+    [player],
+  );
+  const log = useObservableState(log$, []);
 
   return (
-    <main className="host">
-      <header>
-        <h1>VidFrame</h1>
-        <p>An embeddable video player. This page frames the embed as a third-party site would.</p>
+    <div className="demo">
+      <header className="demo-header">
+        <div className="brand">
+          <span className="logo" aria-hidden="true">▶</span>
+          <div>
+            <h1>VidFrame</h1>
+            <p>An embeddable video player, driven from this page through the host SDK.</p>
+          </div>
+        </div>
+        <dl className="origins">
+          <div>
+            <dt>Host page</dt>
+            <dd data-testid="page-origin">{location.origin}</dd>
+          </div>
+          <div>
+            <dt>Embed</dt>
+            <dd data-testid="embed-origin">{embedHost}</dd>
+          </div>
+        </dl>
       </header>
-      <section className="stage">
-        <iframe key={src} title="VidFrame player" src={src} allow="autoplay; fullscreen" allowFullScreen />
-      </section>
-      <section className="panel">
-        <label>
-          Video
-          <select value={videoId} onChange={(e) => setVideoId(e.target.value)}>
-            {videos.map((v) => (
-              <option key={v.id} value={v.id}>
-                {v.title} ({v.id}){v.embeddable === false ? ' — not embeddable' : ''}
-              </option>
-            ))}
-            <option value="bad!id">A malformed id (error 2)</option>
-          </select>
-        </label>
-        <label>
-          <input type="checkbox" checked={autoplay} onChange={(e) => setAutoplay(e.target.checked)} /> Autoplay
-        </label>
-        <label>
-          Theme
-          <select value={theme} onChange={(e) => setTheme(e.target.value as 'dark' | 'light')}>
-            <option value="dark">dark</option>
-            <option value="light">light</option>
-          </select>
-        </label>
-        <code className="embed-url">{src}</code>
-      </section>
-    </main>
+
+      <main className="demo-grid">
+        <div className="left-column">
+          <section className="stage-card card" aria-label="Player">
+            <div className="stage" ref={stageRef} data-testid="stage" data-ready={state !== undefined ? 'yes' : 'no'} />
+            {autoplayBlocked && (
+              <p className="notice" role="status" data-testid="autoplay-blocked">
+                The browser blocked playback with sound. Press play in the player, or mute and play.
+              </p>
+            )}
+            {lastError !== null && (
+              <p className="notice error" role="alert" data-testid="last-error">
+                The player reported error {lastError}.
+              </p>
+            )}
+          </section>
+
+          <InfoReadout info={info} state={state} lastError={lastError} />
+        </div>
+        <ControlPanel player={player} info={info} catalog={catalog} embedHost={embedHost} />
+        <EventLog entries={log} onClear={() => clearLog()} />
+      </main>
+
+      <footer className="demo-footer">
+        Include <code>{`<script src="${embedHost}/iframe_api"></script>`}</code> and use <code>new YT.Player(…)</code>, or import{' '}
+        <code>Player</code> / <code>EmbeddedPlayer</code> from the SDK.
+      </footer>
+    </div>
   );
 }
