@@ -1,0 +1,141 @@
+import { StrictMode } from 'react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { BehaviorSubject, Subject } from 'rxjs';
+import { EmbedApp } from '../../../src/embed/EmbedApp';
+import type { EmbedPlayer, PlayerError, VideoData } from '../../../src/embed/EmbedPlayer';
+import { buildPlayerInfo, EMPTY_MEDIA_SNAPSHOT, type MediaSnapshot } from '../../../streams/player/playerInfo';
+import { initialPlayerModel, type PlayerModel } from '../../../streams/player/playerModel';
+import { PlayerState, type PlayerStateValue } from '../../../streams/player/playerState';
+import { reducePlayer } from '../../../streams/player/reducePlayer';
+import type { PlayerCommand, PlayerInfo } from '../../../streams/player/types';
+import { configFor, response } from '../../streams/player/fixtures';
+
+/** A player whose streams the test drives by hand; commands are recorded. */
+function fakePlayer(vars: Record<string, string> = {}, state: PlayerStateValue = PlayerState.CUED) {
+  const config = configFor(vars);
+  const model = reducePlayer(initialPlayerModel(config), { type: 'videoResponse', seq: 0, response: response('VFsunrise01', true), autoplay: false }, { currentTime: 0, state, random: () => 0 }).model;
+  const media: MediaSnapshot = { ...EMPTY_MEDIA_SNAPSHOT, currentTime: 3, duration: 12, buffered: [[0, 6]] };
+  const info$ = new BehaviorSubject<PlayerInfo>(buildPlayerInfo(model, media, state, { origin: 'http://x', nowMs: 0 }));
+  const commands: PlayerCommand[] = [];
+  const setState = (s: PlayerStateValue, patch: Partial<PlayerInfo> = {}) => info$.next({ ...buildPlayerInfo(model, media, s, { origin: 'http://x', nowMs: 0 }), ...patch });
+  const error$ = new BehaviorSubject<PlayerError | null>(null);
+  const player: EmbedPlayer = {
+    config,
+    element$: new BehaviorSubject<HTMLVideoElement | null>(null),
+    state$: new BehaviorSubject<PlayerStateValue>(state),
+    readiness$: new BehaviorSubject<'loading' | 'ready'>('ready'),
+    videoData$: new BehaviorSubject<VideoData | null>({ videoId: 'VFsunrise01', title: 'Sunrise', author: 'Samples', durationSeconds: 12 }),
+    error$,
+    autoplayBlocked$: new BehaviorSubject(false),
+    format: undefined,
+    quality$: new BehaviorSubject('medium'),
+    model$: new BehaviorSubject<PlayerModel>(model),
+    media$: new BehaviorSubject(media),
+    captionText$: new BehaviorSubject(''),
+    info$,
+    events$: new Subject(),
+    command: (c) => commands.push(c),
+    attach: () => undefined,
+    play: () => undefined,
+    pause: () => undefined,
+  };
+  return { player, commands, setState, error$ };
+}
+
+const renderApp = (player: EmbedPlayer) =>
+  render(
+    <StrictMode>
+      <EmbedApp player={player} />
+    </StrictMode>,
+  );
+
+describe('EmbedApp (StrictMode)', () => {
+  it('a cued video shows the title and the big play button, which sends play', () => {
+    const { player, commands } = fakePlayer();
+    renderApp(player);
+    expect(screen.getByText('Sunrise')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    expect(commands).toEqual([{ type: 'play' }]);
+  });
+
+  it('the control bar renders from state and sends commands', () => {
+    const { player, commands, setState } = fakePlayer();
+    renderApp(player);
+    act(() => setState(PlayerState.PLAYING));
+    const slider = screen.getByRole('slider', { name: 'Seek' });
+    expect(slider.getAttribute('aria-valuenow')).toBe('3');
+    expect(slider.getAttribute('aria-valuetext')).toBe('0:03 of 0:12');
+    expect(document.querySelectorAll('.vf-seek-buffered')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Pause (k)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Mute (m)' }));
+    fireEvent.change(screen.getByRole('slider', { name: 'Volume' }), { target: { value: '40' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Subtitles (c)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    fireEvent.click(screen.getByRole('menuitemradio', { name: '1.5×' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    fireEvent.click(screen.getByRole('menuitemradio', { name: '240p' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    fireEvent.click(screen.getByRole('menuitemradio', { name: 'Spanish' }));
+    expect(commands).toEqual([
+      { type: 'pause' },
+      { type: 'mute' },
+      { type: 'setVolume', volume: 40 },
+      { type: 'setCaptions', enabled: true },
+      { type: 'setPlaybackRate', rate: 1.5 },
+      { type: 'setPlaybackQuality', quality: 'small' },
+      { type: 'setCaptions', enabled: true, languageCode: 'es' },
+    ]);
+    expect(screen.getByText('0:03')).toBeTruthy();
+    expect(screen.getByText('0:12')).toBeTruthy();
+  });
+
+  it('keyboard shortcuts send commands, unless disablekb=1', () => {
+    const { player, commands } = fakePlayer();
+    const { container, unmount } = renderApp(player);
+    const root = container.querySelector('.vf-player')!;
+    fireEvent.keyDown(root, { key: 'k' });
+    fireEvent.keyDown(root, { key: 'ArrowRight' });
+    fireEvent.keyDown(root, { key: 'm' });
+    expect(commands).toEqual([{ type: 'play' }, { type: 'seek', seconds: 8, allowSeekAhead: true }, { type: 'mute' }]);
+    unmount();
+    const off = fakePlayer({ disablekb: '1' });
+    const r = renderApp(off.player);
+    fireEvent.keyDown(r.container.querySelector('.vf-player')!, { key: 'k' });
+    expect(off.commands).toEqual([]);
+  });
+
+  it('controls=0 hides the control bar', () => {
+    const { player } = fakePlayer({ controls: '0' });
+    renderApp(player);
+    expect(screen.queryByRole('toolbar')).toBeNull();
+    expect(screen.queryByRole('slider', { name: 'Seek' })).toBeNull();
+  });
+
+  it('buffering shows the spinner; the end shows replay; an error shows the error screen instead', () => {
+    const { player, commands, setState, error$ } = fakePlayer();
+    renderApp(player);
+    act(() => setState(PlayerState.BUFFERING));
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    act(() => setState(PlayerState.ENDED));
+    // Two replay buttons: the end screen's and the control bar's.
+    fireEvent.click(document.querySelector('.vf-end-replay')!);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Replay' })[1]);
+    expect(commands).toEqual([{ type: 'play' }, { type: 'play' }]);
+    act(() => error$.next({ internal: 'embedder.identity.denied', code: 152, message: 'Not allowed here.' }));
+    const alert = screen.getByRole('alert');
+    expect(alert.getAttribute('data-error-code')).toBe('152');
+    expect(alert.textContent).toContain('Not allowed here.');
+    expect(screen.queryByRole('toolbar')).toBeNull();
+  });
+
+  it('a playlist shows previous/next and a panel whose items play', () => {
+    const { player, commands, setState } = fakePlayer();
+    renderApp(player);
+    act(() => setState(PlayerState.PLAYING, { playlist: ['VFsunrise01', 'VFcitylight'], playlistIndex: 0 }));
+    act(() => (player.model$ as BehaviorSubject<PlayerModel>).next({ ...(player.model$ as BehaviorSubject<PlayerModel>).value, playlist: { ids: ['VFsunrise01', 'VFcitylight'], listId: null, title: 'Demo', titles: { VFcitylight: 'City lights' }, index: 0, order: null } }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next video' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Playlist' }));
+    fireEvent.click(screen.getByRole('button', { name: /City lights/ }));
+    expect(commands).toEqual([{ type: 'nextVideo' }, { type: 'playVideoAt', index: 1 }]);
+  });
+});
