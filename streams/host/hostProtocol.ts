@@ -5,7 +5,7 @@ import type { PlayerCommand, PlayerEventOut, PlayerInfo } from '../player/types'
 import { hostApiInterface, isHostMethodExposed, isTrustedOrigin } from './hostApiInterface';
 import { hostDeliveries } from './hostDeliveries';
 import type { HostAction, HostMessageEvent, HostProtocolInput } from './hostTypes';
-import type { NormalizedCommand } from './normalizeLoadCommand';
+import { isLoadFunction, type NormalizedCommand } from './normalizeLoadCommand';
 import { parseHostMessage } from './parseHostMessage';
 import { captionsApiInfo, snapshotForHost } from './snapshotForHost';
 import { toPlayerCommand } from './toPlayerCommand';
@@ -199,6 +199,8 @@ export function stepHostProtocol(
         const n = toPlayerCommand(func, args);
         if (!n) break;
         // A refusal needs no player: reported at once (queued, whatever the subscriptions, before the handshake).
+        // A refused load/cue still owes its full snapshot: the host wiped its cache when it sent the command.
+        if (!n.ok && isLoadFunction(func) && s.initialized && s.info) post('infoDelivery', snapshotForHost(s.info));
         if (s.ready || !n.ok) run(n);
         else s.held = [...s.held, n];
         break;

@@ -271,8 +271,9 @@ describe('hostProtocol$: events, queue and errors', () => {
   it('malformed load arguments: onError 2, nothing runs; before the handshake the error is queued regardless', () => {
     const before = collect([msgIn(command('loadVideoById', [42])), msgIn(listening(1)), infoIn(info0), ready]);
     expect(before.map(label)).toEqual(['I', 'R', 'onError=2']);
-    const after = collect([msgIn(listening(1)), infoIn(info0), ready, sub('onError'), msgIn(command('loadPlaylist', [{}]))]);
-    expect(after.map(label)).toEqual(['I', 'R', 'onError=2']);
+    const after = collect([msgIn(listening(1)), infoIn(info0), ready, sub('onError'), msgIn(command('loadPlaylist', [{}])), msgIn(command('seekTo', ['x']))]);
+    // The host wiped its cache when it sent the load: the unchanged full snapshot comes first, then the error.
+    expect(after.map(label)).toEqual(['I', 'R', `info:${[...HOST_SNAPSHOT_KEYS].sort().join(',')}`, 'onError=2', 'onError=2']);
   });
 
   it('an unplayable video: onError right after onReady, unsubscribed, and never twice', () => {
