@@ -1,4 +1,6 @@
 import type { Browser, Frame } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { framingPage, startHostServer, startServer, type HostServer, type RunningServer } from './helpers/servers';
 import { frameWith, launchBrowser } from './helpers/browser';
 
@@ -193,5 +195,33 @@ describe('player controls, through the UI, with real playback', () => {
     }
     expect(await frame.evaluate(() => (window as unknown as { seen: number[] }).seen)).toEqual([5, 5, 152, 2]);
     await frame.page().close();
+  });
+  it('a stall while playing shows the spinner (state 3) and playback resumes (state 1) when data arrives', async () => {
+    // The media server answers the first 30 % of the file, then holds the next range request until released:
+    // a real network stall, seen by the real element.
+    const page = await browser.newPage();
+    const file = readFileSync(resolve(__dirname, '../../media/videos/VFoceanwave/medium.webm'));
+    const cut = Math.floor(file.length * 0.3);
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    await page.route('**/media/videos/VFoceanwave/medium.webm', async (route) => {
+      const start = Number(/bytes=(\d+)-/.exec(route.request().headers()['range'] ?? '')?.[1] ?? 0);
+      if (start >= cut) await released;
+      const end = start < cut ? cut - 1 : file.length - 1;
+      await route.fulfill({
+        status: 206,
+        headers: { 'content-type': 'video/webm', 'accept-ranges': 'bytes', 'content-range': `bytes ${start}-${end}/${file.length}`, 'content-length': String(end - start + 1) },
+        body: file.subarray(start, end + 1),
+      });
+    });
+    await page.goto(host.page('/stall.html', framingPage(`${server.origin}/embed/VFoceanwave?autoplay=1`)));
+    const frame = await frameWith(page, '/embed/');
+    await stateIs(frame, 1);
+    await frame.waitForSelector('.vf-spinner[role="status"]');
+    expect(await frame.getAttribute('.vf-player', 'data-state')).toBe('3');
+    release();
+    await stateIs(frame, 1);
+    await frame.waitForSelector('.vf-spinner', { state: 'detached' });
+    await page.close();
   });
 });
