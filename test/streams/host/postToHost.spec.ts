@@ -14,7 +14,7 @@ describe('postToHost (sink)', () => {
     const hostWin = { postMessage: (m: string, o: string) => log.push(`host ${m} ${o}`) };
     const parent = { postMessage: (m: string, o: string) => log.push(`parent ${m} ${o}`) };
     const cmd: PlayerCommand = { type: 'play' };
-    postToHost(of(postAction(hostWin), { type: 'command', command: cmd }, postAction(null, 'parent')), {
+    postToHost(of<HostAction>(postAction(hostWin), { type: 'command', command: cmd }, postAction(null, 'parent')), {
       parent,
       execute: (c) => log.push(`execute ${c.type}`),
       applied: (c) => log.push(`applied ${c.type}`),
