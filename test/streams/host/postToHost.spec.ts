@@ -1,4 +1,4 @@
-import { of, Subject } from 'rxjs';
+import { from, Subject } from 'rxjs';
 import { postToHost } from '../../../streams/host/postToHost.sink';
 import type { HostAction } from '../../../streams/host/hostTypes';
 import { hostMessages$ } from '../../../streams/sources/hostMessages';
@@ -14,7 +14,7 @@ describe('postToHost (sink)', () => {
     const hostWin = { postMessage: (m: string, o: string) => log.push(`host ${m} ${o}`) };
     const parent = { postMessage: (m: string, o: string) => log.push(`parent ${m} ${o}`) };
     const cmd: PlayerCommand = { type: 'play' };
-    postToHost(of<HostAction>(postAction(hostWin), { type: 'command', command: cmd }, postAction(null, 'parent')), {
+    postToHost(from<HostAction[]>([postAction(hostWin), { type: 'command', command: cmd }, postAction(null, 'parent')]), {
       parent,
       execute: (c) => log.push(`execute ${c.type}`),
       applied: (c) => log.push(`applied ${c.type}`),
