@@ -38,9 +38,9 @@ import { retryQueueDrain, type RetryQueueEvent } from '../../streams/retry/retry
 import { networkEvents$ } from '../../streams/sources/networkEvents';
 import { networkStatus } from '../../streams/network/networkStatus';
 import { pageLifecycleEvents$ } from '../../streams/sources/pageLifecycleEvents';
-import { pageLifecycleState } from '../../streams/lifecycle/pageLifecycleState';
+import { pageLifecycleState, type PageLifecycleState } from '../../streams/lifecycle/pageLifecycleState';
 import { visibilityEvents$ } from '../../streams/sources/visibilityEvents';
-import { visibilityState } from '../../streams/visibility/visibilityState';
+import { visibilityState, type VisibilityState } from '../../streams/visibility/visibilityState';
 import { mediaEvents$ } from '../../streams/sources/mediaEvents';
 import type { EmbedPlayer } from './EmbedPlayer';
 
@@ -52,6 +52,10 @@ export interface Telemetry {
   readonly retry$: Observable<RetryQueueEvent>;
   /** The network status (browser events confirmed by the generate_204 probe). */
   readonly online$: Observable<boolean>;
+  /** The page's visibility (spec §4), from the document's visibility and the window's focus and blur. */
+  readonly visibility$: Observable<VisibilityState>;
+  /** The page lifecycle state (spec §4); a disposal state is followed by `document_active` in the same tick. */
+  readonly lifecycle$: Observable<PageLifecycleState>;
   /** The hot and cold configuration stored from `log_event` responses (spec §3), as read at start-up. */
   readonly storedConfig$: Observable<StoredConfig | undefined>;
   /** Random per page: the `serializedEventId` of every request and the prefix of every `clientEventId`. */
@@ -222,5 +226,5 @@ export function startTelemetry(player: EmbedPlayer, win: Window = window): Telem
       .subscribe(),
   );
 
-  return { outcome$, retry$, online$, storedConfig$, pageId, counts, storageReports, stop: () => subscriptions.unsubscribe() };
+  return { outcome$, retry$, online$, visibility$, lifecycle$, storedConfig$, pageId, counts, storageReports, stop: () => subscriptions.unsubscribe() };
 }

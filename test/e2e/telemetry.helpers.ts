@@ -261,3 +261,29 @@ export async function launchProfileBrowser(): Promise<ProfileBrowser> {
     },
   };
 }
+
+/** The telemetry streams a test can watch from inside the page. */
+export type WatchedStream = 'online$' | 'visibility$' | 'lifecycle$' | 'retry$' | 'outcome$';
+
+/**
+ * Subscribes, inside the page, to one of `window.vidframeTelemetry`'s streams and keeps what it emits (objects reduced
+ * to their `type`, `outcome`, `potential` and `eventCount`), for {@link watched}.
+ */
+export const watch = (frame: Frame, name: WatchedStream) =>
+  frame.evaluate((stream) => {
+    const w = window as unknown as { vfWatched?: Record<string, unknown[]> };
+    const list: unknown[] = [];
+    (w.vfWatched ??= {})[stream] = list;
+    const source = (window.vidframeTelemetry as unknown as Record<string, { subscribe(next: (v: unknown) => void): unknown }>)[stream];
+    source.subscribe((value) => {
+      if (typeof value !== 'object' || value === null) list.push(value);
+      else {
+        const { type, outcome, potential, eventCount } = value as Record<string, unknown>;
+        list.push({ type, outcome, potential, eventCount });
+      }
+    });
+  }, name);
+
+/** What {@link watch} kept so far. */
+export const watched = <T = unknown>(frame: Frame, name: WatchedStream) =>
+  frame.evaluate((stream) => ((window as unknown as { vfWatched?: Record<string, unknown[]> }).vfWatched?.[stream] ?? []) as unknown[], name) as Promise<T[]>;
