@@ -3,7 +3,7 @@ import { useObservable, useObservableCallback, useObservableState } from 'observ
 import { EMPTY, switchMap } from 'rxjs';
 import { usePlayer } from './react/usePlayer';
 import { usePlayerEvent } from './react/usePlayerEvent';
-import { usePlayerInfo, usePlayerState } from './react/usePlayerState';
+import { usePlayerApiInfo, usePlayerInfo, usePlayerState } from './react/usePlayerState';
 import { catalog$ } from './demo/catalog';
 import { ControlPanel } from './demo/ControlPanel';
 import { EventLog } from './demo/EventLog';
@@ -14,7 +14,7 @@ import { InfoReadout } from './demo/InfoReadout';
  * Where the embed comes from: `?host=https://player.example:8443` to try another origin (the browser tests frame the
  * embed from a second origin this way), else this page's own origin.
  */
-function embedHostFromLocation(): string {
+export function embedHostFromLocation(): string {
   const asked = new URLSearchParams(location.search).get('host');
   if (asked) {
     try {
@@ -47,6 +47,9 @@ export function DemoHost() {
   });
   const info = usePlayerInfo(player);
   const state = usePlayerState(player);
+  const apiInfo = usePlayerApiInfo(player);
+  const captionTrack = (apiInfo.captions as { track?: { languageCode?: string } } | undefined)?.track;
+  const captionLanguage = typeof captionTrack?.languageCode === 'string' ? captionTrack.languageCode : '';
   const catalog = useObservableState(catalog$, { videos: [], playlists: [] });
 
   const [lastError, setLastError] = useState<number | null>(null);
@@ -102,9 +105,9 @@ export function DemoHost() {
             )}
           </section>
 
-          <InfoReadout info={info} state={state} lastError={lastError} />
+          <InfoReadout info={info} state={state} captionLanguage={captionLanguage} lastError={lastError} />
         </div>
-        <ControlPanel player={player} info={info} catalog={catalog} embedHost={embedHost} />
+        <ControlPanel player={player} info={info} captionLanguage={captionLanguage} catalog={catalog} embedHost={embedHost} />
         <EventLog entries={log} onClear={() => clearLog()} />
       </main>
 

@@ -6,6 +6,8 @@ import type { Catalog } from './catalog';
 interface ControlPanelProps {
   player: Player | undefined;
   info: PlayerInfoCache;
+  /** The caption language shown (`getOption('captions', 'track')`), `''` when off. */
+  captionLanguage: string;
   catalog: Catalog;
   embedHost: string;
 }
@@ -33,7 +35,7 @@ const numberOr = (text: string, fallback: number) => {
 };
 
 /** Every command of the host protocol, each a button or a small form calling the SDK. */
-export function ControlPanel({ player, info, catalog, embedHost }: ControlPanelProps) {
+export function ControlPanel({ player, info, captionLanguage, catalog, embedHost }: ControlPanelProps) {
   const disabled = player === undefined;
   const [catalogId, setCatalogId] = useState('VFcitylight');
   const [videoId, setVideoId] = useState('VFoceanwave');
@@ -50,7 +52,6 @@ export function ControlPanel({ player, info, catalog, embedHost }: ControlPanelP
   const rates = info.availablePlaybackRates?.length ? info.availablePlaybackRates : FALLBACK_RATES;
   const qualities = info.availableQualityLevels ?? [];
   const tracks = info.captionTracks ?? [];
-  const captionTrack = info.captionTrack;
 
   /** A playlist field: a catalogue list id (PL…) or ids separated by commas. */
   const playlistArgs = () => {
@@ -209,7 +210,7 @@ export function ControlPanel({ player, info, catalog, embedHost }: ControlPanelP
           <label>
             <span>Captions</span>
             <select
-              value={captionTrack?.languageCode ?? ''}
+              value={captionLanguage}
               disabled={disabled}
               onChange={(e) => player?.setOption('captions', 'track', e.target.value ? { languageCode: e.target.value } : {})}
               data-testid="captions-select"

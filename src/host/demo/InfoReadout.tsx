@@ -22,7 +22,7 @@ function Row({ label, testId, children }: { label: string; testId: string; child
 }
 
 /** What the host's cache holds right now: every value as the embed delivered it. */
-export function InfoReadout({ info, state, lastError }: { info: PlayerInfoCache; state: PlayerStateValue | undefined; lastError: number | null }) {
+export function InfoReadout({ info, state, captionLanguage, lastError }: { info: PlayerInfoCache; state: PlayerStateValue | undefined; captionLanguage: string; lastError: number | null }) {
   const duration = info.duration;
   const fraction = typeof duration === 'number' && duration > 0 && typeof info.currentTime === 'number' ? Math.min(1, info.currentTime / duration) : 0;
   const loaded = typeof info.videoLoadedFraction === 'number' ? info.videoLoadedFraction : 0;
@@ -53,7 +53,7 @@ export function InfoReadout({ info, state, lastError }: { info: PlayerInfoCache;
         <Row label="Speed" testId="rate">{info.playbackRate ?? '—'}</Row>
         <Row label="Quality" testId="quality">{info.playbackQuality || '—'}</Row>
         <Row label="Qualities" testId="qualities">{info.availableQualityLevels?.join(', ') || '—'}</Row>
-        <Row label="Captions" testId="captions">{info.captionTrack?.languageCode ?? 'off'}</Row>
+        <Row label="Captions" testId="captions">{captionLanguage || 'off'}</Row>
         <Row label="Playlist" testId="playlist">{playlist?.length ? playlist.join(', ') : '—'}</Row>
         <Row label="Index" testId="playlist-index">{info.playlistIndex ?? '—'}</Row>
         <Row label="Loaded" testId="loaded">{Math.round(loaded * 100)}%</Row>

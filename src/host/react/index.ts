@@ -2,5 +2,5 @@
 export { EmbeddedPlayer, type EmbeddedPlayerProps } from './EmbeddedPlayer';
 export { usePlayer } from './usePlayer';
 export { usePlayerEvent } from './usePlayerEvent';
-export { usePlayerInfo, usePlayerState } from './usePlayerState';
+export { usePlayerApiInfo, usePlayerInfo, usePlayerState } from './usePlayerState';
 export { playerIn, type PlayerInOptions } from './playerIn';

@@ -1,7 +1,7 @@
 import { useObservable, useObservableState } from 'observable-hooks';
 import { of, switchMap } from 'rxjs';
 import type { Player } from '../sdk/Player';
-import type { PlayerInfoCache, PlayerStateValue } from '../sdk/types';
+import type { ApiInfo, PlayerInfoCache, PlayerStateValue } from '../sdk/types';
 
 /** The player's state (-1, 0, 1, 2, 3, 5), re-rendering on each change; `undefined` until known. */
 export function usePlayerState(player: Player | undefined): PlayerStateValue | undefined {
@@ -13,4 +13,10 @@ export function usePlayerState(player: Player | undefined): PlayerStateValue | u
 export function usePlayerInfo(player: Player | undefined): PlayerInfoCache {
   const info$ = useObservable((inputs$) => inputs$.pipe(switchMap(([p]) => (p ? p.info$ : of<PlayerInfoCache>({})))), [player]);
   return useObservableState(info$, {});
+}
+
+/** The player's modules and options (`player.apiInfo$`: captions `tracklist` and `track`); `{}` until delivered. */
+export function usePlayerApiInfo(player: Player | undefined): ApiInfo {
+  const apiInfo$ = useObservable((inputs$) => inputs$.pipe(switchMap(([p]) => (p ? p.apiInfo$ : of<ApiInfo>({})))), [player]);
+  return useObservableState(apiInfo$, {});
 }

@@ -79,6 +79,8 @@ export class Player {
   readonly info$: Observable<PlayerInfoCache>;
   /** The player state (-1, 0, 1, 2, 3, 5), hot: a new subscriber gets the latest at once. Completes on destroy. */
   readonly state$: Observable<PlayerStateValue>;
+  /** The modules and their options (`apiInfoDelivery`: captions `tracklist`, `track`), hot with the latest. Completes on destroy. */
+  readonly apiInfo$: Observable<ApiInfo>;
   /** Emits the player once the embed is ready (`onReady`), also to subscribers that come later. Completes on destroy. */
   readonly ready$: Observable<Player>;
 
@@ -99,7 +101,7 @@ export class Player {
   private readonly remoteEvents = new Set<string>();
   private queue: QueuedCommand[] = [];
   private apiInterface: string[] | undefined;
-  private apiInfo: ApiInfo = {};
+  private readonly apiInfoState = new BehaviorSubject<ApiInfo>({});
   private connected = false;
   private destroyed = false;
 
@@ -117,6 +119,7 @@ export class Player {
     );
 
     this.ready$ = this.readiness.asObservable();
+    this.apiInfo$ = this.apiInfoState.asObservable();
 
     const element = typeof elementOrId === 'string' ? document.getElementById(elementOrId) : elementOrId;
     if (!element) throw new Error(`VidFrame Player: there is no element with id "${String(elementOrId)}" to replace.`);
@@ -406,12 +409,13 @@ export class Player {
   }
   /** `getOptions()`: the modules with options (`['captions']`); `getOptions('captions')`: that module's options. */
   getOptions(module?: string): string[] {
-    if (module === undefined) return Array.isArray(this.apiInfo.namespaces) ? [...this.apiInfo.namespaces] : [];
-    const ns = this.apiInfo[module] as { options?: unknown } | undefined;
+    const apiInfo = this.apiInfoState.value;
+    if (module === undefined) return Array.isArray(apiInfo.namespaces) ? [...apiInfo.namespaces] : [];
+    const ns = apiInfo[module] as { options?: unknown } | undefined;
     return ns && Array.isArray(ns.options) ? [...(ns.options as string[])] : [];
   }
   getOption(module: string, option: string): unknown {
-    const ns = this.apiInfo[module];
+    const ns = this.apiInfoState.value[module];
     return ns && typeof ns === 'object' ? (ns as Record<string, unknown>)[option] : undefined;
   }
   /** The iframe element (the one the player created, or the one it attached to). */
@@ -439,6 +443,7 @@ export class Player {
     else this.iframe.remove();
     this.dispatched.complete();
     this.readiness.complete();
+    this.apiInfoState.complete();
     this.starts.complete();
     this.answers.complete();
     this.cache.complete();
@@ -514,7 +519,7 @@ export class Player {
         this.cache.next(mergeDelivery(this.cache.value, message.info));
         return;
       case 'apiInfoDelivery':
-        if (message.info && typeof message.info === 'object') this.apiInfo = message.info as ApiInfo;
+        if (message.info && typeof message.info === 'object' && !Array.isArray(message.info)) this.apiInfoState.next(message.info as ApiInfo);
         return;
       case 'alreadyInitialized':
         this.connect();

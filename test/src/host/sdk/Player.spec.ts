@@ -314,6 +314,8 @@ describe('Player: the cache', () => {
     placeholder();
     const player = new Player('player', { host: EMBED, videoId: 'VFsunrise01' });
     expect(player.getOptions()).toEqual([]);
+    const apiInfos: unknown[] = [];
+    player.apiInfo$.subscribe((a) => apiInfos.push(a));
     expect(player.getVideoEmbedCode()).toContain(`src="${EMBED}/embed/VFsunrise01"`);
     handshake(player, { videoEmbedCode: '<iframe src="x"></iframe>' });
     fromEmbed(player, { event: 'apiInfoDelivery', info: { namespaces: ['captions'], captions: { options: ['tracklist', 'track'], track: { languageCode: 'en' } } } });
@@ -323,6 +325,9 @@ describe('Player: the cache', () => {
     expect(player.getOption('captions', 'track')).toEqual({ languageCode: 'en' });
     expect(player.getOption('nothing', 'x')).toBeUndefined();
     expect(player.getVideoEmbedCode()).toBe('<iframe src="x"></iframe>');
+    expect(apiInfos).toEqual([{}, { namespaces: ['captions'], captions: { options: ['tracklist', 'track'], track: { languageCode: 'en' } } }]);
+    fromEmbed(player, { event: 'apiInfoDelivery', info: [1] });
+    expect(apiInfos).toHaveLength(2);
     player.destroy();
   });
 });
