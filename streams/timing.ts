@@ -125,3 +125,9 @@ export const LATENCY_STALE_ENTRY_MS = 60_000;
 export const HOST_LISTENING_INTERVAL_MS = 250;
 /** host-protocol §5 The host extrapolates currentTime while playing by at most this long. */
 export const HOST_TIME_EXTRAPOLATION_MAX_MS = 1_000;
+/** issue 4 (product choice, not in the spec) Bursts of deliveries to the host (a dragged volume slider) are coalesced over this window. */
+export const HOST_DELIVERY_COALESCE_MS = 100;
+
+// ── Player views (product choices, not in the spec) ────────────────────────────────────────────────
+/** issue 3 The control bar hides after this long without pointer or keyboard activity while playing. */
+export const PLAYER_CONTROLS_AUTOHIDE_MS = 3_000;

@@ -1,3 +1,4 @@
+import { HOST_DELIVERY_COALESCE_MS } from '../timing';
 import { asyncScheduler, Observable, OperatorFunction, SchedulerLike, Subscription } from 'rxjs';
 import type { HostAction } from './hostTypes';
 
@@ -27,7 +28,7 @@ export interface CoalesceDeliveriesOptions {
  * result: v1 ----- v3 --- s ---   (v1 at once, v2+v3 merged at the window end)
  * ```
  */
-export function coalesceDeliveries({ coalesceMs = 100, scheduler = asyncScheduler }: CoalesceDeliveriesOptions = {}): OperatorFunction<HostAction, HostAction> {
+export function coalesceDeliveries({ coalesceMs = HOST_DELIVERY_COALESCE_MS, scheduler = asyncScheduler }: CoalesceDeliveriesOptions = {}): OperatorFunction<HostAction, HostAction> {
   return (source) =>
     new Observable<HostAction>((subscriber) => {
       let info: PostAction | null = null;

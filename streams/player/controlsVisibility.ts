@@ -1,3 +1,4 @@
+import { PLAYER_CONTROLS_AUTOHIDE_MS } from '../timing';
 import { asyncScheduler, concat, distinctUntilChanged, map, Observable, of, SchedulerLike, startWith, switchMap, timer } from 'rxjs';
 
 export interface ControlsVisibilityOptions {
@@ -22,7 +23,7 @@ export interface ControlsVisibilityOptions {
 export function controlsVisibility(
   activity$: Observable<unknown>,
   playing$: Observable<boolean>,
-  { hideMs = 3_000, scheduler = asyncScheduler }: ControlsVisibilityOptions = {},
+  { hideMs = PLAYER_CONTROLS_AUTOHIDE_MS, scheduler = asyncScheduler }: ControlsVisibilityOptions = {},
 ): Observable<boolean> {
   return playing$.pipe(
     distinctUntilChanged(),

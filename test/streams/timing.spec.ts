@@ -50,6 +50,9 @@ const spec: Record<string, number> = {
   LATENCY_STALE_ENTRY_MS: 60000,
   HOST_LISTENING_INTERVAL_MS: 250,
   HOST_TIME_EXTRAPOLATION_MAX_MS: 1000,
+  // Product choices, not spec numbers: listed so a change is deliberate.
+  HOST_DELIVERY_COALESCE_MS: 100,
+  PLAYER_CONTROLS_AUTOHIDE_MS: 3000,
 };
 
 describe('streams/timing', () => {
