@@ -257,7 +257,8 @@ export async function launchProfileBrowser(): Promise<ProfileBrowser> {
         child.kill();
         await exited;
       }
-      rmSync(profile, { recursive: true, force: true });
+      // Chromium's helper processes may still be writing into the profile for a moment after the main one exits.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     },
   };
 }
