@@ -2,7 +2,7 @@ import { unwrap, wrap, type DBSchema, type IDBPDatabase, type IDBPTransaction, t
 import type { DatabaseDefinition } from './Database';
 import { isValidDatabaseName } from './databaseName';
 import { StorageError } from './StorageError';
-import { toStorageError } from './toStorageError';
+import { errorName, toStorageError } from './toStorageError';
 
 export interface OpenIdbDatabaseOptions {
   /** The IndexedDB factory (the page passes `globalThis.indexedDB`, tests a fake-indexeddb `IDBFactory`). */
@@ -87,7 +87,7 @@ async function openOnce<S extends DBSchema>(
   try {
     request = factory.open(definition.name, definition.version);
   } catch (error) {
-    throw toStorageError(error, details) ?? new StorageError('IDB_NOT_SUPPORTED', details, { cause: error });
+    throw openError(error, details);
   }
   request.addEventListener('upgradeneeded', (event) => {
     definition.upgrade(
@@ -101,8 +101,18 @@ async function openOnce<S extends DBSchema>(
   try {
     return (await wrap(request)) as unknown as IDBPDatabase<S>;
   } catch (error) {
-    throw toStorageError(error, details) ?? new StorageError('IDB_NOT_SUPPORTED', details, { cause: error });
+    throw openError(error, details);
   }
+}
+
+/**
+ * The catalogue error for a failed open. An `UnknownError` at open is the browser refusing storage to this context
+ * (a cross-origin frame in a private window: "The user denied permission to access the database"), not a full
+ * disk: IndexedDB cannot be used here, so it is `IDB_NOT_SUPPORTED` rather than `QUOTA_MAYBE_EXCEEDED`.
+ */
+function openError(error: unknown, details: Readonly<Record<string, unknown>>): StorageError {
+  if (errorName(error) === 'UnknownError') return new StorageError('IDB_NOT_SUPPORTED', { ...details, browserError: 'UnknownError' }, { cause: error });
+  return toStorageError(error, details) ?? new StorageError('IDB_NOT_SUPPORTED', details, { cause: error });
 }
 
 /** Store names, and `store.index` names, that the definition declares and the open database lacks. */

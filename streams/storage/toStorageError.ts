@@ -8,7 +8,7 @@ import { StorageError, type StorageErrorType } from './StorageError';
  * | browser error           | catalogue code                     |
  * |-------------------------|------------------------------------|
  * | QuotaExceededError      | QUOTA_EXCEEDED                     |
- * | UnknownError            | QUOTA_MAYBE_EXCEEDED (disk full and quota eviction surface so) |
+ * | UnknownError            | QUOTA_MAYBE_EXCEEDED (disk full and quota eviction surface so; at open it is IDB_NOT_SUPPORTED, see openIdbDatabase) |
  * | VersionError            | INCOMPATIBLE_DB_VERSION            |
  * | SecurityError, InvalidAccessError | IDB_NOT_SUPPORTED        |
  * | InvalidStateError       | EXECUTE_TRANSACTION_ON_CLOSED_DB   |

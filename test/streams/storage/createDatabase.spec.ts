@@ -249,6 +249,7 @@ describe('IndexedDB unavailable: everything keeps working in memory', () => {
   it.each([
     ['no factory at all', null],
     ['a factory whose open throws SecurityError', { open: () => { throw new DOMException('denied', 'SecurityError'); } }],
+    ['storage refused at open (UnknownError, a cross-origin frame in a private window)', { open: () => { throw new DOMException('The user denied permission to access the database.', 'UnknownError'); } }],
     ['an object that is not a factory', {}],
   ])('%s → IDB_NOT_SUPPORTED reported once, memory backend', async (_label, factory) => {
     const reports: StorageError[] = [];
