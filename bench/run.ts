@@ -1,0 +1,116 @@
+/**
+ * `npm run bench`: figures for the hot paths, printed, never asserted (tests assert behaviour; this reports speed
+ * and memory). Each case runs a warm-up, then several timed rounds; the median is reported.
+ *
+ * - host messages: parsing what arrives on `message` (host commands at the rate a slider drag sends them);
+ * - host deliveries: the diff of two player snapshots into deliveries, done on every `timeupdate` (~4 Hz);
+ * - log sink: events through stamping, batching (production constants, virtual time) and request building;
+ * - memory: the heap kept by 100 000 events waiting in the batching queue.
+ */
+import { performance } from 'node:perf_hooks';
+import { Subject, VirtualTimeScheduler } from 'rxjs';
+import { parseHostMessage } from '../streams/host/parseHostMessage';
+import { hostDeliveries } from '../streams/host/hostDeliveries';
+import { createLogSink } from '../streams/logging/createLogSink';
+import type { ClientEvent } from '../streams/logging/stampEvent';
+import { playerEvents } from '../streams/logging/playerEvents';
+import { buildClientContext } from '../streams/transport/buildClientContext';
+import { buildApiRequest } from '../streams/transport/buildApiRequest';
+import { makeInfo } from '../test/streams/host/fixtures';
+
+interface Result {
+  name: string;
+  opsPerSecond: number;
+  note?: string;
+}
+
+function measure(name: string, ops: number, run: () => void, rounds = 7): Result {
+  run(); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const t0 = performance.now();
+    run();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)];
+  return { name, opsPerSecond: Math.round((ops / median) * 1000) };
+}
+
+const results: Result[] = [];
+
+// ── Host messages ───────────────────────────────────────────────────────────────────────────────────────────────
+const messages = Array.from({ length: 20_000 }, (_, i) =>
+  JSON.stringify({ event: 'command', func: 'setVolume', args: [i % 101], id: 1, channel: 'widget' }),
+);
+results.push(measure('parseHostMessage (setVolume commands)', messages.length, () => {
+  for (const m of messages) parseHostMessage(m);
+}));
+const garbage = Array.from({ length: 20_000 }, (_, i) => (i % 2 ? '{"event":' + 'x'.repeat(200) : { not: 'a string' }));
+results.push(measure('parseHostMessage (malformed input, dropped)', garbage.length, () => {
+  for (const m of garbage) parseHostMessage(m);
+}));
+
+// ── Host deliveries ─────────────────────────────────────────────────────────────────────────────────────────────
+const snapshots = Array.from({ length: 5_000 }, (_, i) => makeInfo({ currentTime: i / 4, playerState: 1 }));
+results.push(measure('hostDeliveries (timeupdate snapshot diff)', snapshots.length - 1, () => {
+  for (let i = 1; i < snapshots.length; i++) hostDeliveries(snapshots[i - 1], snapshots[i]);
+}));
+
+// ── Log sink ────────────────────────────────────────────────────────────────────────────────────────────────────
+const context = buildClientContext({});
+function runSink(eventCount: number): { requests: number } {
+  const scheduler = new VirtualTimeScheduler();
+  const events$ = new Subject<ClientEvent>();
+  let requests = 0;
+  const sink = createLogSink({
+    buildRequest: (endpoint, payload) => buildApiRequest(endpoint, payload as unknown as Record<string, unknown>, { context }),
+    send: () => {
+      requests++;
+      return [];
+    },
+    store: () => undefined,
+    scheduler,
+    pageId: 'bench',
+  });
+  const sub = sink(events$).subscribe();
+  for (let i = 0; i < eventCount; i++) {
+    events$.next(playerEvents.stateChange({ videoId: 'VFsunrise01', previousState: 1, state: 2, mediaTimeSec: i }));
+  }
+  events$.complete();
+  scheduler.flush();
+  sub.unsubscribe();
+  return { requests };
+}
+const sinkEvents = 20_000;
+const { requests } = runSink(sinkEvents);
+results.push({ ...measure('log sink (stamp + batch + build request)', sinkEvents, () => runSink(sinkEvents), 5), note: `${requests} requests` });
+
+// ── Memory: events waiting in the batching queue ────────────────────────────────────────────────────────────────
+function heapKeptBy(count: number): number {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const before = process.memoryUsage().heapUsed;
+  const scheduler = new VirtualTimeScheduler();
+  const events$ = new Subject<ClientEvent>();
+  const sink = createLogSink({
+    buildRequest: (endpoint, payload) => buildApiRequest(endpoint, payload as unknown as Record<string, unknown>, { context }),
+    send: () => [],
+    store: () => undefined,
+    scheduler,
+    // Nothing leaves the queue until the max wait: every event stays queued while we measure.
+    batching: { forceFlushQueuedEvents: Number.MAX_SAFE_INTEGER, initialTimeoutMs: 1e12, debounceMs: 1e12, maxQueueWaitMs: 1e12 },
+  });
+  const sub = sink(events$).subscribe();
+  for (let i = 0; i < count; i++) events$.next(playerEvents.seek({ videoId: 'VFsunrise01', fromSec: i, toSec: i + 1 }));
+  gc?.();
+  const after = process.memoryUsage().heapUsed;
+  sub.unsubscribe();
+  return after - before;
+}
+const queued = 100_000;
+const kept = heapKeptBy(queued);
+
+console.log('VidFrame benchmarks (median of rounds; node ' + process.version + ')');
+for (const r of results) console.log(`  ${r.name.padEnd(48)} ${r.opsPerSecond.toLocaleString('en-US').padStart(12)} ops/s${r.note ? `  (${r.note})` : ''}`);
+console.log(`  ${'heap kept by 100 000 queued events'.padEnd(48)} ${(kept / 1024 / 1024).toFixed(1).padStart(12)} MiB  (${Math.round(kept / queued)} B/event${(globalThis as { gc?: unknown }).gc ? '' : ', run with --expose-gc for a steadier figure'})`);
