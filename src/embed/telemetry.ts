@@ -1,5 +1,7 @@
 import {
+  animationFrames,
   BehaviorSubject,
+  merge,
   catchError,
   defer,
   distinctUntilChanged,
@@ -42,7 +44,20 @@ import { pageLifecycleState, type PageLifecycleState } from '../../streams/lifec
 import { visibilityEvents$ } from '../../streams/sources/visibilityEvents';
 import { visibilityState, type VisibilityState } from '../../streams/visibility/visibilityState';
 import { mediaEvents$ } from '../../streams/sources/mediaEvents';
+import { dispatchAtTier } from '../../streams/scheduler/dispatchAtTier';
+import { DelayedEventTier } from '../../streams/scheduler/delayedEventTier';
+import { idleCallback$ } from '../../streams/scheduler/idleCallback';
+import { latencyReports, type LatencyTick } from '../../streams/latency/latencyReports';
+import type { ClientEvent } from '../../streams/logging/stampEvent';
+import { PlayerState } from '../../streams/player/playerState';
 import type { EmbedPlayer } from './EmbedPlayer';
+
+/**
+ * The delayed-event tier of each logged event (spec §9): errors go out at once; everything else waits for the main
+ * thread to be idle (at most the idle timeout), so telemetry never competes with playback for a frame. One tier for
+ * all the rest keeps the session's events in the order they happened.
+ */
+const tierOf = (event: ClientEvent): DelayedEventTier => (event.name === 'playerError' ? DelayedEventTier.IMMEDIATE : DelayedEventTier.DEFAULT);
 
 /** What the page's telemetry exposes, for diagnostics and the browser tests. */
 export interface Telemetry {
@@ -61,8 +76,9 @@ export interface Telemetry {
   /** Random per page: the `serializedEventId` of every request and the prefix of every `clientEventId`. */
   readonly pageId: string;
   /**
-   * Counts for diagnostics: events handed to the log sink, events whose request has an outcome (sent, stored, …), requests sent, stored
-   * for retry, resent from the queue. `events - eventsSettled` is what still waits in the batch queue or in flight.
+   * Counts for diagnostics: events logged, events whose request has an outcome (sent, stored, …), requests sent,
+   * stored for retry, resent from the queue. `events - eventsSettled` is what still waits (for an idle slot, in the
+   * batch queue) or is in flight.
    */
   readonly counts: { events: number; eventsSettled: number; sent: number; stored: number; resent: number };
   /** Storage reports of this page (`DB_DELETED_BY_MISSING_OBJECT_STORES`, a fallback to memory, …), in order. */
@@ -117,7 +133,16 @@ export function startTelemetry(player: EmbedPlayer, win: Window = window): Telem
   subscriptions.add(online$.subscribe(onlineNow));
 
   const lifecycle$ = pageLifecycleState(pageLifecycleEvents$(win)).pipe(share());
-  const flush$ = lifecycle$.pipe(filter((s) => s !== 'document_active'));
+  // On disposal, two flushes in this order: first the tier dispatcher hands over every event it still holds, then
+  // the log sink sends its whole queue through keepalive. One subscriber fans out, so the order cannot change.
+  const dispatcherFlush$ = new Subject<PageLifecycleState>();
+  const sinkFlush$ = new Subject<PageLifecycleState>();
+  subscriptions.add(
+    lifecycle$.pipe(filter((s) => s !== 'document_active')).subscribe((s) => {
+      dispatcherFlush$.next(s);
+      sinkFlush$.next(s);
+    }),
+  );
   const readVisibility = () => win.document.visibilityState;
   const visibility$ = visibilityState(visibilityEvents$({ document: win.document, window: win }, readVisibility), { readVisibility });
 
@@ -181,6 +206,19 @@ export function startTelemetry(player: EmbedPlayer, win: Window = window): Telem
   );
   const playbackRate$ = element$.pipe(switchMap((el) => media$.pipe(filter((e) => e.type === 'ratechange'), startWith(null), map(() => el.playbackRate))));
 
+  // Latency (spec §9): ticks of the embed's start-up, reported as spans through logging.
+  const ticks$ = merge(
+    of<LatencyTick>({ action: 'embed', name: 'navigationStart', time: win.performance.timeOrigin }),
+    player.readiness$.pipe(filter((r) => r === 'ready'), first(), map((): LatencyTick => ({ action: 'embed', name: 'playerReady' }))),
+    player.state$.pipe(filter((st) => st === PlayerState.PLAYING), first(), map((): LatencyTick => ({ action: 'embed', name: 'firstPlaying' }))),
+  );
+  const latency$ = latencyReports(ticks$, {
+    spans: [
+      { action: 'embed', from: 'navigationStart', to: 'playerReady' },
+      { action: 'embed', from: 'navigationStart', to: 'firstPlaying' },
+    ],
+  });
+
   const events$ = sessionEvents({
     videoId: config.args.video_id,
     autoplay: config.args.autoplay !== '0',
@@ -195,9 +233,21 @@ export function startTelemetry(player: EmbedPlayer, win: Window = window): Telem
     quality$: player.format ? of(player.format.quality) : EMPTY,
     visibility$,
     online$,
-  });
+    latency$,
+  }).pipe(
+    // Timed when it happened, not when the idle slot hands it to the sink.
+    map((event): ClientEvent => ({ ...event, eventTimeMs: Date.now() })),
+    tap(() => counts.events++),
+    map((event) => ({ tier: tierOf(event), event })),
+    dispatchAtTier<ClientEvent>({
+      frames$: animationFrames(),
+      idle$: idleCallback$(win as never),
+      flush$: dispatcherFlush$,
+      now: () => win.performance.now(),
+    }),
+  );
 
-  const outcome$ = sink(events$.pipe(tap(() => counts.events++)), flush$).pipe(
+  const outcome$ = sink(events$, sinkFlush$).pipe(
     tap((o) => {
       counts.eventsSettled += o.type === 'buildFailed' ? o.events.length : o.eventCount;
       if (o.type === 'sent') counts.sent++;

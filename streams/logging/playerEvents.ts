@@ -80,6 +80,15 @@ export interface PlayerErrorPayload {
   message?: string;
 }
 
+export interface LatencyReportPayload {
+  /** The action the ticks belong to (`embed`, …). */
+  action: string;
+  /** The tick the span starts at (`navigationStart`) and the one it ends at (`playerReady`). */
+  from: string;
+  to: string;
+  durationMs: number;
+}
+
 /** Every event the player logs, by name. */
 export interface PlayerEventPayloads {
   playerLoad: PlayerLoadPayload;
@@ -94,6 +103,7 @@ export interface PlayerEventPayloads {
   visibilityChange: VisibilityChangePayload;
   networkChange: NetworkChangePayload;
   playerError: PlayerErrorPayload;
+  latencyReport: LatencyReportPayload;
 }
 
 export type PlayerEventName = keyof PlayerEventPayloads;
@@ -130,6 +140,7 @@ export const playerEvents = {
   visibilityChange: (p: VisibilityChangePayload) => event('visibilityChange', p),
   networkChange: (p: NetworkChangePayload) => event('networkChange', p),
   error: (p: PlayerErrorPayload) => event('playerError', p),
+  latency: (p: LatencyReportPayload) => event('latencyReport', { ...p, durationMs: ms(p.durationMs) }),
   /** Any catalogue event as a debugging event (goes to `video_stats`). */
   asDebug: <E extends PlayerLogEvent>(e: E): E => ({ ...e, debug: true }),
 } as const;

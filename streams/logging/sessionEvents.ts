@@ -29,6 +29,8 @@ export interface SessionSources {
   visibility$?: Observable<'unknown' | 'visible' | 'hidden' | 'foregrounded' | 'backgrounded'>;
   online$?: Observable<boolean>;
   hostCommand$?: Observable<{ command: string; hostOrigin: string; accepted: boolean }>;
+  /** Latency spans measured by `streams/latency` (e.g. navigation start → player ready). */
+  latency$?: Observable<{ action: string; from: string; to: string; durationMs: number }>;
 }
 
 const PLAYING: LoggedPlayerState = 1;
@@ -37,7 +39,7 @@ const PLAYING: LoggedPlayerState = 1;
  * The events that let the collector rebuild a viewing session (issue 6 §4): `playerLoad` at once, `playerReady` with
  * its latency, one `playerStateChange` per change, a `watchTimeSegment` for every stretch of continuous playback
  * (from entering state 1 to leaving it), seeks, volume/rate/quality changes, host commands, visibility and network
- * changes, and errors. Pure mapping of its sources: time and scheduling belong to them and to the log sink.
+ * changes, latency spans, and errors. Pure mapping of its sources: time and scheduling belong to them and to the log sink.
  *
  * ```
  * state$:   -5--1-----2--       (media time 0 at 1, 4.5 at 2)
@@ -108,6 +110,7 @@ export function sessionEvents(sources: SessionSources): Observable<PlayerLogEven
     rate$,
     quality$,
     (sources.hostCommand$ ?? EMPTY).pipe(map((c) => playerEvents.hostCommand(c))),
+    (sources.latency$ ?? EMPTY).pipe(map(({ action, from, to, durationMs }) => playerEvents.latency({ action, from, to, durationMs }))),
     (sources.visibility$ ?? EMPTY).pipe(distinctUntilChanged(), map((state) => playerEvents.visibilityChange({ state }))),
     (sources.online$ ?? EMPTY).pipe(
       distinctUntilChanged(),

@@ -41,6 +41,16 @@ describe('sessionEvents', () => {
     });
   });
 
+  it('logs each latency span as a latencyReport', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const latency = hot('--l', { l: { action: 'embed', from: 'navigationStart', to: 'playerReady', durationMs: 412.6 } });
+      expectObservable(sessionEvents({ videoId, autoplay: false, state$: hot('a', { a: snap(5, 0) }), latency$: latency })).toBe('L-R', {
+        L: expect.objectContaining({ name: 'playerLoad' }),
+        R: { name: 'latencyReport', payload: { action: 'embed', from: 'navigationStart', to: 'playerReady', durationMs: 413 } },
+      });
+    });
+  });
+
   it('logs ready once, errors, seeks, volume/rate/quality changes (not initial values), commands, visibility and network changes', () => {
     createTestScheduler().run(({ cold, hot, expectObservable }) => {
       const sources = {
