@@ -128,6 +128,18 @@ export const HOST_TIME_EXTRAPOLATION_MAX_MS = 1_000;
 /** issue 4 (product choice, not in the spec) Bursts of deliveries to the host (a dragged volume slider) are coalesced over this window. */
 export const HOST_DELIVERY_COALESCE_MS = 100;
 
+// ── Connectivity and transport (§9: "library behaviour, not part of the product's contract") ────────
+/** §9 library behaviour: the first re-probe of generate_204 after a failed one; doubles on each further failure. */
+export const NETWORK_PROBE_BACKOFF_BASE_MS = 1_000;
+/** §9 library behaviour: the back-off between generate_204 probes never exceeds this. */
+export const NETWORK_PROBE_BACKOFF_MAX_MS = 60_000;
+/** §9 library behaviour: a generate_204 probe not answered after this long has failed. */
+export const NETWORK_PROBE_TIMEOUT_MS = 5_000;
+/** §8 library behaviour: an API request with no answer after this long fails with net.timeout. */
+export const API_REQUEST_TIMEOUT_MS = 30_000;
+/** issue 6 (a browser limit) Keepalive bodies in flight may not add up to more than this (64 KiB). */
+export const KEEPALIVE_BUDGET_BYTES = 65_536;
+
 // ── Player views (product choices, not in the spec) ────────────────────────────────────────────────
 /** issue 3 The control bar hides after this long without pointer or keyboard activity while playing. */
 export const PLAYER_CONTROLS_AUTOHIDE_MS = 3_000;

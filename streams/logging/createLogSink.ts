@@ -18,6 +18,7 @@ import { batchEvents, BatchEventsOptions, EventFlush } from './batchEvents';
 import { buildLogRequestPayload, LogRequestPayload } from './buildLogRequestPayload';
 import { nextClientCounter } from './nextClientCounter';
 import { ClientEvent, LogEvent, stampEvent, StampedEvent } from './stampEvent';
+import { KEEPALIVE_BUDGET_BYTES } from '../timing';
 
 export interface LogSinkOptions {
   /** Builds the HTTP request for a log payload; `transport.buildRequest` (adds context, headers, key). */
@@ -86,7 +87,7 @@ export function createLogSink({
   sendKeepalive = send,
   store,
   pageId = randomPageId(),
-  keepaliveBudgetBytes = 65_536,
+  keepaliveBudgetBytes = KEEPALIVE_BUDGET_BYTES,
   batching = {},
   counterMax,
   scheduler = asyncScheduler,

@@ -3,6 +3,7 @@ import {
   Observable, of, SchedulerLike, startWith, switchMap, take, timeout, timer,
 } from 'rxjs';
 import type { BrowserNetworkEvent } from '../sources/networkEvents';
+import { NETWORK_PROBE_BACKOFF_BASE_MS, NETWORK_PROBE_BACKOFF_MAX_MS, NETWORK_PROBE_TIMEOUT_MS } from '../timing';
 
 /** The network states of spec §4. */
 export type NetworkStatus = 'online' | 'offline';
@@ -58,9 +59,9 @@ export function networkStatus(
     probe,
     readOnLine,
     recheck$ = NEVER,
-    backoffBaseMs = 1_000,
-    backoffMaxMs = 60_000,
-    probeTimeoutMs = 5_000,
+    backoffBaseMs = NETWORK_PROBE_BACKOFF_BASE_MS,
+    backoffMaxMs = NETWORK_PROBE_BACKOFF_MAX_MS,
+    probeTimeoutMs = NETWORK_PROBE_TIMEOUT_MS,
     scheduler = asyncScheduler,
   }: NetworkStatusOptions,
 ): Observable<NetworkStatus> {

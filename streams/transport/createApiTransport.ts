@@ -12,6 +12,7 @@ import { ApiRequest, ApiRequestSettings, buildApiRequest, isLogRequestUrl } from
 import { gzipBody, utf8ByteLength } from './gzipBody';
 import { ApiResponse, parseApiResponse } from './parseApiResponse';
 import { shouldCompress } from './shouldCompress';
+import { API_REQUEST_TIMEOUT_MS, KEEPALIVE_BUDGET_BYTES } from '../timing';
 
 /** The parts of a fetch `Response` the transport reads. */
 export interface FetchResponseLike {
@@ -41,7 +42,7 @@ export interface ApiTransportOptions {
   compress?: (body: string) => Promise<Uint8Array>;
   /** `navigator.onLine`, to recognise the extension-blocking case of spec §8. */
   isOnline?: () => boolean;
-  /** No answer within this long → `net.timeout`. The spec gives no number; 30 s is a local default. */
+  /** No answer within this long → `net.timeout`. The spec gives no number: API_REQUEST_TIMEOUT_MS (30 s). */
   timeoutMs?: number;
   /** The browser's keepalive budget (64 KiB of in-flight keepalive bodies). */
   keepaliveBudgetBytes?: number;
@@ -82,8 +83,8 @@ export function createApiTransport({
   settings,
   compress = gzipBody,
   isOnline = () => true,
-  timeoutMs = 30_000,
-  keepaliveBudgetBytes = 65_536,
+  timeoutMs = API_REQUEST_TIMEOUT_MS,
+  keepaliveBudgetBytes = KEEPALIVE_BUDGET_BYTES,
   scheduler = asyncScheduler,
 }: ApiTransportOptions): ApiTransport {
   let compressionDisabled = false;
