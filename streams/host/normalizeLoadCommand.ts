@@ -1,3 +1,4 @@
+import { videoIdFromUrl } from '../player/videoIdFromUrl';
 import { isValidVideoId } from '../config/playerConfig';
 import type { PlayerCommand, PlaylistLoadOptions, VideoLoadOptions } from '../player/types';
 
@@ -53,16 +54,8 @@ function videoId(v: unknown): string {
   return v as string;
 }
 
-/**
- * The video id in a media URL path `/v/{id}`, `/e/{id}` or `/embed/{id}` (spec §5), absolute or relative, followed by
- * the end of the path, `/`, `?`, `&` (the old `/v/{id}&hl=en` form) or `#`.
- */
-export function videoIdFromMediaUrl(url: unknown): string | null {
-  if (typeof url !== 'string' || url.length > MAX_TEXT) return null;
-  const path = url.split(/[?#]/, 1)[0];
-  const m = /(?:^|\/)(?:v|e|embed)\/([A-Za-z0-9_-]{11})(?=$|[/&])/.exec(path);
-  return m ? m[1] : null;
-}
+/** The video id of a media URL (spec §5): the player's own rule, one for every caller. */
+export const videoIdFromMediaUrl = videoIdFromUrl;
 
 /** A list id a host may give as `playlist`: exactly 16 characters → `PL` + string (spec §5), or an id with a list prefix. */
 function listIdFrom(s: string): string | null {

@@ -1,17 +1,14 @@
-import { isValidVideoId } from '../config/playerConfig';
+/** Media URLs longer than this are not read (a host cannot make the player scan megabytes). */
+const MAX_URL_CHARS = 2000;
 
 /**
- * Spec §5: a video id is taken from a media URL path of the form `/v/{id}`, `/e/{id}` or `/embed/{id}`
- * (absolute or root-relative URL, any query). Anything else, or an id that is not 11 `[A-Za-z0-9_-]`, is `null`.
+ * Spec §5: the video id in a media URL path `/v/{id}`, `/e/{id}` or `/embed/{id}`, absolute or root-relative, followed
+ * by the end of the path, `/`, `?`, `&` (the old `/v/{id}&hl=en` form) or `#`. Anything else, or an id that is not
+ * 11 characters of `[A-Za-z0-9_-]`, is `null`. The one rule for the views, the engine and the host protocol.
  */
 export function videoIdFromUrl(url: unknown): string | null {
-  if (typeof url !== 'string' || url.length > 2000) return null;
-  let path: string;
-  try {
-    path = new URL(url, 'http://x.invalid/').pathname;
-  } catch {
-    return null;
-  }
-  const m = /\/(?:v|e|embed)\/([^/?#]+)\/?$/.exec(path);
-  return m && isValidVideoId(m[1]) ? m[1] : null;
+  if (typeof url !== 'string' || url.length > MAX_URL_CHARS) return null;
+  const path = url.split(/[?#]/, 1)[0];
+  const m = /(?:^|\/)(?:v|e|embed)\/([A-Za-z0-9_-]{11})(?=$|[/&])/.exec(path);
+  return m ? m[1] : null;
 }
