@@ -26,8 +26,17 @@ try {
   if (config.args.ps === PLAYER_STYLE_TRANSPARENT) document.documentElement.classList.add('vf-transparent');
   const player = createEmbedPlayer(config);
   window.vidframePlayer = player;
-  window.vidframeTelemetry = startTelemetry(player, window);
-  startHostBridge(player, window);
+  // Neither logging nor the host channel may keep a viewer from watching: each starts on its own.
+  try {
+    window.vidframeTelemetry = startTelemetry(player, window);
+  } catch (error) {
+    console.error('[vidframe] telemetry could not start', error);
+  }
+  try {
+    startHostBridge(player, window);
+  } catch (error) {
+    console.error('[vidframe] the host channel could not start', error);
+  }
   root.render(
     <StrictMode>
       <EmbedApp player={player} />
