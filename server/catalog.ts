@@ -1,25 +1,35 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { resolve, sep } from 'node:path';
+import { isAbsolute, resolve, sep } from 'node:path';
 import { isValidVideoId } from '../streams/config/playerConfig';
 
+/** `true` for 11 characters of `[A-Za-z0-9_-]`, the only video ids there are (host protocol §2). */
 export { isValidVideoId };
 
 /** Quality names from lowest to highest, as the host protocol names them. */
 export const QUALITY_ORDER = ['tiny', 'small', 'medium', 'large', 'hd720', 'hd1080', 'highres'] as const;
 
+/** One of {@link QUALITY_ORDER}. */
+export type Quality = (typeof QUALITY_ORDER)[number];
+
+/** One encoded file of a video. */
 export interface Rendition {
-  quality: string;
+  quality: Quality;
   width: number;
   height: number;
-  /** Relative to the media folder. */
+  /** Relative to the media folder: its URL is `/media/` + `file`. */
   file: string;
+  /** A `<video>`-ready type, e.g. `video/webm; codecs="vp9, opus"`. */
   mimeType: string;
+  /** The file's exact size on disk. */
   bytes: number;
 }
 
+/** One WebVTT caption track. */
 export interface CaptionTrack {
+  /** BCP 47 language code, e.g. `en`, `es`, `pt-BR`. */
   languageCode: string;
   languageName: string;
+  /** Relative to the media folder. */
   file: string;
 }
 
@@ -27,16 +37,22 @@ export interface CatalogVideo {
   id: string;
   title: string;
   author: string;
+  /** Measured by ffprobe; 0 when the file cannot be read (the broken sample). */
   durationSeconds: number;
+  /** `false`: the owner does not allow playing it on other sites (error 152 in the embed). */
   embeddable: boolean;
+  /** Relative to the media folder. */
   poster?: string;
+  /** At least one, lowest quality first (in {@link QUALITY_ORDER}), one per quality. */
   renditions: Rendition[];
   captions: CaptionTrack[];
 }
 
 export interface CatalogPlaylist {
+  /** Usually `PL` + 16 characters. */
   id: string;
   title: string;
+  /** Known video ids, at least one, in play order. */
   videoIds: string[];
 }
 
@@ -45,12 +61,32 @@ export interface Catalog {
   playlists: CatalogPlaylist[];
 }
 
+const PLAYLIST_ID = /^[A-Za-z0-9_-]{2,64}$/;
+const LANGUAGE_CODE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
+
+type Entry = Record<string, unknown>;
+
+const isEntry = (value: unknown): value is Entry => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+const isPositiveInteger = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+const qualityRank = (quality: string) => (QUALITY_ORDER as readonly string[]).indexOf(quality);
+
 /**
- * Reads and checks `{mediaDir}/catalog.json`: every id valid and unique, every file present inside the media folder,
- * every playlist naming known videos. A malformed catalogue throws an Error naming the bad entry.
+ * Reads and checks `{mediaDir}/catalog.json` (synchronously: it runs once, at server start).
+ *
+ * Checked: every video id valid (11 characters of `[A-Za-z0-9_-]`) and unique; title, author and a duration ≥ 0;
+ * `embeddable` a boolean when present (absent means `true`); at least one rendition, each with a known quality (once
+ * per video), a positive width and height, a type, and a file that exists inside the media folder with exactly the
+ * stated `bytes`; the poster and every caption file present; caption languages valid and unique per video; playlist
+ * ids valid and unique, each naming at least one known video.
+ *
+ * The result holds fresh objects with only the fields above, renditions sorted lowest quality first.
+ *
+ * @throws Error naming the catalogue, the bad entry (`videos[3] (VFbrokenvid).renditions[1]`) and what is wrong.
  */
 export function loadCatalog(mediaDir: string): Catalog {
-  const path = resolve(mediaDir, 'catalog.json');
+  const root = resolve(mediaDir);
+  const path = resolve(root, 'catalog.json');
   if (!existsSync(path)) throw new Error(`No catalogue at ${path}: run \`npm run media\`.`);
   let raw: unknown;
   try {
@@ -58,52 +94,86 @@ export function loadCatalog(mediaDir: string): Catalog {
   } catch (e) {
     throw new Error(`The catalogue ${path} is not valid JSON: ${(e as Error).message}`);
   }
-  const root = resolve(mediaDir);
   const fail = (where: string, what: string): never => {
-    throw new Error(`Catalogue entry ${where}: ${what}`);
+    throw new Error(`Catalogue ${path}, entry ${where}: ${what}`);
   };
-  const checkFile = (where: string, file: unknown): string => {
-    if (typeof file !== 'string' || file === '') return fail(where, 'a file path is missing');
+  /** A path relative to the media folder naming a file inside it; returns its size. */
+  const checkFile = (where: string, file: unknown): number => {
+    if (!isText(file)) return fail(where, 'a file path is missing');
+    if (isAbsolute(file) || file.includes('\\')) return fail(where, `the file ${file} must be a path relative to the media folder`);
     const full = resolve(root, file);
     if (!full.startsWith(root + sep)) return fail(where, `the file ${file} is outside the media folder`);
-    if (!existsSync(full) || !statSync(full).isFile()) return fail(where, `the file ${file} does not exist`);
-    return file;
+    if (!existsSync(full) || !statSync(full).isFile()) return fail(where, `the file ${file} does not exist (run \`npm run media\`)`);
+    return statSync(full).size;
   };
-  const c = raw as { videos?: unknown; playlists?: unknown };
-  if (!c || typeof c !== 'object' || !Array.isArray(c.videos)) throw new Error(`The catalogue ${path} has no "videos" list.`);
+
+  if (!isEntry(raw) || !Array.isArray(raw.videos)) throw new Error(`The catalogue ${path} has no "videos" list.`);
+  if (raw.playlists !== undefined && !Array.isArray(raw.playlists)) throw new Error(`The catalogue ${path}: "playlists" must be a list.`);
+
   const seen = new Set<string>();
-  const videos = c.videos.map((v: Partial<CatalogVideo>, i: number): CatalogVideo => {
-    const where = `videos[${i}]${v && typeof v.id === 'string' ? ` (${v.id})` : ''}`;
-    if (!v || typeof v !== 'object') return fail(where, 'not an object');
-    if (!isValidVideoId(v.id)) return fail(where, 'the id must be 11 characters of [A-Za-z0-9_-]');
-    if (seen.has(v.id)) return fail(where, 'duplicate id');
-    seen.add(v.id);
-    if (typeof v.title !== 'string' || typeof v.author !== 'string') return fail(where, 'title and author must be text');
-    if (typeof v.durationSeconds !== 'number' || !(v.durationSeconds >= 0)) return fail(where, 'durationSeconds must be a number ≥ 0');
+  const videos = raw.videos.map((v: unknown, i: number): CatalogVideo => {
+    const where = `videos[${i}]${isEntry(v) && typeof v.id === 'string' ? ` (${v.id})` : ''}`;
+    if (!isEntry(v)) return fail(where, 'not an object');
+    const { id, title, author, durationSeconds, embeddable = true, poster } = v;
+    if (!isValidVideoId(id)) return fail(where, `the id ${JSON.stringify(id)} must be 11 characters of [A-Za-z0-9_-]`);
+    if (seen.has(id)) return fail(where, 'duplicate id');
+    seen.add(id);
+    if (!isText(title) || typeof author !== 'string') return fail(where, 'title and author must be text');
+    if (typeof durationSeconds !== 'number' || !Number.isFinite(durationSeconds) || durationSeconds < 0) {
+      return fail(where, 'durationSeconds must be a number ≥ 0');
+    }
+    if (typeof embeddable !== 'boolean') return fail(where, 'embeddable must be true or false');
+    if (poster !== undefined) checkFile(`${where}.poster`, poster);
+
     if (!Array.isArray(v.renditions) || v.renditions.length === 0) return fail(where, 'no renditions');
-    const renditions = v.renditions.map((r, j) => {
+    const qualities = new Set<string>();
+    const renditions = v.renditions.map((r: unknown, j: number): Rendition => {
       const rw = `${where}.renditions[${j}]`;
-      if (!r || typeof r.quality !== 'string' || !(QUALITY_ORDER as readonly string[]).includes(r.quality)) return fail(rw, 'unknown quality');
-      checkFile(rw, r.file);
-      return { quality: r.quality, width: Number(r.width), height: Number(r.height), file: r.file, mimeType: String(r.mimeType), bytes: Number(r.bytes) };
+      if (!isEntry(r) || typeof r.quality !== 'string' || qualityRank(r.quality) < 0) {
+        return fail(rw, `unknown quality (one of ${QUALITY_ORDER.join(', ')})`);
+      }
+      if (qualities.has(r.quality)) return fail(rw, `duplicate quality ${r.quality}`);
+      qualities.add(r.quality);
+      const size = checkFile(rw, r.file);
+      if (!isPositiveInteger(r.width) || !isPositiveInteger(r.height)) return fail(rw, 'width and height must be positive integers');
+      if (!isText(r.mimeType)) return fail(rw, 'mimeType is missing');
+      if (r.bytes !== size) return fail(rw, `bytes is ${JSON.stringify(r.bytes)} but ${String(r.file)} has ${size} bytes (run \`npm run media\`)`);
+      return { quality: r.quality as Quality, width: r.width, height: r.height, file: r.file as string, mimeType: r.mimeType, bytes: size };
     });
-    const captions = (Array.isArray(v.captions) ? v.captions : []).map((t, j) => {
+    renditions.sort((a, b) => qualityRank(a.quality) - qualityRank(b.quality));
+
+    if (v.captions !== undefined && !Array.isArray(v.captions)) return fail(where, 'captions must be a list');
+    const languages = new Set<string>();
+    const captions = ((v.captions as unknown[] | undefined) ?? []).map((t: unknown, j: number): CaptionTrack => {
       const tw = `${where}.captions[${j}]`;
-      if (!t || typeof t.languageCode !== 'string' || typeof t.languageName !== 'string') return fail(tw, 'languageCode and languageName must be text');
+      if (!isEntry(t) || !isText(t.languageCode) || !isText(t.languageName)) return fail(tw, 'languageCode and languageName must be text');
+      if (!LANGUAGE_CODE.test(t.languageCode)) return fail(tw, `the language code ${t.languageCode} is not a BCP 47 code like en or pt-BR`);
+      if (languages.has(t.languageCode)) return fail(tw, `duplicate language ${t.languageCode}`);
+      languages.add(t.languageCode);
       checkFile(tw, t.file);
-      return { languageCode: t.languageCode, languageName: t.languageName, file: t.file };
+      return { languageCode: t.languageCode, languageName: t.languageName, file: t.file as string };
     });
-    if (v.poster !== undefined) checkFile(`${where}.poster`, v.poster);
-    return { id: v.id, title: v.title, author: v.author, durationSeconds: v.durationSeconds, embeddable: v.embeddable !== false, poster: v.poster, renditions, captions };
+
+    return { id, title, author, durationSeconds, embeddable, ...(poster !== undefined ? { poster: poster as string } : {}), renditions, captions };
   });
-  const playlists = (Array.isArray(c.playlists) ? c.playlists : []).map((p: Partial<CatalogPlaylist>, i: number): CatalogPlaylist => {
-    const where = `playlists[${i}]`;
-    if (!p || typeof p.id !== 'string' || typeof p.title !== 'string' || !Array.isArray(p.videoIds)) return fail(where, 'needs id, title and videoIds');
-    for (const id of p.videoIds) if (!seen.has(id)) fail(where, `names the unknown video ${id}`);
-    return { id: p.id, title: p.title, videoIds: [...p.videoIds] };
+
+  const playlistIds = new Set<string>();
+  const playlists = ((raw.playlists as unknown[] | undefined) ?? []).map((p: unknown, i: number): CatalogPlaylist => {
+    const where = `playlists[${i}]${isEntry(p) && typeof p.id === 'string' ? ` (${p.id})` : ''}`;
+    if (!isEntry(p) || typeof p.id !== 'string' || !isText(p.title) || !Array.isArray(p.videoIds)) return fail(where, 'needs id, title and videoIds');
+    if (!PLAYLIST_ID.test(p.id)) return fail(where, 'the id must be 2 to 64 characters of [A-Za-z0-9_-]');
+    if (playlistIds.has(p.id)) return fail(where, 'duplicate id');
+    playlistIds.add(p.id);
+    if (p.videoIds.length === 0) return fail(where, 'videoIds is empty');
+    for (const videoId of p.videoIds) if (typeof videoId !== 'string' || !seen.has(videoId)) fail(where, `names the unknown video ${String(videoId)}`);
+    return { id: p.id, title: p.title, videoIds: [...(p.videoIds as string[])] };
   });
+
   return { videos, playlists };
 }
 
+/** The video with this id, or `undefined`. */
 export const findVideo = (catalog: Catalog, id: string): CatalogVideo | undefined => catalog.videos.find((v) => v.id === id);
+
+/** The playlist with exactly this id (the 16-character `PL` rule belongs to the host protocol), or `undefined`. */
 export const findPlaylist = (catalog: Catalog, id: string): CatalogPlaylist | undefined => catalog.playlists.find((p) => p.id === id);

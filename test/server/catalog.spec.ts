@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { findPlaylist, findVideo, loadCatalog, type Catalog } from '../../server/catalog';
+import { findPlaylist, findVideo, isValidVideoId, loadCatalog, QUALITY_ORDER, type Catalog } from '../../server/catalog';
 
 const mediaDir = resolve(__dirname, '../../media');
 
@@ -25,6 +25,47 @@ describe('the sample catalogue (media/catalog.json)', () => {
       }
     }
   });
+
+  it('has valid ids, posters and caption files that exist, and durations as generated', () => {
+    for (const video of catalog.videos) {
+      expect(isValidVideoId(video.id)).toBe(true);
+      expect(statSync(join(mediaDir, video.poster!)).isFile()).toBe(true);
+      for (const c of video.captions) expect(readFileSync(join(mediaDir, c.file), 'utf8')).toMatch(/^WEBVTT\n/);
+    }
+    const seconds = Object.fromEntries(catalog.videos.map((v) => [v.id, Math.round(v.durationSeconds)]));
+    expect(seconds).toEqual({ VFsunrise01: 12, VFcitylight: 10, VFoceanwave: 15, VFbrokenvid: 0, VFnoembed01: 8 });
+    expect(findVideo(catalog, 'VFsunrise01')!.renditions.map((r) => [r.quality, r.width, r.height])).toEqual([
+      ['small', 426, 240],
+      ['medium', 640, 360],
+    ]);
+  });
+
+  it('has a broken entry whose file is not a playable WebM past its header', () => {
+    const broken = findVideo(catalog, 'VFbrokenvid')!;
+    expect(broken).toMatchObject({ title: 'Broken upload', embeddable: true, durationSeconds: 0 });
+    for (const r of broken.renditions) {
+      const bytes = readFileSync(join(mediaDir, r.file));
+      expect(bytes.subarray(0, 4)).toEqual(Buffer.from([0x1a, 0x45, 0xdf, 0xa3])); // the EBML magic: it looks like WebM
+      const good = readFileSync(join(mediaDir, findVideo(catalog, 'VFcitylight')!.renditions[0].file));
+      expect(bytes.subarray(256, 512).equals(good.subarray(256, 512))).toBe(false); // and then it is noise
+    }
+  });
+
+  it('cues a caption every 2 s in both languages', () => {
+    for (const c of findVideo(catalog, 'VFsunrise01')!.captions) {
+      const cues = readFileSync(join(mediaDir, c.file), 'utf8').match(/\d\d:\d\d:\d\d\.\d{3} --> \d\d:\d\d:\d\d\.\d{3}/g)!;
+      expect(cues).toHaveLength(6);
+      expect(cues[1]).toBe('00:00:02.000 --> 00:00:04.000');
+    }
+  });
+
+  it('finds nothing for unknown ids, and knows the quality order and the id rule', () => {
+    expect(findVideo(catalog, 'VFnothere01')).toBeUndefined();
+    expect(findPlaylist(catalog, 'vfDemoPlaylist01')).toBeUndefined(); // the PL rule belongs to the host protocol
+    expect(QUALITY_ORDER).toEqual(['tiny', 'small', 'medium', 'large', 'hd720', 'hd1080', 'highres']);
+    expect(['VFsunrise01', 'a-b_C123456'].map(isValidVideoId)).toEqual([true, true]);
+    expect(['VFsunrise0', 'VFsunrise012', 'VFsunrise0!', ''].map(isValidVideoId)).toEqual([false, false, false, false]);
+  });
 });
 
 describe('loadCatalog refuses a malformed catalogue with a clear error', () => {
@@ -44,6 +85,9 @@ describe('loadCatalog refuses a malformed catalogue with a clear error', () => {
     renditions: [{ quality: 'small', width: 1, height: 1, file: 'videos/a.webm', mimeType: 'video/webm', bytes: 1 }],
     ...over,
   });
+  const rendition = { quality: 'small', width: 1, height: 1, file: 'videos/a.webm', mimeType: 'video/webm', bytes: 1 };
+  const track = { languageCode: 'en', languageName: 'English', file: 'videos/a.webm' };
+  const playlist = { id: 'PLx', title: 'x', videoIds: ['VFtest00001'] };
   const write = (c: unknown) => writeFileSync(join(dir, 'catalog.json'), typeof c === 'string' ? c : JSON.stringify(c));
 
   it('accepts a minimal good one', () => {
@@ -51,6 +95,19 @@ describe('loadCatalog refuses a malformed catalogue with a clear error', () => {
     const c: Catalog = loadCatalog(dir);
     expect(c.videos[0]).toMatchObject({ id: 'VFtest00001', embeddable: true, captions: [] });
     expect(c.playlists).toEqual([]);
+  });
+
+  it('sorts renditions lowest quality first, keeps only known fields, and names the catalogue in its errors', () => {
+    writeFileSync(join(dir, 'videos/b.webm'), 'xy');
+    const medium = { ...rendition, quality: 'medium', file: 'videos/b.webm', bytes: 2, extra: 'dropped' };
+    write({ videos: [video({ renditions: [medium, rendition], captions: [track] })], playlists: [playlist] });
+    const c = loadCatalog(dir);
+    expect(c.videos[0].renditions.map((r) => r.quality)).toEqual(['small', 'medium']);
+    expect(c.videos[0].renditions[1]).not.toHaveProperty('extra');
+    expect(c.videos[0].captions).toEqual([track]);
+    expect(c.playlists).toEqual([playlist]);
+    write({ videos: [video({ id: 'bad' })] });
+    expect(() => loadCatalog(dir)).toThrow(join(dir, 'catalog.json'));
   });
 
   it.each([
@@ -63,6 +120,24 @@ describe('loadCatalog refuses a malformed catalogue with a clear error', () => {
     ['a file outside the folder', { videos: [video({ renditions: [{ quality: 'small', file: '../../etc/passwd' }] })] }, 'outside the media folder'],
     ['an unknown quality', { videos: [video({ renditions: [{ quality: 'ultra', file: 'videos/a.webm' }] })] }, 'unknown quality'],
     ['a playlist with an unknown video', { videos: [video()], playlists: [{ id: 'PLx', title: 'x', videoIds: ['VFnothere01'] }] }, 'unknown video VFnothere01'],
+    ['a video that is not an object', { videos: [video(), 42] }, 'videos[1]: not an object'],
+    ['an id of the wrong type', { videos: [video({ id: 11 })] }, '11 characters'],
+    ['a negative duration', { videos: [video({ durationSeconds: -1 })] }, 'durationSeconds'],
+    ['embeddable that is not a boolean', { videos: [video({ embeddable: 'no' })] }, 'embeddable must be true or false'],
+    ['no renditions', { videos: [video({ renditions: [] })] }, 'no renditions'],
+    ['a stale byte count', { videos: [video({ renditions: [{ ...rendition, bytes: 2 }] })] }, 'bytes is 2 but videos/a.webm has 1 bytes'],
+    ['a bad size', { videos: [video({ renditions: [{ ...rendition, width: 0 }] })] }, 'width and height'],
+    ['a quality twice', { videos: [video({ renditions: [rendition, rendition] })] }, 'duplicate quality small'],
+    ['an absolute file path', { videos: [video({ renditions: [{ ...rendition, file: '/etc/passwd' }] })] }, 'relative to the media folder'],
+    ['a folder named as a file', { videos: [video({ renditions: [{ ...rendition, file: 'videos' }] })] }, 'does not exist'],
+    ['a missing poster', { videos: [video({ poster: 'videos/poster.jpg' })] }, 'videos[0] (VFtest00001).poster: the file videos/poster.jpg does not exist'],
+    ['a missing caption file', { videos: [video({ captions: [{ languageCode: 'en', languageName: 'English', file: 'videos/en.vtt' }] })] }, 'captions[0]: the file videos/en.vtt does not exist'],
+    ['a bad language code', { videos: [video({ captions: [{ languageCode: 'english!', languageName: 'English', file: 'videos/a.webm' }] })] }, 'not a BCP 47 code'],
+    ['a language twice', { videos: [video({ captions: [track, track] })] }, 'duplicate language en'],
+    ['playlists that are not a list', { videos: [video()], playlists: {} }, '"playlists" must be a list'],
+    ['a bad playlist id', { videos: [video()], playlists: [{ id: 'PL x', title: 'x', videoIds: ['VFtest00001'] }] }, 'playlists[0] (PL x): the id'],
+    ['a duplicate playlist id', { videos: [video()], playlists: [playlist, playlist] }, 'playlists[1] (PLx): duplicate id'],
+    ['an empty playlist', { videos: [video()], playlists: [{ ...playlist, videoIds: [] }] }, 'videoIds is empty'],
   ])('%s', (_name, content, message) => {
     if (content !== null) write(content);
     expect(() => loadCatalog(dir)).toThrow(message);
