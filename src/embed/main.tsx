@@ -5,6 +5,7 @@ import { createEmbedPlayer } from './EmbedPlayer';
 import { EmbedApp } from './EmbedApp';
 import { startTelemetry, type Telemetry } from './telemetry';
 import { startHostBridge } from './hostBridge';
+import { startErrorReporting } from './errorReporting';
 import './embed.css';
 
 declare global {
@@ -16,6 +17,13 @@ declare global {
     /** The page's client logging, for diagnostics and the browser tests. */
     vidframeTelemetry?: Telemetry;
   }
+}
+
+// First of all, so that an error while the page starts is reported too (spec §8); it may not stop the page either.
+try {
+  startErrorReporting(window);
+} catch (error) {
+  console.error('[vidframe] error reporting could not start', error);
 }
 
 const root = createRoot(document.getElementById('player-root')!);

@@ -1,0 +1,48 @@
+import { Observable, ReplaySubject } from 'rxjs';
+import { windowErrors$ } from '../../streams/sources/windowErrors';
+import { errorReports } from '../../streams/errors/errorReports';
+import { sendErrorReports, type ErrorReportOutcome, type SendErrorReport } from '../../streams/errors/sendErrorReports';
+import { createErrorBeacon } from '../../streams/errors/createErrorBeacon';
+
+/** The page's error reporting, once started. */
+export interface ErrorReporting {
+  /** What became of each report sent so far (replayed to late subscribers), for diagnostics and tests. */
+  readonly outcome$: Observable<ErrorReportOutcome>;
+  /** Stops listening for errors (reports already handed to the browser still go out). */
+  stop(): void;
+}
+
+export interface ErrorReportingOptions {
+  /** How a report leaves the page; by default a form beacon to `/error_204` (`sendBeacon`, else `fetch` keepalive). */
+  send?: SendErrorReport;
+}
+
+/** The browser's own transports of `win`, bound to it; absent ones stay absent. */
+function transportOf(win: Window) {
+  const navigator = win.navigator as Navigator | undefined;
+  return {
+    sendBeacon: typeof navigator?.sendBeacon === 'function' ? (url: string, body: URLSearchParams) => navigator.sendBeacon(url, body) : undefined,
+    fetch: typeof win.fetch === 'function' ? (url: string, init: RequestInit) => win.fetch(url, init) : undefined,
+  };
+}
+
+/**
+ * Reports the page's uncaught errors and unhandled promise rejections (spec §7/§8): at most 5 distinct reports per
+ * page, messages cut at 250 characters, none at all for a bot's or scanner's user agent. Start it before anything
+ * else, so an error while the page starts is reported too.
+ *
+ * A report that cannot be sent is a `failed` outcome and nothing more: nothing here throws, rejects or logs, so
+ * reporting can never cause an error of its own to report.
+ */
+export function startErrorReporting(win: Window, { send = createErrorBeacon(transportOf(win)) }: ErrorReportingOptions = {}): ErrorReporting {
+  const outcome$ = new ReplaySubject<ErrorReportOutcome>();
+  const subscription = windowErrors$(win)
+    .pipe(errorReports({ pageUrl: win.location.href, userAgent: win.navigator?.userAgent }), sendErrorReports(send))
+    .subscribe({
+      next: (outcome) => outcome$.next(outcome),
+      // Unreachable (sendErrorReports never errors), and swallowed if it were: an error here would be reported.
+      error: () => outcome$.complete(),
+      complete: () => outcome$.complete(),
+    });
+  return { outcome$: outcome$.asObservable(), stop: () => subscription.unsubscribe() };
+}

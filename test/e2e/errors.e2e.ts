@@ -1,0 +1,108 @@
+import type { Browser, Frame } from 'playwright-core';
+import { framingPage, startHostServer, startServer, type HostServer, type RunningServer } from './helpers/servers';
+import { frameWith, launchBrowser } from './helpers/browser';
+
+/**
+ * Spec §7/§8 in the browser: the real embed, framed by a host on another origin, reports its uncaught errors and
+ * unhandled rejections to the real collector (`POST /error_204`): at most 5 distinct reports per page, duplicates
+ * dropped, messages cut at 250 characters, with the page URL and a stack. No fixed sleeps: the page waits on its own
+ * events, the test polls the collector (bounded).
+ */
+let server: RunningServer;
+let host: HostServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, host, browser] = await Promise.all([startServer(), startHostServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([server?.close(), host?.close()]);
+});
+
+interface StoredError {
+  message: string;
+  messageTruncated: boolean;
+  url?: string;
+  file?: string;
+  line?: string;
+  stack?: string;
+  type?: string;
+  extra: Record<string, string>;
+}
+
+const storedErrors = async (): Promise<StoredError[]> => ((await (await fetch(`${server.origin}/collector/errors`)).json()) as { errors: StoredError[] }).errors;
+
+/** Polls the collector until `done` holds (at most `timeoutMs`), then returns what it holds. */
+async function pollErrors(done: (errors: StoredError[]) => boolean, what: string, timeoutMs = 15_000): Promise<StoredError[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const errors = await storedErrors();
+    if (done(errors)) return errors;
+    if (Date.now() > deadline) throw new Error(`the collector never held ${what}; it holds ${JSON.stringify(errors.map((e) => e.message))}`);
+    await new Promise((resolve) => setTimeout(resolve, 100)); // poll interval, not a wait for the result
+  }
+}
+
+async function openFramed(videoId: string): Promise<Frame> {
+  const page = await browser.newPage();
+  await page.goto(host.page(`/host-errors-${Math.random().toString(36).slice(2)}.html`, framingPage(`${server.origin}/embed/${videoId}`)));
+  const frame = await frameWith(page, '/embed/');
+  await frame.waitForSelector('[data-readiness="ready"]');
+  return frame;
+}
+
+const SENTINEL = 'e2e sentinel: everything thrown before this was handled';
+const LONG = 'L'.repeat(400);
+
+describe('error reports (spec §7/§8)', () => {
+  it('reports 5 distinct errors per page at most: duplicates dropped, the 6th distinct dropped, messages ≤ 250 chars, page URL and stack', async () => {
+    const frame = await openFramed('VFsunrise01');
+    expect(await storedErrors()).toEqual([]); // the page itself starts without an error
+
+    await frame.evaluate(
+      async ({ long, sentinel }) => {
+        const nextError = () => new Promise<void>((resolve) => addEventListener('error', () => resolve(), { once: true }));
+        const nextRejection = () => new Promise<void>((resolve) => addEventListener('unhandledrejection', () => resolve(), { once: true }));
+        // Seven uncaught errors, thrown from one line, so equal messages are duplicates: 4 distinct (A, B, long, D).
+        const seven = ['e2e A', 'e2e A', 'e2e B', long, long, 'e2e A', 'e2e D'];
+        for (const message of seven) {
+          const thrown = nextError();
+          setTimeout(() => { throw new Error(message); });
+          await thrown;
+        }
+        // An unhandled rejection: the 5th distinct report.
+        const rejected = nextRejection();
+        void Promise.reject(new Error('e2e rejected'));
+        await rejected;
+        // A 6th distinct error and one more duplicate: over the cap, neither is reported.
+        for (const message of ['e2e F (over the cap)', 'e2e B']) {
+          const thrown = nextError();
+          setTimeout(() => { throw new Error(message); });
+          await thrown;
+        }
+        // Everything above was handled by now; the sentinel marks the end of what the page could have sent.
+        await fetch('/error_204', { method: 'POST', body: new URLSearchParams({ message: sentinel }) });
+      },
+      { long: LONG, sentinel: SENTINEL },
+    );
+
+    const all = await pollErrors((errors) => errors.some((e) => e.message === SENTINEL) && errors.length >= 6, 'the 5 reports and the sentinel');
+    const reports = all.filter((e) => e.message !== SENTINEL);
+    const pageUrl = frame.url();
+    expect(reports.map((e) => e.message).sort()).toEqual(
+      ['Uncaught Error: e2e A', 'Uncaught Error: e2e B', `Uncaught Error: ${LONG}`.slice(0, 250), 'Uncaught Error: e2e D', 'Unhandled promise rejection: Error: e2e rejected'].sort(),
+    );
+    for (const report of reports) {
+      expect(report.message.length).toBeLessThanOrEqual(250);
+      expect(report.messageTruncated).toBe(false); // cut by the client already
+      expect(report.type).toBe('jserror');
+      expect(report.url).toBe(pageUrl);
+      expect(report.stack).toMatch(/^Error: (e2e|L{100})/); // the thrown Error's own stack
+    }
+    // The window errors were thrown from one line of the page's script: each report says where.
+    const where = new Set(reports.filter((e) => e.message.startsWith('Uncaught')).map((e) => `${e.line}:${e.extra.column}`));
+    expect([...where]).toEqual([expect.stringMatching(/^[1-9]\d*:[1-9]\d*$/)]);
+    await frame.page().close();
+  });
+});
