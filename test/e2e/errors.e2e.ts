@@ -44,8 +44,12 @@ async function pollErrors(done: (errors: StoredError[]) => boolean, what: string
   }
 }
 
-async function openFramed(videoId: string): Promise<Frame> {
-  const page = await browser.newPage();
+beforeEach(async () => {
+  await fetch(`${server.origin}/collector/events`, { method: 'DELETE' }); // clears the stored errors too
+});
+
+async function openFramed(videoId: string, { userAgent }: { userAgent?: string } = {}): Promise<Frame> {
+  const page = await browser.newPage(userAgent ? { userAgent } : {});
   await page.goto(host.page(`/host-errors-${Math.random().toString(36).slice(2)}.html`, framingPage(`${server.origin}/embed/${videoId}`)));
   const frame = await frameWith(page, '/embed/');
   await frame.waitForSelector('[data-readiness="ready"]');
@@ -103,6 +107,37 @@ describe('error reports (spec §7/§8)', () => {
     // The window errors were thrown from one line of the page's script: each report says where.
     const where = new Set(reports.filter((e) => e.message.startsWith('Uncaught')).map((e) => `${e.line}:${e.extra.column}`));
     expect([...where]).toEqual([expect.stringMatching(/^[1-9]\d*:[1-9]\d*$/)]);
+    await frame.page().close();
+  });
+
+  it('names the script file and line an error came from', async () => {
+    const frame = await openFramed('VFsunrise01');
+    const file = await frame.evaluate(async () => {
+      const url = URL.createObjectURL(new Blob(['\n\nthrow new Error("e2e from a script file");\n'], { type: 'text/javascript' }));
+      const thrown = new Promise<void>((resolve) => addEventListener('error', () => resolve(), { once: true }));
+      const script = document.createElement('script');
+      script.src = url;
+      document.head.append(script);
+      await thrown;
+      return url;
+    });
+    const [report] = await pollErrors((errors) => errors.length >= 1, 'the report');
+    expect(report).toMatchObject({ message: 'Uncaught Error: e2e from a script file', file, line: '3', url: frame.url(), type: 'jserror' });
+    expect(report.stack).toContain(file);
+    await frame.page().close();
+  });
+
+  it('skips a crawler: a Googlebot user agent reports nothing', async () => {
+    const frame = await openFramed('VFsunrise01', { userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
+    expect(await frame.evaluate(() => navigator.userAgent)).toContain('Googlebot');
+    await frame.evaluate(async (sentinel) => {
+      const thrown = new Promise<void>((resolve) => addEventListener('error', () => resolve(), { once: true }));
+      setTimeout(() => { throw new Error('e2e from a crawler'); });
+      await thrown;
+      await fetch('/error_204', { method: 'POST', body: new URLSearchParams({ message: sentinel }) });
+    }, SENTINEL);
+    const all = await pollErrors((errors) => errors.some((e) => e.message === SENTINEL), 'the sentinel');
+    expect(all.map((e) => e.message)).toEqual([SENTINEL]);
     await frame.page().close();
   });
 });
