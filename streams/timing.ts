@@ -113,6 +113,8 @@ export const PREFERENCE_COOKIE_LIFETIME_S = 63_072_000;
 export const ERROR_MESSAGE_MAX_CHARS = 250;
 /** §8/§9 At most this many errors are reported per page. */
 export const ERROR_REPORTS_MAX_PER_PAGE = 5;
+/** §7 (product choice: the spec bounds only the message) A reported stack is cut at this many characters. */
+export const ERROR_STACK_MAX_CHARS = 2_000;
 
 // ── Latency (§9) ────────────────────────────────────────────────────────────────────────────────────
 /** §9 The latency log keeps at most this many entries per key. */

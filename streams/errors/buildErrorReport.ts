@@ -1,9 +1,6 @@
-import { ERROR_MESSAGE_MAX_CHARS } from '../timing';
+import { ERROR_MESSAGE_MAX_CHARS, ERROR_STACK_MAX_CHARS } from '../timing';
 import type { WindowError } from '../sources/windowErrors';
 import { truncateText } from './truncateText';
-
-/** Longest stack sent with a report: enough for the frames that matter, bounded so a report stays small. */
-export const ERROR_STACK_MAX_CHARS_DEFAULT = 2000;
 
 /** One error report for the error-reporting endpoint (spec §7: logerror, type jserror). */
 export interface ErrorReport {
@@ -33,7 +30,7 @@ export interface BuildErrorReportOptions {
  */
 export function buildErrorReport(
   error: WindowError,
-  { pageUrl, maxMessageChars = ERROR_MESSAGE_MAX_CHARS, maxStackChars = ERROR_STACK_MAX_CHARS_DEFAULT }: BuildErrorReportOptions,
+  { pageUrl, maxMessageChars = ERROR_MESSAGE_MAX_CHARS, maxStackChars = ERROR_STACK_MAX_CHARS }: BuildErrorReportOptions,
 ): ErrorReport {
   return {
     type: 'jserror',

@@ -1,7 +1,7 @@
 import { distinct, EMPTY, map, Observable, OperatorFunction, take } from 'rxjs';
-import { ERROR_MESSAGE_MAX_CHARS, ERROR_REPORTS_MAX_PER_PAGE } from '../timing';
+import { ERROR_MESSAGE_MAX_CHARS, ERROR_REPORTS_MAX_PER_PAGE, ERROR_STACK_MAX_CHARS } from '../timing';
 import type { WindowError } from '../sources/windowErrors';
-import { buildErrorReport, ERROR_STACK_MAX_CHARS_DEFAULT, type ErrorReport } from './buildErrorReport';
+import { buildErrorReport, type ErrorReport } from './buildErrorReport';
 import { errorReportKey } from './errorReportKey';
 import { isBotUserAgent } from './isBotUserAgent';
 
@@ -36,7 +36,7 @@ export function errorReports({
   userAgent,
   maxReports = ERROR_REPORTS_MAX_PER_PAGE,
   maxMessageChars = ERROR_MESSAGE_MAX_CHARS,
-  maxStackChars = ERROR_STACK_MAX_CHARS_DEFAULT,
+  maxStackChars = ERROR_STACK_MAX_CHARS,
   isBot = isBotUserAgent,
 }: ErrorReportsOptions): OperatorFunction<WindowError, ErrorReport> {
   return (errors$: Observable<WindowError>) =>

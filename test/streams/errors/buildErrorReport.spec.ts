@@ -1,4 +1,5 @@
-import { buildErrorReport, ERROR_STACK_MAX_CHARS_DEFAULT } from '../../../streams/errors/buildErrorReport';
+import { buildErrorReport } from '../../../streams/errors/buildErrorReport';
+import { ERROR_STACK_MAX_CHARS } from '../../../streams/timing';
 import { ERROR_MESSAGE_MAX_CHARS } from '../../../streams/timing';
 
 const pageUrl = 'https://player.test/embed/VFsunrise01?autoplay=1';
@@ -24,8 +25,8 @@ describe('buildErrorReport', () => {
     expect(report('m'.repeat(249)).message).toHaveLength(249);
     expect(report('m'.repeat(250)).message).toHaveLength(250);
     expect(report('m'.repeat(251)).message).toBe('m'.repeat(250));
-    expect(report('m', 's'.repeat(ERROR_STACK_MAX_CHARS_DEFAULT + 1)).stack).toBe('s'.repeat(ERROR_STACK_MAX_CHARS_DEFAULT));
-    expect(report('m', 's'.repeat(ERROR_STACK_MAX_CHARS_DEFAULT)).stack).toHaveLength(ERROR_STACK_MAX_CHARS_DEFAULT);
+    expect(report('m', 's'.repeat(ERROR_STACK_MAX_CHARS + 1)).stack).toBe('s'.repeat(ERROR_STACK_MAX_CHARS));
+    expect(report('m', 's'.repeat(ERROR_STACK_MAX_CHARS)).stack).toHaveLength(ERROR_STACK_MAX_CHARS);
   });
 
   it('takes smaller limits as options', () => {
