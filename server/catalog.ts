@@ -5,11 +5,9 @@ import { isValidVideoId } from '../streams/config/playerConfig';
 /** `true` for 11 characters of `[A-Za-z0-9_-]`, the only video ids there are (host protocol §2). */
 export { isValidVideoId };
 
-/** Quality names from lowest to highest, as the host protocol names them. */
-export const QUALITY_ORDER = ['tiny', 'small', 'medium', 'large', 'hd720', 'hd1080', 'highres'] as const;
-
-/** One of {@link QUALITY_ORDER}. */
-export type Quality = (typeof QUALITY_ORDER)[number];
+/** The quality names, lowest first: the player's own list (one list for the catalogue and the engine). */
+import { QUALITY_ORDER, type Quality } from '../streams/player/playerModel';
+export { QUALITY_ORDER, type Quality };
 
 /** One encoded file of a video. */
 export interface Rendition {

@@ -17,7 +17,9 @@ import {
 export const AVAILABLE_PLAYBACK_RATES: readonly number[] = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2];
 
 /** Quality names from lowest to highest, as the host protocol spells them. */
-export const QUALITY_ORDER: readonly string[] = ['tiny', 'small', 'medium', 'large', 'hd720', 'hd1080', 'hd1440', 'hd2160', 'highres'];
+export const QUALITY_ORDER = ['tiny', 'small', 'medium', 'large', 'hd720', 'hd1080', 'hd1440', 'hd2160', 'highres'] as const;
+/** One of {@link QUALITY_ORDER}. */
+export type Quality = (typeof QUALITY_ORDER)[number];
 
 /** The rendition played when nothing (or `auto`/`default`) is asked for. */
 export const DEFAULT_QUALITY = 'medium';
@@ -71,7 +73,7 @@ export const formatsOf = (response: PlayerResponse | null): StreamFormat[] => re
 /** The caption tracks of a response ([] when it has none). */
 export const captionTracksOf = (response: PlayerResponse | null): CaptionTrackInfo[] => response?.captions?.tracks ?? [];
 
-const rank = (quality: string) => QUALITY_ORDER.indexOf(quality);
+const rank = (quality: string) => (QUALITY_ORDER as readonly string[]).indexOf(quality);
 
 /**
  * The rendition for a preference: the exact quality, else the nearest one below it, else the lowest above it;

@@ -62,7 +62,7 @@ describe('the sample catalogue (media/catalog.json)', () => {
   it('finds nothing for unknown ids, and knows the quality order and the id rule', () => {
     expect(findVideo(catalog, 'VFnothere01')).toBeUndefined();
     expect(findPlaylist(catalog, 'vfDemoPlaylist01')).toBeUndefined(); // the PL rule belongs to the host protocol
-    expect(QUALITY_ORDER).toEqual(['tiny', 'small', 'medium', 'large', 'hd720', 'hd1080', 'highres']);
+    expect(QUALITY_ORDER).toEqual(['tiny', 'small', 'medium', 'large', 'hd720', 'hd1080', 'hd1440', 'hd2160', 'highres']);
     expect(['VFsunrise01', 'a-b_C123456'].map(isValidVideoId)).toEqual([true, true]);
     expect(['VFsunrise0', 'VFsunrise012', 'VFsunrise0!', ''].map(isValidVideoId)).toEqual([false, false, false, false]);
   });
