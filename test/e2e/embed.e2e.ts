@@ -2,8 +2,9 @@ import type { Browser, Frame } from 'playwright-core';
 import { request as httpRequest } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { framingPage, startHostServer, startServer, type HostServer, type RunningServer } from './helpers/servers';
+import { framingPage, type HostServer, type RunningServer } from './helpers/servers';
 import { frameWith, launchBrowser } from './helpers/browser';
+import { withE2eEnvironment } from './helpers/environment';
 
 /**
  * Issue 2, end to end: the real server, real Chromium, the embed framed by a host page on another origin.
@@ -13,13 +14,7 @@ let server: RunningServer;
 let host: HostServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, host, browser] = await Promise.all([startServer(), startHostServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([server?.close(), host?.close()]);
-});
+withE2eEnvironment((env) => ({ server, host, browser } = env));
 
 /** Opens a third-party host page framing `/embed/{id}?{query}` and returns the embed's frame. */
 async function openFramed(videoId: string, query = '', b: Browser = browser): Promise<Frame> {

@@ -1,6 +1,7 @@
 import type { Browser, Frame } from 'playwright-core';
-import { framingPage, startHostServer, startServer, type HostServer, type RunningServer } from './helpers/servers';
-import { frameWith, launchBrowser } from './helpers/browser';
+import { framingPage, type HostServer, type RunningServer } from './helpers/servers';
+import { frameWith } from './helpers/browser';
+import { withE2eEnvironment } from './helpers/environment';
 
 /**
  * Spec §7/§8 in the browser: the real embed, framed by a host on another origin, reports its uncaught errors and
@@ -12,13 +13,7 @@ let server: RunningServer;
 let host: HostServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, host, browser] = await Promise.all([startServer(), startHostServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([server?.close(), host?.close()]);
-});
+withE2eEnvironment((env) => ({ server, host, browser } = env));
 
 interface StoredError {
   message: string;

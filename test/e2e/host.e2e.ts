@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { startHostServer, startServer, type HostServer, type RunningServer } from './helpers/servers';
-import { frameWith, launchBrowser } from './helpers/browser';
+import { type HostServer, type RunningServer } from './helpers/servers';
+import { frameWith } from './helpers/browser';
+import { withE2eEnvironment } from './helpers/environment';
 import { cache, events, rawHostPage, videoElement, waitCache, waitMessage } from './host.helpers';
 import { HOST_GETTERS, hostApiInterface } from '../../streams/host/hostApiInterface';
 
@@ -12,13 +13,7 @@ let server: RunningServer;
 let host: HostServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, host, browser] = await Promise.all([startServer(), startHostServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([server?.close(), host?.close()]);
-});
+withE2eEnvironment((env) => ({ server, host, browser } = env));
 
 /** The third origin: the same host server reached by IP instead of `localhost`. */
 const thirdOrigin = () => host.origin.replace('localhost', '127.0.0.1');

@@ -1,8 +1,9 @@
 import type { Browser, Frame } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { framingPage, startHostServer, startServer, type HostServer, type RunningServer } from './helpers/servers';
-import { frameWith, launchBrowser } from './helpers/browser';
+import { framingPage, type HostServer, type RunningServer } from './helpers/servers';
+import { frameWith } from './helpers/browser';
+import { withE2eEnvironment } from './helpers/environment';
 
 /**
  * Issue 3, end to end: every control driven through the UI of the real embed (framed by a host on another origin),
@@ -12,13 +13,7 @@ let server: RunningServer;
 let host: HostServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, host, browser] = await Promise.all([startServer(), startHostServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([server?.close(), host?.close()]);
-});
+withE2eEnvironment((env) => ({ server, host, browser } = env));
 
 async function openFramed(videoId: string, query = ''): Promise<Frame> {
   const page = await browser.newPage();

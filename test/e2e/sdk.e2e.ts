@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { startHostServer, startServer, type HostServer, type RunningServer } from './helpers/servers';
+import { type HostServer, type RunningServer } from './helpers/servers';
 import { launchBrowser } from './helpers/browser';
+import { withE2eEnvironment } from './helpers/environment';
 
 /**
  * Issue 5, end to end: the host SDK against the real embed, in real Chromium, always across two origins.
@@ -12,13 +13,7 @@ let server: RunningServer;
 let host: HostServer;
 let browser: Browser;
 
-beforeAll(async () => {
-  [server, host, browser] = await Promise.all([startServer(), startHostServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await Promise.all([server?.close(), host?.close()]);
-});
+withE2eEnvironment((env) => ({ server, host, browser } = env));
 
 /** The same server under another host name: another origin for the page than for the embed. */
 const pageOrigin = () => server.origin.replace('127.0.0.1', 'localhost');
