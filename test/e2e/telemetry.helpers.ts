@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
-import { CHROMIUM_PATH } from './helpers/browser';
+import { BASE_FLAGS, CHROMIUM_PATH } from './helpers/browser';
 import { framingPage, type HostServer, type RunningServer } from './helpers/servers';
 
 /**
@@ -213,16 +213,8 @@ export async function launchProfileBrowser(): Promise<ProfileBrowser> {
   const child: ChildProcess = spawn(
     CHROMIUM_PATH,
     [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
+      ...BASE_FLAGS,
       '--no-default-browser-check',
-      '--mute-audio',
       '--autoplay-policy=no-user-gesture-required',
       '--remote-debugging-port=0',
       `--user-data-dir=${profile}`,

@@ -3,7 +3,8 @@ import { chromium, type Browser, type Frame, type Page } from 'playwright-core';
 /** Debian's Chromium (installed by .ci/run), overridable with CHROMIUM_PATH. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const BASE_FLAGS = [
+/** The launch flags every browser test uses (no background networking: this machine's network is closed). */
+export const BASE_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
