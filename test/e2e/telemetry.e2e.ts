@@ -81,6 +81,12 @@ describe('issue 6: a viewing session at the collector', () => {
     expect(ready.videoId).toBe('VFcitylight');
     expect(ready.latencyMs).toBeGreaterThan(0);
     expect(ready.latencyMs).toBeLessThan(30_000);
+    // Latency timing (spec §9) through logging: navigation start → ready, and → first playing, in that order of size.
+    const spans = Object.fromEntries(byName('latencyReport').map((l) => [l.to, l]));
+    expect(spans.playerReady).toMatchObject({ action: 'embed', from: 'navigationStart' });
+    expect(spans.firstPlaying).toMatchObject({ action: 'embed', from: 'navigationStart' });
+    expect(spans.playerReady.durationMs).toBeGreaterThan(0);
+    expect(spans.firstPlaying.durationMs).toBeGreaterThanOrEqual(spans.playerReady.durationMs);
 
     const states = byName('playerStateChange').map((s) => s.state);
     expect(states).toContain(1);
