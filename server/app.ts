@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -47,7 +47,15 @@ export async function buildApp({
   testHooks = false,
   trustedOrigins = [],
 }: AppOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger, trustProxy: true });
+  const app = Fastify({
+    logger,
+    trustProxy: true,
+    // Malformed URLs (a bad escape, an over-long path segment) get the same JSON error shape as everything else.
+    frameworkErrors: (error, _request, reply) => {
+      const status = typeof (error as { statusCode?: number }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 400;
+      (reply as FastifyReply).code(status).send(errorBody(status, error.message));
+    },
+  });
   const catalog = loadCatalog(mediaDir);
 
   // The built pages are read once, on first use, so the server starts (and says what is wrong) without a build.
@@ -58,6 +66,21 @@ export async function buildApp({
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(errorBody(404, `Nothing at ${request.method} ${request.url.split('?')[0]}`));
+  });
+  // Every error answers in the same JSON shape: the client's own mistakes (4xx) say what was wrong; a failure of
+  // ours (5xx) is logged and answered without internals.
+  app.setErrorHandler((error: { statusCode?: number; message?: string; headers?: Record<string, string> }, request, reply) => {
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) request.log.error(error);
+    // Headers an error carries stay (a 416 names the file's size in Content-Range).
+    if (error.headers && typeof error.headers === 'object') reply.headers(error.headers);
+    const message =
+      status >= 500
+        ? 'Internal server error.'
+        : status === 415
+          ? `Unsupported content type ${JSON.stringify(request.headers['content-type'] ?? '')}: send application/json.`
+          : error.message || 'Bad request.';
+    reply.code(status).send(errorBody(status, message));
   });
 
   await app.register(fastifyStatic, {

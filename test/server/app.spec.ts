@@ -150,6 +150,19 @@ describe('other routes', () => {
     expect(String(res.headers['cache-control'])).toContain('immutable');
   });
 
+  it('answers every 4xx in one JSON shape: a folder listing, an over-long id, a body of the wrong type', async () => {
+    const folder = await app.inject('/media/');
+    expect(folder.statusCode).toBe(403);
+    expect(folder.json()).toEqual({ error: { code: 403, message: expect.any(String) } });
+    const long = await app.inject(`/embed/${'a'.repeat(5000)}`);
+    expect(long.statusCode).toBeGreaterThanOrEqual(400);
+    expect(long.statusCode).toBeLessThan(500);
+    expect(long.json().error.code).toBe(long.statusCode);
+    const wrongType = await app.inject({ method: 'POST', url: '/youtubei/v1/player', payload: '<x/>', headers: { 'content-type': 'application/xml' } });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json().error.message).toBe('Unsupported content type "application/xml": send application/json.');
+  });
+
   it('answers an unknown route with a JSON 404 naming it', async () => {
     const res = await app.inject('/nope');
     expect(res.statusCode).toBe(404);
