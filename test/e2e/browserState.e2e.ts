@@ -1,5 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
-import { startHostServer, startServer, type HostServer, type RunningServer } from './helpers/servers';
+import { type HostServer, type RunningServer } from './helpers/servers';
+import { withE2eEnvironment } from './helpers/environment';
 import {
   collectorOf,
   countsOf,
@@ -26,15 +27,11 @@ let profile: ProfileBrowser;
 let context: BrowserContext;
 let collector: Collector;
 
-beforeAll(async () => {
-  [server, host, profile] = await Promise.all([startServer(), startHostServer(), launchProfileBrowser()]);
+withE2eEnvironment((env) => {
+  ({ server, host, browser: profile } = env);
   context = profile.context;
   collector = collectorOf(server);
-});
-afterAll(async () => {
-  await profile?.close();
-  await Promise.all([server?.close(), host?.close()]);
-});
+}, launchProfileBrowser);
 beforeEach(() => collector.clear());
 
 const payloads = (events: { name: string; event: Record<string, any> }[], name: string) => events.filter((e) => e.name === name).map((e) => e.event[name]);

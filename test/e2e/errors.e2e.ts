@@ -2,6 +2,7 @@ import type { Browser, Frame } from 'playwright-core';
 import { framingPage, type HostServer, type RunningServer } from './helpers/servers';
 import { frameWith } from './helpers/browser';
 import { withE2eEnvironment } from './helpers/environment';
+import type { StoredErrorReport } from '../../server/collector/collectorStore';
 
 /**
  * Spec §7/§8 in the browser: the real embed, framed by a host on another origin, reports its uncaught errors and
@@ -15,16 +16,8 @@ let browser: Browser;
 
 withE2eEnvironment((env) => ({ server, host, browser } = env));
 
-interface StoredError {
-  message: string;
-  messageTruncated: boolean;
-  url?: string;
-  file?: string;
-  line?: string;
-  stack?: string;
-  type?: string;
-  extra: Record<string, string>;
-}
+/** What the collector stored for one report. */
+type StoredError = StoredErrorReport;
 
 const storedErrors = async (): Promise<StoredError[]> => ((await (await fetch(`${server.origin}/collector/errors`)).json()) as { errors: StoredError[] }).errors;
 

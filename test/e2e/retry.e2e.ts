@@ -1,5 +1,6 @@
 import type { BrowserContext, Frame, Page } from 'playwright-core';
-import { framingPage, startHostServer, startServer, type HostServer, type RunningServer } from './helpers/servers';
+import { framingPage, type HostServer, type RunningServer } from './helpers/servers';
+import { withE2eEnvironment } from './helpers/environment';
 import {
   collectorOf,
   countsOf,
@@ -28,15 +29,11 @@ let profile: ProfileBrowser;
 let context: BrowserContext;
 let collector: Collector;
 
-beforeAll(async () => {
-  [server, host, profile] = await Promise.all([startServer(), startHostServer(), launchProfileBrowser()]);
+withE2eEnvironment((env) => {
+  ({ server, host, browser: profile } = env);
   context = profile.context;
   collector = collectorOf(server);
-});
-afterAll(async () => {
-  await profile?.close();
-  await Promise.all([server?.close(), host?.close()]);
-});
+}, launchProfileBrowser);
 let keptPages: Page[] = [];
 beforeEach(async () => {
   // Each test starts clean: no page of an earlier test still sending, no faults, an empty collector, no database.

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { startHostServer, startServer, type HostServer, type RunningServer } from './helpers/servers';
+import { type HostServer, type RunningServer } from './helpers/servers';
+import { withE2eEnvironment } from './helpers/environment';
 import { collectorOf, countsOf, launchProfileBrowser, oneTo, openEmbed, sequenceNumbers, until, type Collector, type ProfileBrowser } from './telemetry.helpers';
 
 /**
@@ -15,15 +16,11 @@ let profile: ProfileBrowser;
 let browser: BrowserContext;
 let collector: Collector;
 
-beforeAll(async () => {
-  [server, host, profile] = await Promise.all([startServer(), startHostServer(), launchProfileBrowser()]);
+withE2eEnvironment((env) => {
+  ({ server, host, browser: profile } = env);
   browser = profile.context;
   collector = collectorOf(server);
-});
-afterAll(async () => {
-  await profile?.close();
-  await Promise.all([server?.close(), host?.close()]);
-});
+}, launchProfileBrowser);
 beforeEach(async () => {
   await collector.clearFaults();
   await collector.clear();

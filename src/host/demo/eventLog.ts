@@ -1,6 +1,6 @@
 import { map, merge, type Observable, scan } from 'rxjs';
 import type { Player } from '../sdk/Player';
-import type { PlayerEventName } from '../sdk/types';
+import { PLAYER_EVENT_NAMES, type PlayerEventName } from '../sdk/types';
 
 export interface LogEntry {
   seq: number;
@@ -11,16 +11,7 @@ export interface LogEntry {
 }
 
 /** The events the demo logs (`onVideoProgress`, four times a second, would drown the rest). */
-export const LOGGED_EVENTS: PlayerEventName[] = [
-  'onReady',
-  'onStateChange',
-  'onError',
-  'onPlaybackQualityChange',
-  'onPlaybackRateChange',
-  'onVolumeChange',
-  'onApiChange',
-  'onAutoplayBlocked',
-];
+export const LOGGED_EVENTS: readonly PlayerEventName[] = PLAYER_EVENT_NAMES.filter((name) => name !== 'onVideoProgress');
 
 /**
  * The event log: newest first, at most `max` entries; a `clear$` emission empties it.

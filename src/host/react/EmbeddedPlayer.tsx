@@ -1,6 +1,6 @@
 import { type CSSProperties, useLayoutEffect, useRef, useState } from 'react';
 import type { Player } from '../sdk/Player';
-import type { PlayerEvent, PlayerEventDataMap, PlayerEventName, PlayerOptions, PlayerVars } from '../sdk/types';
+import { PLAYER_EVENT_NAMES, type PlayerEvent, type PlayerEventDataMap, type PlayerEventName, type PlayerOptions, type PlayerVars } from '../sdk/types';
 import { usePlayer } from './usePlayer';
 
 type Handlers = {
@@ -22,17 +22,6 @@ export interface EmbeddedPlayerProps extends Handlers {
   onPlayer?: (player: Player | undefined) => void;
 }
 
-const EVENT_NAMES: PlayerEventName[] = [
-  'onReady',
-  'onStateChange',
-  'onError',
-  'onPlaybackQualityChange',
-  'onPlaybackRateChange',
-  'onVolumeChange',
-  'onApiChange',
-  'onAutoplayBlocked',
-  'onVideoProgress',
-];
 
 /**
  * The embed as a React component: `<EmbeddedPlayer videoId="VFsunrise01" onStateChange={(e) => …} />`. One iframe
@@ -49,7 +38,7 @@ export function EmbeddedPlayer({ videoId, host, width = '100%', height = '100%',
   });
   const [events] = useState(() =>
     Object.fromEntries(
-      EVENT_NAMES.map((name) => [name, (event: PlayerEvent<never, Player>) => (latest.handlers[name] as ((e: unknown) => void) | undefined)?.(event)]),
+      PLAYER_EVENT_NAMES.map((name) => [name, (event: PlayerEvent<never, Player>) => (latest.handlers[name] as ((e: unknown) => void) | undefined)?.(event)]),
     ) as PlayerOptions<Player>['events'],
   );
   const player = usePlayer(containerRef, { videoId, host, width, height, playerVars, title, events });

@@ -11,6 +11,7 @@ export { extrapolateCurrentTime } from './extrapolateCurrentTime';
 export { mergeDelivery } from './mergeDelivery';
 export { parseEmbedMessage, type EmbedMessage } from './parseEmbedMessage';
 export { installIframeApi, type IframeApiNamespace } from './installIframeApi';
+export { PLAYER_EVENT_NAMES } from './types';
 export type {
   ApiInfo,
   PlayerEvent,

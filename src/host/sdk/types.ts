@@ -36,6 +36,19 @@ export interface PlayerEventDataMap {
 }
 export type PlayerEventName = keyof PlayerEventDataMap;
 
+/** Every event of the protocol's events table, in its order. */
+export const PLAYER_EVENT_NAMES: readonly PlayerEventName[] = [
+  'onReady',
+  'onStateChange',
+  'onError',
+  'onPlaybackQualityChange',
+  'onPlaybackRateChange',
+  'onVolumeChange',
+  'onApiChange',
+  'onAutoplayBlocked',
+  'onVideoProgress',
+];
+
 /** The object every listener receives, as with `YT.Player`: the player and the event's data. */
 export interface PlayerEvent<T = unknown, P = unknown> {
   target: P;

@@ -179,27 +179,3 @@ describe('toPlayerCommand', () => {
     expect(toPlayerCommand('loadModule', ['spherical'])).toBeNull();
   });
 });
-
-describe('spec §8 error codes the host receives', () => {
-  it.each([
-    ['api.invalidparam', 2],
-    ['auth', 150],
-    ['drm.auth', 150],
-    ['{host}', 150],
-    ['heartbeat.servererror', 150],
-    ['heartbeat.stop', 150],
-    ['html5.unsupportedads', 5],
-    ['fmt.noneavailable', 5],
-    ['fmt.decode', 5],
-    ['fmt.unplayable', 5],
-    ['html5.missingapi', 5],
-    ['html5.unsupportedlive', 5],
-    ['drm.unavailable', 5],
-    ['mrm.blocked', 151],
-    ['embedder.identity.denied', 152],
-    ['anything.else', 5],
-    ['__proto__', 5],
-  ])('%s → %d', (internal, code) => {
-    expect(hostErrorCode(internal)).toBe(code);
-  });
-});

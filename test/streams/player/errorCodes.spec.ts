@@ -20,6 +20,7 @@ describe('host error codes (spec §8)', () => {
     ['video.unavailable', 5],
     ['something.new', 5],
     ['toString', 5],
+    ['__proto__', 5],
     ['', 5],
   ])('%s → %d', (internal, code) => {
     expect(hostErrorCode(internal)).toBe(code);
