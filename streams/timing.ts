@@ -142,6 +142,10 @@ export const API_REQUEST_TIMEOUT_MS = 30_000;
 /** issue 6 (a browser limit) Keepalive bodies in flight may not add up to more than this (64 KiB). */
 export const KEEPALIVE_BUDGET_BYTES = 65_536;
 
+// ── Input bounds (product choice, not in the spec) ─────────────────────────────────────────────────
+/** A player variable, a media URL or a text argument from a host longer than this is refused unread. */
+export const TEXT_INPUT_MAX_CHARS = 2_000;
+
 // ── Player views (product choices, not in the spec) ────────────────────────────────────────────────
 /** issue 3 The control bar hides after this long without pointer or keyboard activity while playing. */
 export const PLAYER_CONTROLS_AUTOHIDE_MS = 3_000;

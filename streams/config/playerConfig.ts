@@ -6,6 +6,8 @@
  * Everything here is pure: no `window`, no `document`, so the server and the page share one set of rules.
  */
 
+import { TEXT_INPUT_MAX_CHARS } from '../timing';
+
 /** The player variables the embed recognises (host-protocol §2 plus the spec's theme and forced experiments). */
 export const KNOWN_PLAYER_VARS = [
   'enablejsapi', 'origin', 'widgetid', 'autoplay', 'mute', 'controls', 'playsinline', 'start', 'end', 'loop',
@@ -134,7 +136,7 @@ export const shouldAutoplay = (autoplay: string | undefined): boolean => {
 
 /**
  * Picks the recognised player variables out of a query string (first value wins; unknown keys are ignored, as
- * real embeds carry `si`, `feature` and others). Values longer than 2000 characters are dropped.
+ * real embeds carry `si`, `feature` and others). Values longer than {@link TEXT_INPUT_MAX_CHARS} are dropped.
  */
 export function pickPlayerVars(query: URLSearchParams | Record<string, unknown>): Partial<Record<PlayerVarName, string>> {
   const get = (k: string): unknown => (query instanceof URLSearchParams ? query.get(k) ?? undefined : query[k]);
@@ -142,7 +144,7 @@ export function pickPlayerVars(query: URLSearchParams | Record<string, unknown>)
   for (const name of KNOWN_PLAYER_VARS) {
     let v = get(name);
     if (Array.isArray(v)) v = v[0];
-    if (typeof v === 'string' && v.length <= 2000) vars[name] = v;
+    if (typeof v === 'string' && v.length <= TEXT_INPUT_MAX_CHARS) vars[name] = v;
   }
   return vars;
 }

@@ -1,3 +1,4 @@
+import { TEXT_INPUT_MAX_CHARS } from '../timing';
 import { videoIdFromUrl } from '../player/videoIdFromUrl';
 import { isValidVideoId } from '../config/playerConfig';
 import type { PlayerCommand, PlaylistLoadOptions, VideoLoadOptions } from '../player/types';
@@ -16,7 +17,7 @@ export type NormalizedCommand =
 
 const LIST_TYPES = ['playlist', 'user_uploads', 'search'];
 /** Longest list or URL string we read; anything longer is malformed. */
-const MAX_TEXT = 2000;
+const MAX_TEXT = TEXT_INPUT_MAX_CHARS;
 /** Most video ids one playlist command may carry. */
 const MAX_PLAYLIST = 200;
 

@@ -1,5 +1,4 @@
-/** Media URLs longer than this are not read (a host cannot make the player scan megabytes). */
-const MAX_URL_CHARS = 2000;
+import { TEXT_INPUT_MAX_CHARS } from '../timing';
 
 /**
  * Spec §5: the video id in a media URL path `/v/{id}`, `/e/{id}` or `/embed/{id}`, absolute or root-relative, followed
@@ -7,7 +6,7 @@ const MAX_URL_CHARS = 2000;
  * 11 characters of `[A-Za-z0-9_-]`, is `null`. The one rule for the views, the engine and the host protocol.
  */
 export function videoIdFromUrl(url: unknown): string | null {
-  if (typeof url !== 'string' || url.length > MAX_URL_CHARS) return null;
+  if (typeof url !== 'string' || url.length > TEXT_INPUT_MAX_CHARS) return null;
   const path = url.split(/[?#]/, 1)[0];
   const m = /(?:^|\/)(?:v|e|embed)\/([A-Za-z0-9_-]{11})(?=$|[/&])/.exec(path);
   return m ? m[1] : null;

@@ -59,6 +59,7 @@ const spec: Record<string, number> = {
   API_REQUEST_TIMEOUT_MS: 30000,
   KEEPALIVE_BUDGET_BYTES: 65536,
   PLAYER_CONTROLS_AUTOHIDE_MS: 3000,
+  TEXT_INPUT_MAX_CHARS: 2000,
 };
 
 describe('streams/timing', () => {
