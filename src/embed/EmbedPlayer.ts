@@ -235,6 +235,8 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps = 
           return;
         }
         setTracks(el, action.captions);
+        // Cueing the video that is playing keeps its source: stop it, or it plays on under a "cued" state.
+        if (!action.play && !el.paused) el.pause();
         pendingSeek = action.startSeconds > 0 ? action.startSeconds : null;
         el.preload = action.play ? 'auto' : 'metadata';
         if (el.getAttribute('src') !== action.url) el.src = action.url;

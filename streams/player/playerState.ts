@@ -52,7 +52,8 @@ export function nextPlayerState(state: PlayerStateValue, input: PlayerStateInput
     case 'waiting':
       return state === PlayerState.PLAYING ? PlayerState.BUFFERING : state;
     case 'pause':
-      return state === PlayerState.ENDED ? state : PlayerState.PAUSED;
+      // At the end the element pauses before `ended`; a cued or stopped player pauses the playback it replaced.
+      return state === PlayerState.ENDED || state === PlayerState.CUED ? state : PlayerState.PAUSED;
     case 'seeked':
       return input.paused && state !== PlayerState.CUED && state !== PlayerState.UNSTARTED ? PlayerState.PAUSED : state;
     case 'ended':

@@ -103,6 +103,9 @@ describe('host messaging with a raw postMessage host on another origin', () => {
 
     await page.evaluate(() => window.send('cuePlaylist', [['VFsunrise01', 'VFcitylight', 'VFoceanwave'], 1]));
     await waitCache(page, "Array.isArray(c.playlist) && c.playlist.length === 3 && c.playlistIndex === 1 && c.playerState === 5");
+    // Index 1 is the video that was playing: cueing it stops it (it used to play on, and turn the state back to 1).
+    await frame.waitForFunction(() => document.querySelector('video')!.paused);
+    expect((await cache(page)).playerState).toBe(5);
     await page.evaluate(() => window.send('nextVideo'));
     await waitCache(page, 'c.playlistIndex === 2');
     await page.evaluate(() => window.send('previousVideo'));

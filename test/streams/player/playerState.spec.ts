@@ -23,6 +23,10 @@ describe('player state machine', () => {
     expect(run(PLAYING, { type: 'pause' }, { type: 'ended' })).toBe(ENDED);
     expect(run(ENDED, { type: 'pause' })).toBe(ENDED);
   });
+  it('cueing or stopping while playing stays cued when the element then fires its pause', () => {
+    expect(run(PLAYING, { type: 'cue' }, { type: 'pause' })).toBe(CUED);
+    expect(run(PLAYING, { type: 'stop' }, { type: 'pause' })).toBe(CUED);
+  });
   it('a refused play() never reports 1', () => {
     expect(run(UNSTARTED, { type: 'load' }, { type: 'play' }, { type: 'playRefused' })).toBe(CUED);
     expect(run(CUED, { type: 'playRefused' })).toBe(CUED);
