@@ -1,0 +1,190 @@
+/**
+ * The collector's store interface (issue 12). Two stores implement it: SQLite (`sqlite/`, the embedded default) and
+ * ClickHouse (`clickhouse/`, for several stateless collectors). The shared conformance suite
+ * (`test/server/collector/storeConformance.ts`) proves both against the same expectations.
+ *
+ * Rules every store keeps:
+ * - `recordLogRequest` resolves only after what it stored is durable (the SQLite transaction committed, the
+ *   ClickHouse insert acknowledged). The route acknowledges the client only then.
+ * - De-duplication is the store's own unique key (stream, dedupeKey), never a set in memory: a resent event is stored
+ *   once, however many times and through however many collectors it arrives.
+ * - Nothing is held in memory in proportion to the store's size; reads are pages with a cursor and a bounded size.
+ */
+
+/** The log endpoints the collector takes. */
+export type CollectorEndpoint = 'log_event' | 'video_stats';
+export const COLLECTOR_ENDPOINTS: readonly CollectorEndpoint[] = ['log_event', 'video_stats'];
+
+/** One validated event, ready to store (built by `ingest/validateEvents.ts`). */
+export interface IncomingEvent {
+  /** The server-issued stream the event belongs to (from the verified stream token). */
+  stream: string;
+  /** The client's `clientEventId`, or a content hash for events that carry none. Unique within the stream. */
+  dedupeKey: string;
+  clientEventId?: string;
+  /** The payload key of the event (`playerStateChange`, …). */
+  name: string;
+  endpoint: CollectorEndpoint;
+  eventTimeMs?: number;
+  /**
+   * The number the dashboard charts for this event, when it has one: seconds watched for `watchTimeSegment`,
+   * milliseconds for `latencyReport` and `playerReady`.
+   */
+  value?: number;
+  /** The whole wire event, serialised (bounded by `COLLECTOR_MAX_EVENT_BYTES`). */
+  json: string;
+}
+
+/** Metadata of one log request, stored in the same transaction as its events. */
+export interface IncomingRequest {
+  requestId: string;
+  stream: string;
+  endpoint: CollectorEndpoint;
+  receivedAtMs: number;
+  compressed: boolean;
+  contentType: string;
+  /** Bytes on the wire, and after gunzip. */
+  bodyBytes: number;
+  decodedBytes: number;
+  /** The request headers that matter (visitor id, client name/version, time zone, …), bounded. */
+  headers: Record<string, string>;
+  serializedClientEventId?: unknown;
+  requestTimeMs?: unknown;
+  /** The request's `context` object, serialised and bounded. */
+  contextJson?: string;
+  /** Events in the request, and how many of them validation refused. */
+  eventCount: number;
+  refused: number;
+}
+
+/** One event as the store lists it. */
+export interface StoredEvent {
+  stream: string;
+  dedupeKey: string;
+  clientEventId?: string;
+  name: string;
+  endpoint: CollectorEndpoint;
+  eventTimeMs?: number;
+  receivedAtMs: number;
+  requestId: string;
+  value?: number;
+  event: Record<string, unknown>;
+}
+
+/** One log request as the store lists it. */
+export interface StoredRequest extends Omit<IncomingRequest, 'contextJson'> {
+  context?: unknown;
+  accepted: number;
+  duplicates: number;
+}
+
+/** One report of the error-reporting endpoint (every field bounded by the route). */
+export interface IncomingErrorReport {
+  receivedAtMs: number;
+  message: string;
+  messageTruncated: boolean;
+  url?: string;
+  file?: string;
+  line?: string;
+  stack?: string;
+  type?: string;
+  /** Everything else the client sent, kept as strings. */
+  extra: Record<string, string>;
+}
+export interface StoredErrorReport extends IncomingErrorReport {
+  id: string;
+}
+
+/** A page of a read: the items, and the cursor of the next page (absent on the last page). */
+export interface Page<T> {
+  items: T[];
+  nextCursor?: string;
+}
+
+export interface PageQuery {
+  /** An opaque cursor from a previous page's `nextCursor`. */
+  cursor?: string;
+  /** At most this many items (the route bounds it by `COLLECTOR_MAX_PAGE_SIZE`). */
+  limit: number;
+  /** Received at or after / before this time (ms since the epoch). */
+  sinceMs?: number;
+  untilMs?: number;
+}
+
+export interface EventQuery extends PageQuery {
+  name?: string;
+  endpoint?: CollectorEndpoint;
+  stream?: string;
+  /** Events whose `clientEventId` starts with this text (a page id: `{pageId}:`). */
+  clientEventIdPrefix?: string;
+  /** Free text searched in the event's name and JSON. */
+  text?: string;
+}
+
+export interface RequestQuery extends PageQuery {
+  stream?: string;
+  /** Requests whose `serializedClientEventId.serializedEventId` is this page id. */
+  pageId?: string;
+}
+
+/** Totals over the whole store. */
+export interface CollectorStats {
+  requests: number;
+  compressedRequests: number;
+  events: number;
+  duplicatesDropped: number;
+  refusedEvents: number;
+  byEndpoint: Record<CollectorEndpoint, number>;
+  byName: Record<string, number>;
+  errors: number;
+}
+
+/** One time bucket of the dashboard's charts. */
+export interface TimeseriesBucket {
+  /** Bucket start (ms since the epoch). */
+  startMs: number;
+  events: number;
+  /** Distinct streams (viewing sessions) that sent events in the bucket. */
+  sessions: number;
+  /** Seconds watched (sum of `watchTimeSegment` values). */
+  watchTimeSec: number;
+  stateChanges: number;
+  /** `playerError` events plus error reports. */
+  errors: number;
+  /** Mean of the `latencyReport` durations in the bucket, when there were any. */
+  latencyMeanMs?: number;
+}
+
+export interface TimeseriesQuery {
+  sinceMs: number;
+  untilMs: number;
+  bucketMs: number;
+}
+
+/** The outcome of one stored request. */
+export interface RecordOutcome {
+  accepted: number;
+  duplicates: number;
+}
+
+export interface CollectorStore {
+  /** `sqlite` or `clickhouse`, for logs, metrics and the readiness answer. */
+  readonly kind: string;
+  /** Stores the request and every event not stored before; resolves once durable. */
+  recordLogRequest(request: IncomingRequest, events: readonly IncomingEvent[]): Promise<RecordOutcome>;
+  recordError(report: IncomingErrorReport): Promise<void>;
+  /** Events in arrival order (oldest first), one page at a time. */
+  listEvents(query: EventQuery): Promise<Page<StoredEvent>>;
+  listRequests(query: RequestQuery): Promise<Page<StoredRequest>>;
+  listErrors(query: PageQuery): Promise<Page<StoredErrorReport>>;
+  stats(): Promise<CollectorStats>;
+  timeseries(query: TimeseriesQuery): Promise<TimeseriesBucket[]>;
+  /** Deletes what was received before `cutoffMs` (retention); resolves with how many events went. */
+  deleteReceivedBefore(cutoffMs: number): Promise<number>;
+  /** Resolves when the store answers (readiness); rejects otherwise. */
+  ping(): Promise<void>;
+  /** Forgets everything (test hook only). */
+  clear(): Promise<void>;
+  /** Finishes what is in flight and closes. */
+  close(): Promise<void>;
+}
