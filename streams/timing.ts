@@ -145,6 +145,8 @@ export const KEEPALIVE_BUDGET_BYTES = 65_536;
 // ── Input bounds (product choice, not in the spec) ─────────────────────────────────────────────────
 /** A player variable, a media URL or a text argument from a host longer than this is refused unread. */
 export const TEXT_INPUT_MAX_CHARS = 2_000;
+/** issue 12 The server-signed stream token of the player configuration is at most this long, or it is dropped. */
+export const STREAM_TOKEN_MAX_CHARS = 512;
 
 // ── Player views (product choices, not in the spec) ────────────────────────────────────────────────
 /** issue 3 The control bar hides after this long without pointer or keyboard activity while playing. */

@@ -6,7 +6,7 @@
  * Everything here is pure: no `window`, no `document`, so the server and the page share one set of rules.
  */
 
-import { TEXT_INPUT_MAX_CHARS } from '../timing';
+import { STREAM_TOKEN_MAX_CHARS, TEXT_INPUT_MAX_CHARS } from '../timing';
 
 /** The player variables the embed recognises (host-protocol §2 plus the spec's theme and forced experiments). */
 export const KNOWN_PLAYER_VARS = [
@@ -70,6 +70,12 @@ export interface PlayerConfig {
      * server from its configuration; absent or empty means every host gets only the public set.
      */
     trustedOrigins?: string[];
+    /**
+     * The server-signed stream token (issue 12), opaque to the client: every log request carries it as the
+     * `X-VidFrame-Stream-Token` header, so the collector scopes de-duplication to a stream it issued. Absent when the
+     * server runs without one; a value that fails {@link isValidStreamToken} is dropped.
+     */
+    stream_token?: string;
   };
   attrs: { width: string; height: string; id: string };
   assets: { js: string; css: string };
@@ -80,6 +86,13 @@ export const DEFAULT_ATTRS = { width: '100%', height: '100%', id: 'video-player'
 
 /** Video ids are 11 characters of `[A-Za-z0-9_-]` (host-protocol §2). */
 export const isValidVideoId = (id: unknown): id is string => typeof id === 'string' && /^[A-Za-z0-9_-]{11}$/.test(id);
+
+/**
+ * A stream token is 1 to {@link STREAM_TOKEN_MAX_CHARS} characters of `[A-Za-z0-9._-]` (base64url pieces joined by
+ * dots): safe as an HTTP header value and in a `<script>` block, whatever the server signs.
+ */
+export const isValidStreamToken = (token: unknown, maxChars = STREAM_TOKEN_MAX_CHARS): token is string =>
+  typeof token === 'string' && token.length <= maxChars && /^[A-Za-z0-9._-]+$/.test(token);
 
 /** Booleans arrive as `1`/`0` or `true`/`false` (host-protocol §2); anything else is `undefined`. */
 export function parseBooleanVar(value: string | undefined): boolean | undefined {
@@ -156,10 +169,12 @@ export interface BuildPlayerConfigInput {
   assets: { js: string; css: string };
   /** Host origins trusted with the privileged host methods (from the server's configuration). */
   trustedOrigins?: readonly string[];
+  /** The server-signed stream token (issue 12), copied into `args.stream_token` when {@link isValidStreamToken}. */
+  streamToken?: string;
 }
 
 /** Spec §3: the configuration the server inlines into `/embed/{videoId}`. */
-export function buildPlayerConfig({ videoId, query, playerResponse, assets, trustedOrigins }: BuildPlayerConfigInput): PlayerConfig {
+export function buildPlayerConfig({ videoId, query, playerResponse, assets, trustedOrigins, streamToken }: BuildPlayerConfigInput): PlayerConfig {
   const playerVars = pickPlayerVars(query);
   const autoplayFlag = parseBooleanVar(playerVars.autoplay);
   return {
@@ -173,6 +188,7 @@ export function buildPlayerConfig({ videoId, query, playerResponse, assets, trus
       theme: parseTheme(playerVars.theme),
       player_response: playerResponse,
       ...(trustedOrigins && trustedOrigins.length > 0 && { trustedOrigins: [...trustedOrigins] }),
+      ...(isValidStreamToken(streamToken) && { stream_token: streamToken }),
     },
     attrs: { ...DEFAULT_ATTRS },
     assets,
@@ -219,6 +235,7 @@ export function readPlayerConfig(raw: unknown): PlayerConfig {
       ...(Array.isArray(args.trustedOrigins) && {
         trustedOrigins: (args.trustedOrigins as unknown[]).filter((o): o is string => typeof o === 'string'),
       }),
+      ...(isValidStreamToken(args.stream_token) && { stream_token: args.stream_token }),
     },
     attrs: {
       width: str(r.attrs?.width, DEFAULT_ATTRS.width),

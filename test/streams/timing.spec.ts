@@ -60,6 +60,7 @@ const spec: Record<string, number> = {
   KEEPALIVE_BUDGET_BYTES: 65536,
   PLAYER_CONTROLS_AUTOHIDE_MS: 3000,
   TEXT_INPUT_MAX_CHARS: 2000,
+  STREAM_TOKEN_MAX_CHARS: 512,
 };
 
 describe('streams/timing', () => {

@@ -2,6 +2,7 @@ import {
   buildPlayerConfig,
   DEFAULT_ATTRS,
   forcedExperimentsToFlags,
+  isValidStreamToken,
   isValidVideoId,
   parseBooleanVar,
   parseFlags,
@@ -138,6 +139,41 @@ describe('player configuration (spec §3)', () => {
   ])('refuses an unusable configuration %p with a clear error', (raw, message) => {
     expect(() => readPlayerConfig(raw)).toThrow(PlayerConfigError);
     expect(() => readPlayerConfig(raw)).toThrow(message);
+  });
+
+  describe('stream token (issue 12)', () => {
+    const token = 'v1.c3RyZWFtLWlk.AbC-_09';
+    const withToken = (streamToken: unknown) =>
+      buildPlayerConfig({ videoId: 'VFsunrise01', query: {}, playerResponse: ok, assets, streamToken: streamToken as string });
+
+    it('buildPlayerConfig copies a valid token into args.stream_token, and readPlayerConfig reads it back', () => {
+      const config = withToken(token);
+      expect(config.args.stream_token).toBe(token);
+      expect(readPlayerConfig(JSON.parse(serializeConfigForScript(config))).args.stream_token).toBe(token);
+    });
+
+    it('is absent when the server has none', () => {
+      expect('stream_token' in build({}).args).toBe(false);
+      expect('stream_token' in readPlayerConfig(JSON.parse(JSON.stringify(build({})))).args).toBe(false);
+    });
+
+    it('accepts 1 to 512 characters of [A-Za-z0-9._-] (production limit), nothing else', () => {
+      expect(isValidStreamToken('a')).toBe(true);
+      expect(isValidStreamToken('x'.repeat(512))).toBe(true);
+      expect(isValidStreamToken('x'.repeat(513))).toBe(false);
+      expect(isValidStreamToken('Az09._-')).toBe(true);
+      expect(isValidStreamToken('x'.repeat(6), 5)).toBe(false);
+    });
+
+    it.each([['empty', ''], ['too long', 'x'.repeat(513)], ['a space', 'a b'], ['a line break (header injection)', 'a\r\nX-Evil: 1'], ['base64 padding', 'abc='], ['a slash', 'a/b'], ['non-ASCII', 'tökén'], ['a number', 42], ['an object', { t: 'x' }], ['null', null]])(
+      'drops a token with %s, both when building and when reading',
+      (_label, bad) => {
+        expect('stream_token' in withToken(bad).args).toBe(false);
+        const raw = JSON.parse(JSON.stringify(build({})));
+        raw.args.stream_token = bad;
+        expect('stream_token' in readPlayerConfig(raw).args).toBe(false);
+      },
+    );
   });
 
   it('serialises for a script block so no value can close the script', () => {
