@@ -31,11 +31,20 @@ export interface ApiRequestSettings {
   xsrfFieldName?: string;
   clientNameId?: number;
   clientVersion?: string;
+  /**
+   * The server-signed stream token of the player configuration (`args.stream_token`, issue 12). Log requests carry it
+   * as {@link STREAM_TOKEN_HEADER}; other calls never do. It is part of the stored request, so a resend from the retry
+   * queue (up to 30 days later) carries the token it was built with.
+   */
+  streamToken?: string;
 }
 
 /** Endpoints that are log requests (spec §7: 400/415 mean compression failure, key rules for logging). */
 export const LOG_ENDPOINTS = ['log_event', 'video_stats'] as const;
 export type LogEndpoint = (typeof LOG_ENDPOINTS)[number];
+
+/** The header that carries the stream token on every log request (issue 12). */
+export const STREAM_TOKEN_HEADER = 'X-VidFrame-Stream-Token';
 
 /** True when a request URL targets `log_event` or `video_stats`. */
 export const isLogRequestUrl = (url: string): boolean => /^\/youtubei\/v\d+\/(log_event|video_stats)(\?|$)/.test(url);
@@ -46,7 +55,8 @@ const ENDPOINT = /^[a-z0-9_]+(\/[a-z0-9_]+)*$/i;
  * Builds the request of spec §7 for `endpoint` (`log_event`, `share/get_share_panel`, …): POST to the root-relative
  * `/youtubei/v1/{endpoint}` (never a host-built URL, so it works behind any proxy), body `{context, …payload}` plus the
  * anti-forgery field, and the headers content-type JSON, visitor id, authorization, logged-in flag, client name and
- * version, UTC offset, time zone and ad signals. `Content-Encoding` is added by the transport when it compresses.
+ * version, UTC offset, time zone and ad signals, plus the stream token on log requests. `Content-Encoding` is added by
+ * the transport when it compresses.
  *
  * @throws TypeError for an endpoint that is not a plain path (no host, no `..`, no query).
  */
@@ -63,6 +73,7 @@ export function buildApiRequest(endpoint: string, payload: Record<string, unknow
     xsrfFieldName = 'session_token',
     clientNameId = WEB_EMBEDDED_PLAYER_CLIENT_NAME_ID,
     clientVersion = context.client.clientVersion ?? VIDFRAME_CLIENT_VERSION,
+    streamToken,
   } = settings;
   const visitorId = settings.visitorId ?? context.client.visitorData;
   const isLog = (LOG_ENDPOINTS as readonly string[]).includes(endpoint);
@@ -77,6 +88,7 @@ export function buildApiRequest(endpoint: string, payload: Record<string, unknow
   if (loggedIn !== undefined) headers['X-Youtube-Bootstrap-Logged-In'] = loggedIn ? 'true' : 'false';
   if (context.client.utcOffsetMinutes !== undefined) headers['X-Youtube-Utc-Offset'] = String(context.client.utcOffsetMinutes);
   if (context.client.timeZone) headers['X-Youtube-Time-Zone'] = context.client.timeZone;
+  if (isLog && streamToken) headers[STREAM_TOKEN_HEADER] = streamToken;
   const adSignals = context.adSignalsInfo?.params;
   if (adSignals && adSignals.length > 0) {
     headers['X-Youtube-Ad-Signals'] = new URLSearchParams(adSignals.map(({ key, value }) => [key, value])).toString();

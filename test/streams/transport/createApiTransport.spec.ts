@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { firstValueFrom, lastValueFrom } from 'rxjs';
 import { ApiFetchError, ExtensionBlockingError, KeepaliveBudgetError, RequestError } from '../../../streams/transport/apiErrors';
-import { buildApiRequest } from '../../../streams/transport/buildApiRequest';
+import { buildApiRequest, STREAM_TOKEN_HEADER } from '../../../streams/transport/buildApiRequest';
 import { buildClientContext } from '../../../streams/transport/buildClientContext';
 import { createApiTransport, FetchInitLike, FetchLike } from '../../../streams/transport/createApiTransport';
 import { createTestScheduler } from '../../helpers/testScheduler';
@@ -133,6 +133,47 @@ describe('createApiTransport', () => {
     expect(signal?.aborted).toBe(true);
   });
 
+  describe('stream token (issue 12)', () => {
+    const token = 'v1.c3RyZWFt.c2ln';
+    const withToken = () => ({ context, apiKey: 'KEY', streamToken: token });
+
+    it('every log request carries it, compressed or not, and through the keepalive path; other calls do not', async () => {
+      const { fetch, calls } = fakeFetch(response(200, '{}'));
+      const transport = createApiTransport({ fetch, settings: withToken });
+      await lastValueFrom(transport.fetchApi('log_event', smallPayload));
+      await lastValueFrom(transport.fetchApi('log_event', bigPayload));
+      await lastValueFrom(transport.fetchApi('video_stats', smallPayload));
+      await lastValueFrom(transport.sendKeepalive(transport.buildRequest('log_event', bigPayload)));
+      await lastValueFrom(transport.fetchApi('feedback', smallPayload));
+      expect(calls.map((c) => [c.url, c.init.headers[STREAM_TOKEN_HEADER], c.init.headers['Content-Encoding'], c.init.keepalive])).toEqual([
+        ['/youtubei/v1/log_event?key=KEY', token, undefined, undefined],
+        ['/youtubei/v1/log_event?key=KEY', token, 'gzip', undefined],
+        ['/youtubei/v1/video_stats?key=KEY', token, undefined, undefined],
+        ['/youtubei/v1/log_event?key=KEY', token, undefined, true],
+        ['/youtubei/v1/feedback', undefined, undefined, undefined],
+      ]);
+    });
+
+    it('a 400 to a compressed log request is resent uncompressed with the token still on it', async () => {
+      const { fetch, calls } = fakeFetch(response(400), response(200, '{}'));
+      const transport = createApiTransport({ fetch, settings: withToken });
+      await lastValueFrom(transport.fetchApi('log_event', bigPayload));
+      expect(calls.map((c) => c.init.headers[STREAM_TOKEN_HEADER])).toEqual([token, token]);
+    });
+
+    it('a stored request is sent with the headers it was built with, whatever the settings are now', async () => {
+      const { fetch, calls } = fakeFetch(response(200, '{}'));
+      let current: string | undefined = token;
+      const transport = createApiTransport({ fetch, settings: () => ({ context, streamToken: current }) });
+      const stored = JSON.parse(JSON.stringify(transport.buildRequest('log_event', smallPayload)));
+      current = undefined; // a later page of a server without tokens, or a newer token
+      await lastValueFrom(transport.send(stored));
+      await lastValueFrom(transport.fetchApi('log_event', smallPayload));
+      expect(calls[0].init.headers[STREAM_TOKEN_HEADER]).toBe(token);
+      expect(calls[1].init.headers[STREAM_TOKEN_HEADER]).toBeUndefined();
+    });
+  });
+
   describe('sendKeepalive (unload path)', () => {
     it('sends at once, uncompressed, with keepalive: true — even a body that send would gzip', async () => {
       const { fetch, calls } = fakeFetch(response(204, ''));
@@ -208,6 +249,19 @@ describe('buildApiRequest (spec §7)', () => {
     expect(request.url).toBe('/youtubei/v1/share/get_share_panel');
     expect(Object.keys(request.options.headers).sort()).toEqual(['Content-Type', 'X-Youtube-Client-Name', 'X-Youtube-Client-Version']);
     expect(JSON.parse(request.options.body)).toEqual({ context: bare, a: 1 });
+  });
+
+  it(`puts the stream token in ${STREAM_TOKEN_HEADER} on log_event and video_stats only, and only when there is one`, () => {
+    const headers = (endpoint: string, streamToken?: string) => buildApiRequest(endpoint, {}, { context, streamToken }).options.headers;
+    expect(STREAM_TOKEN_HEADER).toBe('X-VidFrame-Stream-Token');
+    expect(headers('log_event', 'tok.en')[STREAM_TOKEN_HEADER]).toBe('tok.en');
+    expect(headers('video_stats', 'tok.en')[STREAM_TOKEN_HEADER]).toBe('tok.en');
+    expect(headers('feedback', 'tok.en')).not.toHaveProperty(STREAM_TOKEN_HEADER);
+    expect(headers('share/get_share_panel', 'tok.en')).not.toHaveProperty(STREAM_TOKEN_HEADER);
+    expect(headers('log_event')).not.toHaveProperty(STREAM_TOKEN_HEADER);
+    expect(headers('log_event', '')).not.toHaveProperty(STREAM_TOKEN_HEADER);
+    // Never in the body: the body is the event payload the collector stores.
+    expect(buildApiRequest('log_event', {}, { context, streamToken: 'tok.en' }).options.body).not.toContain('tok.en');
   });
 
   it.each(['', 'https://x.test/log_event', '../admin', 'log_event?x=1', '/log_event'])('rejects the endpoint %j', (endpoint) => {
