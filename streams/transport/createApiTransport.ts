@@ -74,7 +74,8 @@ export interface ApiTransport {
  * - compressed bodies get `Content-Encoding: gzip`; if compression itself fails the body goes out uncompressed;
  * - a log request answered 400 or 415 while compressed is resent uncompressed once, and compression is switched off
  *   for the rest of the page (this transport instance);
- * - responses follow {@link parseApiResponse}; a fetch rejection becomes `net.unknown` ("Unknown request error"), or
+ * - responses follow {@link parseApiResponse}: a 429 or 503 with `Retry-After` gives an {@link ApiFetchError} carrying
+ *   `retryAfterMs` (an HTTP date is measured against `scheduler.now()`); a fetch rejection becomes `net.unknown` ("Unknown request error"), or
  *   "An extension is blocking network request." when it is `TypeError: Failed to fetch` while online; no answer
  *   within `timeoutMs` (on `scheduler`) becomes `net.timeout` ("Request timed out") and aborts the fetch.
  */
@@ -115,6 +116,8 @@ export function createApiTransport({
               parseApiResponse(response.status, response.headers.get('content-type'), text, {
                 isLogRequest,
                 compressed: Boolean(extra.gzip),
+                retryAfter: response.headers.get('retry-after'),
+                nowMs: scheduler.now(),
               }),
             ),
           (error: unknown) => {

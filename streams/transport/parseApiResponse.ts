@@ -1,4 +1,5 @@
 import { ApiFetchError, JsonParseError } from './apiErrors';
+import { parseRetryAfter, RETRY_AFTER_STATUSES } from './parseRetryAfter';
 
 /** The anti-hijack prefix a JSON response may start with (spec §5/§7). */
 export const ANTI_HIJACK_PREFIX = ")]}'";
@@ -16,6 +17,10 @@ export interface ParseContext {
   isLogRequest?: boolean;
   /** The request body was gzip-compressed. */
   compressed?: boolean;
+  /** The answer's `Retry-After` header, read on 429 and 503 (see {@link parseRetryAfter}). */
+  retryAfter?: string | null;
+  /** The current time in ms since the epoch, for a `Retry-After` given as an HTTP date (the transport's scheduler). */
+  nowMs?: number;
 }
 
 /** Spec §8: success is 200–206 and 304; everything else is an error. */
@@ -32,7 +37,9 @@ export const stripAntiHijackPrefix = (text: string): string =>
  * - 200–206 and 304 succeed; a JSON body that does not parse on a success throws {@link JsonParseError};
  * - any other status (4xx, 5xx, …) throws {@link ApiFetchError} ("API fetch failed") with the status and the body
  *   attached (parsed JSON, or the text when it is not JSON or does not parse);
- * - 400 or 415 answering a compressed log request set `compressionFailed` on that error.
+ * - 400 or 415 answering a compressed log request set `compressionFailed` on that error;
+ * - 429 or 503 with a readable `Retry-After` set `retryAfterMs` on that error (seconds, or an HTTP date measured
+ *   from `ctx.nowMs`); a malformed one is ignored.
  */
 export function parseApiResponse(status: number, contentType: string | null | undefined, text: string, ctx: ParseContext = {}): ApiResponse {
   const isJson = (contentType ?? '').toLowerCase().includes('json');
@@ -54,5 +61,6 @@ export function parseApiResponse(status: number, contentType: string | null | un
     }
   }
   const compressionFailed = Boolean(ctx.isLogRequest && ctx.compressed && (status === 400 || status === 415));
-  throw new ApiFetchError(status, body, compressionFailed);
+  const retryAfterMs = RETRY_AFTER_STATUSES.includes(status) ? parseRetryAfter(ctx.retryAfter, ctx.nowMs ?? 0) : undefined;
+  throw new ApiFetchError(status, body, compressionFailed, retryAfterMs);
 }

@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { firstValueFrom, lastValueFrom } from 'rxjs';
+import { asyncScheduler, firstValueFrom, lastValueFrom, type SchedulerLike } from 'rxjs';
 import { ApiFetchError, ExtensionBlockingError, KeepaliveBudgetError, RequestError } from '../../../streams/transport/apiErrors';
 import { buildApiRequest, STREAM_TOKEN_HEADER } from '../../../streams/transport/buildApiRequest';
 import { buildClientContext } from '../../../streams/transport/buildClientContext';
@@ -131,6 +131,44 @@ describe('createApiTransport', () => {
       );
     });
     expect(signal?.aborted).toBe(true);
+  });
+
+  describe('Retry-After (issue 12)', () => {
+    const limited = (status: number, retryAfter: string) => ({
+      status,
+      headers: { get: (name: string) => ({ 'content-type': 'application/json', 'retry-after': retryAfter })[name.toLowerCase()] ?? null },
+      text: async () => '{"error":{"code":429,"message":"Rate limit exceeded"}}',
+    });
+
+    it('a 429 with Retry-After: 30 errors with status 429 and retryAfterMs 30000', async () => {
+      const transport = createApiTransport({ fetch: fakeFetch(limited(429, '30')).fetch, settings });
+      const error = await lastValueFrom(transport.fetchApi('log_event', smallPayload)).catch((e) => e);
+      expect(error).toBeInstanceOf(ApiFetchError);
+      expect(error).toMatchObject({ message: 'API fetch failed', status: 429, retryAfterMs: 30_000 });
+    });
+
+    it('a compressed log request answered 429 is not resent uncompressed: it errors with the delay', async () => {
+      const { fetch, calls } = fakeFetch(limited(429, '5'));
+      const transport = createApiTransport({ fetch, settings });
+      const error = await lastValueFrom(transport.fetchApi('log_event', bigPayload)).catch((e) => e);
+      expect(calls).toHaveLength(1);
+      expect(error).toMatchObject({ status: 429, retryAfterMs: 5_000, compressionFailed: false });
+    });
+
+    it('a 503 with an HTTP date is measured against the scheduler clock, not Date.now()', async () => {
+      const now = Date.UTC(2024, 0, 1);
+      const clock: SchedulerLike = { now: () => now, schedule: asyncScheduler.schedule.bind(asyncScheduler) };
+      const transport = createApiTransport({ fetch: fakeFetch(limited(503, 'Mon, 01 Jan 2024 00:00:45 GMT')).fetch, settings, scheduler: clock });
+      const error = await lastValueFrom(transport.fetchApi('log_event', smallPayload)).catch((e) => e);
+      expect(error).toMatchObject({ status: 503, retryAfterMs: 45_000 });
+    });
+
+    it('a garbage Retry-After leaves retryAfterMs unset', async () => {
+      const transport = createApiTransport({ fetch: fakeFetch(limited(429, 'in a while')).fetch, settings });
+      const error = await lastValueFrom(transport.fetchApi('log_event', smallPayload)).catch((e) => e);
+      expect(error).toMatchObject({ status: 429 });
+      expect(error.retryAfterMs).toBeUndefined();
+    });
   });
 
   describe('stream token (issue 12)', () => {

@@ -96,4 +96,24 @@ describe('parseApiResponse (spec §5/§7/§8 response rules)', () => {
     expect(flag(415, { isLogRequest: true, compressed: false })).toBe(false);
     expect(flag(415, { isLogRequest: false, compressed: true })).toBe(false);
   });
+
+  it('429 and 503 with a readable Retry-After attach retryAfterMs next to the status (issue 12) — and only then', () => {
+    const NOW = Date.UTC(2024, 0, 1);
+    const retryAfterOf = (status: number, retryAfter: string | null) => {
+      try {
+        parseApiResponse(status, JSON_TYPE, '{}', { isLogRequest: true, retryAfter, nowMs: NOW });
+      } catch (e) {
+        return (e as ApiFetchError).retryAfterMs;
+      }
+      return 'no error';
+    };
+    expect(retryAfterOf(429, '30')).toBe(30_000);
+    expect(retryAfterOf(503, '7')).toBe(7_000);
+    expect(retryAfterOf(429, 'Mon, 01 Jan 2024 00:01:00 GMT')).toBe(60_000);
+    expect(retryAfterOf(429, 'soon')).toBeUndefined();
+    expect(retryAfterOf(429, null)).toBeUndefined();
+    expect(retryAfterOf(500, '30')).toBeUndefined();
+    expect(retryAfterOf(301, '30')).toBeUndefined();
+    expect(() => parseApiResponse(429, JSON_TYPE, '{}', { retryAfter: '30' })).toThrow(expect.objectContaining({ status: 429, retryAfterMs: 30_000 }));
+  });
 });
