@@ -21,12 +21,14 @@ import {
   type SchedulerLike,
   shareReplay,
   takeUntil,
+  tap,
   timer,
   withLatestFrom,
 } from 'rxjs';
 import { RETRY_QUEUE_RETRY_DELAY_MS, RETRY_QUEUE_RETRY_WINDOW_MS, RETRY_QUEUE_THROTTLE_MS } from '../timing';
 import type { FailedSendOutcome } from './createRetryQueue';
 import { isPotentialError as defaultIsPotentialError } from './isPotentialError';
+import { retryAfterMsOf as defaultRetryAfterMsOf } from './retryAfterMsOf';
 import type { LogRequest, QueuedLogRequest } from './QueuedLogRequest';
 
 /** The queue operations the drain needs (a `RetryQueue` fits; a marble test passes `cold()` fakes). */
@@ -39,6 +41,7 @@ export interface RetryQueueEffects {
 /** What the drain did; for logs, tests and the page's diagnostics. */
 export type RetryQueueEvent =
   | { type: 'sent'; request: QueuedLogRequest }
+  /** `retryInMs`: the wait before the next send, the back-off step or the server's `Retry-After`, whichever is longer. */
   | { type: 'failed'; request: QueuedLogRequest; error: unknown; potential: boolean; outcome: FailedSendOutcome; retryInMs: number }
   | { type: 'storage-error'; error: unknown };
 
@@ -48,13 +51,18 @@ export interface RetryQueueDrainOptions {
   send: (request: LogRequest) => ObservableInput<unknown>;
   /** Network status; must emit the current value on subscription (e.g. `startWith(navigator.onLine)`). */
   online$: Observable<boolean>;
-  /** One emission per request stored by the log sink; a drain follows {@link retryDelayMs} later. */
+  /**
+   * One emission per request stored by the log sink; a drain follows {@link retryDelayMs} later. The value may be the
+   * error of the send that failed: a `Retry-After` it carries holds the drain back too.
+   */
   stored$?: Observable<unknown>;
   /** Potential errors (server or network may recover) versus refusals; see `isPotentialError`. */
   isPotentialError?: (error: unknown) => boolean;
+  /** The wait a failure asked for (the server's `Retry-After`), or `undefined`; see `retryAfterMsOf`. */
+  retryAfterMsOf?: (error: unknown) => number | undefined;
   /** Delay between storing and resending, and the first back-off step after a failure. */
   retryDelayMs?: number;
-  /** Every queued request is retried within this window: the sweep period and the back-off ceiling. */
+  /** Every queued request is retried within this window: the sweep period, the back-off ceiling and the longest `Retry-After` honoured. */
   retryWindowMs?: number;
   /** Pause between two sends from the queue. */
   throttleMs?: number;
@@ -65,7 +73,8 @@ type Step = { event?: RetryQueueEvent; next: 'send-next' | 'back-off' | 'stop'; 
 
 /**
  * The drain loop of the retry queue: resends stored log requests one at a time, while online, without hammering a
- * failing server. The drain itself holds no state between cycles; the queue (IndexedDB) does.
+ * failing server. Between cycles the drain holds one thing, the time before which the server asked not to be sent to
+ * (`Retry-After`); everything else is in the queue (IndexedDB).
  *
  * - **When**: on subscription and each time the network comes back (`online$` true), {@link retryDelayMs} after a
  *   request is stored (`stored$`; later stores within that delay join the same drain), and every
@@ -75,6 +84,11 @@ type Step = { event?: RetryQueueEvent; next: 'send-next' | 'back-off' | 'stop'; 
  * - **Failure**: `markFailed` (back to NEW with sendCount + 1, or dropped) and the cycle stops sending: at most one
  *   failed send per back-off step. It resumes after an exponential back-off, `retryDelayMs · 2^(n−1)` for the n-th
  *   consecutive failure, capped at `retryWindowMs` (5 s, 10 s, 20 s, 40 s, 80 s, 120 s, 120 s …); a success resets it.
+ * - **Retry-After** (429/503, issue 12): a failure carrying `retryAfterMs` (see `retryAfterMsOf`) makes the next send
+ *   wait the longer of the back-off step and that delay, capped at `retryWindowMs` so a hostile header cannot stall
+ *   the queue. The deadline holds for every send from the queue, across cycles (an offline spell, a sweep, a store)
+ *   and also when it came from the log sink's own send (`stored$` emitting that error). A malformed header leaves
+ *   the plain back-off; the request itself is kept like any potential error.
  * - **Offline**: no send starts while offline; a send in flight finishes (and is booked), then the cycle ends. The
  *   next online starts a fresh cycle (back-off reset: the network, not the server, was the problem).
  * - **Storage errors** end the cycle with a `storage-error` event; the next trigger tries again.
@@ -91,6 +105,7 @@ export function retryQueueDrain({
   online$,
   stored$ = NEVER,
   isPotentialError = defaultIsPotentialError,
+  retryAfterMsOf = defaultRetryAfterMsOf,
   retryDelayMs = RETRY_QUEUE_RETRY_DELAY_MS,
   retryWindowMs = RETRY_QUEUE_RETRY_WINDOW_MS,
   throttleMs = RETRY_QUEUE_THROTTLE_MS,
@@ -99,6 +114,18 @@ export function retryQueueDrain({
   return defer(() => {
     const online = online$.pipe(distinctUntilChanged(), shareReplay({ bufferSize: 1, refCount: true }));
     const offline$ = online.pipe(filter((isOnline) => !isOnline));
+    /** No send from the queue starts before this time (scheduler ms): the server's latest `Retry-After`. */
+    let notBefore = Number.NEGATIVE_INFINITY;
+    /** Books the wait an error asks for (capped at the retry window) and returns it; 0 when it asks for none. */
+    const holdOff = (error: unknown): number => {
+      const asked = retryAfterMsOf(error);
+      if (asked === undefined) return 0;
+      const waitMs = Math.min(asked, retryWindowMs);
+      notBefore = Math.max(notBefore, scheduler.now() + waitMs);
+      return waitMs;
+    };
+    /** What is left of the server's wait, from now. */
+    const heldOffMs = () => Math.max(0, notBefore - scheduler.now());
 
     /** One claim and, when something was due, one send with its booking. */
     const attempt = (failures: number): Observable<Step> =>
@@ -120,7 +147,7 @@ export function retryQueueDrain({
             );
           }
           const potential = isPotentialError(result.error);
-          const retryInMs = Math.min(retryDelayMs * 2 ** failures, retryWindowMs);
+          const retryInMs = Math.max(Math.min(retryDelayMs * 2 ** failures, retryWindowMs), holdOff(result.error));
           return defer(() => queue.markFailed(request, { potential })).pipe(
             map((outcome): Step => ({
               event: { type: 'failed', request, error: result.error, potential, outcome, retryInMs },
@@ -131,14 +158,15 @@ export function retryQueueDrain({
         }),
       );
 
-    /** Waits `ms`, then attempts again, unless the network goes away first. */
+    /** Waits `ms` (longer if the server's wait is not over), then attempts again, unless the network goes away first. */
     const after = (ms: number, failures: number): Observable<Step> =>
-      timer(ms, scheduler).pipe(
+      defer(() => timer(Math.max(ms, heldOffMs()), scheduler)).pipe(
         takeUntil(offline$),
         concatMap(() => attempt(failures)),
       );
 
-    const cycle$ = attempt(0).pipe(
+    /** A cycle starts at once, or when the server's wait is over. */
+    const cycle$ = defer(() => (heldOffMs() > 0 ? after(0, 0) : attempt(0))).pipe(
       expand((step) =>
         step.next === 'send-next'
           ? after(throttleMs, 0)
@@ -151,7 +179,10 @@ export function retryQueueDrain({
 
     const triggers$ = merge(
       online.pipe(filter(Boolean)),
-      stored$.pipe(exhaustMap(() => timer(retryDelayMs, scheduler))),
+      stored$.pipe(
+        tap(holdOff),
+        exhaustMap(() => timer(retryDelayMs, scheduler)),
+      ),
       interval(retryWindowMs, scheduler),
     ).pipe(
       withLatestFrom(online),

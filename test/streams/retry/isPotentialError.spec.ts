@@ -1,4 +1,5 @@
 import { isPotentialError } from '../../../streams/retry/isPotentialError';
+import { ApiFetchError } from '../../../streams/transport/apiErrors';
 
 describe('isPotentialError', () => {
   it.each([
@@ -7,6 +8,8 @@ describe('isPotentialError', () => {
     [{ status: 503 }, true],
     [{ status: 408 }, true],
     [{ status: 429 }, true],
+    [new ApiFetchError(429, {}, false, 30_000), true],
+    [new ApiFetchError(503, {}, false, 30_000), true],
     [{ status: 400 }, false],
     [{ status: 415 }, false],
     [{ status: 404 }, false],

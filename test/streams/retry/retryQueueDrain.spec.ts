@@ -2,6 +2,8 @@ import { map, type Observable, of, throwError } from 'rxjs';
 import type { QueuedLogRequest } from '../../../streams/retry/QueuedLogRequest';
 import { retryQueueDrain, type RetryQueueEffects, type RetryQueueEvent } from '../../../streams/retry/retryQueueDrain';
 import { RETRY_QUEUE_RETRY_DELAY_MS, RETRY_QUEUE_RETRY_WINDOW_MS, RETRY_QUEUE_THROTTLE_MS } from '../../../streams/timing';
+import { ApiFetchError } from '../../../streams/transport/apiErrors';
+import { parseApiResponse } from '../../../streams/transport/parseApiResponse';
 import { createTestScheduler } from '../../helpers/testScheduler';
 
 /** A synchronous in-memory queue with the real queue's rules (NEW → QUEUED, failure → NEW + 1, success → gone). */
@@ -210,5 +212,135 @@ describe('retryQueueDrain', () => {
     });
     // The claims happened at frames 0, 100 and 200 of the TestScheduler's virtual clock, never Date.now().
     expect(queue.claims).toEqual([0, 100, 200]);
+  });
+  describe('Retry-After (issue 12)', () => {
+    /** The error the transport produces for an answer: parseApiResponse throws it, as createApiTransport does. */
+    const answer = (status: number, retryAfter: string | null): ApiFetchError => {
+      try {
+        parseApiResponse(status, 'application/json', '{"error":{"code":429}}', { isLogRequest: true, retryAfter, nowMs: 0 });
+      } catch (error) {
+        return error as ApiFetchError;
+      }
+      throw new Error('expected an error status');
+    };
+    /** A send that fails with the given errors in turn, then succeeds. */
+    const failingWith = (...errors: unknown[]) => {
+      let calls = 0;
+      return () => (calls < errors.length ? throwError(() => errors[calls++]) : (calls++, of('200 OK')));
+    };
+
+    it('a 429 with Retry-After: 30 delays the next send by 30 s, not 5 s; the request is kept (potential error), not dropped', () => {
+      expect(RETRY_QUEUE_RETRY_DELAY_MS).toBe(5_000);
+      expect(answer(429, '30')).toMatchObject({ status: 429, retryAfterMs: 30_000 });
+      const verdicts: boolean[] = [];
+      const queue = fakeQueue([1]);
+      createTestScheduler().run(({ cold, expectObservable }) => {
+        const effects = { ...queue.effects, markFailed: (r: QueuedLogRequest, f: { potential: boolean }) => (verdicts.push(f.potential), queue.effects.markFailed(r, f)) };
+        // f1 at 0 → wait max(5000 back-off, 30000 Retry-After) = 30000 → s1 at 30000 ('a' is 1 frame: 29999ms).
+        expectObservable(short(retryQueueDrain({ queue: effects, send: failingWith(answer(429, '30')), online$: cold('t', { t: true }) })), '^ 100000ms !').toBe(
+          'a 29999ms b',
+          { a: 'f1:30000', b: 's1' },
+        );
+      });
+      expect(verdicts).toEqual([true]);
+      expect(queue.records).toEqual([]); // sent, not dropped
+    });
+
+    it('a 503 with Retry-After as an HTTP date is honoured the same way', () => {
+      // nowMs 0 in `answer`: the epoch plus 45 s.
+      const error = answer(503, 'Thu, 01 Jan 1970 00:00:45 GMT');
+      expect(error.retryAfterMs).toBe(45_000);
+      createTestScheduler().run(({ cold, expectObservable }) => {
+        expectObservable(short(retryQueueDrain({ queue: fakeQueue([1]).effects, send: failingWith(error), online$: cold('t', { t: true }) })), '^ 100000ms !').toBe(
+          'a 44999ms b',
+          { a: 'f1:45000', b: 's1' },
+        );
+      });
+    });
+
+    it('a garbage Retry-After falls back to the normal back-off (5 s)', () => {
+      const error = answer(429, 'in a while');
+      expect(error.retryAfterMs).toBeUndefined();
+      createTestScheduler().run(({ cold, expectObservable }) => {
+        expectObservable(short(retryQueueDrain({ queue: fakeQueue([1]).effects, send: failingWith(error), online$: cold('t', { t: true }) })), '^ 100000ms !').toBe(
+          'a 4999ms b',
+          { a: 'f1:5000', b: 's1' },
+        );
+      });
+    });
+
+    it('the larger of the back-off step and Retry-After wins, failure by failure', () => {
+      createTestScheduler().run(({ cold, expectObservable }) => {
+        // 1st failure: max(5000, 30000) = 30000. 2nd: max(10000, 1000) = 10000. 3rd: max(20000, 0) = 20000. Then s1.
+        // Sends at 0, 30000, 40000, 60000.
+        const send = failingWith(answer(429, '30'), answer(429, '1'), answer(503, '0'));
+        expectObservable(short(retryQueueDrain({ queue: fakeQueue([1]).effects, send, online$: cold('t', { t: true }) })), '^ 100000ms !').toBe(
+          'a 29999ms b 9999ms c 19999ms d',
+          { a: 'f1:30000', b: 'f1:10000', c: 'f1:20000', d: 's1' },
+        );
+      });
+    });
+
+    it(`a hostile Retry-After (a day) is capped at the retry window, ${RETRY_QUEUE_RETRY_WINDOW_MS} ms`, () => {
+      expect(RETRY_QUEUE_RETRY_WINDOW_MS).toBe(120_000);
+      createTestScheduler().run(({ cold, expectObservable }) => {
+        // Retry-After: 86400 s → capped at 120000. The sweep at 120000 falls inside the wait and is ignored: one send.
+        const send = failingWith(answer(429, '86400'), answer(429, String(Number.MAX_SAFE_INTEGER)));
+        expectObservable(short(retryQueueDrain({ queue: fakeQueue([1]).effects, send, online$: cold('t', { t: true }) })), '^ 300000ms !').toBe(
+          'a 119999ms b 119999ms c',
+          { a: 'f1:120000', b: 'f1:120000', c: 's1' },
+        );
+      });
+    });
+
+    it('the wait holds for every request of the queue, and is not cut short by going offline and back', () => {
+      createTestScheduler().run(({ cold, hot, expectObservable }) => {
+        const queue = fakeQueue([1, 2]);
+        const online = cold('t 9ms f 9ms t', { t: true, f: false }); // offline at 10, online again at 20
+        const stored = hot('25ms s'); // a store during the wait: its drain (at 5025) waits too
+        // f1 at 0 (Retry-After 60). The cycle ends offline at 10; the one starting online at 20 and the stored one
+        // wait until 60000: s1 at 60000, s2 throttled 100 ms later.
+        expectObservable(
+          short(retryQueueDrain({ queue: queue.effects, send: failingWith(answer(429, '60')), online$: online, stored$: stored })),
+          '^ 100000ms !',
+        ).toBe('a 59999ms b 99ms c', { a: 'f1:60000', b: 's1', c: 's2' });
+      });
+    });
+
+    it('a Retry-After the log sink met (stored$ emitting the send error) holds the first resend back as well', () => {
+      createTestScheduler().run(({ cold, hot, expectObservable }) => {
+        const queue = fakeQueue();
+        const stored = hot('10ms s 9ms g', { s: answer(429, '30'), g: answer(429, 'garbage') });
+        stored.subscribe(() => queue.add(queue.records.length + 1));
+        // Stored at 10 with Retry-After 30 → the drain triggered at 5010 waits until 30010; both go then.
+        expectObservable(short(retryQueueDrain({ queue: queue.effects, send: ok, online$: cold('t', { t: true }), stored$: stored })), '^ 100000ms !').toBe(
+          '30010ms a 99ms b',
+          { a: 's1', b: 's2' },
+        );
+      });
+      createTestScheduler().run(({ cold, hot, expectObservable }) => {
+        const queue = fakeQueue();
+        const stored = hot('10ms g', { g: answer(429, 'garbage') });
+        stored.subscribe(() => queue.add(1));
+        // No usable Retry-After: the usual 5000 ms after the store.
+        expectObservable(short(retryQueueDrain({ queue: queue.effects, send: ok, online$: cold('t', { t: true }), stored$: stored })), '^ 100000ms !').toBe(
+          '5010ms a',
+          { a: 's1' },
+        );
+      });
+    });
+
+    it('the logic once more with small overrides: the cap is the retry window', () => {
+      createTestScheduler().run(({ cold, time, expectObservable }) => {
+        const retryDelayMs = time('--|');
+        const retryWindowMs = time('-------|');
+        // retryAfterMs 4 > back-off 2 → 4; then 1000 → capped at 7.
+        const send = failingWith({ status: 429, retryAfterMs: 4 }, { status: 429, retryAfterMs: 1_000 });
+        expectObservable(
+          short(retryQueueDrain({ queue: fakeQueue([1]).effects, send, online$: cold('t', { t: true }), retryDelayMs, retryWindowMs })),
+          '^ 30ms !',
+        ).toBe('a---b------c', { a: 'f1:4', b: 'f1:7', c: 's1' });
+      });
+    });
   });
 });
