@@ -1,0 +1,802 @@
+/**
+ * The collector's ClickHouse store (issue 12 §7): for several stateless collectors writing to one ClickHouse.
+ *
+ * Exactly-once on read rests on the engine alone: `events` is a ReplacingMergeTree keyed on `(stream, dedupe_key)`
+ * and every read uses `FINAL`, so an event inserted twice — resent, or sent through two collectors at once — is one
+ * row in every list, count and chart, whether or not the background merge has run yet. The `duplicates` a request
+ * reports is best effort: a look-up of the batch's keys before the insert (two collectors racing on the same event
+ * may both count it as accepted; the stored data stays right). `recordLogRequest` resolves after ClickHouse has
+ * acknowledged the inserts (a synchronous HTTP INSERT answers once the rows are written to a part). The two inserts
+ * (events, then the request's row) are not one transaction: if the second fails, the call rejects, the client
+ * resends, and the resent events count as duplicates.
+ *
+ * Written for, and tested against, Debian's clickhouse-server 18.16, so the code stays within what it has:
+ * - no query parameters: every value in a query's text is a checked number or goes through `quoteString`
+ *   (`sql.ts`), every name through `identifier`; rows are inserted as `JSONEachRow` in the request body;
+ * - no `async_insert`, `wait_end_of_query`, `send_progress_in_http_headers`, session ids or HTTP compression: the
+ *   client is created with compression off and no ClickHouse settings, so each request carries only `query_id`
+ *   (and the INSERT's `query`), which 18.16 accepts;
+ * - no `DateTime64` (times are `UInt64` milliseconds), no `LowCardinality` (experimental in 18.16), no `JSON` type
+ *   or `JSONExtract*` (the columns a query needs are stored explicitly beside the event's JSON), no tuple comparison
+ *   (cursors are expanded into `a > x OR (a = x AND …)`), no `WITH FILL` (empty chart buckets are filled here);
+ * - `ALTER TABLE … DELETE` is an asynchronous mutation with no `mutations_sync`: retention waits on
+ *   `system.mutations` until it is done;
+ * - `JSONEachRow` input refuses lone UTF-16 surrogates, so strings are made well-formed (U+FFFD) first, as any
+ *   UTF-8 store writes them.
+ *
+ * What a current ClickHouse (23.x and later) would add:
+ * - server-side query parameters (`{stream:String}`) instead of quoting values into the query text;
+ * - `async_insert=1, wait_for_async_insert=1`: the server batches the many small inserts of many collectors into
+ *   few parts, still acknowledging each only once written (today every request makes a part, and merges follow);
+ * - `insert_deduplication_token` and `ReplicatedReplacingMergeTree … ON CLUSTER` for a replicated cluster, with
+ *   `insert_quorum` so an acknowledgement means written on more than one replica;
+ * - `DateTime64(3)`, `LowCardinality(String)` for name and endpoint, `Map(String, String)` for headers, the `JSON`
+ *   type (or `JSONExtract*`) to search inside events;
+ * - lightweight `DELETE FROM` or `mutations_sync=2`, or a `TTL` on the received time, for retention;
+ * - `ORDER BY … WITH FILL` for the chart buckets, tuple comparison for cursors, `FINAL` that is parallel and
+ *   skips partitions (`do_not_merge_across_partitions_select_final`), and a projection or a minmax skip index on
+ *   `received_at_ms` so that time-ordered pages do not read the whole table.
+ */
+import { randomBytes } from 'node:crypto';
+import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
+import {
+  COLLECTOR_ENDPOINTS,
+  type CollectorEndpoint,
+  type CollectorStats,
+  type CollectorStore,
+  type EventQuery,
+  type IncomingErrorReport,
+  type IncomingEvent,
+  type IncomingRequest,
+  type Page,
+  type PageQuery,
+  type RecordOutcome,
+  type RequestQuery,
+  type StoredErrorReport,
+  type StoredEvent,
+  type StoredRequest,
+  type TimeseriesBucket,
+  type TimeseriesQuery,
+} from '../../store';
+import { createMigrationsTable, DATA_TABLES, LATEST_VERSION, MAX_RECEIVED_AT_MS, MIGRATIONS } from './schema';
+import { identifier, quoteString, sqlInt, wellFormed } from './sql';
+
+export interface ClickHouseStoreOptions {
+  /** Per HTTP request (30 s by default). */
+  requestTimeoutMs?: number;
+  /** Sockets to ClickHouse at most (10 by default). */
+  maxOpenConnections?: number;
+  /** How long retention waits for its delete mutations (60 s by default). */
+  mutationTimeoutMs?: number;
+}
+
+/** What a `clickhouse://` (or `http://`, `https://`) store URL names. */
+export interface ClickHouseTarget {
+  /** The HTTP interface, without credentials or path: `http://host:8123`. */
+  httpUrl: string;
+  database: string;
+  username?: string;
+  password?: string;
+}
+
+/** When the URL names no database. */
+export const DEFAULT_DATABASE = 'vidframe';
+/** A page is at most this long, whatever the caller asks (the route bounds it lower). */
+export const MAX_PAGE_LIMIT = 10_000;
+/** A chart has at most this many buckets. */
+export const MAX_TIMESERIES_BUCKETS = 10_000;
+/** `byName` lists at most this many names (the most frequent), so a flood of invented names stays bounded. */
+export const MAX_STATS_NAMES = 1_000;
+/** The pre-insert duplicate look-up is split into queries of about this many characters (max_query_size is 256 KiB). */
+const LOOKUP_QUERY_CHARS = 64 * 1024;
+
+const URL_FORM = 'clickhouse://[user[:password]@]host[:port]/database (or http:// / https://)';
+
+/** Parses and checks a store URL; throws an error that names the expected form (never the password). */
+export function parseClickHouseUrl(url: string): ClickHouseTarget {
+  const fail = (why: string): never => {
+    throw new Error(`ClickHouse store URL ${JSON.stringify(redact(url))}: ${why}; expected ${URL_FORM}`);
+  };
+  if (typeof url !== 'string' || url.trim() === '') fail('empty');
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return fail('not a URL');
+  }
+  const scheme = parsed.protocol;
+  if (scheme !== 'clickhouse:' && scheme !== 'http:' && scheme !== 'https:') fail(`unknown scheme ${scheme}`);
+  if (!parsed.hostname) fail('no host');
+  if (parsed.search || parsed.hash) fail('it takes no query string or fragment');
+  const httpScheme = scheme === 'https:' ? 'https:' : 'http:';
+  // `new URL` drops a scheme's default port (80 for http:); clickhouse:// defaults to the HTTP interface's 8123.
+  const port = parsed.port || (scheme === 'clickhouse:' ? '8123' : scheme === 'https:' ? '443' : '80');
+  if (!/^\d+$/.test(port) || Number(port) < 1 || Number(port) > 65535) fail(`bad port ${port}`);
+  const segments = parsed.pathname.split('/').filter(Boolean);
+  if (segments.length > 1) fail('the path must be one database name');
+  const database = segments.length === 1 ? decodeURIComponent(segments[0]) : DEFAULT_DATABASE;
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(database)) fail(`database name ${JSON.stringify(database)} is not a plain identifier`);
+  const host = parsed.hostname.includes(':') && !parsed.hostname.startsWith('[') ? `[${parsed.hostname}]` : parsed.hostname;
+  return {
+    httpUrl: `${httpScheme}//${host}:${port}`,
+    database,
+    ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
+    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
+  };
+}
+
+const redact = (url: unknown): string => (typeof url === 'string' ? url.replace(/\/\/([^/@:]*):[^/@]*@/, '//$1:***@') : String(url));
+
+/** Opens (and creates or migrates) the store at `url`. Rejects with a clear error if the URL or server is wrong. */
+export async function createClickHouseStore(url: string, opts: ClickHouseStoreOptions = {}): Promise<CollectorStore> {
+  const target = parseClickHouseUrl(url);
+  const db = identifier(target.database);
+  const client = createClient({
+    url: target.httpUrl,
+    username: target.username ?? 'default',
+    password: target.password ?? '',
+    application: 'vidframe-collector',
+    request_timeout: opts.requestTimeoutMs ?? 30_000,
+    max_open_connections: opts.maxOpenConnections ?? 10,
+    // 18.16: no HTTP compression negotiation, no settings beyond what the server knows (see the file's comment).
+    compression: { request: false, response: false },
+    clickhouse_settings: {},
+    // 18.16 closes idle keep-alive sockets after 3 s; the client drops its own before that.
+    keep_alive: { enabled: true, idle_socket_ttl: 2_000 },
+    log: { level: ClickHouseLogLevel.OFF },
+  });
+  try {
+    await migrate(client, db);
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw new Error(`ClickHouse store at ${target.httpUrl}/${db} could not be opened: ${(error as Error).message}`, { cause: error });
+  }
+  return new ClickHouseStore(client, db, opts.mutationTimeoutMs ?? 60_000);
+}
+
+/** Climbs the migration ladder from the version recorded in `schema_migrations`. */
+async function migrate(client: ClickHouseClient, db: string): Promise<void> {
+  await client.command({ query: `CREATE DATABASE IF NOT EXISTS ${db}` });
+  await client.command({ query: createMigrationsTable(db) });
+  const [row] = await selectRows<{ v: number | string }>(client, `SELECT max(version) AS v FROM ${db}.schema_migrations FINAL`);
+  const current = Number(row?.v ?? 0);
+  if (current > LATEST_VERSION) {
+    throw new Error(`database ${db} has schema version ${current}, newer than this VidFrame knows (${LATEST_VERSION}): upgrade VidFrame`);
+  }
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= current) continue;
+    for (const statement of migration.statements(db)) await client.command({ query: statement });
+    await client.insert({
+      table: `${db}.schema_migrations`,
+      values: [{ version: migration.version, applied_at_ms: Date.now() }],
+      format: 'JSONEachRow',
+    });
+  }
+}
+
+async function selectRows<T>(client: ClickHouseClient, query: string): Promise<T[]> {
+  const result = await client.query({ query, format: 'JSONEachRow' });
+  return result.json<T>();
+}
+
+// ---- validation -------------------------------------------------------------------------------------------------
+
+const isStr = (v: unknown): v is string => typeof v === 'string';
+const need = (ok: boolean, what: string): void => {
+  if (!ok) throw new TypeError(`ClickHouse store: ${what}`);
+};
+const optionalStr = (v: unknown, what: string): void => need(v === undefined || isStr(v), `${what} must be a string when given`);
+const uint = (v: unknown, what: string, max = 0xffff_ffff): void =>
+  need(typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= max, `${what} must be a whole number in [0, ${max}]`);
+const stringRecord = (v: unknown, what: string): void =>
+  need(!!v && typeof v === 'object' && !Array.isArray(v) && Object.values(v as object).every(isStr), `${what} must be an object of strings`);
+const endpointOk = (v: unknown): v is CollectorEndpoint => (COLLECTOR_ENDPOINTS as readonly unknown[]).includes(v);
+const receivedAt = (v: unknown, what: string): void => uint(v, what, MAX_RECEIVED_AT_MS);
+
+function validateRequest(r: IncomingRequest): void {
+  need(!!r && typeof r === 'object', 'request must be an object');
+  need(isStr(r.requestId) && r.requestId !== '', 'requestId must be a non-empty string');
+  need(isStr(r.stream), 'request stream must be a string');
+  need(endpointOk(r.endpoint), `request endpoint must be one of ${COLLECTOR_ENDPOINTS.join(', ')}`);
+  receivedAt(r.receivedAtMs, 'receivedAtMs');
+  need(typeof r.compressed === 'boolean', 'compressed must be a boolean');
+  need(isStr(r.contentType), 'contentType must be a string');
+  uint(r.bodyBytes, 'bodyBytes', Number.MAX_SAFE_INTEGER);
+  uint(r.decodedBytes, 'decodedBytes', Number.MAX_SAFE_INTEGER);
+  stringRecord(r.headers, 'headers');
+  optionalStr(r.contextJson, 'contextJson');
+  if (r.contextJson !== undefined) {
+    try {
+      JSON.parse(r.contextJson);
+    } catch {
+      need(false, 'contextJson must be JSON');
+    }
+  }
+  uint(r.eventCount, 'eventCount');
+  uint(r.refused, 'refused');
+}
+
+function validateEvent(e: IncomingEvent, i: number): void {
+  const at = `event ${i}`;
+  need(!!e && typeof e === 'object', `${at} must be an object`);
+  need(isStr(e.stream) && e.stream !== '', `${at}: stream must be a non-empty string`);
+  need(isStr(e.dedupeKey) && e.dedupeKey !== '', `${at}: dedupeKey must be a non-empty string`);
+  optionalStr(e.clientEventId, `${at}: clientEventId`);
+  need(isStr(e.name) && e.name !== '', `${at}: name must be a non-empty string`);
+  need(endpointOk(e.endpoint), `${at}: endpoint must be one of ${COLLECTOR_ENDPOINTS.join(', ')}`);
+  need(e.eventTimeMs === undefined || Number.isFinite(e.eventTimeMs), `${at}: eventTimeMs must be a finite number when given`);
+  need(e.value === undefined || Number.isFinite(e.value), `${at}: value must be a finite number when given`);
+  need(isStr(e.json), `${at}: json must be a string`);
+}
+
+function validateErrorReport(r: IncomingErrorReport): void {
+  need(!!r && typeof r === 'object', 'error report must be an object');
+  receivedAt(r.receivedAtMs, 'receivedAtMs');
+  need(isStr(r.message), 'message must be a string');
+  need(typeof r.messageTruncated === 'boolean', 'messageTruncated must be a boolean');
+  for (const key of ['url', 'file', 'line', 'stack', 'type'] as const) optionalStr(r[key], key);
+  stringRecord(r.extra, 'extra');
+}
+
+/** JSON for a column, or null; refuses what JSON cannot carry (a cycle, a BigInt). */
+function jsonOrNull(value: unknown, what: string): string | null {
+  if (value === undefined) return null;
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch (error) {
+    throw new TypeError(`ClickHouse store: ${what} cannot be serialised: ${(error as Error).message}`);
+  }
+  return text === undefined ? null : wellFormed(text);
+}
+
+const nullable = (v: string | undefined): string | null => (v === undefined ? null : wellFormed(v));
+
+// ---- cursors ----------------------------------------------------------------------------------------------------
+
+type CursorKind = 'e' | 'r' | 'x';
+const encodeCursor = (kind: CursorKind, parts: (string | number)[]): string =>
+  Buffer.from(JSON.stringify([kind, ...parts]), 'utf8').toString('base64url');
+
+/** Decodes a cursor of this kind into its parts, each checked against `shape` ('n' a whole number, 's' a string). */
+function decodeCursor(kind: CursorKind, cursor: string, shape: string): (string | number)[] {
+  let parts: unknown;
+  try {
+    parts = isStr(cursor) && /^[A-Za-z0-9_-]+$/.test(cursor) ? JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) : undefined;
+  } catch {
+    parts = undefined;
+  }
+  const list = Array.isArray(parts) ? (parts as unknown[]) : [];
+  const ok =
+    list.length === shape.length + 1 &&
+    list[0] === kind &&
+    [...shape].every((t, i) => {
+      const part = list[i + 1];
+      return t === 'n' ? typeof part === 'number' && Number.isSafeInteger(part) && part >= 0 : isStr(part);
+    });
+  if (!ok) throw new RangeError('invalid cursor: not one this store handed out for this list');
+  return list.slice(1) as (string | number)[];
+}
+
+/** `(a, b, …) > (x, y, …)` without tuple comparison (not in 18.16): `a > x OR (a = x AND (b > y OR …))`. */
+function after(columns: string[], values: string[]): string {
+  const [column, ...restColumns] = columns;
+  const [value, ...restValues] = values;
+  if (restColumns.length === 0) return `${column} > ${value}`;
+  return `(${column} > ${value} OR (${column} = ${value} AND ${after(restColumns, restValues)}))`;
+}
+
+// ---- reading helpers --------------------------------------------------------------------------------------------
+
+const num = (v: unknown): number => Number(v);
+const parseJson = (text: string | null): unknown => (text === null ? undefined : JSON.parse(text));
+
+function pageLimit(limit: number): number {
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`limit must be a whole number ≥ 1, got ${String(limit)}`);
+  return Math.min(limit, MAX_PAGE_LIMIT);
+}
+
+/** `received_at_ms` bounds: since inclusive, until exclusive (ms are whole in the table, so both round up). */
+function timeBounds(q: PageQuery): string[] {
+  const where: string[] = [];
+  const bound = (v: number, what: string) => {
+    if (typeof v !== 'number' || Number.isNaN(v)) throw new RangeError(`${what} must be a number`);
+    return sqlInt(Math.min(Math.max(Math.ceil(v), 0), MAX_RECEIVED_AT_MS + 1), what);
+  };
+  if (q.sinceMs !== undefined) where.push(`received_at_ms >= ${bound(q.sinceMs, 'sinceMs')}`);
+  if (q.untilMs !== undefined) where.push(`received_at_ms < ${bound(q.untilMs, 'untilMs')}`);
+  return where;
+}
+
+const whereClause = (conditions: string[]): string => (conditions.length ? `WHERE ${conditions.join(' AND ')}` : '');
+
+interface EventRow {
+  stream: string;
+  dedupe_key: string;
+  client_event_id: string | null;
+  name: string;
+  endpoint: CollectorEndpoint;
+  event_time_ms: number | null;
+  received_at_ms: string;
+  request_id: string;
+  seq: number | string;
+  value: number | null;
+  json: string;
+}
+interface RequestRow {
+  request_id: string;
+  stream: string;
+  endpoint: CollectorEndpoint;
+  received_at_ms: string;
+  compressed: number | string;
+  content_type: string;
+  body_bytes: string;
+  decoded_bytes: string;
+  headers_json: string;
+  serialized_client_event_id_json: string | null;
+  request_time_ms_json: string | null;
+  context_json: string | null;
+  event_count: number | string;
+  refused: number | string;
+  accepted: number | string;
+  duplicates: number | string;
+}
+interface ErrorRow {
+  id: string;
+  received_at_ms: string;
+  message: string;
+  message_truncated: number | string;
+  url: string | null;
+  file: string | null;
+  line: string | null;
+  stack: string | null;
+  type: string | null;
+  extra_json: string;
+}
+
+const EVENT_COLUMNS = 'stream, dedupe_key, client_event_id, name, endpoint, event_time_ms, received_at_ms, request_id, seq, value, json';
+
+// ---- the store --------------------------------------------------------------------------------------------------
+
+let errorCounter = 0;
+/** Error report ids sort by creation within one process (the list order within one millisecond). */
+const newErrorId = (): string => `${(++errorCounter).toString(36).padStart(8, '0')}-${randomBytes(6).toString('hex')}`;
+
+class ClickHouseStore implements CollectorStore {
+  readonly kind = 'clickhouse';
+  private readonly inflight = new Set<Promise<unknown>>();
+  private closing: Promise<void> | undefined;
+
+  constructor(
+    private readonly client: ClickHouseClient,
+    private readonly db: string,
+    private readonly mutationTimeoutMs: number,
+  ) {}
+
+  /** Runs one operation of the store, tracked so that `close()` can finish it first. */
+  private track<T>(work: () => Promise<T>): Promise<T> {
+    if (this.closing) return Promise.reject(new Error('ClickHouse store is closed'));
+    const running = work();
+    this.inflight.add(running);
+    running.then(
+      () => this.inflight.delete(running),
+      () => this.inflight.delete(running),
+    );
+    return running;
+  }
+
+  private table(name: (typeof DATA_TABLES)[number]): string {
+    return `${this.db}.${name}`;
+  }
+
+  private rows<T>(query: string): Promise<T[]> {
+    return selectRows<T>(this.client, query);
+  }
+
+  recordLogRequest(request: IncomingRequest, events: readonly IncomingEvent[]): Promise<RecordOutcome> {
+    return this.track(async () => {
+      validateRequest(request);
+      need(Array.isArray(events), 'events must be an array');
+      events.forEach(validateEvent);
+
+      // Duplicates within the batch: the first occurrence is the event, later ones are duplicates.
+      const batch = new Map<string, { event: IncomingEvent; seq: number }>();
+      events.forEach((event, seq) => {
+        const key = JSON.stringify([wellFormed(event.stream), wellFormed(event.dedupeKey)]);
+        if (!batch.has(key)) batch.set(key, { event, seq });
+      });
+      const existing = await this.existingKeys([...batch.values()].map(({ event }) => event));
+      const fresh = [...batch.entries()].filter(([key]) => !existing.has(key)).map(([, entry]) => entry);
+
+      if (fresh.length > 0) {
+        await this.client.insert({
+          table: this.table('events'),
+          format: 'JSONEachRow',
+          values: fresh.map(({ event, seq }) => ({
+            stream: wellFormed(event.stream),
+            dedupe_key: wellFormed(event.dedupeKey),
+            client_event_id: nullable(event.clientEventId),
+            name: wellFormed(event.name),
+            endpoint: event.endpoint,
+            event_time_ms: event.eventTimeMs ?? null,
+            received_at_ms: request.receivedAtMs,
+            request_id: wellFormed(request.requestId),
+            seq,
+            value: event.value ?? null,
+            json: wellFormed(event.json),
+          })),
+        });
+      }
+      const outcome = { accepted: fresh.length, duplicates: events.length - fresh.length };
+      const serialized = request.serializedClientEventId as { serializedEventId?: unknown } | null | undefined;
+      await this.client.insert({
+        table: this.table('requests'),
+        format: 'JSONEachRow',
+        values: [
+          {
+            request_id: wellFormed(request.requestId),
+            stream: wellFormed(request.stream),
+            endpoint: request.endpoint,
+            received_at_ms: request.receivedAtMs,
+            compressed: request.compressed ? 1 : 0,
+            content_type: wellFormed(request.contentType),
+            body_bytes: request.bodyBytes,
+            decoded_bytes: request.decodedBytes,
+            headers_json: jsonOrNull(request.headers, 'headers') ?? '{}',
+            serialized_client_event_id_json: jsonOrNull(request.serializedClientEventId, 'serializedClientEventId'),
+            page_id: serialized && typeof serialized === 'object' && isStr(serialized.serializedEventId) ? wellFormed(serialized.serializedEventId) : '',
+            request_time_ms_json: jsonOrNull(request.requestTimeMs, 'requestTimeMs'),
+            context_json: nullable(request.contextJson),
+            event_count: request.eventCount,
+            refused: request.refused,
+            accepted: outcome.accepted,
+            duplicates: outcome.duplicates,
+          },
+        ],
+      });
+      return outcome;
+    });
+  }
+
+  /**
+   * Which of these events are stored already (keys as `JSON.stringify([stream, dedupeKey])`). Best effort, for the
+   * `duplicates` count only: any stored version of a key counts, so no FINAL is needed. Split into queries of
+   * bounded length, grouped by stream so that each condition uses the table's sorting key.
+   */
+  private async existingKeys(events: IncomingEvent[]): Promise<Set<string>> {
+    const byStream = new Map<string, string[]>();
+    for (const e of events) {
+      const stream = wellFormed(e.stream);
+      const keys = byStream.get(stream) ?? [];
+      keys.push(wellFormed(e.dedupeKey));
+      byStream.set(stream, keys);
+    }
+    const queries: string[] = [];
+    let conditions: string[] = [];
+    let length = 0;
+    const flush = () => {
+      if (conditions.length === 0) return;
+      queries.push(`SELECT DISTINCT stream, dedupe_key FROM ${this.table('events')} WHERE ${conditions.join(' OR ')}`);
+      conditions = [];
+      length = 0;
+    };
+    for (const [stream, keys] of byStream) {
+      let quoted: string[] = [];
+      let size = 0;
+      const push = () => {
+        if (quoted.length === 0) return;
+        const condition = `(stream = ${quoteString(stream)} AND dedupe_key IN (${quoted.join(', ')}))`;
+        if (length + condition.length > LOOKUP_QUERY_CHARS) flush();
+        conditions.push(condition);
+        length += condition.length;
+        quoted = [];
+        size = 0;
+      };
+      for (const key of keys) {
+        const q = quoteString(key);
+        if (size + q.length > LOOKUP_QUERY_CHARS) push();
+        quoted.push(q);
+        size += q.length + 2;
+      }
+      push();
+    }
+    flush();
+    const found = new Set<string>();
+    for (const query of queries) {
+      // A single huge key can exceed the default max_query_size (256 KiB): allow what the query needs.
+      const settings = query.length > 200_000 ? { max_query_size: String(query.length + 1024) } : undefined;
+      const result = await this.client.query({ query, format: 'JSONEachRow', clickhouse_settings: settings });
+      for (const row of await result.json<{ stream: string; dedupe_key: string }>()) found.add(JSON.stringify([row.stream, row.dedupe_key]));
+    }
+    return found;
+  }
+
+  recordError(report: IncomingErrorReport): Promise<void> {
+    return this.track(async () => {
+      validateErrorReport(report);
+      await this.client.insert({
+        table: this.table('errors'),
+        format: 'JSONEachRow',
+        values: [
+          {
+            id: newErrorId(),
+            received_at_ms: report.receivedAtMs,
+            message: wellFormed(report.message),
+            message_truncated: report.messageTruncated ? 1 : 0,
+            url: nullable(report.url),
+            file: nullable(report.file),
+            line: nullable(report.line),
+            stack: nullable(report.stack),
+            type: nullable(report.type),
+            extra_json: jsonOrNull(report.extra, 'extra') ?? '{}',
+          },
+        ],
+      });
+    });
+  }
+
+  listEvents(query: EventQuery): Promise<Page<StoredEvent>> {
+    return this.track(async () => {
+      const limit = pageLimit(query.limit);
+      const where = timeBounds(query);
+      if (query.name !== undefined) where.push(`name = ${quoteString(query.name)}`);
+      if (query.endpoint !== undefined) {
+        if (!endpointOk(query.endpoint)) throw new RangeError(`endpoint must be one of ${COLLECTOR_ENDPOINTS.join(', ')}`);
+        where.push(`endpoint = ${quoteString(query.endpoint)}`);
+      }
+      if (query.stream !== undefined) where.push(`stream = ${quoteString(query.stream)}`);
+      if (query.clientEventIdPrefix !== undefined) where.push(`startsWith(client_event_id, ${quoteString(query.clientEventIdPrefix)})`);
+      if (query.text !== undefined) {
+        const text = quoteString(query.text);
+        where.push(`(positionCaseInsensitiveUTF8(name, ${text}) > 0 OR positionCaseInsensitiveUTF8(json, ${text}) > 0)`);
+      }
+      if (query.cursor !== undefined) {
+        const [at, requestId, seq] = decodeCursor('e', query.cursor, 'nsn');
+        where.push(after(['received_at_ms', 'request_id', 'seq'], [sqlInt(at as number, 'cursor'), quoteString(requestId as string), sqlInt(seq as number, 'cursor')]));
+      }
+      // WHERE applies after FINAL has picked each key's surviving row (a filter on the raw rows could select a
+      // resend's row that FINAL drops); never PREWHERE here.
+      const rows = await this.rows<EventRow>(
+        `SELECT ${EVENT_COLUMNS} FROM ${this.table('events')} FINAL ${whereClause(where)}
+         ORDER BY received_at_ms, request_id, seq LIMIT ${limit + 1}`,
+      );
+      const items = rows.slice(0, limit).map(toStoredEvent);
+      const last = rows.length > limit ? rows[limit - 1] : undefined;
+      return {
+        items,
+        ...(last ? { nextCursor: encodeCursor('e', [num(last.received_at_ms), last.request_id, num(last.seq)]) } : {}),
+      };
+    });
+  }
+
+  listRequests(query: RequestQuery): Promise<Page<StoredRequest>> {
+    return this.track(async () => {
+      const limit = pageLimit(query.limit);
+      const where = timeBounds(query);
+      if (query.stream !== undefined) where.push(`stream = ${quoteString(query.stream)}`);
+      if (query.pageId !== undefined) where.push(`page_id = ${quoteString(query.pageId)}`);
+      if (query.cursor !== undefined) {
+        const [at, requestId] = decodeCursor('r', query.cursor, 'ns');
+        where.push(after(['received_at_ms', 'request_id'], [sqlInt(at as number, 'cursor'), quoteString(requestId as string)]));
+      }
+      const rows = await this.rows<RequestRow>(
+        `SELECT * FROM ${this.table('requests')} FINAL ${whereClause(where)} ORDER BY received_at_ms, request_id LIMIT ${limit + 1}`,
+      );
+      const last = rows.length > limit ? rows[limit - 1] : undefined;
+      return {
+        items: rows.slice(0, limit).map(toStoredRequest),
+        ...(last ? { nextCursor: encodeCursor('r', [num(last.received_at_ms), last.request_id]) } : {}),
+      };
+    });
+  }
+
+  listErrors(query: PageQuery): Promise<Page<StoredErrorReport>> {
+    return this.track(async () => {
+      const limit = pageLimit(query.limit);
+      const where = timeBounds(query);
+      if (query.cursor !== undefined) {
+        const [at, id] = decodeCursor('x', query.cursor, 'ns');
+        where.push(after(['received_at_ms', 'id'], [sqlInt(at as number, 'cursor'), quoteString(id as string)]));
+      }
+      const rows = await this.rows<ErrorRow>(
+        `SELECT * FROM ${this.table('errors')} FINAL ${whereClause(where)} ORDER BY received_at_ms, id LIMIT ${limit + 1}`,
+      );
+      const last = rows.length > limit ? rows[limit - 1] : undefined;
+      return {
+        items: rows.slice(0, limit).map(toStoredError),
+        ...(last ? { nextCursor: encodeCursor('x', [num(last.received_at_ms), last.id]) } : {}),
+      };
+    });
+  }
+
+  stats(): Promise<CollectorStats> {
+    return this.track(async () => {
+      const [requests, endpoints, names, errors] = await Promise.all([
+        this.rows<{ n: string; compressed: string; duplicates: string; refused: string }>(
+          `SELECT count() AS n, sum(compressed) AS compressed, sum(duplicates) AS duplicates, sum(refused) AS refused
+           FROM ${this.table('requests')} FINAL`,
+        ),
+        this.rows<{ endpoint: string; n: string }>(`SELECT endpoint, count() AS n FROM ${this.table('events')} FINAL GROUP BY endpoint`),
+        this.rows<{ name: string; n: string }>(
+          `SELECT name, count() AS n FROM ${this.table('events')} FINAL GROUP BY name ORDER BY n DESC, name LIMIT ${MAX_STATS_NAMES}`,
+        ),
+        this.rows<{ n: string }>(`SELECT count() AS n FROM ${this.table('errors')} FINAL`),
+      ]);
+      const byEndpoint = Object.fromEntries(COLLECTOR_ENDPOINTS.map((e) => [e, 0])) as Record<CollectorEndpoint, number>;
+      let events = 0;
+      for (const row of endpoints) {
+        events += num(row.n);
+        if (endpointOk(row.endpoint)) byEndpoint[row.endpoint] = num(row.n);
+      }
+      const r = requests[0];
+      return {
+        requests: num(r?.n ?? 0),
+        compressedRequests: num(r?.compressed ?? 0),
+        events,
+        duplicatesDropped: num(r?.duplicates ?? 0),
+        refusedEvents: num(r?.refused ?? 0),
+        byEndpoint,
+        byName: Object.fromEntries(names.map((row) => [row.name, num(row.n)])),
+        errors: num(errors[0]?.n ?? 0),
+      };
+    });
+  }
+
+  timeseries(query: TimeseriesQuery): Promise<TimeseriesBucket[]> {
+    return this.track(async () => {
+      const { sinceMs, untilMs, bucketMs } = query;
+      if (![sinceMs, untilMs].every((v) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= MAX_RECEIVED_AT_MS)) {
+        throw new RangeError('sinceMs and untilMs must be times in ms since the epoch');
+      }
+      if (!(untilMs > sinceMs)) throw new RangeError('untilMs must be after sinceMs');
+      const bucket = sqlInt(bucketMs, 'bucketMs', 1, MAX_RECEIVED_AT_MS);
+      const first = Math.floor(sinceMs / bucketMs) * bucketMs;
+      const count = Math.ceil((untilMs - first) / bucketMs);
+      if (count > MAX_TIMESERIES_BUCKETS) throw new RangeError(`at most ${MAX_TIMESERIES_BUCKETS} buckets, asked for ${count}`);
+      const where = whereClause(timeBounds({ sinceMs, untilMs, limit: 1 }));
+      const [events, errors] = await Promise.all([
+        this.rows<{ start: string; events: string; sessions: string; watch: number; state_changes: string; player_errors: string; latency_sum: number; latency_n: string }>(
+          `SELECT intDiv(received_at_ms, ${bucket}) * ${bucket} AS start,
+                  count() AS events,
+                  uniqExact(stream) AS sessions,
+                  sumIf(ifNull(value, 0), name = 'watchTimeSegment') AS watch,
+                  countIf(name = 'playerStateChange') AS state_changes,
+                  countIf(name = 'playerError') AS player_errors,
+                  sumIf(ifNull(value, 0), name = 'latencyReport' AND isNotNull(value)) AS latency_sum,
+                  countIf(name = 'latencyReport' AND isNotNull(value)) AS latency_n
+           FROM ${this.table('events')} FINAL ${where}
+           GROUP BY start ORDER BY start`,
+        ),
+        this.rows<{ start: string; n: string }>(
+          `SELECT intDiv(received_at_ms, ${bucket}) * ${bucket} AS start, count() AS n
+           FROM ${this.table('errors')} FINAL ${where} GROUP BY start ORDER BY start`,
+        ),
+      ]);
+      const buckets = new Map<number, TimeseriesBucket>();
+      for (let i = 0; i < count; i++) {
+        const startMs = first + i * bucketMs;
+        buckets.set(startMs, { startMs, events: 0, sessions: 0, watchTimeSec: 0, stateChanges: 0, errors: 0 });
+      }
+      for (const row of events) {
+        const b = buckets.get(num(row.start));
+        if (!b) continue;
+        b.events = num(row.events);
+        b.sessions = num(row.sessions);
+        b.watchTimeSec = num(row.watch);
+        b.stateChanges = num(row.state_changes);
+        b.errors += num(row.player_errors);
+        if (num(row.latency_n) > 0) b.latencyMeanMs = num(row.latency_sum) / num(row.latency_n);
+      }
+      for (const row of errors) {
+        const b = buckets.get(num(row.start));
+        if (b) b.errors += num(row.n);
+      }
+      return [...buckets.values()];
+    });
+  }
+
+  deleteReceivedBefore(cutoffMs: number): Promise<number> {
+    return this.track(async () => {
+      if (typeof cutoffMs !== 'number' || Number.isNaN(cutoffMs)) throw new RangeError('cutoffMs must be a number');
+      const cutoff = sqlInt(Math.min(Math.max(Math.ceil(cutoffMs), 0), MAX_RECEIVED_AT_MS + 1), 'cutoffMs');
+      const [counted] = await this.rows<{ n: string }>(`SELECT count() AS n FROM ${this.table('events')} FINAL WHERE received_at_ms < ${cutoff}`);
+      for (const name of DATA_TABLES) {
+        // Every stored version (not FINAL): a mutation is only started where there is something to delete.
+        const [any] = await this.rows<{ n: string }>(`SELECT count() AS n FROM ${this.table(name)} WHERE received_at_ms < ${cutoff}`);
+        if (num(any?.n ?? 0) === 0) continue;
+        await this.client.command({ query: `ALTER TABLE ${this.table(name)} DELETE WHERE received_at_ms < ${cutoff}` });
+        await this.waitForMutations(name);
+      }
+      return num(counted?.n ?? 0);
+    });
+  }
+
+  /** 18.16 has no `mutations_sync`: polls `system.mutations` until the table's mutations are done. */
+  private async waitForMutations(name: string): Promise<void> {
+    const deadline = Date.now() + this.mutationTimeoutMs;
+    for (;;) {
+      const [row] = await this.rows<{ n: string }>(
+        `SELECT count() AS n FROM system.mutations WHERE database = ${quoteString(this.db)} AND table = ${quoteString(name)} AND is_done = 0`,
+      );
+      if (num(row?.n ?? 0) === 0) return;
+      if (Date.now() > deadline) throw new Error(`ClickHouse store: the delete on ${this.db}.${name} did not finish within ${this.mutationTimeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  ping(): Promise<void> {
+    return this.track(async () => {
+      const [row] = await this.rows<{ ok: number | string }>('SELECT 1 AS ok');
+      if (num(row?.ok) !== 1) throw new Error('ClickHouse store: unexpected answer to SELECT 1');
+    });
+  }
+
+  clear(): Promise<void> {
+    return this.track(async () => {
+      for (const name of DATA_TABLES) await this.client.command({ query: `TRUNCATE TABLE ${this.table(name)}` });
+    });
+  }
+
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      await Promise.allSettled([...this.inflight]);
+      await this.client.close();
+    })();
+    return this.closing;
+  }
+}
+
+function toStoredEvent(row: EventRow): StoredEvent {
+  return {
+    stream: row.stream,
+    dedupeKey: row.dedupe_key,
+    ...(row.client_event_id !== null ? { clientEventId: row.client_event_id } : {}),
+    name: row.name,
+    endpoint: row.endpoint,
+    ...(row.event_time_ms !== null ? { eventTimeMs: num(row.event_time_ms) } : {}),
+    receivedAtMs: num(row.received_at_ms),
+    requestId: row.request_id,
+    ...(row.value !== null ? { value: num(row.value) } : {}),
+    event: JSON.parse(row.json) as Record<string, unknown>,
+  };
+}
+
+function toStoredRequest(row: RequestRow): StoredRequest {
+  const serialized = parseJson(row.serialized_client_event_id_json);
+  const requestTime = parseJson(row.request_time_ms_json);
+  const context = parseJson(row.context_json);
+  return {
+    requestId: row.request_id,
+    stream: row.stream,
+    endpoint: row.endpoint,
+    receivedAtMs: num(row.received_at_ms),
+    compressed: num(row.compressed) === 1,
+    contentType: row.content_type,
+    bodyBytes: num(row.body_bytes),
+    decodedBytes: num(row.decoded_bytes),
+    headers: JSON.parse(row.headers_json) as Record<string, string>,
+    ...(serialized !== undefined ? { serializedClientEventId: serialized } : {}),
+    ...(requestTime !== undefined ? { requestTimeMs: requestTime } : {}),
+    ...(context !== undefined ? { context } : {}),
+    eventCount: num(row.event_count),
+    refused: num(row.refused),
+    accepted: num(row.accepted),
+    duplicates: num(row.duplicates),
+  };
+}
+
+function toStoredError(row: ErrorRow): StoredErrorReport {
+  const optional = (key: 'url' | 'file' | 'line' | 'stack' | 'type') => (row[key] !== null ? { [key]: row[key] as string } : {});
+  return {
+    id: row.id,
+    receivedAtMs: num(row.received_at_ms),
+    message: row.message,
+    messageTruncated: num(row.message_truncated) === 1,
+    ...optional('url'),
+    ...optional('file'),
+    ...optional('line'),
+    ...optional('stack'),
+    ...optional('type'),
+    extra: JSON.parse(row.extra_json) as Record<string, string>,
+  };
+}

@@ -1,0 +1,91 @@
+import { identifier } from './sql';
+
+/**
+ * The ClickHouse store's numbered migration ladder. Each step is a list of statements that are safe to run twice
+ * (`IF NOT EXISTS`): two collectors starting together against a new database may both climb the same step, and
+ * `schema_migrations` is itself a ReplacingMergeTree, so the version they both record is one row when read with FINAL.
+ *
+ * Table design (all three tables are ReplacingMergeTree, read with FINAL):
+ * - `events` is keyed on `(stream, dedupe_key)`: that key is what makes a resent event one row, however many
+ *   collectors insert it. The version column `first_seen` is larger for an earlier arrival, so the row that survives
+ *   is the first arrival: a resend never moves an event in arrival order. The table is deliberately **not**
+ *   partitioned (by month of arrival, say): ReplacingMergeTree replaces only within a partition, and a resend that
+ *   arrives in another month would then be a second event.
+ * - `seq` is the event's position in its request: arrival order is `(received_at_ms, request_id, seq)`.
+ * - Optional values are `Nullable` columns (never in a sorting key, which 18.16 does not allow).
+ */
+
+/** The largest received time the store takes (year 2286), so that `first_seen` never underflows. */
+export const MAX_RECEIVED_AT_MS = 9_999_999_999_999;
+
+export interface Migration {
+  version: number;
+  description: string;
+  statements: (db: string) => string[];
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'events, requests and error reports',
+    statements: (db) => {
+      const d = identifier(db);
+      return [
+        `CREATE TABLE IF NOT EXISTS ${d}.events (
+          stream String,
+          dedupe_key String,
+          client_event_id Nullable(String),
+          name String,
+          endpoint String,
+          event_time_ms Nullable(Float64),
+          received_at_ms UInt64,
+          request_id String,
+          seq UInt32,
+          value Nullable(Float64),
+          json String,
+          first_seen UInt64 MATERIALIZED ${MAX_RECEIVED_AT_MS} - received_at_ms
+        ) ENGINE = ReplacingMergeTree(first_seen) ORDER BY (stream, dedupe_key)`,
+        `CREATE TABLE IF NOT EXISTS ${d}.requests (
+          request_id String,
+          stream String,
+          endpoint String,
+          received_at_ms UInt64,
+          compressed UInt8,
+          content_type String,
+          body_bytes UInt64,
+          decoded_bytes UInt64,
+          headers_json String,
+          serialized_client_event_id_json Nullable(String),
+          page_id String,
+          request_time_ms_json Nullable(String),
+          context_json Nullable(String),
+          event_count UInt32,
+          refused UInt32,
+          accepted UInt32,
+          duplicates UInt32
+        ) ENGINE = ReplacingMergeTree ORDER BY (received_at_ms, request_id)`,
+        `CREATE TABLE IF NOT EXISTS ${d}.errors (
+          id String,
+          received_at_ms UInt64,
+          message String,
+          message_truncated UInt8,
+          url Nullable(String),
+          file Nullable(String),
+          line Nullable(String),
+          stack Nullable(String),
+          type Nullable(String),
+          extra_json String
+        ) ENGINE = ReplacingMergeTree ORDER BY (received_at_ms, id)`,
+      ];
+    },
+  },
+];
+
+export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
+
+export const createMigrationsTable = (db: string): string =>
+  `CREATE TABLE IF NOT EXISTS ${identifier(db)}.schema_migrations (version UInt32, applied_at_ms UInt64)
+   ENGINE = ReplacingMergeTree ORDER BY version`;
+
+/** The tables `clear()` empties and retention prunes. */
+export const DATA_TABLES = ['events', 'requests', 'errors'] as const;
