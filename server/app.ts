@@ -1,9 +1,19 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fastifyRateLimit from '@fastify/rate-limit';
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { createAdminGuard } from './admin/adminGuard';
+import { loadOrCreateAdminToken } from './admin/adminToken';
 import { loadCatalog } from './catalog';
-import { registerCollector } from './collector/registerCollector';
+import { openCollectorStore } from './collector/openCollectorStore';
+import { registerCollector, type RateLimitSettings } from './collector/registerCollector';
+import type { CollectorStore } from './collector/store';
+import { createStreamTokens } from './collector/streamTokens';
+import { errorBody } from './errors';
+import { createMetrics } from './metrics/createMetrics';
+import { registerMetrics } from './metrics/registerMetrics';
+import { embedHelmet, registerSecurityHeaders } from './security/securityHeaders';
 import { registerIframeApiRoute } from './iframeApiRoute';
 import { renderEmbedPage, readEmbedTemplate, type EmbedTemplate } from './embedPage';
 import { playerResponseFor } from './playerResponse';
@@ -26,12 +36,26 @@ export interface AppOptions {
    * from `VIDFRAME_TRUSTED_ORIGINS` (comma-separated). Default: none.
    */
   trustedOrigins?: readonly string[];
+  /** The collector's store: a `VIDFRAME_STORE` value (`sqlite`, `sqlite:/file`, `clickhouse://…`) or a store. */
+  store?: string | CollectorStore;
+  /** The admin token; generated into `{dataDir}/secrets/admin-token` when absent. */
+  adminToken?: string;
+  /** Host names the admin routes answer to. */
+  adminHosts?: readonly string[];
+  /** A stream-token key shared by several collectors; otherwise a key file in the data folder. */
+  streamSecret?: string;
+  /** Write rate limits of the collector; `false` for none. */
+  rateLimit?: RateLimitSettings | false;
+  /** Delete events older than this many days in the background; 0 (the default here) keeps everything. */
+  retentionDays?: number;
 }
+
+/** The app, and what `npm start` prints or a test reads. */
+export type VidFrameApp = FastifyInstance & { vidframe: { adminToken: string; adminTokenSource: 'env' | 'file' | 'generated' | 'option'; store: CollectorStore } };
 
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 
-/** The JSON error body every 4xx/5xx of the reference server uses. */
-export const errorBody = (code: number, message: string) => ({ error: { code, message } });
+export { errorBody };
 
 /**
  * The reference server: the embed page with its configuration inlined, the demo host page, the sample media with
@@ -46,10 +70,19 @@ export async function buildApp({
   logger = false,
   testHooks = false,
   trustedOrigins = [],
-}: AppOptions = {}): Promise<FastifyInstance> {
+  store: storeOption,
+  adminToken: adminTokenOption,
+  adminHosts,
+  streamSecret,
+  rateLimit,
+  retentionDays = 0,
+}: AppOptions = {}): Promise<VidFrameApp> {
   const app = Fastify({
     logger,
     trustProxy: true,
+    // Graceful stop: requests in flight finish, idle keep-alive connections close, new requests get 503.
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
     // Malformed URLs (a bad escape, an over-long path segment) get the same JSON error shape as everything else.
     frameworkErrors: (error, _request, reply) => {
       const status = typeof (error as { statusCode?: number }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 400;
@@ -57,6 +90,15 @@ export async function buildApp({
     },
   });
   const catalog = loadCatalog(mediaDir);
+  const secretsDir = join(dataDir, 'secrets');
+  const admin =
+    adminTokenOption !== undefined && adminTokenOption !== ''
+      ? { token: adminTokenOption, source: 'option' as const }
+      : loadOrCreateAdminToken(join(secretsDir, 'admin-token'));
+  const adminGuard = createAdminGuard({ token: admin.token, allowedHosts: adminHosts });
+  const streamTokens = createStreamTokens(streamSecret ? { secret: streamSecret } : { keyFile: join(secretsDir, 'stream-keys.json') });
+  const store = typeof storeOption === 'object' ? storeOption : await openCollectorStore(storeOption, dataDir);
+  const metrics = createMetrics();
 
   // The built pages are read once, on first use, so the server starts (and says what is wrong) without a build.
   let embedTemplate: EmbedTemplate | undefined;
@@ -83,6 +125,10 @@ export async function buildApp({
     reply.code(status).send(errorBody(status, message));
   });
 
+  await registerSecurityHeaders(app);
+  await app.register(fastifyRateLimit, { global: false });
+  registerMetrics(app, { metrics, guard: adminGuard });
+
   await app.register(fastifyStatic, {
     root: resolve(distDir, 'assets'),
     prefix: '/assets/',
@@ -107,15 +153,22 @@ export async function buildApp({
       if (!existsSync(pagePath('embed'))) return notBuilt(reply);
       embedTemplate = readEmbedTemplate(readFileSync(pagePath('embed'), 'utf8'));
     }
-    const html = renderEmbedPage(embedTemplate, { videoId, query, playerResponse: playerResponseFor(catalog, videoId), trustedOrigins });
-    // Framed by any site: no X-Frame-Options. The page carries per-request configuration: not cached.
+    const html = renderEmbedPage(embedTemplate, {
+      videoId,
+      query,
+      playerResponse: playerResponseFor(catalog, videoId),
+      trustedOrigins,
+      streamToken: streamTokens.issue().token,
+      nonce: reply.cspNonce.script,
+    });
+    // Framed by any site (its CSP says frame-ancestors *). The page carries per-request configuration: not cached.
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   };
-  app.get<{ Params: { videoId: string }; Querystring: Record<string, unknown> }>('/embed/:videoId', (request, reply) =>
+  app.get<{ Params: { videoId: string }; Querystring: Record<string, unknown> }>('/embed/:videoId', { helmet: embedHelmet }, (request, reply) =>
     sendEmbed(request.params.videoId, request.query, reply),
   );
   // An embed URL without an id still gets the page, which reports the invalid parameter to the host.
-  app.get<{ Querystring: Record<string, unknown> }>('/embed/', (request, reply) => sendEmbed('', request.query, reply));
+  app.get<{ Querystring: Record<string, unknown> }>('/embed/', { helmet: embedHelmet }, (request, reply) => sendEmbed('', request.query, reply));
 
   app.get('/', (_request, reply) => {
     if (!existsSync(pagePath('host'))) return notBuilt(reply);
@@ -133,10 +186,20 @@ export async function buildApp({
 
   registerPlaylistRoute(app, catalog);
 
-  // The collector: log_event / video_stats, the error endpoint, generate_204, with its embedded store.
-  registerCollector(app, { dataDir, testHooks });
+  // The collector: log_event / video_stats, the error endpoint, generate_204, the admin API, with its store.
+  await registerCollector(app, { store, streamTokens, metrics, adminGuard, testHooks, rateLimit, retentionDays });
   registerIframeApiRoute(app, { distDir });
 
+  // Liveness (the process answers) and readiness (the store answers too: a load balancer sends traffic only then).
   app.get('/healthz', () => ({ ok: true, videos: catalog.videos.length }));
-  return app;
+  app.get('/readyz', async (_request, reply) => {
+    try {
+      await store.ping();
+      return { ready: true, store: store.kind };
+    } catch {
+      return reply.code(503).send({ ready: false, store: store.kind, error: errorBody(503, 'The collector store does not answer').error });
+    }
+  });
+  const vidframe: VidFrameApp['vidframe'] = { adminToken: admin.token, adminTokenSource: admin.source, store };
+  return Object.assign(app, { vidframe }) as VidFrameApp;
 }

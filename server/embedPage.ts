@@ -18,7 +18,7 @@ export function readEmbedTemplate(html: string): EmbedTemplate {
   return { before: html.slice(0, at), after: html.slice(at + CONFIG_MARKER.length), assets: { js, css } };
 }
 
-/** The embed page for one request, with its player configuration (spec §3) inlined as a script. */
+/** The embed page for one request, with its player configuration (spec §3) inlined as a script carrying the CSP nonce. */
 export function renderEmbedPage(
   template: EmbedTemplate,
   {
@@ -26,8 +26,20 @@ export function renderEmbedPage(
     query,
     playerResponse,
     trustedOrigins,
-  }: { videoId: string; query: Record<string, unknown>; playerResponse: PlayerResponse; trustedOrigins?: readonly string[] },
+    streamToken,
+    nonce,
+  }: {
+    videoId: string;
+    query: Record<string, unknown>;
+    playerResponse: PlayerResponse;
+    trustedOrigins?: readonly string[];
+    /** The server-signed stream token the page's log requests carry (issue 12). */
+    streamToken?: string;
+    /** The Content-Security-Policy nonce that lets this one inline script run. */
+    nonce?: string;
+  },
 ): string {
-  const config = buildPlayerConfig({ videoId, query, playerResponse, assets: template.assets, trustedOrigins });
-  return `${template.before}<script>window.vidframeConfig=${serializeConfigForScript(config)};</script>${template.after}`;
+  const config = buildPlayerConfig({ videoId, query, playerResponse, assets: template.assets, trustedOrigins, streamToken });
+  const nonceAttribute = nonce && /^[A-Za-z0-9+/=_-]+$/.test(nonce) ? ` nonce="${nonce}"` : '';
+  return `${template.before}<script${nonceAttribute}>window.vidframeConfig=${serializeConfigForScript(config)};</script>${template.after}`;
 }

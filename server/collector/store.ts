@@ -161,6 +161,11 @@ export interface TimeseriesQuery {
   bucketMs: number;
 }
 
+/** A read the store cannot answer as asked (an unknown cursor, a bad bucket): the route answers 400 with it. */
+export class StoreQueryError extends Error {
+  override readonly name = 'StoreQueryError';
+}
+
 /** The outcome of one stored request. */
 export interface RecordOutcome {
   accepted: number;

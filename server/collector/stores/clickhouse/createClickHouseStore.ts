@@ -18,7 +18,7 @@
  *   (and the INSERT's `query`), which 18.16 accepts;
  * - no `DateTime64` (times are `UInt64` milliseconds), no `LowCardinality` (experimental in 18.16), no `JSON` type
  *   or `JSONExtract*` (the columns a query needs are stored explicitly beside the event's JSON), no tuple comparison
- *   (cursors are expanded into `a > x OR (a = x AND …)`), no `WITH FILL` (empty chart buckets are filled here);
+ *   (cursors are expanded into `a > x OR (a = x AND …)`);
  * - `ALTER TABLE … DELETE` is an asynchronous mutation with no `mutations_sync`: retention waits on
  *   `system.mutations` until it is done;
  * - `JSONEachRow` input refuses lone UTF-16 surrogates, so strings are made well-formed (U+FFFD) first, as any
@@ -33,7 +33,7 @@
  * - `DateTime64(3)`, `LowCardinality(String)` for name and endpoint, `Map(String, String)` for headers, the `JSON`
  *   type (or `JSONExtract*`) to search inside events;
  * - lightweight `DELETE FROM` or `mutations_sync=2`, or a `TTL` on the received time, for retention;
- * - `ORDER BY … WITH FILL` for the chart buckets, tuple comparison for cursors, `FINAL` that is parallel and
+ * - tuple comparison for cursors, `FINAL` that is parallel and
  *   skips partitions (`do_not_merge_across_partitions_select_final`), and a projection or a minmax skip index on
  *   `received_at_ms` so that time-ordered pages do not read the whole table.
  */
@@ -55,6 +55,7 @@ import {
   type StoredErrorReport,
   type StoredEvent,
   type StoredRequest,
+  StoreQueryError,
   type TimeseriesBucket,
   type TimeseriesQuery,
 } from '../../store';
@@ -70,7 +71,7 @@ export interface ClickHouseStoreOptions {
   mutationTimeoutMs?: number;
 }
 
-/** What a `clickhouse://` (or `http://`, `https://`) store URL names. */
+/** What a `clickhouse://` (or `clickhouse+http(s)://`, `http(s)://`) store URL names. */
 export interface ClickHouseTarget {
   /** The HTTP interface, without credentials or path: `http://host:8123`. */
   httpUrl: string;
@@ -83,14 +84,21 @@ export interface ClickHouseTarget {
 export const DEFAULT_DATABASE = 'vidframe';
 /** A page is at most this long, whatever the caller asks (the route bounds it lower). */
 export const MAX_PAGE_LIMIT = 10_000;
-/** A chart has at most this many buckets. */
-export const MAX_TIMESERIES_BUCKETS = 10_000;
+/** A chart spans at most this many buckets (the answer holds only those with data). */
+export const MAX_TIMESERIES_BUCKETS = 100_000;
 /** `byName` lists at most this many names (the most frequent), so a flood of invented names stays bounded. */
 export const MAX_STATS_NAMES = 1_000;
 /** The pre-insert duplicate look-up is split into queries of about this many characters (max_query_size is 256 KiB). */
 const LOOKUP_QUERY_CHARS = 64 * 1024;
 
-const URL_FORM = 'clickhouse://[user[:password]@]host[:port]/database (or http:// / https://)';
+const URL_FORM = 'clickhouse://[user[:password]@]host[:port]/database (or clickhouse+http://, clickhouse+https://, http://, https://)';
+const SCHEMES: Record<string, { http: 'http:' | 'https:'; port: string }> = {
+  'clickhouse:': { http: 'http:', port: '8123' },
+  'clickhouse+http:': { http: 'http:', port: '8123' },
+  'clickhouse+https:': { http: 'https:', port: '8443' },
+  'http:': { http: 'http:', port: '80' },
+  'https:': { http: 'https:', port: '443' },
+};
 
 /** Parses and checks a store URL; throws an error that names the expected form (never the password). */
 export function parseClickHouseUrl(url: string): ClickHouseTarget {
@@ -104,13 +112,12 @@ export function parseClickHouseUrl(url: string): ClickHouseTarget {
   } catch {
     return fail('not a URL');
   }
-  const scheme = parsed.protocol;
-  if (scheme !== 'clickhouse:' && scheme !== 'http:' && scheme !== 'https:') fail(`unknown scheme ${scheme}`);
+  const scheme = SCHEMES[parsed.protocol];
+  if (!scheme) fail(`unknown scheme ${parsed.protocol}`);
   if (!parsed.hostname) fail('no host');
   if (parsed.search || parsed.hash) fail('it takes no query string or fragment');
-  const httpScheme = scheme === 'https:' ? 'https:' : 'http:';
   // `new URL` drops a scheme's default port (80 for http:); clickhouse:// defaults to the HTTP interface's 8123.
-  const port = parsed.port || (scheme === 'clickhouse:' ? '8123' : scheme === 'https:' ? '443' : '80');
+  const port = parsed.port || scheme.port;
   if (!/^\d+$/.test(port) || Number(port) < 1 || Number(port) > 65535) fail(`bad port ${port}`);
   const segments = parsed.pathname.split('/').filter(Boolean);
   if (segments.length > 1) fail('the path must be one database name');
@@ -118,7 +125,7 @@ export function parseClickHouseUrl(url: string): ClickHouseTarget {
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(database)) fail(`database name ${JSON.stringify(database)} is not a plain identifier`);
   const host = parsed.hostname.includes(':') && !parsed.hostname.startsWith('[') ? `[${parsed.hostname}]` : parsed.hostname;
   return {
-    httpUrl: `${httpScheme}//${host}:${port}`,
+    httpUrl: `${scheme.http}//${host}:${port}`,
     database,
     ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
     ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
@@ -274,7 +281,7 @@ function decodeCursor(kind: CursorKind, cursor: string, shape: string): (string 
       const part = list[i + 1];
       return t === 'n' ? typeof part === 'number' && Number.isSafeInteger(part) && part >= 0 : isStr(part);
     });
-  if (!ok) throw new RangeError('invalid cursor: not one this store handed out for this list');
+  if (!ok) throw new StoreQueryError(`Unknown cursor "${String(cursor).slice(0, 40)}": pass the nextCursor of a previous page of this list`);
   return list.slice(1) as (string | number)[];
 }
 
@@ -292,7 +299,7 @@ const num = (v: unknown): number => Number(v);
 const parseJson = (text: string | null): unknown => (text === null ? undefined : JSON.parse(text));
 
 function pageLimit(limit: number): number {
-  if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`limit must be a whole number ≥ 1, got ${String(limit)}`);
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new StoreQueryError(`limit must be a whole number ≥ 1, got ${String(limit)}`);
   return Math.min(limit, MAX_PAGE_LIMIT);
 }
 
@@ -300,7 +307,7 @@ function pageLimit(limit: number): number {
 function timeBounds(q: PageQuery): string[] {
   const where: string[] = [];
   const bound = (v: number, what: string) => {
-    if (typeof v !== 'number' || Number.isNaN(v)) throw new RangeError(`${what} must be a number`);
+    if (typeof v !== 'number' || Number.isNaN(v)) throw new StoreQueryError(`${what} must be a number`);
     return sqlInt(Math.min(Math.max(Math.ceil(v), 0), MAX_RECEIVED_AT_MS + 1), what);
   };
   if (q.sinceMs !== undefined) where.push(`received_at_ms >= ${bound(q.sinceMs, 'sinceMs')}`);
@@ -541,7 +548,7 @@ class ClickHouseStore implements CollectorStore {
       const where = timeBounds(query);
       if (query.name !== undefined) where.push(`name = ${quoteString(query.name)}`);
       if (query.endpoint !== undefined) {
-        if (!endpointOk(query.endpoint)) throw new RangeError(`endpoint must be one of ${COLLECTOR_ENDPOINTS.join(', ')}`);
+        if (!endpointOk(query.endpoint)) throw new StoreQueryError(`endpoint must be one of ${COLLECTOR_ENDPOINTS.join(', ')}`);
         where.push(`endpoint = ${quoteString(query.endpoint)}`);
       }
       if (query.stream !== undefined) where.push(`stream = ${quoteString(query.stream)}`);
@@ -550,7 +557,7 @@ class ClickHouseStore implements CollectorStore {
         const text = quoteString(query.text);
         where.push(`(positionCaseInsensitiveUTF8(name, ${text}) > 0 OR positionCaseInsensitiveUTF8(json, ${text}) > 0)`);
       }
-      if (query.cursor !== undefined) {
+      if (query.cursor !== undefined && query.cursor !== '') {
         const [at, requestId, seq] = decodeCursor('e', query.cursor, 'nsn');
         where.push(after(['received_at_ms', 'request_id', 'seq'], [sqlInt(at as number, 'cursor'), quoteString(requestId as string), sqlInt(seq as number, 'cursor')]));
       }
@@ -575,7 +582,7 @@ class ClickHouseStore implements CollectorStore {
       const where = timeBounds(query);
       if (query.stream !== undefined) where.push(`stream = ${quoteString(query.stream)}`);
       if (query.pageId !== undefined) where.push(`page_id = ${quoteString(query.pageId)}`);
-      if (query.cursor !== undefined) {
+      if (query.cursor !== undefined && query.cursor !== '') {
         const [at, requestId] = decodeCursor('r', query.cursor, 'ns');
         where.push(after(['received_at_ms', 'request_id'], [sqlInt(at as number, 'cursor'), quoteString(requestId as string)]));
       }
@@ -594,7 +601,7 @@ class ClickHouseStore implements CollectorStore {
     return this.track(async () => {
       const limit = pageLimit(query.limit);
       const where = timeBounds(query);
-      if (query.cursor !== undefined) {
+      if (query.cursor !== undefined && query.cursor !== '') {
         const [at, id] = decodeCursor('x', query.cursor, 'ns');
         where.push(after(['received_at_ms', 'id'], [sqlInt(at as number, 'cursor'), quoteString(id as string)]));
       }
@@ -642,17 +649,17 @@ class ClickHouseStore implements CollectorStore {
     });
   }
 
+  /** Buckets aligned on multiples of `bucketMs` since the epoch, oldest first; only buckets with events or errors. */
   timeseries(query: TimeseriesQuery): Promise<TimeseriesBucket[]> {
     return this.track(async () => {
       const { sinceMs, untilMs, bucketMs } = query;
-      if (![sinceMs, untilMs].every((v) => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= MAX_RECEIVED_AT_MS)) {
-        throw new RangeError('sinceMs and untilMs must be times in ms since the epoch');
+      if (![sinceMs, untilMs].every((v) => typeof v === 'number' && Number.isFinite(v))) {
+        throw new StoreQueryError('sinceMs and untilMs must be times in ms since the epoch');
       }
-      if (!(untilMs > sinceMs)) throw new RangeError('untilMs must be after sinceMs');
-      const bucket = sqlInt(bucketMs, 'bucketMs', 1, MAX_RECEIVED_AT_MS);
-      const first = Math.floor(sinceMs / bucketMs) * bucketMs;
-      const count = Math.ceil((untilMs - first) / bucketMs);
-      if (count > MAX_TIMESERIES_BUCKETS) throw new RangeError(`at most ${MAX_TIMESERIES_BUCKETS} buckets, asked for ${count}`);
+      if (!Number.isSafeInteger(bucketMs) || bucketMs < 1) throw new StoreQueryError('bucketMs must be a whole number of milliseconds ≥ 1');
+      const buckets = Math.ceil((untilMs - sinceMs) / bucketMs);
+      if (buckets > MAX_TIMESERIES_BUCKETS) throw new StoreQueryError(`at most ${MAX_TIMESERIES_BUCKETS} buckets, asked for ${buckets}`);
+      const bucket = sqlInt(bucketMs, 'bucketMs');
       const where = whereClause(timeBounds({ sinceMs, untilMs, limit: 1 }));
       const [events, errors] = await Promise.all([
         this.rows<{ start: string; events: string; sessions: string; watch: number; state_changes: string; player_errors: string; latency_sum: number; latency_n: string }>(
@@ -665,21 +672,21 @@ class ClickHouseStore implements CollectorStore {
                   sumIf(ifNull(value, 0), name = 'latencyReport' AND isNotNull(value)) AS latency_sum,
                   countIf(name = 'latencyReport' AND isNotNull(value)) AS latency_n
            FROM ${this.table('events')} FINAL ${where}
-           GROUP BY start ORDER BY start`,
+           GROUP BY start`,
         ),
         this.rows<{ start: string; n: string }>(
           `SELECT intDiv(received_at_ms, ${bucket}) * ${bucket} AS start, count() AS n
-           FROM ${this.table('errors')} FINAL ${where} GROUP BY start ORDER BY start`,
+           FROM ${this.table('errors')} FINAL ${where} GROUP BY start`,
         ),
       ]);
-      const buckets = new Map<number, TimeseriesBucket>();
-      for (let i = 0; i < count; i++) {
-        const startMs = first + i * bucketMs;
-        buckets.set(startMs, { startMs, events: 0, sessions: 0, watchTimeSec: 0, stateChanges: 0, errors: 0 });
-      }
+      const byStart = new Map<number, TimeseriesBucket>();
+      const at = (startMs: number): TimeseriesBucket => {
+        let b = byStart.get(startMs);
+        if (!b) byStart.set(startMs, (b = { startMs, events: 0, sessions: 0, watchTimeSec: 0, stateChanges: 0, errors: 0 }));
+        return b;
+      };
       for (const row of events) {
-        const b = buckets.get(num(row.start));
-        if (!b) continue;
+        const b = at(num(row.start));
         b.events = num(row.events);
         b.sessions = num(row.sessions);
         b.watchTimeSec = num(row.watch);
@@ -687,17 +694,14 @@ class ClickHouseStore implements CollectorStore {
         b.errors += num(row.player_errors);
         if (num(row.latency_n) > 0) b.latencyMeanMs = num(row.latency_sum) / num(row.latency_n);
       }
-      for (const row of errors) {
-        const b = buckets.get(num(row.start));
-        if (b) b.errors += num(row.n);
-      }
-      return [...buckets.values()];
+      for (const row of errors) at(num(row.start)).errors += num(row.n);
+      return [...byStart.values()].sort((a, b) => a.startMs - b.startMs);
     });
   }
 
   deleteReceivedBefore(cutoffMs: number): Promise<number> {
     return this.track(async () => {
-      if (typeof cutoffMs !== 'number' || Number.isNaN(cutoffMs)) throw new RangeError('cutoffMs must be a number');
+      if (typeof cutoffMs !== 'number' || Number.isNaN(cutoffMs)) throw new StoreQueryError('cutoffMs must be a number');
       const cutoff = sqlInt(Math.min(Math.max(Math.ceil(cutoffMs), 0), MAX_RECEIVED_AT_MS + 1), 'cutoffMs');
       const [counted] = await this.rows<{ n: string }>(`SELECT count() AS n FROM ${this.table('events')} FINAL WHERE received_at_ms < ${cutoff}`);
       for (const name of DATA_TABLES) {

@@ -1,0 +1,24 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/**
+ * The admin token that guards the collector's reads, the dashboard's data and `/metrics`. `VIDFRAME_ADMIN_TOKEN`
+ * wins; otherwise the token kept in `{dataDir}/secrets/admin-token` (mode 0600), generated on the first start — as
+ * Jupyter does, `npm start` then prints a sign-in link that carries it.
+ */
+export function loadOrCreateAdminToken(file: string, fromEnv?: string): { token: string; source: 'env' | 'file' | 'generated' } {
+  if (fromEnv !== undefined && fromEnv !== '') {
+    if (fromEnv.length < 16) throw new Error('VIDFRAME_ADMIN_TOKEN must be at least 16 characters');
+    return { token: fromEnv, source: 'env' };
+  }
+  if (existsSync(file)) {
+    const token = readFileSync(file, 'utf8').trim();
+    if (token.length >= 16) return { token, source: 'file' };
+  }
+  const token = randomBytes(24).toString('base64url');
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  writeFileSync(file, `${token}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return { token, source: 'generated' };
+}

@@ -1,0 +1,157 @@
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import { HttpError } from '../../errors';
+import type { Metrics } from '../../metrics/createMetrics';
+import {
+  COLLECTOR_DEFAULT_PAGE_SIZE,
+  COLLECTOR_MAX_CLIENT_EVENT_ID_CHARS,
+  COLLECTOR_MAX_EVENT_NAME_CHARS,
+  COLLECTOR_MAX_PAGE_SIZE,
+  COLLECTOR_MAX_SEARCH_CHARS,
+  COLLECTOR_MAX_TIMESERIES_BUCKETS,
+  COLLECTOR_MIN_TIMESERIES_BUCKET_MS,
+} from '../limits';
+import { type CollectorEndpoint, type CollectorStore, COLLECTOR_ENDPOINTS, StoreQueryError } from '../store';
+import type { FaultInjector, InjectableFaultStatus } from '../testHooks/faultInjector';
+
+const pageProperties = {
+  limit: { type: 'integer', minimum: 1, maximum: COLLECTOR_MAX_PAGE_SIZE, default: COLLECTOR_DEFAULT_PAGE_SIZE },
+  cursor: { type: 'string', maxLength: 200 },
+  sinceMs: { type: 'integer', minimum: 0 },
+  untilMs: { type: 'integer', minimum: 0 },
+} as const;
+const querystring = (properties: Record<string, unknown>) => ({ type: 'object', additionalProperties: false, properties });
+
+interface PageParams {
+  limit: number;
+  cursor?: string;
+  sinceMs?: number;
+  untilMs?: number;
+}
+
+/**
+ * The collector's admin API under `/collector/api/`, every route behind the admin guard (bearer token, known Host),
+ * every read a bounded page with a cursor, filtered in the store (issue 12 §4). The query strings are validated by
+ * JSON Schema before a handler runs (an unknown parameter or an out-of-range limit is a 400).
+ *
+ * - `GET /collector/api/stats`, `GET /collector/api/timeseries?sinceMs&untilMs&bucketMs`
+ * - `GET /collector/api/events?limit&cursor&name&endpoint&stream&text&sinceMs&untilMs&pageId`
+ * - `GET /collector/api/requests?limit&cursor&stream&pageId&sinceMs&untilMs`, `GET /collector/api/errors?limit&cursor…`
+ * - test hooks only: `DELETE /collector/api/events` (clears everything), `POST|DELETE /collector/api/faults`.
+ */
+export function registerAdminApi(
+  scope: FastifyInstance,
+  { store, guard, faults, testHooks, metrics }: { store: CollectorStore; guard: preHandlerAsyncHookHandler; faults: FaultInjector; testHooks: boolean; metrics: Metrics },
+): void {
+  const timed = async <T>(operation: string, read: () => Promise<T>): Promise<T> => {
+    const started = process.hrtime.bigint();
+    try {
+      return await read();
+    } catch (error) {
+      if (error instanceof StoreQueryError) throw new HttpError(400, error.message);
+      throw error;
+    } finally {
+      metrics.storeDuration.observe({ store: store.kind, operation }, Number(process.hrtime.bigint() - started) / 1e9);
+    }
+  };
+
+  scope.get('/collector/api/stats', { preHandler: guard }, async () => ({
+    store: store.kind,
+    ...(await timed('stats', () => store.stats())),
+    ...(testHooks ? faults.state() : {}),
+  }));
+
+  scope.get<{ Querystring: { sinceMs: number; untilMs: number; bucketMs: number } }>(
+    '/collector/api/timeseries',
+    {
+      preHandler: guard,
+      schema: {
+        querystring: {
+          ...querystring({
+            sinceMs: { type: 'integer', minimum: 0 },
+            untilMs: { type: 'integer', minimum: 0 },
+            bucketMs: { type: 'integer', minimum: COLLECTOR_MIN_TIMESERIES_BUCKET_MS },
+          }),
+          required: ['sinceMs', 'untilMs', 'bucketMs'],
+        },
+      },
+    },
+    async (request) => {
+      const { sinceMs, untilMs, bucketMs } = request.query;
+      if (untilMs <= sinceMs) throw new HttpError(400, 'untilMs must be after sinceMs');
+      if ((untilMs - sinceMs) / bucketMs > COLLECTOR_MAX_TIMESERIES_BUCKETS) {
+        throw new HttpError(400, `At most ${COLLECTOR_MAX_TIMESERIES_BUCKETS} buckets per read: widen bucketMs or narrow the range`);
+      }
+      return { buckets: await timed('timeseries', () => store.timeseries({ sinceMs, untilMs, bucketMs })) };
+    },
+  );
+
+  scope.get<{ Querystring: PageParams & { name?: string; endpoint?: CollectorEndpoint; stream?: string; text?: string; pageId?: string } }>(
+    '/collector/api/events',
+    {
+      preHandler: guard,
+      schema: {
+        querystring: querystring({
+          ...pageProperties,
+          name: { type: 'string', minLength: 1, maxLength: COLLECTOR_MAX_EVENT_NAME_CHARS },
+          endpoint: { type: 'string', enum: COLLECTOR_ENDPOINTS },
+          stream: { type: 'string', minLength: 1, maxLength: 64 },
+          text: { type: 'string', maxLength: COLLECTOR_MAX_SEARCH_CHARS },
+          pageId: { type: 'string', minLength: 1, maxLength: COLLECTOR_MAX_CLIENT_EVENT_ID_CHARS },
+        }),
+      },
+    },
+    async (request) => {
+      const { pageId, ...query } = request.query;
+      return timed('listEvents', () => store.listEvents({ ...query, ...(pageId !== undefined ? { clientEventIdPrefix: `${pageId}:` } : {}) }));
+    },
+  );
+
+  scope.get<{ Querystring: PageParams & { stream?: string; pageId?: string } }>(
+    '/collector/api/requests',
+    {
+      preHandler: guard,
+      schema: {
+        querystring: querystring({
+          ...pageProperties,
+          stream: { type: 'string', minLength: 1, maxLength: 64 },
+          pageId: { type: 'string', minLength: 1, maxLength: COLLECTOR_MAX_CLIENT_EVENT_ID_CHARS },
+        }),
+      },
+    },
+    async (request) => timed('listRequests', () => store.listRequests(request.query)),
+  );
+
+  scope.get<{ Querystring: PageParams }>(
+    '/collector/api/errors',
+    { preHandler: guard, schema: { querystring: querystring(pageProperties) } },
+    async (request) => timed('listErrors', () => store.listErrors(request.query)),
+  );
+
+  if (!testHooks) return;
+  // Test hooks: routes that change the collector from outside exist only with testHooks (VIDFRAME_TEST_HOOKS=1).
+  scope.delete('/collector/api/events', { preHandler: guard }, async () => {
+    await store.clear();
+    faults.resetCount();
+    return { cleared: true };
+  });
+  scope.post('/collector/api/faults', { preHandler: guard }, async (request) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '');
+    } catch {
+      throw new HttpError(400, 'Body must be JSON: {"status": 500|415|400|429, "count": n, "retryAfterSec"?: n}');
+    }
+    const { status, count, retryAfterSec } = (parsed ?? {}) as { status?: unknown; count?: unknown; retryAfterSec?: unknown };
+    if (status !== 500 && status !== 415 && status !== 400 && status !== 429) throw new HttpError(400, '"status" must be 500, 415, 400 or 429');
+    if (!Number.isInteger(count) || (count as number) < 1) throw new HttpError(400, '"count" must be a whole number ≥ 1');
+    if (retryAfterSec !== undefined && (!Number.isInteger(retryAfterSec) || (retryAfterSec as number) < 0)) {
+      throw new HttpError(400, '"retryAfterSec" must be a whole number ≥ 0');
+    }
+    faults.set(status as InjectableFaultStatus, count as number, retryAfterSec as number | undefined);
+    return { status, count };
+  });
+  scope.delete('/collector/api/faults', { preHandler: guard }, async () => {
+    faults.clear();
+    return { cleared: true };
+  });
+}

@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import type { CollectorEndpoint, IncomingEvent } from '../store';
+import {
+  COLLECTOR_MAX_CLIENT_EVENT_ID_CHARS,
+  COLLECTOR_MAX_EVENT_BYTES,
+  COLLECTOR_MAX_EVENT_DEPTH,
+  COLLECTOR_MAX_EVENT_NAME_CHARS,
+} from '../limits';
+
+/** One event that validation refused, as the reply lists it. */
+export interface RefusedEvent {
+  index: number;
+  clientEventId?: string;
+  reason: string;
+}
+
+/** Keys of a wire event that are not its payload (`streams/logging/stampEvent.ts`). */
+const ENVELOPE_KEYS = new Set(['eventTimeMs', 'clientEventId', 'context']);
+const NAME = new RegExp(`^[A-Za-z][A-Za-z0-9_]{0,${COLLECTOR_MAX_EVENT_NAME_CHARS - 1}}$`);
+
+/**
+ * Whether `value` nests objects or arrays deeper than `max` (a top-level object is depth 1). Iterative: a
+ * 10,000-deep event is measured without overflowing the stack, and refused before anything serialises it.
+ */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
+const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+
+/** The number the dashboard charts for an event: seconds watched, or a latency in milliseconds. */
+export function chartValueOf(name: string, payload: unknown): number | undefined {
+  if (!payload || typeof payload !== 'object') return undefined;
+  const p = payload as Record<string, unknown>;
+  if (name === 'watchTimeSegment' && finite(p.startSec) && finite(p.endSec)) return Math.max(0, p.endSec - p.startSec);
+  if (name === 'latencyReport' && finite(p.durationMs)) return Math.max(0, p.durationMs);
+  if (name === 'playerReady' && finite(p.latencyMs)) return Math.max(0, p.latencyMs);
+  return undefined;
+}
+
+/**
+ * Validates each event of a log request on its own (issue 12 §3): a malformed, too deep or too large event is refused
+ * with a reason, and the others are kept. A kept event carries its de-duplication key: its `clientEventId`, or a hash
+ * of its content when it has none (a resend of the same body hashes the same).
+ */
+export function validateEvents(
+  events: readonly unknown[],
+  { stream, endpoint }: { stream: string; endpoint: CollectorEndpoint },
+): { valid: IncomingEvent[]; refused: RefusedEvent[] } {
+  const valid: IncomingEvent[] = [];
+  const refused: RefusedEvent[] = [];
+  events.forEach((event, index) => {
+    const refuse = (reason: string, clientEventId?: string) =>
+      refused.push({ index, ...(clientEventId !== undefined ? { clientEventId } : {}), reason });
+    if (event === null || typeof event !== 'object' || Array.isArray(event)) return refuse('an event must be a JSON object');
+    const e = event as Record<string, unknown>;
+    const { clientEventId, eventTimeMs } = e;
+    const shownId = typeof clientEventId === 'string' ? clientEventId.slice(0, COLLECTOR_MAX_CLIENT_EVENT_ID_CHARS) : undefined;
+    if (clientEventId !== undefined && (typeof clientEventId !== 'string' || clientEventId === '' || clientEventId.length > COLLECTOR_MAX_CLIENT_EVENT_ID_CHARS)) {
+      return refuse(`clientEventId must be a string of 1 to ${COLLECTOR_MAX_CLIENT_EVENT_ID_CHARS} characters`, shownId);
+    }
+    if (eventTimeMs !== undefined && (!finite(eventTimeMs) || eventTimeMs < 0)) return refuse('eventTimeMs must be a number of milliseconds ≥ 0', shownId);
+    const payloadKeys = Object.keys(e).filter((k) => !ENVELOPE_KEYS.has(k));
+    if (payloadKeys.length !== 1) return refuse(`an event has exactly one payload key besides eventTimeMs/clientEventId, not ${payloadKeys.length}`, shownId);
+    const [name] = payloadKeys;
+    if (!NAME.test(name)) return refuse(`the event name must be a word of at most ${COLLECTOR_MAX_EVENT_NAME_CHARS} characters`, shownId);
+    if (nestsDeeperThan(e, COLLECTOR_MAX_EVENT_DEPTH)) return refuse(`the event nests deeper than ${COLLECTOR_MAX_EVENT_DEPTH} levels`, shownId);
+    const json = JSON.stringify(e);
+    const bytes = Buffer.byteLength(json);
+    if (bytes > COLLECTOR_MAX_EVENT_BYTES) return refuse(`the event is ${bytes} bytes, more than ${COLLECTOR_MAX_EVENT_BYTES}`, shownId);
+    const value = chartValueOf(name, e[name]);
+    valid.push({
+      stream,
+      dedupeKey: typeof clientEventId === 'string' ? clientEventId : `sha256:${createHash('sha256').update(json).digest('base64url')}`,
+      ...(typeof clientEventId === 'string' ? { clientEventId } : {}),
+      name,
+      endpoint,
+      ...(finite(eventTimeMs) ? { eventTimeMs } : {}),
+      ...(value !== undefined ? { value } : {}),
+      json,
+    });
+  });
+  return { valid, refused };
+}

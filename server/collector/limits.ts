@@ -1,0 +1,70 @@
+import { ERROR_MESSAGE_MAX_CHARS, RETRY_QUEUE_EXPIRY_MS, STREAM_TOKEN_MAX_CHARS } from '../../streams/timing';
+
+/**
+ * Every bound the collector puts on what it receives and reads, in one place (issue 12 §3, §4). The numbers that
+ * come from the client's contract are imported from `streams/timing.ts`, never copied.
+ */
+
+/** Largest log request body on the wire (413 beyond). */
+export const COLLECTOR_MAX_BODY_BYTES = 1_048_576;
+/** Largest log request body after gunzip (413 beyond): a gzip bomb stops here. */
+export const COLLECTOR_MAX_DECOMPRESSED_BYTES = 8_388_608;
+/** Most events in one log request (400 beyond). The client sends at most 100; it forces a flush at 1000 queued. */
+export const COLLECTOR_MAX_EVENTS_PER_REQUEST = 1_000;
+/** Largest single event, serialised (that event refused beyond, the others stored). */
+export const COLLECTOR_MAX_EVENT_BYTES = 65_536;
+/** Deepest nesting of objects and arrays in one event (that event refused beyond). */
+export const COLLECTOR_MAX_EVENT_DEPTH = 32;
+/** Longest `clientEventId` (`{pageId}:{counter}`). */
+export const COLLECTOR_MAX_CLIENT_EVENT_ID_CHARS = 128;
+/** Longest event name (the payload key). */
+export const COLLECTOR_MAX_EVENT_NAME_CHARS = 64;
+/** Largest request `context`, serialised (400 beyond). */
+export const COLLECTOR_MAX_CONTEXT_BYTES = 16_384;
+/** Longest value kept of each request header. */
+export const COLLECTOR_MAX_HEADER_CHARS = 1_024;
+
+/** Largest error report body (413 beyond). */
+export const ERROR_REPORT_MAX_BODY_BYTES = 65_536;
+/** Error report message: the client's own cut (spec §8: 250 characters). */
+export const ERROR_REPORT_MAX_MESSAGE_CHARS = ERROR_MESSAGE_MAX_CHARS;
+/** Longest stack kept of one error report (the client sends at most 2000; a hostile one is cut here). */
+export const ERROR_REPORT_MAX_STACK_CHARS = 8_192;
+/** Longest URL or file name kept of one error report. */
+export const ERROR_REPORT_MAX_URL_CHARS = 2_048;
+/** Longest line / column text of one error report. */
+export const ERROR_REPORT_MAX_LINE_CHARS = 32;
+/** Most extra fields kept of one error report, and the longest key and value of each. */
+export const ERROR_REPORT_MAX_EXTRA_FIELDS = 20;
+export const ERROR_REPORT_MAX_EXTRA_KEY_CHARS = 64;
+export const ERROR_REPORT_MAX_EXTRA_VALUE_CHARS = 1_024;
+
+/** Largest page of an admin read. */
+export const COLLECTOR_MAX_PAGE_SIZE = 500;
+/** Page size of an admin read that names none. */
+export const COLLECTOR_DEFAULT_PAGE_SIZE = 100;
+/** Most buckets one timeseries read may ask for, and the narrowest bucket. */
+export const COLLECTOR_MAX_TIMESERIES_BUCKETS = 1_000;
+export const COLLECTOR_MIN_TIMESERIES_BUCKET_MS = 1_000;
+/** Longest free-text search. */
+export const COLLECTOR_MAX_SEARCH_CHARS = 200;
+
+/** How long a stream token is accepted: the retry queue's 30-day expiry plus 7 days for a page kept open that long. */
+export const STREAM_TOKEN_LIFETIME_MS = RETRY_QUEUE_EXPIRY_MS + 7 * 24 * 3600 * 1000;
+/** Longest stream token: the client's own bound. */
+export { STREAM_TOKEN_MAX_CHARS };
+/** A stream key older than this is replaced at start-up; the replaced key verifies old tokens for their lifetime. */
+export const STREAM_KEY_ROTATION_MS = 90 * 24 * 3600 * 1000;
+/** A token issued this far in the future (clock skew between collectors) is still accepted. */
+export const STREAM_TOKEN_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+/** Default write rate per client (stream token and address) on the log routes: requests per window. */
+export const COLLECTOR_RATE_LIMIT_MAX = 300;
+export const COLLECTOR_RATE_LIMIT_WINDOW_MS = 60_000;
+/** Default rate of error reports per address. */
+export const ERROR_REPORT_RATE_LIMIT_MAX = 60;
+
+/** Events older than this many days are deleted in the background (0 keeps everything). */
+export const COLLECTOR_DEFAULT_RETENTION_DAYS = 90;
+/** How often the retention job runs. */
+export const COLLECTOR_RETENTION_INTERVAL_MS = 3_600_000;

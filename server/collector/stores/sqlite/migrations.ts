@@ -1,0 +1,80 @@
+import type { Migration } from '../../../db/migrate';
+
+/**
+ * The collector's tables in the server's SQLite database, one numbered step each. Never edit a step that has
+ * shipped: add the next one.
+ *
+ * - `collector_events`: one row per event, unique on (stream, dedupe_key): de-duplication is this key, never a set in
+ *   memory. `seq` is the arrival order and the read cursor.
+ * - `collector_requests`, `collector_errors`: the log requests' metadata and the error reports.
+ * - `collector_totals`, `collector_name_totals`: running totals kept in the same transaction as the rows they count,
+ *   so the stats never scan the store.
+ */
+export const collectorMigrations: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'collector events, requests, error reports and running totals',
+    up(db) {
+      db.exec(`
+        CREATE TABLE collector_events (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          stream TEXT NOT NULL,
+          dedupe_key TEXT NOT NULL,
+          client_event_id TEXT,
+          name TEXT NOT NULL,
+          endpoint TEXT NOT NULL,
+          event_time_ms INTEGER,
+          received_at_ms INTEGER NOT NULL,
+          request_id TEXT NOT NULL,
+          value REAL,
+          json TEXT NOT NULL,
+          UNIQUE (stream, dedupe_key)
+        ) STRICT;
+        CREATE INDEX collector_events_received ON collector_events (received_at_ms);
+        CREATE INDEX collector_events_name ON collector_events (name, seq);
+        CREATE INDEX collector_events_client_event_id ON collector_events (client_event_id);
+
+        CREATE TABLE collector_requests (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          request_id TEXT NOT NULL UNIQUE,
+          stream TEXT NOT NULL,
+          endpoint TEXT NOT NULL,
+          received_at_ms INTEGER NOT NULL,
+          compressed INTEGER NOT NULL,
+          content_type TEXT NOT NULL,
+          body_bytes INTEGER NOT NULL,
+          decoded_bytes INTEGER NOT NULL,
+          headers_json TEXT NOT NULL,
+          serialized_client_event_id_json TEXT,
+          page_id TEXT,
+          request_time_ms_json TEXT,
+          context_json TEXT,
+          event_count INTEGER NOT NULL,
+          refused INTEGER NOT NULL,
+          accepted INTEGER NOT NULL,
+          duplicates INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX collector_requests_received ON collector_requests (received_at_ms);
+        CREATE INDEX collector_requests_page ON collector_requests (page_id, seq);
+        CREATE INDEX collector_requests_stream ON collector_requests (stream, seq);
+
+        CREATE TABLE collector_errors (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          received_at_ms INTEGER NOT NULL,
+          message TEXT NOT NULL,
+          message_truncated INTEGER NOT NULL,
+          url TEXT,
+          file TEXT,
+          line TEXT,
+          stack TEXT,
+          type TEXT,
+          extra_json TEXT NOT NULL
+        ) STRICT;
+        CREATE INDEX collector_errors_received ON collector_errors (received_at_ms);
+
+        CREATE TABLE collector_totals (key TEXT PRIMARY KEY, value INTEGER NOT NULL) STRICT, WITHOUT ROWID;
+        CREATE TABLE collector_name_totals (name TEXT PRIMARY KEY, count INTEGER NOT NULL) STRICT, WITHOUT ROWID;
+      `);
+    },
+  },
+];

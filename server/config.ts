@@ -1,0 +1,63 @@
+import type { AppOptions } from './app';
+import { DEFAULT_ADMIN_HOSTS } from './admin/adminGuard';
+import { COLLECTOR_DEFAULT_RETENTION_DAYS, COLLECTOR_RATE_LIMIT_MAX, COLLECTOR_RATE_LIMIT_WINDOW_MS } from './collector/limits';
+
+/** A configuration mistake: `npm start` prints it and exits 2. */
+export class ConfigError extends Error {}
+
+const list = (value: string | undefined) => (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+
+/**
+ * Every environment variable the server reads, parsed and validated once (README, "Configuration"):
+ *
+ * | variable | meaning | default |
+ * |---|---|---|
+ * | `PORT`, `HOST` | where to listen | `8080`, `localhost` |
+ * | `VIDFRAME_DATA_DIR` | the data folder (database, secrets) | `.data` |
+ * | `VIDFRAME_STORE` | `sqlite`, `sqlite:/file`, `clickhouse://host:8123/db` | `sqlite` |
+ * | `VIDFRAME_ADMIN_TOKEN` | the admin token (≥ 16 chars) | generated into the data folder |
+ * | `VIDFRAME_ADMIN_HOSTS` | host names the admin routes answer to | `localhost,127.0.0.1,[::1]` + `HOST` |
+ * | `VIDFRAME_STREAM_SECRET` | a stream-token key shared by several collectors (≥ 32 chars) | a key file in the data folder |
+ * | `VIDFRAME_RATE_LIMIT` | `max/windowMs` for log requests per client, or `off` | `300/60000` |
+ * | `VIDFRAME_RETENTION_DAYS` | delete events older than this; `0` keeps all | `90` |
+ * | `VIDFRAME_TRUSTED_ORIGINS` | host origins given the privileged host methods | none |
+ * | `VIDFRAME_TEST_HOOKS` | `1` turns on the collector's wipe and fault routes | off |
+ * | `LOG` | `1` turns on request logging | off |
+ */
+export function readConfig(env: NodeJS.ProcessEnv): { port: number; host: string; app: Omit<AppOptions, 'rootDir'> } {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a whole number from 0 to 65535, not "${env.PORT}".`);
+  const host = env.HOST ?? 'localhost';
+
+  let rateLimit: AppOptions['rateLimit'] = { max: COLLECTOR_RATE_LIMIT_MAX, windowMs: COLLECTOR_RATE_LIMIT_WINDOW_MS };
+  const rate = env.VIDFRAME_RATE_LIMIT?.trim();
+  if (rate === 'off') rateLimit = false;
+  else if (rate) {
+    const match = /^(\d+)\/(\d+)$/.exec(rate);
+    if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) throw new ConfigError(`VIDFRAME_RATE_LIMIT must be max/windowMs (e.g. 300/60000) or off, not "${rate}".`);
+    rateLimit = { max: Number(match[1]), windowMs: Number(match[2]) };
+  }
+
+  const retentionText = env.VIDFRAME_RETENTION_DAYS?.trim();
+  const retentionDays = retentionText ? Number(retentionText) : COLLECTOR_DEFAULT_RETENTION_DAYS;
+  if (!Number.isInteger(retentionDays) || retentionDays < 0) throw new ConfigError(`VIDFRAME_RETENTION_DAYS must be a whole number of days ≥ 0, not "${retentionText}".`);
+
+  const adminHosts = env.VIDFRAME_ADMIN_HOSTS ? list(env.VIDFRAME_ADMIN_HOSTS) : [...DEFAULT_ADMIN_HOSTS, ...(DEFAULT_ADMIN_HOSTS.includes(host as never) ? [] : [host])];
+
+  return {
+    port,
+    host,
+    app: {
+      logger: env.LOG === '1',
+      dataDir: env.VIDFRAME_DATA_DIR,
+      testHooks: env.VIDFRAME_TEST_HOOKS === '1',
+      trustedOrigins: list(env.VIDFRAME_TRUSTED_ORIGINS),
+      store: env.VIDFRAME_STORE,
+      adminToken: env.VIDFRAME_ADMIN_TOKEN,
+      adminHosts,
+      streamSecret: env.VIDFRAME_STREAM_SECRET,
+      rateLimit,
+      retentionDays,
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The security headers of every reply (`@fastify/helmet`), with a Content-Security-Policy that fits the product:
+ *
+ * - scripts only from our origin, plus the per-request nonce of the embed page's inlined configuration
+ *   (`reply.cspNonce.script`): no other inline script, no eval;
+ * - media, images and API calls from our origin only (`blob:`/`data:` for what the player makes itself);
+ * - `frame-ancestors 'self'` everywhere but the embed page, which any site may frame (`frame-ancestors *`, and no
+ *   X-Frame-Options there);
+ * - `Referrer-Policy: strict-origin-when-cross-origin`, which IFrame-API hosts need (the embed learns its host's
+ *   origin from the referrer), `X-Content-Type-Options: nosniff`;
+ * - `Cross-Origin-Resource-Policy: cross-origin`: host pages on other sites load `/iframe_api` and the SDK;
+ * - no `upgrade-insecure-requests`: the server also runs on plain http://localhost.
+ */
+function helmetOptions({ frameAncestors }: { frameAncestors: string[] }): FastifyHelmetOptions {
+  return {
+    enableCSPNonces: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors,
+      },
+    },
+    frameguard: frameAncestors.includes('*') ? false : { action: 'sameorigin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
+/** The embed page's own helmet options (route option `helmet`): framed by any site. */
+export const embedHelmet = helmetOptions({ frameAncestors: ['*'] });
+
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyHelmet, { global: true, ...helmetOptions({ frameAncestors: ["'self'"] }) });
+}
