@@ -48,6 +48,8 @@ export interface AppOptions {
   rateLimit?: RateLimitSettings | false;
   /** Delete events older than this many days in the background; 0 (the default here) keeps everything. */
   retentionDays?: number;
+  /** The collector's clock (ms since the epoch); tests fix it. */
+  now?: () => number;
 }
 
 /** The app, and what `npm start` prints or a test reads. */
@@ -76,6 +78,7 @@ export async function buildApp({
   streamSecret,
   rateLimit,
   retentionDays = 0,
+  now,
 }: AppOptions = {}): Promise<VidFrameApp> {
   const app = Fastify({
     logger,
@@ -96,7 +99,7 @@ export async function buildApp({
       ? { token: adminTokenOption, source: 'option' as const }
       : loadOrCreateAdminToken(join(secretsDir, 'admin-token'));
   const adminGuard = createAdminGuard({ token: admin.token, allowedHosts: adminHosts });
-  const streamTokens = createStreamTokens(streamSecret ? { secret: streamSecret } : { keyFile: join(secretsDir, 'stream-keys.json') });
+  const streamTokens = createStreamTokens(streamSecret ? { secret: streamSecret, now } : { keyFile: join(secretsDir, 'stream-keys.json'), now });
   const store = typeof storeOption === 'object' ? storeOption : await openCollectorStore(storeOption, dataDir);
   const metrics = createMetrics();
 
@@ -187,7 +190,7 @@ export async function buildApp({
   registerPlaylistRoute(app, catalog);
 
   // The collector: log_event / video_stats, the error endpoint, generate_204, the admin API, with its store.
-  await registerCollector(app, { store, streamTokens, metrics, adminGuard, testHooks, rateLimit, retentionDays });
+  await registerCollector(app, { store, streamTokens, metrics, adminGuard, testHooks, rateLimit, retentionDays, now });
   registerIframeApiRoute(app, { distDir });
 
   // Liveness (the process answers) and readiness (the store answers too: a load balancer sends traffic only then).

@@ -12,7 +12,8 @@ import type { FastifyInstance } from 'fastify';
  * - `Referrer-Policy: strict-origin-when-cross-origin`, which IFrame-API hosts need (the embed learns its host's
  *   origin from the referrer), `X-Content-Type-Options: nosniff`;
  * - `Cross-Origin-Resource-Policy: cross-origin`: host pages on other sites load `/iframe_api` and the SDK;
- * - no `upgrade-insecure-requests`: the server also runs on plain http://localhost.
+ * - no `upgrade-insecure-requests` and no HSTS: the server also runs on plain http://localhost, and TLS policy belongs to
+ *   the proxy in front.
  */
 function helmetOptions({ frameAncestors }: { frameAncestors: string[] }): FastifyHelmetOptions {
   return {
@@ -40,6 +41,8 @@ function helmetOptions({ frameAncestors }: { frameAncestors: string[] }): Fastif
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,
+    // TLS and its HSTS policy belong to the TLS-terminating proxy in front, which knows the deployment's host names.
+    strictTransportSecurity: false,
   };
 }
 

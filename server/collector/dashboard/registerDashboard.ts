@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+
+export interface DashboardRouteOptions {
+  /** The Vite build output: the page is `dist/src/dashboard/index.html` (its scripts and styles under `/assets/`). */
+  distDir: string;
+}
+
+/**
+ * `GET /collector` (and `/collector/`): the collector dashboard (issue 12 §5). The page itself holds nothing secret —
+ * it reads everything from the admin API with the reader's token — so it needs no token to load; without one it
+ * asks for it. It is read on every request (a small file, and a rebuild shows at once) and answered with:
+ *
+ * - `Cache-Control: no-cache`: the page names hashed assets that change with each build;
+ * - `Referrer-Policy: no-referrer`: the sign-in link carries the token in the address until the page removes it;
+ * - `X-Robots-Tag: noindex`.
+ *
+ * Without a build it answers 503 with a plain-text hint, as the other pages do.
+ */
+export async function registerDashboard(app: FastifyInstance, { distDir }: DashboardRouteOptions): Promise<void> {
+  const pagePath = resolve(distDir, 'src', 'dashboard', 'index.html');
+  const sendPage = async (reply: FastifyReply) => {
+    let html: string;
+    try {
+      html = await readFile(pagePath, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send('The collector dashboard is not built yet: run `npm run build` (or `npm start`, which builds first).\n');
+    }
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('referrer-policy', 'no-referrer')
+      .header('x-robots-tag', 'noindex, nofollow')
+      .send(html);
+  };
+  app.get('/collector', (_request, reply) => sendPage(reply));
+  app.get('/collector/', (_request, reply) => sendPage(reply));
+}
