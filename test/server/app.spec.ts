@@ -1,13 +1,12 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
+import { buildApp, type VidFrameApp } from '../../server/app';
 import type { PlayerConfig } from '../../streams/config/playerConfig';
 
 /** The reference server through Fastify's inject, with a small stand-in build so these tests need no `vite build`. */
 const mediaDir = resolve(__dirname, '../../media');
-let app: FastifyInstance;
+let app: VidFrameApp;
 let distDir: string;
 let dataDir: string;
 
@@ -33,7 +32,7 @@ afterAll(async () => {
 
 /** The configuration a page carries, read back out of its script block. */
 function inlinedConfig(html: string): PlayerConfig {
-  const m = /<script>window\.vidframeConfig=(.*?);<\/script>/.exec(html);
+  const m = /<script nonce=\"[^\"]+\">window\.vidframeConfig=(.*?);<\/script>/.exec(html);
   if (!m) throw new Error('no inlined configuration');
   return JSON.parse(m[1]);
 }
@@ -56,6 +55,39 @@ describe('GET /embed/{videoId}', () => {
     expect(pr.streamingData!.formats.map((f) => f.quality)).toEqual(expect.arrayContaining(['small', 'medium']));
     for (const f of pr.streamingData!.formats) expect(f.url).toMatch(/^\/media\//);
     expect(pr.captions!.tracks.length).toBeGreaterThan(0);
+  });
+
+  it('sends a CSP any site may frame, whose nonce is the one inline script’s, and a fresh verifiable stream token', async () => {
+    const [first, second] = [await app.inject('/embed/VFsunrise01'), await app.inject('/embed/VFsunrise01')];
+    const csp = String(first.headers['content-security-policy']);
+    expect(csp).toContain('frame-ancestors *');
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+    expect(first.body).toContain(`<script nonce="${nonce}">window.vidframeConfig=`);
+    expect(first.body.match(/<script(?![^>]*\bsrc=)[^>]*>/g)).toEqual([`<script nonce="${nonce}">`]); // the only inline script
+    expect(first.headers['x-content-type-options']).toBe('nosniff');
+    expect(first.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(first.headers['x-frame-options']).toBeUndefined();
+    const [a, b] = [inlinedConfig(first.body).args.stream_token, inlinedConfig(second.body).args.stream_token];
+    expect(a).toMatch(/^v1\./);
+    expect(a).not.toBe(b); // one stream per page view
+    const logged = await app.inject({
+      method: 'POST',
+      url: '/youtubei/v1/log_event',
+      payload: { events: [{ clientEventId: 'x:1', playerReady: {} }] },
+      headers: { 'x-vidframe-stream-token': a! },
+    });
+    expect(logged.statusCode).toBe(200);
+  });
+
+  it('keeps other pages unframeable by other sites', async () => {
+    const res = await app.inject('/');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
   it('defaults autoplay to 0 and the theme to dark', async () => {
@@ -181,8 +213,10 @@ describe('other routes', () => {
   });
 
   it('has no collector test routes (wipe, faults) unless test hooks are on', async () => {
-    expect((await app.inject({ method: 'DELETE', url: '/collector/events' })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'POST', url: '/collector/faults', payload: { status: 500, count: 1 } })).statusCode).toBe(404);
+    const headers = { authorization: `Bearer ${app.vidframe.adminToken}`, host: 'localhost' };
+    expect((await app.inject({ method: 'GET', url: '/collector/api/stats', headers })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'DELETE', url: '/collector/api/events', headers })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/collector/api/faults', payload: { status: 500, count: 1 }, headers })).statusCode).toBe(404);
     expect((await app.inject('/generate_204')).statusCode).toBe(204);
   });
 

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Fastify, { FastifyInstance } from 'fastify';
 import { from, lastValueFrom, Subject, toArray } from 'rxjs';
-import { registerCollector } from '../../server/collector/registerCollector';
+import { buildApp, type VidFrameApp } from '../../server/app';
+import { createStreamTokens } from '../../server/collector/streamTokens';
 import { createLogSink } from '../../streams/logging/createLogSink';
 import { playerEvents } from '../../streams/logging/playerEvents';
 import type { ClientEvent } from '../../streams/logging/stampEvent';
@@ -23,7 +23,20 @@ jest.mock('cookie', () => ({ stringifySetCookie: ({ name, value }: { name: strin
  */
 describe('transport + log sink → collector', () => {
   let dataDir: string;
-  let app: FastifyInstance;
+  let app: VidFrameApp;
+  const SECRET = 'pipeline-stream-secret-of-32-characters-or-more';
+  const ADMIN = 'pipeline-admin-token-for-tests';
+  const streamToken = createStreamTokens({ secret: SECRET }).issue().token;
+  /** The collector's admin API, as the dashboard or a test reads it. */
+  const admin = async (url: string, payload?: object) =>
+    (
+      await app.inject({
+        method: payload ? 'POST' : 'GET',
+        url,
+        ...(payload ? { payload } : {}),
+        headers: { authorization: `Bearer ${ADMIN}`, host: 'localhost' },
+      })
+    ).json();
   let fetchCalls: { url: string; encoding?: string; keepalive?: boolean }[];
 
   const fetch: FetchLike = async (url, init) => {
@@ -32,7 +45,7 @@ describe('transport + log sink → collector', () => {
     return { status: res.statusCode, headers: { get: (n: string) => (res.headers[n.toLowerCase()] as string) ?? null }, text: async () => res.body };
   };
   const context = buildClientContext({ timeZone: 'Europe/Paris', utcOffsetMinutes: 60, page: { visitorData: 'VIS' } });
-  const transport = () => createApiTransport({ fetch, settings: () => ({ context }) });
+  const transport = () => createApiTransport({ fetch, settings: () => ({ context, streamToken }) });
 
   /** Enough events (≥ 500 bytes) that the transport compresses the request. */
   const session: ClientEvent[] = [
@@ -47,8 +60,7 @@ describe('transport + log sink → collector', () => {
 
   beforeEach(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'pipeline-'));
-    app = Fastify();
-    registerCollector(app, { dataDir, testHooks: true });
+    app = await buildApp({ dataDir, testHooks: true, adminToken: ADMIN, streamSecret: SECRET });
     await app.ready();
     fetchCalls = [];
   });
@@ -63,7 +75,7 @@ describe('transport + log sink → collector', () => {
     const outcomes = await lastValueFrom(sink(from(session)).pipe(toArray()));
     expect(outcomes.map((o) => o.type)).toEqual(['sent', 'sent']);
     expect(fetchCalls.find((c) => c.url === '/youtubei/v1/log_event')?.encoding).toBe('gzip');
-    const { events } = (await app.inject('/collector/events?endpoint=log_event')).json();
+    const { items: events } = await admin('/collector/api/events?endpoint=log_event');
     expect(events.map((e: { name: string }) => e.name)).toEqual([
       'playerLoad',
       'playerReady',
@@ -73,8 +85,8 @@ describe('transport + log sink → collector', () => {
       'hostCommandReceived',
     ]);
     expect(events[1].event.playerReady.latencyMs).toBe(321);
-    expect((await app.inject('/collector/events?endpoint=video_stats')).json().events[0].name).toBe('playerError');
-    const [request] = (await app.inject('/collector/requests')).json().requests;
+    expect((await admin('/collector/api/events?endpoint=video_stats')).items[0].name).toBe('playerError');
+    const [request] = (await admin('/collector/api/requests')).items;
     expect(request).toMatchObject({
       compressed: true,
       context: { client: { clientName: 'WEB_EMBEDDED_PLAYER', timeZone: 'Europe/Paris' } },
@@ -83,17 +95,17 @@ describe('transport + log sink → collector', () => {
   });
 
   it('a collector answering 415 to gzip makes the client resend uncompressed (and stay uncompressed)', async () => {
-    await app.inject({ method: 'POST', url: '/collector/faults', payload: { status: 415, count: 1 } });
+    await admin('/collector/api/faults', { status: 415, count: 1 });
     const t = transport();
     const sink = createLogSink({ buildRequest: t.buildRequest, send: t.send, store: jest.fn(), pageId: 'pg' });
     await lastValueFrom(sink(from(session.slice(0, 6))).pipe(toArray()));
     expect(fetchCalls.map((c) => c.encoding ?? 'identity')).toEqual(['gzip', 'identity']);
     expect(t.compressionDisabled).toBe(true);
-    expect((await app.inject('/collector/stats')).json()).toMatchObject({ events: 6, faultsPlayed: 1, compressedRequests: 0 });
+    expect((await admin('/collector/api/stats'))).toMatchObject({ events: 6, faultsPlayed: 1, compressedRequests: 0 });
   });
 
   it('a failed request goes to store exactly as the retry queue keeps it; resending it never counts twice', async () => {
-    await app.inject({ method: 'POST', url: '/collector/faults', payload: { status: 500, count: 1 } });
+    await admin('/collector/api/faults', { status: 500, count: 1 });
     const stored: ApiRequest[] = [];
     const t = transport();
     const sink = createLogSink({ buildRequest: t.buildRequest, send: t.send, store: (r) => void stored.push(r), pageId: 'pg' });
@@ -105,7 +117,7 @@ describe('transport + log sink → collector', () => {
     // The retry queue resends the stored request (twice here, as after a lost answer): six events, counted once.
     await lastValueFrom(t.send(stored[0]));
     await lastValueFrom(t.send(stored[0]));
-    expect((await app.inject('/collector/stats')).json()).toMatchObject({ events: 6, duplicatesDropped: 6 });
+    expect((await admin('/collector/api/stats'))).toMatchObject({ events: 6, duplicatesDropped: 6 });
   });
 
   it('the lifecycle flush goes out uncompressed with keepalive', async () => {
@@ -120,7 +132,7 @@ describe('transport + log sink → collector', () => {
     const outcomes = await done;
     expect(outcomes).toEqual([expect.objectContaining({ type: 'sent', keepalive: true, eventCount: 6 })]);
     expect(fetchCalls).toEqual([{ url: '/youtubei/v1/log_event', encoding: undefined, keepalive: true }]);
-    expect((await app.inject('/collector/stats')).json().events).toBe(6);
+    expect((await admin('/collector/api/stats')).events).toBe(6);
   });
 
   it("the log_event answer carries a globalConfigGroup the client's config store accepts", async () => {
