@@ -2,7 +2,8 @@ import type { Browser, Frame } from 'playwright-core';
 import { framingPage, type HostServer, type RunningServer } from './helpers/servers';
 import { frameWith } from './helpers/browser';
 import { withE2eEnvironment } from './helpers/environment';
-import type { StoredErrorReport } from '../../server/collector/collectorStore';
+import type { StoredErrorReport } from '../../server/collector/store';
+import { collectorOf } from './telemetry.helpers';
 
 /**
  * Spec §7/§8 in the browser: the real embed, framed by a host on another origin, reports its uncaught errors and
@@ -19,7 +20,7 @@ withE2eEnvironment((env) => ({ server, host, browser } = env));
 /** What the collector stored for one report. */
 type StoredError = StoredErrorReport;
 
-const storedErrors = async (): Promise<StoredError[]> => ((await (await fetch(`${server.origin}/collector/errors`)).json()) as { errors: StoredError[] }).errors;
+const storedErrors = (): Promise<StoredError[]> => collectorOf(server).errors<StoredError>();
 
 /** Polls the collector until `done` holds (at most `timeoutMs`), then returns what it holds. */
 async function pollErrors(done: (errors: StoredError[]) => boolean, what: string, timeoutMs = 15_000): Promise<StoredError[]> {
@@ -33,7 +34,7 @@ async function pollErrors(done: (errors: StoredError[]) => boolean, what: string
 }
 
 beforeEach(async () => {
-  await fetch(`${server.origin}/collector/events`, { method: 'DELETE' }); // clears the stored errors too
+  await collectorOf(server).clear(); // clears the stored errors too
 });
 
 async function openFramed(videoId: string, { userAgent }: { userAgent?: string } = {}): Promise<Frame> {

@@ -11,19 +11,21 @@ import { framingPage, type HostServer, type RunningServer } from './helpers/serv
  * embed, the logs database read from the page, and a browser whose tabs really hide.
  */
 
-/** One event as `GET /collector/events` lists it. */
+/** One event as `GET /collector/api/events` lists it. */
 export interface CollectedEvent {
-  seq: number;
+  stream: string;
   clientEventId?: string;
   name: string;
   endpoint: 'log_event' | 'video_stats';
   requestId: string;
+  receivedAtMs: number;
   event: Record<string, any>;
 }
 
-/** One log request as `GET /collector/requests` lists it. */
+/** One log request as `GET /collector/api/requests` lists it. */
 export interface CollectedRequest {
   requestId: string;
+  stream: string;
   endpoint: string;
   compressed: boolean;
   contentType: string;
@@ -48,28 +50,39 @@ export interface CollectorStats {
   pendingFault: { status: number; count: number } | null;
 }
 
-/** The collector's read routes and test hooks, over real HTTP. */
+/** The collector's admin API and test hooks, over real HTTP with the admin token. */
 export function collectorOf(server: RunningServer) {
   const call = async <T>(path: string, init?: RequestInit): Promise<T> => {
-    const response = await fetch(server.origin + path, init);
+    const response = await fetch(server.origin + path, { ...init, headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${server.adminToken}` } });
     if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };
+  /** Every item of a paged read, page by page (filtered by the collector itself). */
+  const all = async <T>(path: string, query: Record<string, string | undefined>): Promise<T[]> => {
+    const items: T[] = [];
+    let cursor: string | undefined;
+    do {
+      const params = new URLSearchParams({ limit: '500' });
+      for (const [k, v] of Object.entries({ ...query, cursor })) if (v !== undefined) params.set(k, v);
+      const page = await call<{ items: T[]; nextCursor?: string }>(`${path}?${params}`);
+      items.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return items;
+  };
   return {
     /** Every event stored, in arrival order; only those of `pageId` when given. */
-    events: async (pageId?: string) =>
-      (await call<{ events: CollectedEvent[] }>('/collector/events')).events.filter((e) => !pageId || e.clientEventId?.startsWith(`${pageId}:`)),
+    events: (pageId?: string) => all<CollectedEvent>('/collector/api/events', { pageId }),
     /** Every accepted log request; only those of `pageId` when given. */
-    requests: async (pageId?: string) =>
-      (await call<{ requests: CollectedRequest[] }>('/collector/requests')).requests.filter(
-        (r) => !pageId || r.serializedClientEventId?.serializedEventId === pageId,
-      ),
-    stats: () => call<CollectorStats>('/collector/stats'),
-    clear: () => call('/collector/events', { method: 'DELETE' }),
-    /** The next `count` log requests fail with `status` (415/400 only hit gzip bodies). */
-    fault: (status: 500 | 415 | 400, count: number) =>
-      call('/collector/faults', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status, count }) }),
-    clearFaults: () => call('/collector/faults', { method: 'DELETE' }),
+    requests: (pageId?: string) => all<CollectedRequest>('/collector/api/requests', { pageId }),
+    /** Every error report. */
+    errors: <T = Record<string, any>>() => all<T>('/collector/api/errors', {}),
+    stats: () => call<CollectorStats>('/collector/api/stats'),
+    clear: () => call('/collector/api/events', { method: 'DELETE' }),
+    /** The next `count` log requests fail with `status` (415/400 only hit gzip bodies; 429 with Retry-After). */
+    fault: (status: 500 | 415 | 400 | 429, count: number, retryAfterSec?: number) =>
+      call('/collector/api/faults', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status, count, retryAfterSec }) }),
+    clearFaults: () => call('/collector/api/faults', { method: 'DELETE' }),
   };
 }
 export type Collector = ReturnType<typeof collectorOf>;

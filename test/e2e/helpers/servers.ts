@@ -10,6 +10,8 @@ export interface RunningServer {
   origin: string;
   app: FastifyInstance;
   dataDir: string;
+  /** The admin token the collector's admin API and dashboard need (`Authorization: Bearer …`). */
+  adminToken: string;
   close(): Promise<void>;
 }
 
@@ -24,6 +26,7 @@ export async function startServer(): Promise<RunningServer> {
     origin: `http://127.0.0.1:${address.port}`,
     app,
     dataDir,
+    adminToken: app.vidframe.adminToken,
     close: async () => {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
