@@ -1,9 +1,15 @@
-import { Observable } from 'rxjs';
+import { lastValueFrom, Observable } from 'rxjs';
 import { createLogSink, LogSinkOutcome } from '../../../streams/logging/createLogSink';
+import { createRetryQueue } from '../../../streams/retry/createRetryQueue';
+import { logsDatabase } from '../../../streams/retry/logsDatabase';
+import { createDatabase } from '../../../streams/storage/createDatabase';
+import { ApiFetchError } from '../../../streams/transport/apiErrors';
+import { buildClientContext } from '../../../streams/transport/buildClientContext';
+import { createApiTransport, type FetchInitLike, type FetchLike } from '../../../streams/transport/createApiTransport';
 import { nextClientCounter } from '../../../streams/logging/nextClientCounter';
 import type { ClientEvent } from '../../../streams/logging/stampEvent';
-import type { ApiRequest, LogEndpoint } from '../../../streams/transport/buildApiRequest';
-import { LOG_BATCH_COUNTER_MAX } from '../../../streams/timing';
+import { STREAM_TOKEN_HEADER, type ApiRequest, type LogEndpoint } from '../../../streams/transport/buildApiRequest';
+import { LOG_BATCH_COUNTER_MAX, RETRY_QUEUE_EXPIRY_MS } from '../../../streams/timing';
 import { createTestScheduler } from '../../helpers/testScheduler';
 
 /** A stand-in for `transport.buildRequest`: deterministic, so expected requests can be rebuilt in the test. */
@@ -198,5 +204,95 @@ describe('createLogSink', () => {
       { eventTimeMs: 0, clientEventId: 'p:1', invalidEvent: { name: 'clientEventId', payload: 'boom' } },
       { eventTimeMs: 1, clientEventId: 'p:2', invalidEvent: { name: '', payload: 1 } },
     ]);
+  });
+  it('a 429 with Retry-After is stored like any other failure: same request, the error (with retryAfterMs) on the outcome', () => {
+    const stored: ApiRequest[] = [];
+    const outcomes: LogSinkOutcome[] = [];
+    const limited = new ApiFetchError(429, { error: { code: 429 } }, false, 30_000);
+    createTestScheduler().run(({ hot, cold }) => {
+      const sink = createLogSink({
+        buildRequest,
+        send: () => cold('-#', undefined, limited),
+        store: (request) => {
+          stored.push(request);
+          return cold('-|');
+        },
+        pageId: 'p',
+        batching: { initialTimeoutMs: 2 },
+      });
+      sink(hot('a', events)).subscribe((o) => outcomes.push(o));
+    });
+    expect(outcomes).toEqual([{ type: 'stored', request: stored[0], eventCount: 1, error: limited }]);
+    expect(outcomes[0]).toMatchObject({ error: { status: 429, retryAfterMs: 30_000 } });
+    expect(bodyOf(stored[0]).events[0]).toMatchObject({ clientEventId: 'p:1', playerLoad: { videoId: 'v1' } });
+  });
+
+  describe('stream token (issue 12), with the real transport and retry queue', () => {
+    const token = 'v1.c3RyZWFt.c2ln';
+    const context = buildClientContext({ page: { visitorData: 'VISITOR' } });
+    const T0 = 1_700_000_000_000;
+    /** Fetch answering 200 and recording every call. */
+    const recordingFetch = () => {
+      const calls: { url: string; init: FetchInitLike }[] = [];
+      const fetch: FetchLike = async (url, init) => {
+        calls.push({ url, init });
+        return { status: 200, headers: { get: () => null }, text: async () => '' };
+      };
+      return { fetch, calls };
+    };
+
+    it('the keepalive flush of a closing page carries the token', () => {
+      const keepalive: ApiRequest[] = [];
+      const transport = createApiTransport({ fetch: recordingFetch().fetch, settings: () => ({ context, streamToken: token }) });
+      createTestScheduler().run(({ hot, cold }) => {
+        const sink = createLogSink({
+          buildRequest: transport.buildRequest,
+          send: () => cold('|'),
+          sendKeepalive: (r) => {
+            keepalive.push(r);
+            return cold('|');
+          },
+          store: jest.fn(),
+          pageId: 'p',
+        });
+        // b is a debug event: the flush sends a log_event and a video_stats request, both through keepalive.
+        sink(hot('ab', events), hot('---x')).subscribe();
+      });
+      expect(keepalive.map((r) => [r.url.split('?')[0], r.options.headers[STREAM_TOKEN_HEADER]])).toEqual([
+        ['/youtubei/v1/log_event', token],
+        ['/youtubei/v1/video_stats', token],
+      ]);
+    });
+
+    it('a failed request stored in the retry queue is resent with the same token just before it expires (30 days)', async () => {
+      const stored: ApiRequest[] = [];
+      const transport = createApiTransport({ fetch: recordingFetch().fetch, settings: () => ({ context, streamToken: token }) });
+      createTestScheduler().run(({ hot, cold }) => {
+        const sink = createLogSink({
+          buildRequest: transport.buildRequest,
+          send: () => cold('#', undefined, new ApiFetchError(429, {}, false, 30_000)),
+          store: (r) => {
+            stored.push(r);
+          },
+          pageId: 'p',
+          batching: { initialTimeoutMs: 2 },
+        });
+        sink(hot('a', events)).subscribe();
+      });
+      expect(stored).toHaveLength(1);
+
+      const queue = createRetryQueue(createDatabase(logsDatabase(), { indexedDB: null }), { interfaceNumber: 56 });
+      await queue.enqueue(stored[0], { now: T0 });
+      // A later page (of a server that has since rotated its token, or has none): its own settings do not matter.
+      const later = recordingFetch();
+      const laterTransport = createApiTransport({ fetch: later.fetch, settings: () => ({ context }) });
+      const claimed = await queue.claimNext(T0 + RETRY_QUEUE_EXPIRY_MS - 1);
+      expect(claimed).toBeDefined();
+      await lastValueFrom(laterTransport.send({ url: claimed!.url, options: claimed!.options }));
+      expect(later.calls).toHaveLength(1);
+      expect(later.calls[0].init.headers[STREAM_TOKEN_HEADER]).toBe(token);
+      expect(later.calls[0].url).toBe(stored[0].url);
+      expect(claimed!.options).toEqual(stored[0].options); // headers and (uncompressed) body exactly as built
+    });
   });
 });
