@@ -147,12 +147,15 @@ export function startTelemetry(player: EmbedPlayer, win: Window = window): Telem
   const visibility$ = visibilityState(visibilityEvents$({ document: win.document, window: win }, readVisibility), { readVisibility });
 
   // ── Transport, retry queue, config store ─────────────────────────────────────────────────────────────────────
+  // Every log request carries the server-signed stream token of the configuration (issue 12); it is part of the
+  // request the retry queue stores, so a resend days later carries it too.
   const transport = createApiTransport({
     fetch: ((url, init) => win.fetch(url, init as RequestInit)) as FetchLike,
     settings: () => ({
       context: buildClientContext(
         readClientEnvironment(win as never, { hl: config.args.playerVars.hl, theme: config.args.theme }),
       ),
+      streamToken: config.args.stream_token,
     }),
     isOnline: () => onlineNow.value,
   });
@@ -170,13 +173,14 @@ export function startTelemetry(player: EmbedPlayer, win: Window = window): Telem
       }),
     );
 
-  const stored$ = new Subject<void>();
+  /** One emission per request the sink stored, with the error of its send: a `Retry-After` on it holds the drain back. */
+  const stored$ = new Subject<unknown>();
   const sink = createLogSink({
     pageId,
     buildRequest: transport.buildRequest,
     send,
     sendKeepalive: transport.sendKeepalive,
-    store: (request) => from(queue.enqueue(request)).pipe(tap(() => stored$.next())),
+    store: (request) => from(queue.enqueue(request)),
   });
 
   // ── The viewing session ──────────────────────────────────────────────────────────────────────────────────────
@@ -251,7 +255,10 @@ export function startTelemetry(player: EmbedPlayer, win: Window = window): Telem
     tap((o) => {
       counts.eventsSettled += o.type === 'buildFailed' ? o.events.length : o.eventCount;
       if (o.type === 'sent') counts.sent++;
-      if (o.type === 'stored' || o.type === 'deferred') counts.stored++;
+      if (o.type === 'stored' || o.type === 'deferred') {
+        counts.stored++;
+        stored$.next(o.type === 'stored' ? o.error : undefined);
+      }
     }),
     share(),
   );
