@@ -267,6 +267,7 @@ describe('ClickHouse store: its URL', () => {
     ['clickhouse://h:8123/a/b', /the path must be one database name/],
     ['clickhouse://h:8123/db?async_insert=1', /no query string/],
     ['clickhouse://h:0/db', /bad port 0/],
+    ['clickhouse://h:8123/%E0%A4', /malformed %-escape in the database name/],
   ])('refuses %j with a clear error', async (url, reason) => {
     await expect(createClickHouseStore(url)).rejects.toThrow(reason);
     await expect(createClickHouseStore(url)).rejects.toThrow(/expected clickhouse:\/\/\[user\[:password\]@\]host\[:port\]\/database/);

@@ -21,8 +21,12 @@
  *   (cursors are expanded into `a > x OR (a = x AND …)`);
  * - `ALTER TABLE … DELETE` is an asynchronous mutation with no `mutations_sync`: retention waits on
  *   `system.mutations` until it is done;
- * - `JSONEachRow` input refuses lone UTF-16 surrogates, so strings are made well-formed (U+FFFD) first, as any
- *   UTF-8 store writes them.
+ * - `JSONEachRow` input refuses lone UTF-16 surrogates: a plain string column gets U+FFFD in their place, as any
+ *   UTF-8 store writes them (JSON columns keep them exactly, as `\udxxx` escapes);
+ * - every acknowledged insert makes a part (merged in the background). Many collectors sending many small requests
+ *   make many parts, and 18.16 slows inserts past 150 active parts of a partition and refuses them past 300 ("Too
+ *   many parts"); a `Buffer` table would batch them but loses what it holds on a crash, after it was acknowledged,
+ *   so it is not used.
  *
  * What a current ClickHouse (23.x and later) would add:
  * - server-side query parameters (`{stream:String}`) instead of quoting values into the query text;
@@ -33,9 +37,9 @@
  * - `DateTime64(3)`, `LowCardinality(String)` for name and endpoint, `Map(String, String)` for headers, the `JSON`
  *   type (or `JSONExtract*`) to search inside events;
  * - lightweight `DELETE FROM` or `mutations_sync=2`, or a `TTL` on the received time, for retention;
- * - tuple comparison for cursors, `FINAL` that is parallel and
- *   skips partitions (`do_not_merge_across_partitions_select_final`), and a projection or a minmax skip index on
- *   `received_at_ms` so that time-ordered pages do not read the whole table.
+ * - tuple comparison for cursors, a `FINAL` that is parallel and skips partitions
+ *   (`do_not_merge_across_partitions_select_final`), and a projection or a minmax skip index on `received_at_ms`, so
+ *   that time-ordered pages do not read the whole table (here each page of a list reads every part, with FINAL).
  */
 import { randomBytes } from 'node:crypto';
 import { ClickHouseLogLevel, createClient, type ClickHouseClient } from '@clickhouse/client';
@@ -119,16 +123,23 @@ export function parseClickHouseUrl(url: string): ClickHouseTarget {
   // `new URL` drops a scheme's default port (80 for http:); clickhouse:// defaults to the HTTP interface's 8123.
   const port = parsed.port || scheme.port;
   if (!/^\d+$/.test(port) || Number(port) < 1 || Number(port) > 65535) fail(`bad port ${port}`);
+  const decode = (text: string, what: string): string => {
+    try {
+      return decodeURIComponent(text);
+    } catch {
+      return fail(`malformed %-escape in the ${what}`);
+    }
+  };
   const segments = parsed.pathname.split('/').filter(Boolean);
   if (segments.length > 1) fail('the path must be one database name');
-  const database = segments.length === 1 ? decodeURIComponent(segments[0]) : DEFAULT_DATABASE;
+  const database = segments.length === 1 ? decode(segments[0], 'database name') : DEFAULT_DATABASE;
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(database)) fail(`database name ${JSON.stringify(database)} is not a plain identifier`);
   const host = parsed.hostname.includes(':') && !parsed.hostname.startsWith('[') ? `[${parsed.hostname}]` : parsed.hostname;
   return {
     httpUrl: `${scheme.http}//${host}:${port}`,
     database,
-    ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
-    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
+    ...(parsed.username ? { username: decode(parsed.username, 'user name') } : {}),
+    ...(parsed.password ? { password: decode(parsed.password, 'password') } : {}),
   };
 }
 
