@@ -124,15 +124,25 @@ const USERS_XML = `<?xml version="1.0"?>
 </yandex>
 `;
 
-/** Servers still running when the test process exits (a file that forgot `close()`) are killed with it. */
-const running = new Set<ChildProcess>();
+/**
+ * Servers still running when the test process exits (a file that forgot `close()`, a run cut short) are killed with
+ * it, and their folders removed.
+ */
+const running = new Map<ChildProcess, string>();
 let exitHookInstalled = false;
-function killOnExit(child: ChildProcess): void {
-  running.add(child);
+function killOnExit(child: ChildProcess, dir: string): void {
+  running.set(child, dir);
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.once('exit', () => {
-    for (const c of running) c.kill('SIGKILL');
+    for (const [c, folder] of running) {
+      c.kill('SIGKILL');
+      try {
+        rmSync(folder, { recursive: true, force: true });
+      } catch {
+        /* the server may still hold files open: nothing more can be done synchronously */
+      }
+    }
   });
 }
 
@@ -157,7 +167,7 @@ async function startOnce(binary: { command: string; args: string[] }): Promise<C
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, TZ: 'UTC' },
   });
-  killOnExit(child);
+  killOnExit(child, dir);
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-4000);
