@@ -23,10 +23,10 @@
  *   `system.mutations` until it is done;
  * - `JSONEachRow` input refuses lone UTF-16 surrogates: a plain string column gets U+FFFD in their place, as any
  *   UTF-8 store writes them (JSON columns keep them exactly, as `\udxxx` escapes);
- * - every acknowledged insert makes a part (merged in the background). Many collectors sending many small requests
- *   make many parts, and 18.16 slows inserts past 150 active parts of a partition and refuses them past 300 ("Too
- *   many parts"); a `Buffer` table would batch them but loses what it holds on a crash, after it was acknowledged,
- *   so it is not used.
+ * - every insert makes a part (merged in the background), and 18.16 slows inserts past 150 active parts of a
+ *   partition and refuses them past 300 ("Too many parts"). The store therefore commits in groups: requests that
+ *   arrive while an insert is in flight go together in the next one, each answered once its insert is acknowledged.
+ *   (A `Buffer` table would batch too, but loses what it holds on a crash after it was acknowledged.)
  *
  * What a current ClickHouse (23.x and later) would add:
  * - server-side query parameters (`{stream:String}`) instead of quoting values into the query text;
@@ -380,9 +380,21 @@ let errorCounter = 0;
 /** Error report ids sort by creation within one process (the list order within one millisecond). */
 const newErrorId = (): string => `${(++errorCounter).toString(36).padStart(8, '0')}-${randomBytes(6).toString('hex')}`;
 
+/** Most log requests written by one insert (group commit). */
+const MAX_REQUESTS_PER_INSERT = 500;
+
+interface PendingWrite {
+  request: IncomingRequest;
+  events: readonly IncomingEvent[];
+  resolve(outcome: RecordOutcome): void;
+  reject(error: unknown): void;
+}
+
 class ClickHouseStore implements CollectorStore {
   readonly kind = 'clickhouse';
   private readonly inflight = new Set<Promise<unknown>>();
+  private readonly pending: PendingWrite[] = [];
+  private pumping = false;
   private closing: Promise<void> | undefined;
 
   constructor(
@@ -416,21 +428,68 @@ class ClickHouseStore implements CollectorStore {
       validateRequest(request);
       need(Array.isArray(events), 'events must be an array');
       events.forEach(validateEvent);
+      return new Promise<RecordOutcome>((resolve, reject) => {
+        this.pending.push({ request, events, resolve, reject });
+        void this.pump();
+      });
+    });
+  }
 
-      // Duplicates within the batch: the first occurrence is the event, later ones are duplicates.
-      const batch = new Map<string, { event: IncomingEvent; seq: number }>();
+  /**
+   * Group commit: requests that arrive while an insert is in flight wait and go together in the next one (at most
+   * {@link MAX_REQUESTS_PER_INSERT}), so many small requests make few parts — what `async_insert` does server-side
+   * in a current ClickHouse. Each request is answered only once its batch is acknowledged. When a batch fails, its
+   * requests are retried one by one, so one failing request does not fail the others.
+   */
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      while (this.pending.length > 0) {
+        const batch = this.pending.splice(0, MAX_REQUESTS_PER_INSERT);
+        try {
+          const outcomes = await this.writeBatch(batch);
+          batch.forEach((write, i) => write.resolve(outcomes[i]));
+        } catch (error) {
+          if (batch.length === 1) {
+            batch[0].reject(error);
+            continue;
+          }
+          for (const write of batch) {
+            try {
+              write.resolve((await this.writeBatch([write]))[0]);
+            } catch (single) {
+              write.reject(single);
+            }
+          }
+        }
+      }
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  /** Inserts the events not stored before (first occurrence in the batch wins), then the requests' rows. */
+  private async writeBatch(batch: readonly PendingWrite[]): Promise<RecordOutcome[]> {
+    const firsts = new Map<string, { event: IncomingEvent; seq: number; index: number }>();
+    batch.forEach(({ events }, index) =>
       events.forEach((event, seq) => {
         const key = JSON.stringify([wellFormed(event.stream), wellFormed(event.dedupeKey)]);
-        if (!batch.has(key)) batch.set(key, { event, seq });
-      });
-      const existing = await this.existingKeys([...batch.values()].map(({ event }) => event));
-      const fresh = [...batch.entries()].filter(([key]) => !existing.has(key)).map(([, entry]) => entry);
+        if (!firsts.has(key)) firsts.set(key, { event, seq, index });
+      }),
+    );
+    const existing = await this.existingKeys([...firsts.values()].map(({ event }) => event));
+    const accepted = batch.map(() => 0);
+    const fresh = [...firsts.entries()].filter(([key]) => !existing.has(key)).map(([, entry]) => entry);
+    for (const { index } of fresh) accepted[index] += 1;
 
-      if (fresh.length > 0) {
-        await this.client.insert({
-          table: this.table('events'),
-          format: 'JSONEachRow',
-          values: fresh.map(({ event, seq }) => ({
+    if (fresh.length > 0) {
+      await this.client.insert({
+        table: this.table('events'),
+        format: 'JSONEachRow',
+        values: fresh.map(({ event, seq, index }) => {
+          const { request } = batch[index];
+          return {
             stream: wellFormed(event.stream),
             dedupe_key: wellFormed(event.dedupeKey),
             client_event_id: nullable(event.clientEventId),
@@ -442,38 +501,38 @@ class ClickHouseStore implements CollectorStore {
             seq,
             value: event.value ?? null,
             json: wellFormed(event.json),
-          })),
-        });
-      }
-      const outcome = { accepted: fresh.length, duplicates: events.length - fresh.length };
-      const serialized = request.serializedClientEventId as { serializedEventId?: unknown } | null | undefined;
-      await this.client.insert({
-        table: this.table('requests'),
-        format: 'JSONEachRow',
-        values: [
-          {
-            request_id: wellFormed(request.requestId),
-            stream: wellFormed(request.stream),
-            endpoint: request.endpoint,
-            received_at_ms: request.receivedAtMs,
-            compressed: request.compressed ? 1 : 0,
-            content_type: wellFormed(request.contentType),
-            body_bytes: request.bodyBytes,
-            decoded_bytes: request.decodedBytes,
-            headers_json: jsonOrNull(request.headers, 'headers') ?? '{}',
-            serialized_client_event_id_json: jsonOrNull(request.serializedClientEventId, 'serializedClientEventId'),
-            page_id: serialized && typeof serialized === 'object' && isStr(serialized.serializedEventId) ? wellFormed(serialized.serializedEventId) : '',
-            request_time_ms_json: jsonOrNull(request.requestTimeMs, 'requestTimeMs'),
-            context_json: nullable(request.contextJson),
-            event_count: request.eventCount,
-            refused: request.refused,
-            accepted: outcome.accepted,
-            duplicates: outcome.duplicates,
-          },
-        ],
+          };
+        }),
       });
-      return outcome;
+    }
+    const outcomes = batch.map(({ events }, index) => ({ accepted: accepted[index], duplicates: events.length - accepted[index] }));
+    await this.client.insert({
+      table: this.table('requests'),
+      format: 'JSONEachRow',
+      values: batch.map(({ request }, index) => {
+        const serialized = request.serializedClientEventId as { serializedEventId?: unknown } | null | undefined;
+        return {
+          request_id: wellFormed(request.requestId),
+          stream: wellFormed(request.stream),
+          endpoint: request.endpoint,
+          received_at_ms: request.receivedAtMs,
+          compressed: request.compressed ? 1 : 0,
+          content_type: wellFormed(request.contentType),
+          body_bytes: request.bodyBytes,
+          decoded_bytes: request.decodedBytes,
+          headers_json: jsonOrNull(request.headers, 'headers') ?? '{}',
+          serialized_client_event_id_json: jsonOrNull(request.serializedClientEventId, 'serializedClientEventId'),
+          page_id: serialized && typeof serialized === 'object' && isStr(serialized.serializedEventId) ? wellFormed(serialized.serializedEventId) : '',
+          request_time_ms_json: jsonOrNull(request.requestTimeMs, 'requestTimeMs'),
+          context_json: nullable(request.contextJson),
+          event_count: request.eventCount,
+          refused: request.refused,
+          accepted: outcomes[index].accepted,
+          duplicates: outcomes[index].duplicates,
+        };
+      }),
     });
+    return outcomes;
   }
 
   /**
