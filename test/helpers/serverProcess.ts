@@ -16,7 +16,8 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-const ROOT = resolve(__dirname, '..', '..');
+/** The project folder: this file's grandparent under Jest (CommonJS); the working folder under tsx (ESM, `npm run bench`). */
+const ROOT = typeof __dirname === 'string' ? resolve(__dirname, '..', '..') : process.cwd();
 
 /**
  * Starts `node --import tsx server/main.ts` on a free loopback port with `env` added, and resolves once it prints
