@@ -1,0 +1,174 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startClickHouse, type ClickHouseServer } from '../../helpers/clickhouseServer';
+import { startServerProcess, type ServerProcess } from '../../helpers/serverProcess';
+import { adminJson, CHAOS_ADMIN_TOKEN, CHAOS_STREAM_SECRET, ChaosClient, chaosTokens, listedIds, postLog } from './chaosClient';
+
+/**
+ * The collector's chaos suite (issue 12, "Done when"), against the real server process (`server/main.ts`) and each
+ * real store: SQLite in the data folder, and ClickHouse (Debian's clickhouse-server, started on loopback here).
+ * Nothing is mocked: clients speak HTTP, the server is killed with SIGKILL, the data is read back through the
+ * admin API after a restart.
+ */
+jest.setTimeout(240_000);
+
+interface Target {
+  name: string;
+  /** The store's environment for a fresh, empty store. */
+  env(): Promise<Record<string, string>>;
+}
+
+let clickhouse: ClickHouseServer | undefined;
+let databaseCounter = 0;
+const dirs: string[] = [];
+const processes: ServerProcess[] = [];
+
+const newDataDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'vidframe-chaos-'));
+  dirs.push(dir);
+  return dir;
+};
+
+const TARGETS: Target[] = [
+  { name: 'SQLite', env: async () => ({ VIDFRAME_DATA_DIR: newDataDir() }) },
+  {
+    name: 'ClickHouse',
+    env: async () => {
+      clickhouse ??= await startClickHouse();
+      return { VIDFRAME_DATA_DIR: newDataDir(), VIDFRAME_STORE: `${clickhouse.url}/chaos_${process.pid}_${++databaseCounter}` };
+    },
+  },
+];
+
+async function start(env: Record<string, string>): Promise<ServerProcess> {
+  const server = await startServerProcess({
+    VIDFRAME_ADMIN_TOKEN: CHAOS_ADMIN_TOKEN,
+    VIDFRAME_STREAM_SECRET: CHAOS_STREAM_SECRET,
+    ...env,
+  });
+  processes.push(server);
+  return server;
+}
+
+afterAll(async () => {
+  await Promise.all(processes.map((p) => p.kill9()));
+  await clickhouse?.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe.each(TARGETS)('collector chaos: $name store', (target) => {
+  it('kill -9 in the middle of a burst: after a restart every acknowledged event is there exactly once, and resends complete the rest', async () => {
+    const env = await target.env();
+    let server = await start(env);
+    const clients = Array.from({ length: 24 }, (_, i) => new ChaosClient(`kill${i}`, 10));
+    let acknowledged = 0;
+    let killed = false;
+    const killAt = 400; // acknowledged requests before the kill: the burst is in full flow then
+    const burst = clients.map(async (client) => {
+      while (!killed) {
+        const { first } = client.nextRequest();
+        const status = await client.send(server.origin, first);
+        if (status === 200 && ++acknowledged === killAt) {
+          killed = true;
+          await server.kill9();
+        }
+      }
+    });
+    await Promise.all(burst);
+    expect(acknowledged).toBeGreaterThanOrEqual(killAt);
+
+    server = await start(env);
+    const listed = await listedIds(server.origin);
+    const acked = clients.flatMap((c) => c.ackedIds());
+    expect(acked.length).toBeGreaterThanOrEqual(killAt * 10);
+    expect(acked.filter((id) => listed.get(id) !== 1)).toEqual([]); // every acknowledged event, once
+    expect([...listed.values()].filter((n) => n !== 1)).toEqual([]); // nothing listed twice
+
+    // The clients' retry queues resend what was not acknowledged (and, as after a lost answer, some that was).
+    for (const client of clients) {
+      for (const first of [...client.unacked(), ...[...client.requests.keys()].slice(0, 2)]) {
+        expect(await client.send(server.origin, first)).toBe(200);
+      }
+    }
+    const all = clients.flatMap((c) => c.allIds());
+    const final = await listedIds(server.origin);
+    expect(final.size).toBe(all.length);
+    expect(all.filter((id) => final.get(id) !== 1)).toEqual([]);
+    expect((await adminJson<{ events: number }>(server.origin, '/collector/api/stats')).events).toBe(all.length);
+    await server.stop();
+  });
+
+  it('50 concurrent clients × 200 requests (some resent) lose and duplicate nothing', async () => {
+    const server = await start(await target.env());
+    const clients = Array.from({ length: 50 }, (_, i) => new ChaosClient(`burst${i}`, 5));
+    const statuses = new Map<number, number>();
+    await Promise.all(
+      clients.map(async (client) => {
+        for (let i = 0; i < 200; i++) {
+          const { first } = client.nextRequest();
+          const status = await client.send(server.origin, first);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          if (i % 20 === 19) await client.send(server.origin, first); // a resend, as after a lost answer
+        }
+      }),
+    );
+    expect(Object.fromEntries(statuses)).toEqual({ 200: 50 * 200 });
+    const listed = await listedIds(server.origin);
+    expect(listed.size).toBe(50 * 200 * 5);
+    expect([...listed.values()].every((n) => n === 1)).toBe(true);
+    const stats = await adminJson<{ events: number; requests: number }>(server.origin, '/collector/api/stats');
+    expect(stats.events).toBe(50 * 200 * 5);
+    if (target.name === 'SQLite') expect(stats).toMatchObject({ requests: 50 * 210, duplicatesDropped: 50 * 10 * 5 });
+    await server.stop();
+  });
+
+  it('a poison event in a batch leaves the rest stored, and forged ids from another client leave the victim’s events stored', async () => {
+    const server = await start(await target.env());
+    const victim = chaosTokens.issue();
+    const attacker = chaosTokens.issue();
+    const deep = `${'{"d":'.repeat(10_000)}{}${'}'.repeat(10_000)}`;
+    const good = Array.from({ length: 19 }, (_, i) => `{"clientEventId":"victim:${i}","playerStateChange":{"state":1}}`);
+    // The attacker first claims the victim's ids on its own stream…
+    expect((await postLog(server.origin, attacker.token, `{"events":[${good.join(',')}]}`)).status).toBe(200);
+    // …a forged token stores nothing…
+    expect((await postLog(server.origin, `${victim.token.slice(0, -4)}AAAA`, `{"events":[${good.join(',')}]}`)).status).toBe(401);
+    // …and the victim's batch, with a 10,000-deep poison event in the middle, keeps its 19 good events.
+    const body = `{"events":[${[...good.slice(0, 10), `{"clientEventId":"victim:poison","poison":${deep}}`, ...good.slice(10)].join(',')}]}`;
+    const res = await fetch(`${server.origin}/youtubei/v1/log_event`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-vidframe-stream-token': victim.token },
+      body,
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { collector: unknown }).collector).toMatchObject({ accepted: 19, refused: [{ index: 10, clientEventId: 'victim:poison' }] });
+    const listed = await listedIds(server.origin);
+    expect(good.map((_, i) => listed.get(`${victim.stream}/victim:${i}`))).toEqual(Array(19).fill(1));
+    expect(good.map((_, i) => listed.get(`${attacker.stream}/victim:${i}`))).toEqual(Array(19).fill(1));
+    await server.stop();
+  });
+});
+
+describe('collector chaos: two collector processes on one ClickHouse', () => {
+  it('clients spread over two stateless collectors, resending through the other one, lose and duplicate nothing', async () => {
+    const env = await TARGETS[1].env();
+    const [a, b] = await Promise.all([start(env), start({ ...env, VIDFRAME_DATA_DIR: newDataDir() })]);
+    const clients = Array.from({ length: 20 }, (_, i) => new ChaosClient(`two${i}`, 5));
+    await Promise.all(
+      clients.map(async (client, c) => {
+        for (let i = 0; i < 50; i++) {
+          const { first } = client.nextRequest();
+          const [one, other] = (c + i) % 2 === 0 ? [a, b] : [b, a];
+          expect(await client.send(one.origin, first)).toBe(200);
+          if (i % 5 === 0) expect(await client.send(other.origin, first)).toBe(200); // the same request through the other collector
+        }
+      }),
+    );
+    for (const server of [a, b]) {
+      const listed = await listedIds(server.origin);
+      expect(listed.size).toBe(20 * 50 * 5);
+      expect([...listed.values()].every((n) => n === 1)).toBe(true);
+    }
+    await Promise.all([a.stop(), b.stop()]);
+  });
+});
