@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 
 /**
- * Multi-page build: the embed page (framed by third-party sites) and the demo host page.
+ * Multi-page build: the embed page (framed by third-party sites), the demo host page and the collector dashboard
+ * (served at `/collector`, reading the admin API with the admin token).
  * The reference server (server/) serves `dist/` and inlines the player configuration into the embed page.
  * `base: '/'` keeps every asset URL root-relative, so the pages work behind any proxy or CDN host name.
  */
@@ -18,6 +19,7 @@ export default defineConfig({
       input: {
         embed: resolve(import.meta.dirname, 'src/embed/index.html'),
         host: resolve(import.meta.dirname, 'src/host/index.html'),
+        dashboard: resolve(import.meta.dirname, 'src/dashboard/index.html'),
       },
     },
   },
@@ -29,6 +31,7 @@ export default defineConfig({
       '/generate_204': 'http://localhost:8080',
       '/error_204': 'http://localhost:8080',
       '/embed': 'http://localhost:8080',
+      '/collector/api': 'http://localhost:8080',
     },
   },
 });

@@ -1,0 +1,118 @@
+import type { ChartSpec } from './charts';
+import type { Series } from './fillTimeseries';
+import { formatCount, formatDuration, formatMs, formatRate } from './format';
+import type { TimeRange } from './timeRanges';
+
+/** The big number of a chart card, its unit, and the line under it. */
+export interface Headline {
+  value: string;
+  unit?: string;
+  caption: string;
+  /** `alert` colours the number (errors). */
+  tone?: 'alert';
+}
+
+/** One chart card: the chart's spec, the series it plots, its headline and what it says when it has nothing. */
+export interface ChartCardSpec extends ChartSpec {
+  title: string;
+  /** What the chart measures, for the card's description. */
+  hint: string;
+  pick(series: Series): (number | null)[];
+  headline(series: Series, range: TimeRange): Headline;
+  /** The card's summary number (its `data-total`): what it counted over the window. */
+  total(series: Series): number;
+  /** Shown over a chart with nothing to plot. */
+  empty: string;
+}
+
+/** The six charts, in reading order. */
+export const CHART_CARDS: readonly ChartCardSpec[] = [
+  {
+    key: 'events',
+    title: 'Events per second',
+    hint: 'Events stored by the collector, per second of arrival.',
+    label: 'events/s',
+    kind: 'area',
+    color: 'events',
+    format: (v) => `${formatRate(v)} events/s`,
+    pick: (s) => s.eventsPerSec,
+    total: (s) => s.totals.events,
+    headline: ({ totals }, range) => ({
+      value: formatCount(totals.events),
+      unit: totals.events === 1 ? 'event' : 'events',
+      caption: `now ${formatRate(totals.latestEventsPerSec)}/s · peak ${formatRate(totals.peakEventsPerSec)}/s in ${range.phrase}`,
+    }),
+    empty: 'No events yet',
+  },
+  {
+    key: 'sessions',
+    title: 'Sessions',
+    hint: 'Viewing sessions (streams) that sent events in each interval.',
+    label: 'sessions',
+    kind: 'step',
+    color: 'sessions',
+    format: (v) => `${formatCount(v)} ${v === 1 ? 'session' : 'sessions'}`,
+    pick: (s) => s.sessions,
+    total: (s) => s.totals.peakSessions,
+    headline: ({ totals }, range) => ({
+      value: formatCount(totals.recentSessions),
+      unit: 'in the last minute',
+      caption: `peak ${formatCount(totals.peakSessions)} at once in ${range.phrase}`,
+    }),
+    empty: 'No sessions yet',
+  },
+  {
+    key: 'watch',
+    title: 'Watch time',
+    hint: 'Seconds of video watched, from the players’ watch-time segments.',
+    label: 'watched',
+    kind: 'bars',
+    color: 'watch',
+    format: (v) => `${formatDuration(v)} watched`,
+    pick: (s) => s.watchTimeSec,
+    total: (s) => s.totals.watchTimeSec,
+    headline: ({ totals }, range) => ({ value: formatDuration(totals.watchTimeSec), caption: `watched in ${range.phrase}` }),
+    empty: 'Nothing watched yet',
+  },
+  {
+    key: 'states',
+    title: 'State changes',
+    hint: 'Player state changes: play, pause, buffering, end.',
+    label: 'state changes',
+    kind: 'bars',
+    color: 'state',
+    format: (v) => `${formatCount(v)} state ${v === 1 ? 'change' : 'changes'}`,
+    pick: (s) => s.stateChanges,
+    total: (s) => s.totals.stateChanges,
+    headline: ({ totals }, range) => ({ value: formatCount(totals.stateChanges), caption: `in ${range.phrase}` }),
+    empty: 'No state changes yet',
+  },
+  {
+    key: 'errors',
+    title: 'Errors',
+    hint: 'Player errors plus reports at the error endpoint.',
+    label: 'errors',
+    kind: 'bars',
+    color: 'errors',
+    format: (v) => `${formatCount(v)} ${v === 1 ? 'error' : 'errors'}`,
+    pick: (s) => s.errors,
+    total: (s) => s.totals.errors,
+    headline: ({ totals }, range) =>
+      totals.errors > 0 ? { value: formatCount(totals.errors), caption: `in ${range.phrase}`, tone: 'alert' } : { value: '0', caption: `none in ${range.phrase}` },
+    empty: 'No errors',
+  },
+  {
+    key: 'latency',
+    title: 'Latency',
+    hint: 'Mean start-up latency the players reported (navigation start → ready, → first playing).',
+    label: 'latency',
+    kind: 'line',
+    color: 'latency',
+    format: (v) => `${formatMs(v)} mean`,
+    pick: (s) => s.latencyMeanMs,
+    total: (s) => s.latencyMeanMs.filter((v) => v !== null).length,
+    headline: ({ totals }) =>
+      totals.latencyMeanMs === null ? { value: '–', caption: 'no latency reports yet' } : { value: formatMs(totals.latencyMeanMs), caption: 'mean of the reports in the window' },
+    empty: 'No latency reports yet',
+  },
+];
