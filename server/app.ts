@@ -128,6 +128,16 @@ export async function buildApp({
     reply.code(status).send(errorBody(status, message));
   });
 
+  // Graceful stop: a reply sent while the server is closing also closes its keep-alive connection, so the stop
+  // waits for the requests in flight and not for their clients' idle connections.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   await registerSecurityHeaders(app);
   await app.register(fastifyRateLimit, { global: false });
   registerMetrics(app, { metrics, guard: adminGuard });
