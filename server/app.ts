@@ -200,7 +200,7 @@ export async function buildApp({
   registerPlaylistRoute(app, catalog);
 
   // The collector: log_event / video_stats, the error endpoint, generate_204, the admin API, with its store.
-  await registerCollector(app, { store, streamTokens, metrics, adminGuard, testHooks, rateLimit, retentionDays, now });
+  await registerCollector(app, { store, streamTokens, metrics, adminGuard, testHooks, rateLimit, retentionDays, now, dataDir });
   registerIframeApiRoute(app, { distDir });
 
   // Liveness (the process answers) and readiness (the store answers too: a load balancer sends traffic only then).

@@ -6,6 +6,7 @@ import { registerAdminApi } from './admin/registerAdminApi';
 import { registerErrorRoute } from './errors/registerErrorRoute';
 import { type GlobalConfig, registerIngestRoutes, STREAM_TOKEN_HEADER } from './ingest/registerIngestRoutes';
 import { COLLECTOR_MAX_BODY_BYTES, COLLECTOR_RATE_LIMIT_MAX, COLLECTOR_RATE_LIMIT_WINDOW_MS, ERROR_REPORT_RATE_LIMIT_MAX } from './limits';
+import { importLegacyJsonl } from './importLegacyJsonl';
 import { startRetention } from './retention';
 import type { CollectorStore } from './store';
 import type { StreamTokens } from './streamTokens';
@@ -35,6 +36,8 @@ export interface CollectorOptions {
   retentionDays?: number;
   /** Server clock (ms since the epoch). */
   now?: () => number;
+  /** The data folder, where a JSONL store of an earlier version may wait to be imported (in the background). */
+  dataDir?: string;
   /**
    * Whether the routes that change the collector from outside (`DELETE /collector/api/events`, `/collector/api/faults`)
    * exist. Off by default, so a deployed server cannot be wiped or broken by a request.
@@ -66,6 +69,7 @@ export async function registerCollector(app: FastifyInstance, opts: CollectorOpt
     retentionDays = 0,
     now = Date.now,
     testHooks = false,
+    dataDir,
   } = opts;
   const faults = createFaultInjector();
 
@@ -124,9 +128,19 @@ export async function registerCollector(app: FastifyInstance, opts: CollectorOpt
   });
 
   const retention = retentionDays > 0 ? startRetention(store, { retentionDays, now, log: app.log }) : undefined;
+  let stopping = false;
+  const legacyImport =
+    dataDir === undefined
+      ? Promise.resolve()
+      : importLegacyJsonl(store, dataDir, { log: app.log, shouldStop: () => stopping }).then(
+          () => undefined,
+          (error) => app.log.error({ err: error }, 'collector: importing the JSONL store of an earlier version failed; it is left in place'),
+        );
   // Graceful stop: Fastify has finished the requests in flight when onClose runs; then the store commits and closes.
   app.addHook('onClose', async () => {
+    stopping = true;
     retention?.stop();
+    await legacyImport;
     await store.close();
   });
 }

@@ -28,7 +28,8 @@ function helmetOptions({ frameAncestors }: { frameAncestors: string[] }): Fastif
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        // The demo host page frames an embed of any origin (`?host=`), as a third-party host would.
+        frameSrc: ["'self'", 'https:', 'http:'],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

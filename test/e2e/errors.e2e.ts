@@ -101,15 +101,17 @@ describe('error reports (spec §7/§8)', () => {
 
   it('names the script file and line an error came from', async () => {
     const frame = await openFramed('VFsunrise01');
-    const file = await frame.evaluate(async () => {
-      const url = URL.createObjectURL(new Blob(['\n\nthrow new Error("e2e from a script file");\n'], { type: 'text/javascript' }));
+    // A script of the embed's own origin (its CSP runs no other), answered by the browser's request interception.
+    const scriptUrl = `${server.origin}/assets/e2e-throws-${Date.now()}.js`;
+    await frame.page().route(scriptUrl, (route) => route.fulfill({ contentType: 'text/javascript', body: '\n\nthrow new Error("e2e from a script file");\n' }));
+    const file = await frame.evaluate(async (url) => {
       const thrown = new Promise<void>((resolve) => addEventListener('error', () => resolve(), { once: true }));
       const script = document.createElement('script');
       script.src = url;
       document.head.append(script);
       await thrown;
       return url;
-    });
+    }, scriptUrl);
     const [report] = await pollErrors((errors) => errors.length >= 1, 'the report');
     expect(report).toMatchObject({ message: 'Uncaught Error: e2e from a script file', file, line: '3', url: frame.url(), type: 'jserror' });
     expect(report.stack).toContain(file);

@@ -56,12 +56,15 @@ beforeEach(async () => {
 
 /**
  * Runs `work` in a frame of the embed's origin framed by the host (so in the embed's storage partition): a host page
- * framing a small JSON route of the server, closed afterwards.
+ * framing a blank page at the server's origin (answered by the browser's request interception, so no server route
+ * and no player run in it), closed afterwards.
  */
 async function inSameOrigin<T>(work: (frame: Frame) => Promise<T>): Promise<T> {
   const page = await context.newPage();
   try {
-    await page.goto(host.page('/same-origin.html', framingPage(`${server.origin}/collector/stats`)));
+    const blank = `${server.origin}/e2e-same-origin-probe.html`;
+    await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>probe</title>' }));
+    await page.goto(host.page('/same-origin.html', framingPage(blank)));
     const frame = page.frames().find((f) => f.url().startsWith(server.origin))!;
     await frame.waitForLoadState('load');
     return await work(frame);
