@@ -3,12 +3,11 @@ import type { BehaviorSubject, Observable } from 'rxjs';
 import type { AdminSession } from './adminSession';
 import { ChartGrid } from './ChartGrid';
 import { CHART_THEMES, type ChartFactory, type ColorScheme } from './charts';
-import type { DashboardState, Panel } from './dashboardState';
+import { type DashboardState, type Panel, TABLE_LOADING } from './dashboardState';
 import { DASHBOARD_POLL_MS, DASHBOARD_TABLE_MAX_ROWS } from './dashboardTiming';
 import { EventNames } from './EventNames';
 import { EventTable } from './EventTable';
 import type { Series } from './fillTimeseries';
-import type { EventTable as EventTableState } from './followEvents';
 import { formatClock, formatCount } from './format';
 import { LOADING } from './pollLoadable';
 import { SignIn } from './SignIn';
@@ -27,8 +26,6 @@ export interface DashboardDeps {
   chartFactory: ChartFactory;
   colorScheme$: Observable<ColorScheme>;
 }
-
-const TABLE_LOADING: EventTableState = { status: 'loading', rows: [], skipped: false };
 
 type Liveness = { tone: 'live' | 'idle' | 'warn'; text: string; detail?: string };
 

@@ -93,6 +93,18 @@ describe('createDashboardState', () => {
     });
   });
 
+  it('a wrong token costs one request: the charts and the table read only once the stats did not refuse it', () => {
+    const scheduler = createTestScheduler();
+    scheduler.run(({ cold, hot, expectObservable }) => {
+      const { api, calls } = fakeApi({ stats: () => cold('2ms #', undefined, new CollectorApiError('unauthorized', 401, 'The admin token is wrong')) });
+      const state = createDashboardState(api, { token$: hot('t', { t: 'wrong' }), range$: hot('r', { r: '5m' as TimeRangeKey }), filter$: hot('f', { f: NO_FILTER }) }, { scheduler });
+      expectObservable(state.series$, '^ 10ms !').toBe('l', { l: { status: 'loading' } });
+      expectObservable(state.table$, '^ 10ms !').toBe('l', { l: { status: 'loading', rows: [], skipped: false } });
+      scheduler.flush();
+      expect(calls.map((c) => c.method)).toEqual(['stats']);
+    });
+  });
+
   it('the charts read the window of the range, and a new range restarts them', () => {
     const scheduler = createTestScheduler();
     scheduler.run(({ hot }) => {
