@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { createAdminGuard } from './admin/adminGuard';
 import { loadOrCreateAdminToken } from './admin/adminToken';
 import { loadCatalog } from './catalog';
+import { registerDashboard } from './collector/dashboard/registerDashboard';
 import { openCollectorStore } from './collector/openCollectorStore';
 import { registerCollector, type RateLimitSettings } from './collector/registerCollector';
 import type { CollectorStore } from './collector/store';
@@ -201,6 +202,7 @@ export async function buildApp({
 
   // The collector: log_event / video_stats, the error endpoint, generate_204, the admin API, with its store.
   await registerCollector(app, { store, streamTokens, metrics, adminGuard, testHooks, rateLimit, retentionDays, now, dataDir });
+  await registerDashboard(app, { distDir });
   registerIframeApiRoute(app, { distDir });
 
   // Liveness (the process answers) and readiness (the store answers too: a load balancer sends traffic only then).
