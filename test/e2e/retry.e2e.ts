@@ -192,6 +192,25 @@ describe('issue 8: the retry queue in the browser', () => {
     expect((await collector.stats()).duplicatesDropped).toBe(0);
   });
 
+  it('a collector answering 429 with Retry-After: the request is kept, resent after the wait, delivered once, on the page’s own stream', async () => {
+    await collector.fault(429, 1, 7);
+    const { page, frame, pageId } = await openEmbed(context, server, host, 'VFcitylight', 'autoplay=1');
+    await watch(frame, 'retry$');
+    // The first batch is refused (429, Retry-After: 7) and stored; the queue resends it once the wait is over.
+    await until(() => watched<{ type: string }>(frame, 'retry$'), (e) => e.length >= 1, 'the resend', 30_000);
+    expect(await watched(frame, 'retry$')).toEqual([{ type: 'sent' }]);
+    expect((await collector.stats()).faultsPlayed).toBe(1);
+    expect((await countsOf(frame)).stored).toBe(1);
+
+    const { events: total } = await countsOf(frame);
+    await page.close({ runBeforeUnload: true });
+    const events = await until(() => collector.events(pageId), (e) => e.length >= total, `all ${total} events`);
+    expect(sequenceNumbers(events.map((e) => e.clientEventId), pageId)).toEqual(oneTo(total));
+    // Every request of the page, the resent one included, carried the stream token the server gave the page.
+    const streams = new Set([...events.map((e) => e.stream), ...(await collector.requests(pageId)).map((r) => r.stream)]);
+    expect(streams.size).toBe(1);
+  });
+
   it('a database whose object store was deleted is recovered (DB_* reports), and the requests stored in it arrive', async () => {
     // Another page of the same origin (same storage partition) breaks the database: deleted, then recreated at the
     // same version without its store — what a half-finished upgrade or a store deleted in DevTools leaves.
