@@ -10,10 +10,11 @@
  *   once, however many times and through however many collectors it arrives.
  * - Nothing is held in memory in proportion to the store's size; reads are pages with a cursor and a bounded size.
  */
+import type { CollectorEndpoint, CollectorStats, Page, StoredEvent, TimeseriesBucket, TimeseriesQuery } from '../../streams/collector/adminApi';
+import { COLLECTOR_ENDPOINTS } from '../../streams/collector/adminApi';
 
-/** The log endpoints the collector takes. */
-export type CollectorEndpoint = 'log_event' | 'video_stats';
-export const COLLECTOR_ENDPOINTS: readonly CollectorEndpoint[] = ['log_event', 'video_stats'];
+export { COLLECTOR_ENDPOINTS };
+export type { CollectorEndpoint, CollectorStats, Page, StoredEvent, TimeseriesBucket, TimeseriesQuery };
 
 /** One validated event, ready to store (built by `ingest/validateEvents.ts`). */
 export interface IncomingEvent {
@@ -57,19 +58,6 @@ export interface IncomingRequest {
   refused: number;
 }
 
-/** One event as the store lists it. */
-export interface StoredEvent {
-  stream: string;
-  dedupeKey: string;
-  clientEventId?: string;
-  name: string;
-  endpoint: CollectorEndpoint;
-  eventTimeMs?: number;
-  receivedAtMs: number;
-  requestId: string;
-  value?: number;
-  event: Record<string, unknown>;
-}
 
 /** One log request as the store lists it. */
 export interface StoredRequest extends Omit<IncomingRequest, 'contextJson'> {
@@ -95,11 +83,6 @@ export interface StoredErrorReport extends IncomingErrorReport {
   id: string;
 }
 
-/** A page of a read: the items, and the cursor of the next page (absent on the last page). */
-export interface Page<T> {
-  items: T[];
-  nextCursor?: string;
-}
 
 export interface PageQuery {
   /** An opaque cursor from a previous page's `nextCursor`. */
@@ -127,39 +110,7 @@ export interface RequestQuery extends PageQuery {
   pageId?: string;
 }
 
-/** Totals over the whole store. */
-export interface CollectorStats {
-  requests: number;
-  compressedRequests: number;
-  events: number;
-  duplicatesDropped: number;
-  refusedEvents: number;
-  byEndpoint: Record<CollectorEndpoint, number>;
-  byName: Record<string, number>;
-  errors: number;
-}
 
-/** One time bucket of the dashboard's charts. */
-export interface TimeseriesBucket {
-  /** Bucket start (ms since the epoch). */
-  startMs: number;
-  events: number;
-  /** Distinct streams (viewing sessions) that sent events in the bucket. */
-  sessions: number;
-  /** Seconds watched (sum of `watchTimeSegment` values). */
-  watchTimeSec: number;
-  stateChanges: number;
-  /** `playerError` events plus error reports. */
-  errors: number;
-  /** Mean of the `latencyReport` durations in the bucket, when there were any. */
-  latencyMeanMs?: number;
-}
-
-export interface TimeseriesQuery {
-  sinceMs: number;
-  untilMs: number;
-  bucketMs: number;
-}
 
 /** A read the store cannot answer as asked (an unknown cursor, a bad bucket): the route answers 400 with it. */
 export class StoreQueryError extends Error {

@@ -1,0 +1,69 @@
+/**
+ * The wire shapes of the collector's admin API (`/collector/api/…`, issue 12), shared by the server that answers it
+ * (`server/collector/store.ts`) and the dashboard that reads it (`src/dashboard/`): one definition, so the two
+ * cannot drift apart. Types only.
+ */
+
+/** The log endpoints the collector takes. */
+export type CollectorEndpoint = 'log_event' | 'video_stats';
+export const COLLECTOR_ENDPOINTS: readonly CollectorEndpoint[] = ['log_event', 'video_stats'];
+
+/** One event as the store lists it. */
+export interface StoredEvent {
+  stream: string;
+  dedupeKey: string;
+  clientEventId?: string;
+  name: string;
+  endpoint: CollectorEndpoint;
+  eventTimeMs?: number;
+  receivedAtMs: number;
+  requestId: string;
+  value?: number;
+  event: Record<string, unknown>;
+}
+
+/** A page of a read: the items, and the cursor of the next page (absent on the last page). */
+export interface Page<T> {
+  items: T[];
+  nextCursor?: string;
+}
+
+/** Totals over the whole store. */
+export interface CollectorStats {
+  requests: number;
+  compressedRequests: number;
+  events: number;
+  duplicatesDropped: number;
+  refusedEvents: number;
+  byEndpoint: Record<CollectorEndpoint, number>;
+  byName: Record<string, number>;
+  errors: number;
+}
+
+/** One time bucket of the dashboard's charts. */
+export interface TimeseriesBucket {
+  /** Bucket start (ms since the epoch). */
+  startMs: number;
+  events: number;
+  /** Distinct streams (viewing sessions) that sent events in the bucket. */
+  sessions: number;
+  /** Seconds watched (sum of `watchTimeSegment` values). */
+  watchTimeSec: number;
+  stateChanges: number;
+  /** `playerError` events plus error reports. */
+  errors: number;
+  /** Mean of the `latencyReport` durations in the bucket, when there were any. */
+  latencyMeanMs?: number;
+}
+
+export interface TimeseriesQuery {
+  sinceMs: number;
+  untilMs: number;
+  bucketMs: number;
+}
+
+/** `GET /collector/api/stats`: the store's totals and which store answers. */
+export interface AdminStats extends CollectorStats {
+  /** `sqlite` or `clickhouse`. */
+  store: string;
+}
