@@ -5,6 +5,7 @@ import { migrate } from '../../../server/db/migrate';
 import { openDatabase } from '../../../server/db/openDatabase';
 import { createSqliteStore } from '../../../server/collector/stores/sqlite/createSqliteStore';
 import { collectorMigrations } from '../../../server/collector/stores/sqlite/migrations';
+import type { IncomingEvent, IncomingRequest } from '../../../server/collector/store';
 import { describeStoreConformance } from './storeConformance';
 
 describeStoreConformance('SQLite store', async () => {
@@ -16,6 +17,22 @@ describeStoreConformance('SQLite store', async () => {
     cleanup: async () => rmSync(dir, { recursive: true, force: true }),
   };
 });
+
+/** A minimal request and event of stream `s`, as the ingest route hands them over. */
+const request = (requestId: string): IncomingRequest => ({
+  requestId,
+  stream: 's',
+  endpoint: 'log_event',
+  receivedAtMs: 1,
+  compressed: false,
+  contentType: 'application/json',
+  bodyBytes: 1,
+  decodedBytes: 1,
+  headers: {},
+  eventCount: 1,
+  refused: 0,
+});
+const event = (id: string): IncomingEvent => ({ stream: 's', dedupeKey: id, clientEventId: id, name: 'x', endpoint: 'log_event', json: '{}' });
 
 describe('SQLite store specifics', () => {
   let dir: string;
@@ -48,21 +65,7 @@ describe('SQLite store specifics', () => {
 
   it('commits concurrent requests in one transaction and resolves each only after it', async () => {
     const store = createSqliteStore(join(dir, 'db.sqlite'));
-    const request = (i: number) => ({
-      requestId: `r${i}`,
-      stream: 's',
-      endpoint: 'log_event' as const,
-      receivedAtMs: 1,
-      compressed: false,
-      contentType: 'application/json',
-      bodyBytes: 1,
-      decodedBytes: 1,
-      headers: {},
-      eventCount: 1,
-      refused: 0,
-    });
-    const event = (i: number) => ({ stream: 's', dedupeKey: `p:${i}`, clientEventId: `p:${i}`, name: 'x', endpoint: 'log_event' as const, json: '{}' });
-    const outcomes = await Promise.all(Array.from({ length: 50 }, (_, i) => store.recordLogRequest(request(i), [event(i), event(i % 10)])));
+    const outcomes = await Promise.all(Array.from({ length: 50 }, (_, i) => store.recordLogRequest(request(`r${i}`), [event(`p:${i}`), event(`p:${i % 10}`)])));
     // Every request is answered for what it holds: its own id is new unless an earlier one in the batch took it.
     expect(outcomes.reduce((n, o) => n + o.accepted, 0)).toBe(50);
     expect(outcomes.reduce((n, o) => n + o.duplicates, 0)).toBe(50);
@@ -72,20 +75,6 @@ describe('SQLite store specifics', () => {
 
   it('retries a failed batch request by request, so one failing request does not fail the others', async () => {
     const store = createSqliteStore(join(dir, 'db.sqlite'));
-    const request = (id: string) => ({
-      requestId: id,
-      stream: 's',
-      endpoint: 'log_event' as const,
-      receivedAtMs: 1,
-      compressed: false,
-      contentType: 'application/json',
-      bodyBytes: 1,
-      decodedBytes: 1,
-      headers: {},
-      eventCount: 1,
-      refused: 0,
-    });
-    const event = (id: string) => ({ stream: 's', dedupeKey: id, name: 'x', endpoint: 'log_event' as const, json: '{}' });
     // The same request id twice breaks the UNIQUE(request_id) constraint: only the second write can fail.
     const results = await Promise.allSettled([
       store.recordLogRequest(request('same'), [event('a')]),
@@ -99,10 +88,7 @@ describe('SQLite store specifics', () => {
 
   it('finishes pending writes on close, and refuses writes after it', async () => {
     const store = createSqliteStore(join(dir, 'db.sqlite'));
-    const pending = store.recordLogRequest(
-      { requestId: 'r', stream: 's', endpoint: 'log_event', receivedAtMs: 1, compressed: false, contentType: 'a', bodyBytes: 1, decodedBytes: 1, headers: {}, eventCount: 1, refused: 0 },
-      [{ stream: 's', dedupeKey: 'k', name: 'x', endpoint: 'log_event', json: '{}' }],
-    );
+    const pending = store.recordLogRequest(request('r'), [event('k')]);
     await store.close();
     await expect(pending).resolves.toEqual({ accepted: 1, duplicates: 0 });
     await expect(store.recordLogRequest({} as never, [])).rejects.toThrow('The collector store is closed');
