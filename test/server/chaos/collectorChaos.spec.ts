@@ -1,6 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createSqliteStore } from '../../../server/collector/stores/sqlite/createSqliteStore';
+import { DATABASE_FILE_NAME, openDatabase } from '../../../server/db/openDatabase';
 import { startClickHouse, type ClickHouseServer } from '../../helpers/clickhouseServer';
 import { startServerProcess, type ServerProcess } from '../../helpers/serverProcess';
 import { adminJson, CHAOS_ADMIN_TOKEN, CHAOS_STREAM_SECRET, ChaosClient, chaosTokens, listedIds, postLog } from './chaosClient';
@@ -146,6 +148,39 @@ describe.each(TARGETS)('collector chaos: $name store', (target) => {
     expect(good.map((_, i) => listed.get(`${victim.stream}/victim:${i}`))).toEqual(Array(19).fill(1));
     expect(good.map((_, i) => listed.get(`${attacker.stream}/victim:${i}`))).toEqual(Array(19).fill(1));
     await server.stop();
+  });
+});
+
+describe('collector chaos: a store of millions of events', () => {
+  it('a server on a SQLite store of 2 million events (larger than the old JSONL start-up could read) starts, answers and takes more', async () => {
+    // Generated straight into the database (as the migrations leave it), not committed. How long the start takes,
+    // beside an empty store's, is measured by `npm run bench` (tests assert behaviour, never time).
+    const dataDir = newDataDir();
+    const file = join(dataDir, DATABASE_FILE_NAME);
+    await createSqliteStore(file).close();
+    const db = openDatabase(file);
+    const N = 2_000_000;
+    db.exec(`WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ${N})
+      INSERT INTO collector_events (stream, dedupe_key, client_event_id, name, endpoint, event_time_ms, received_at_ms, request_id, value, json)
+      SELECT 'big' || (x / 1000), 'big:' || x, 'big:' || x, 'playerStateChange', 'log_event', 1700000000000 + x, 1700000000000 + x, 'r' || (x / 100), NULL,
+        '{"eventTimeMs":' || (1700000000000 + x) || ',"clientEventId":"big:' || x || '","playerStateChange":{"videoId":"VFsunrise01","previousState":3,"state":1,"mediaTimeSec":12.5}}'
+      FROM c`);
+    db.prepare("INSERT INTO collector_totals (key, value) VALUES ('events', ?), ('endpoint:log_event', ?)").run(N, N);
+    db.prepare("INSERT INTO collector_name_totals (name, count) VALUES ('playerStateChange', ?)").run(N);
+    db.close();
+    expect(statSync(file).size).toBeGreaterThan(512 * 1024 * 1024);
+
+    const server = await start({ VIDFRAME_DATA_DIR: dataDir });
+    expect(await (await fetch(`${server.origin}/readyz`)).json()).toEqual({ ready: true, store: 'sqlite' });
+    expect((await adminJson<{ events: number }>(server.origin, '/collector/api/stats')).events).toBe(N);
+    const client = new ChaosClient('afterbig', 5);
+    const { first } = client.nextRequest();
+    expect(await client.send(server.origin, first)).toBe(200);
+    const page = await adminJson<{ items: { clientEventId: string }[] }>(server.origin, `/collector/api/events?pageId=afterbig&limit=10`);
+    expect(page.items.map((e) => e.clientEventId)).toEqual(['afterbig:0', 'afterbig:1', 'afterbig:2', 'afterbig:3', 'afterbig:4']);
+    const oldest = await adminJson<{ items: { clientEventId: string }[]; nextCursor: string }>(server.origin, '/collector/api/events?limit=2');
+    expect(oldest.items.map((e) => e.clientEventId)).toEqual(['big:1', 'big:2']);
+    expect(await server.stop()).toBe(0);
   });
 });
 
