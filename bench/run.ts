@@ -5,7 +5,13 @@
  * - host messages: parsing what arrives on `message` (host commands at the rate a slider drag sends them);
  * - host deliveries: the diff of two player snapshots into deliveries, done on every `timeupdate` (~4 Hz);
  * - log sink: events through stamping, batching (production constants, virtual time) and request building;
- * - memory: the heap kept by 100 000 events waiting in the batching queue.
+ * - memory: the heap kept by 100 000 events waiting in the batching queue;
+ * - collector ingest (`bench/collectorIngest.ts`): log requests into the real server process for the JSONL baseline,
+ *   SQLite and ClickHouse, and the server's start-up on an empty and a filled store (≈ 15 min at its default size).
+ *
+ * `npm run bench` runs everything; `npm run bench -- collector` only the collector benchmark, `npm run bench -- client`
+ * only the cases above it. The collector benchmark's size and stores are set by environment variables (see its header,
+ * e.g. `BENCH_COLLECTOR_EVENTS=200000` for a quick run).
  */
 import { performance } from 'node:perf_hooks';
 import { Subject, VirtualTimeScheduler } from 'rxjs';
@@ -37,80 +43,94 @@ function measure(name: string, ops: number, run: () => void, rounds = 7): Result
   return { name, opsPerSecond: Math.round((ops / median) * 1000) };
 }
 
-const results: Result[] = [];
+const parts = process.argv.slice(2);
+for (const part of parts) if (part !== 'client' && part !== 'collector') throw new Error(`npm run bench -- [client] [collector], not "${part}"`);
+const runs = (part: 'client' | 'collector') => parts.length === 0 || parts.includes(part);
 
-// ── Host messages ───────────────────────────────────────────────────────────────────────────────────────────────
-const messages = Array.from({ length: 20_000 }, (_, i) =>
-  JSON.stringify({ event: 'command', func: 'setVolume', args: [i % 101], id: 1, channel: 'widget' }),
-);
-results.push(measure('parseHostMessage (setVolume commands)', messages.length, () => {
-  for (const m of messages) parseHostMessage(m);
-}));
-const garbage = Array.from({ length: 20_000 }, (_, i) => (i % 2 ? '{"event":' + 'x'.repeat(200) : { not: 'a string' }));
-results.push(measure('parseHostMessage (malformed input, dropped)', garbage.length, () => {
-  for (const m of garbage) parseHostMessage(m);
-}));
+/** The client-side hot paths (everything before the collector benchmark). */
+function runClientBenches(): void {
+  const results: Result[] = [];
 
-// ── Host deliveries ─────────────────────────────────────────────────────────────────────────────────────────────
-const snapshots = Array.from({ length: 5_000 }, (_, i) => makeInfo({ currentTime: i / 4, playerState: 1 }));
-results.push(measure('hostDeliveries (timeupdate snapshot diff)', snapshots.length - 1, () => {
-  for (let i = 1; i < snapshots.length; i++) hostDeliveries(snapshots[i - 1], snapshots[i]);
-}));
+  // ── Host messages ───────────────────────────────────────────────────────────────────────────────────────────────
+  const messages = Array.from({ length: 20_000 }, (_, i) =>
+    JSON.stringify({ event: 'command', func: 'setVolume', args: [i % 101], id: 1, channel: 'widget' }),
+  );
+  results.push(measure('parseHostMessage (setVolume commands)', messages.length, () => {
+    for (const m of messages) parseHostMessage(m);
+  }));
+  const garbage = Array.from({ length: 20_000 }, (_, i) => (i % 2 ? '{"event":' + 'x'.repeat(200) : { not: 'a string' }));
+  results.push(measure('parseHostMessage (malformed input, dropped)', garbage.length, () => {
+    for (const m of garbage) parseHostMessage(m);
+  }));
 
-// ── Log sink ────────────────────────────────────────────────────────────────────────────────────────────────────
-const context = buildClientContext({});
-function runSink(eventCount: number): { requests: number } {
-  const scheduler = new VirtualTimeScheduler();
-  const events$ = new Subject<ClientEvent>();
-  let requests = 0;
-  const sink = createLogSink({
-    buildRequest: (endpoint, payload) => buildApiRequest(endpoint, payload as unknown as Record<string, unknown>, { context }),
-    send: () => {
-      requests++;
-      return [];
-    },
-    store: () => undefined,
-    scheduler,
-    pageId: 'bench',
-  });
-  const sub = sink(events$).subscribe();
-  for (let i = 0; i < eventCount; i++) {
-    events$.next(playerEvents.stateChange({ videoId: 'VFsunrise01', previousState: 1, state: 2, mediaTimeSec: i }));
+  // ── Host deliveries ─────────────────────────────────────────────────────────────────────────────────────────────
+  const snapshots = Array.from({ length: 5_000 }, (_, i) => makeInfo({ currentTime: i / 4, playerState: 1 }));
+  results.push(measure('hostDeliveries (timeupdate snapshot diff)', snapshots.length - 1, () => {
+    for (let i = 1; i < snapshots.length; i++) hostDeliveries(snapshots[i - 1], snapshots[i]);
+  }));
+
+  // ── Log sink ────────────────────────────────────────────────────────────────────────────────────────────────────
+  const context = buildClientContext({});
+  function runSink(eventCount: number): { requests: number } {
+    const scheduler = new VirtualTimeScheduler();
+    const events$ = new Subject<ClientEvent>();
+    let requests = 0;
+    const sink = createLogSink({
+      buildRequest: (endpoint, payload) => buildApiRequest(endpoint, payload as unknown as Record<string, unknown>, { context }),
+      send: () => {
+        requests++;
+        return [];
+      },
+      store: () => undefined,
+      scheduler,
+      pageId: 'bench',
+    });
+    const sub = sink(events$).subscribe();
+    for (let i = 0; i < eventCount; i++) {
+      events$.next(playerEvents.stateChange({ videoId: 'VFsunrise01', previousState: 1, state: 2, mediaTimeSec: i }));
+    }
+    events$.complete();
+    scheduler.flush();
+    sub.unsubscribe();
+    return { requests };
   }
-  events$.complete();
-  scheduler.flush();
-  sub.unsubscribe();
-  return { requests };
-}
-const sinkEvents = 20_000;
-const { requests } = runSink(sinkEvents);
-results.push({ ...measure('log sink (stamp + batch + build request)', sinkEvents, () => runSink(sinkEvents), 5), note: `${requests} requests` });
+  const sinkEvents = 20_000;
+  const { requests } = runSink(sinkEvents);
+  results.push({ ...measure('log sink (stamp + batch + build request)', sinkEvents, () => runSink(sinkEvents), 5), note: `${requests} requests` });
 
-// ── Memory: events waiting in the batching queue ────────────────────────────────────────────────────────────────
-function heapKeptBy(count: number): number {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  gc?.();
-  const before = process.memoryUsage().heapUsed;
-  const scheduler = new VirtualTimeScheduler();
-  const events$ = new Subject<ClientEvent>();
-  const sink = createLogSink({
-    buildRequest: (endpoint, payload) => buildApiRequest(endpoint, payload as unknown as Record<string, unknown>, { context }),
-    send: () => [],
-    store: () => undefined,
-    scheduler,
-    // Nothing leaves the queue until the max wait: every event stays queued while we measure.
-    batching: { forceFlushQueuedEvents: Number.MAX_SAFE_INTEGER, initialTimeoutMs: 1e12, debounceMs: 1e12, maxQueueWaitMs: 1e12 },
-  });
-  const sub = sink(events$).subscribe();
-  for (let i = 0; i < count; i++) events$.next(playerEvents.seek({ videoId: 'VFsunrise01', fromSec: i, toSec: i + 1 }));
-  gc?.();
-  const after = process.memoryUsage().heapUsed;
-  sub.unsubscribe();
-  return after - before;
-}
-const queued = 100_000;
-const kept = heapKeptBy(queued);
+  // ── Memory: events waiting in the batching queue ────────────────────────────────────────────────────────────────
+  function heapKeptBy(count: number): number {
+    const gc = (globalThis as { gc?: () => void }).gc;
+    gc?.();
+    const before = process.memoryUsage().heapUsed;
+    const scheduler = new VirtualTimeScheduler();
+    const events$ = new Subject<ClientEvent>();
+    const sink = createLogSink({
+      buildRequest: (endpoint, payload) => buildApiRequest(endpoint, payload as unknown as Record<string, unknown>, { context }),
+      send: () => [],
+      store: () => undefined,
+      scheduler,
+      // Nothing leaves the queue until the max wait: every event stays queued while we measure.
+      batching: { forceFlushQueuedEvents: Number.MAX_SAFE_INTEGER, initialTimeoutMs: 1e12, debounceMs: 1e12, maxQueueWaitMs: 1e12 },
+    });
+    const sub = sink(events$).subscribe();
+    for (let i = 0; i < count; i++) events$.next(playerEvents.seek({ videoId: 'VFsunrise01', fromSec: i, toSec: i + 1 }));
+    gc?.();
+    const after = process.memoryUsage().heapUsed;
+    sub.unsubscribe();
+    return after - before;
+  }
+  const queued = 100_000;
+  const kept = heapKeptBy(queued);
 
-console.log('VidFrame benchmarks (median of rounds; node ' + process.version + ')');
-for (const r of results) console.log(`  ${r.name.padEnd(48)} ${r.opsPerSecond.toLocaleString('en-US').padStart(12)} ops/s${r.note ? `  (${r.note})` : ''}`);
-console.log(`  ${'heap kept by 100 000 queued events'.padEnd(48)} ${(kept / 1024 / 1024).toFixed(1).padStart(12)} MiB  (${Math.round(kept / queued)} B/event${(globalThis as { gc?: unknown }).gc ? '' : ', run with --expose-gc for a steadier figure'})`);
+  console.log('VidFrame benchmarks (median of rounds; node ' + process.version + ')');
+  for (const r of results) console.log(`  ${r.name.padEnd(48)} ${r.opsPerSecond.toLocaleString('en-US').padStart(12)} ops/s${r.note ? `  (${r.note})` : ''}`);
+  console.log(`  ${'heap kept by 100 000 queued events'.padEnd(48)} ${(kept / 1024 / 1024).toFixed(1).padStart(12)} MiB  (${Math.round(kept / queued)} B/event${(globalThis as { gc?: unknown }).gc ? '' : ', run with --expose-gc for a steadier figure'})`);
+}
+
+if (runs('client')) runClientBenches();
+if (runs('collector')) {
+  // Imported only when it runs: it installs clean-up handlers for the processes and folders it creates.
+  const { runCollectorBench } = await import('./collectorIngest');
+  await runCollectorBench();
+}
