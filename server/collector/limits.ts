@@ -8,7 +8,13 @@ import { ERROR_MESSAGE_MAX_CHARS, RETRY_QUEUE_EXPIRY_MS, STREAM_TOKEN_MAX_CHARS 
 /** Largest log request body on the wire (413 beyond). */
 export const COLLECTOR_MAX_BODY_BYTES = 1_048_576;
 /** Largest log request body after gunzip (413 beyond): a gzip bomb stops here. */
-export const COLLECTOR_MAX_DECOMPRESSED_BYTES = 8_388_608;
+export const COLLECTOR_MAX_DECOMPRESSED_BYTES = 4_194_304;
+/**
+ * Deepest nesting in a whole log request body (400 beyond, before it is parsed): far above any real event, so a
+ * too-deep event is still refused on its own (by {@link COLLECTOR_MAX_EVENT_DEPTH}), while a body built to stall the
+ * parser is refused whole.
+ */
+export const COLLECTOR_MAX_BODY_DEPTH = 20_000;
 /** Most events in one log request (400 beyond). The client sends at most 100; it forces a flush at 1000 queued. */
 export const COLLECTOR_MAX_EVENTS_PER_REQUEST = 1_000;
 /** Largest single event, serialised (that event refused beyond, the others stored). */
@@ -19,6 +25,8 @@ export const COLLECTOR_MAX_EVENT_DEPTH = 32;
 export const COLLECTOR_MAX_CLIENT_EVENT_ID_CHARS = 128;
 /** Longest event name (the payload key). */
 export const COLLECTOR_MAX_EVENT_NAME_CHARS = 64;
+/** Deepest nesting of the request `context` and of its small fields (400 beyond). */
+export const COLLECTOR_MAX_CONTEXT_DEPTH = 32;
 /** Largest request `context`, serialised (400 beyond). */
 export const COLLECTOR_MAX_CONTEXT_BYTES = 16_384;
 /** Longest value kept of each request header. */

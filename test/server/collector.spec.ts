@@ -179,6 +179,45 @@ describe('collector (real SQLite store, through the whole app)', () => {
     expect(res.json().collector.refused).toEqual([expect.objectContaining({ index: 0, reason: expect.stringMatching(reason) })]);
   });
 
+  it('keeps a request whose field values would poison a store: an absurd time is refused alone, an infinite chart value is dropped', async () => {
+    const res = await post(
+      '/youtubei/v1/log_event',
+      JSON.stringify({
+        events: [
+          { clientEventId: 'v:1', eventTimeMs: 1e19, playerStateChange: { state: 1 } },
+          { clientEventId: 'v:2', watchTimeSegment: { startSec: -1e308, endSec: 1e308 } },
+          event('v:3'),
+        ],
+      }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json().collector).toEqual({ accepted: 2, duplicates: 0, refused: [expect.objectContaining({ index: 0, clientEventId: 'v:1' })] });
+    const [segment] = await events('&name=watchTimeSegment');
+    expect(segment.value).toBeUndefined();
+  });
+
+  it('refuses a body built to stall the parser (two million levels in a few KB of gzip) before parsing it', async () => {
+    const bomb = gzipSync(`{"events":[${'['.repeat(2_000_000)}${']'.repeat(2_000_000)}]}`);
+    expect(bomb.byteLength).toBeLessThan(20_000);
+    const res = await post('/youtubei/v1/log_event', bomb, { 'content-encoding': 'gzip' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('The body nests deeper than 20000 levels');
+  });
+
+  it('answers deep metadata with a 400 (context) or drops it (small fields), never a 5xx', async () => {
+    const deep = `${'{"d":'.repeat(10_000)}{}${'}'.repeat(10_000)}`;
+    const ctx = await post('/youtubei/v1/log_event', `{"context":${deep},"events":[]}`);
+    expect(ctx.statusCode).toBe(400);
+    expect(ctx.json().error.message).toBe('"context" nests deeper than 32 levels');
+    const small = await post('/youtubei/v1/log_event', `{"serializedClientEventId":${deep},"requestTimeMs":${deep},"events":[${JSON.stringify(event('d:1'))}]}`);
+    expect(small.statusCode).toBe(200);
+    expect(small.json().collector.accepted).toBe(1);
+    const report = await post('/error_204', `{"message":"deep","extra":${deep}}`);
+    expect(report.statusCode).toBe(204);
+    const { items } = (await admin('/collector/api/errors')).json();
+    expect(items).toHaveLength(1);
+  });
+
   it('de-duplicates events without a clientEventId by content', async () => {
     const anonymous = { eventTimeMs: 5, playerSeek: { toSec: 3 } };
     await post('/youtubei/v1/log_event', logBody([anonymous]));
@@ -251,9 +290,9 @@ describe('collector (real SQLite store, through the whole app)', () => {
     const big = await post('/youtubei/v1/log_event', logBody([{ eventTimeMs: 1, x: 'y'.repeat(1_100_000) }]));
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ error: { code: 413, message: 'Request body is larger than 1048576 bytes' } });
-    const bomb = await post('/youtubei/v1/log_event', gzipSync(logBody([{ eventTimeMs: 1, x: 'y'.repeat(9_000_000) }])), { 'content-encoding': 'gzip' });
+    const bomb = await post('/youtubei/v1/log_event', gzipSync(logBody([{ eventTimeMs: 1, x: 'y'.repeat(5_000_000) }])), { 'content-encoding': 'gzip' });
     expect(bomb.statusCode).toBe(413);
-    expect(bomb.json().error.message).toBe('Decompressed body is larger than 8388608 bytes');
+    expect(bomb.json().error.message).toBe('Decompressed body is larger than 4194304 bytes');
   });
 
   it('answers a store failure with 503 and Retry-After (the client keeps the request), never a 200', async () => {

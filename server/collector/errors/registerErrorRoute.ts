@@ -11,6 +11,7 @@ import {
   ERROR_REPORT_MAX_URL_CHARS,
 } from '../limits';
 import type { CollectorStore } from '../store';
+import { jsonTextNestsDeeperThan, nestsDeeperThan } from '../ingest/validateEvents';
 
 /**
  * `POST /error_204`: the error-reporting endpoint (spec §7 logerror, type jserror). Fields come from the query and
@@ -26,7 +27,9 @@ export function registerErrorRoute(
     const fields: Record<string, string> = {};
     const take = (source: Record<string, unknown>) => {
       for (const [k, v] of Object.entries(source)) {
-        if (v !== undefined && v !== null) fields[k] = typeof v === 'string' ? v : JSON.stringify(v);
+        if (v === undefined || v === null) continue;
+        // A field nested past any real report is kept as a note, never serialised (that could overflow the stack).
+        fields[k] = typeof v === 'string' ? v : nestsDeeperThan(v, 32) ? '[nested too deep]' : JSON.stringify(v);
       }
     };
     take((request.query ?? {}) as Record<string, unknown>);
@@ -34,7 +37,7 @@ export function registerErrorRoute(
     const type = String(request.headers['content-type'] ?? '');
     if (text) {
       let parsed: unknown;
-      if (type.includes('json')) {
+      if (type.includes('json') && !jsonTextNestsDeeperThan(text, 1_000)) {
         try {
           parsed = JSON.parse(text);
         } catch {

@@ -5,7 +5,9 @@ import { errorBody, HttpError } from '../../errors';
 import type { Metrics } from '../../metrics/createMetrics';
 import {
   COLLECTOR_MAX_BODY_BYTES,
+  COLLECTOR_MAX_BODY_DEPTH,
   COLLECTOR_MAX_CONTEXT_BYTES,
+  COLLECTOR_MAX_CONTEXT_DEPTH,
   COLLECTOR_MAX_DECOMPRESSED_BYTES,
   COLLECTOR_MAX_EVENTS_PER_REQUEST,
   COLLECTOR_MAX_HEADER_CHARS,
@@ -13,7 +15,7 @@ import {
 import type { CollectorEndpoint, CollectorStore } from '../store';
 import type { StreamTokens } from '../streamTokens';
 import type { FaultInjector } from '../testHooks/faultInjector';
-import { validateEvents } from './validateEvents';
+import { jsonTextNestsDeeperThan, nestsDeeperThan, validateEvents } from './validateEvents';
 
 /** Hot and cold client configuration handed out in `responseContext.globalConfigGroup` (spec §7). */
 export interface GlobalConfig {
@@ -100,6 +102,10 @@ export function registerIngestRoutes(scope: FastifyInstance, opts: IngestOptions
       }
       throw new HttpError(400, 'Malformed gzip body');
     }
+    if (jsonTextNestsDeeperThan(text, COLLECTOR_MAX_BODY_DEPTH)) {
+      metrics.collectorRequestsRefused.inc({ reason: 'body' });
+      throw new HttpError(400, `The body nests deeper than ${COLLECTOR_MAX_BODY_DEPTH} levels`);
+    }
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -116,10 +122,13 @@ export function registerIngestRoutes(scope: FastifyInstance, opts: IngestOptions
     let contextJson: string | undefined;
     if (context !== undefined) {
       if (!context || typeof context !== 'object' || Array.isArray(context)) throw new HttpError(400, '"context" must be an object');
+      if (nestsDeeperThan(context, COLLECTOR_MAX_CONTEXT_DEPTH)) throw new HttpError(400, `"context" nests deeper than ${COLLECTOR_MAX_CONTEXT_DEPTH} levels`);
       contextJson = JSON.stringify(context);
       if (Buffer.byteLength(contextJson) > COLLECTOR_MAX_CONTEXT_BYTES) throw new HttpError(400, `"context" is larger than ${COLLECTOR_MAX_CONTEXT_BYTES} bytes`);
     }
-    const scalarOrSmall = (value: unknown) => (value === undefined || JSON.stringify(value).length <= 1024 ? value : undefined);
+    /** A small field kept as it came, or dropped when it is deep or large (it is metadata, never worth a refusal). */
+    const scalarOrSmall = (value: unknown) =>
+      value === undefined || nestsDeeperThan(value, COLLECTOR_MAX_CONTEXT_DEPTH) || JSON.stringify(value).length > 1024 ? undefined : value;
 
     const headers: Record<string, string> = {};
     for (const name of KEPT_HEADERS) {

@@ -19,6 +19,27 @@ const ENVELOPE_KEYS = new Set(['eventTimeMs', 'clientEventId', 'context']);
 const NAME = new RegExp(`^[A-Za-z][A-Za-z0-9_]{0,${COLLECTOR_MAX_EVENT_NAME_CHARS - 1}}$`);
 
 /**
+ * The deepest nesting of objects and arrays in JSON text, found by one scan of its characters (strings skipped), so
+ * that a pathological body (millions of levels in a few kilobytes of gzip) is refused before `JSON.parse` spends
+ * seconds of the event loop on it. Stops counting once past `max`.
+ */
+export function jsonTextNestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i += 1; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > max) return true;
+    } else if (c === 125 || c === 93) depth -= 1;
+  }
+  return false;
+}
+
+/**
  * Whether `value` nests objects or arrays deeper than `max` (a top-level object is depth 1). Iterative: a
  * 10,000-deep event is measured without overflowing the stack, and refused before anything serialises it.
  */
@@ -41,10 +62,16 @@ const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFi
 export function chartValueOf(name: string, payload: unknown): number | undefined {
   if (!payload || typeof payload !== 'object') return undefined;
   const p = payload as Record<string, unknown>;
-  if (name === 'watchTimeSegment' && finite(p.startSec) && finite(p.endSec)) return Math.max(0, p.endSec - p.startSec);
-  if (name === 'latencyReport' && finite(p.durationMs)) return Math.max(0, p.durationMs);
-  if (name === 'playerReady' && finite(p.latencyMs)) return Math.max(0, p.latencyMs);
-  return undefined;
+  const value =
+    name === 'watchTimeSegment' && finite(p.startSec) && finite(p.endSec)
+      ? Math.max(0, p.endSec - p.startSec)
+      : name === 'latencyReport' && finite(p.durationMs)
+        ? Math.max(0, p.durationMs)
+        : name === 'playerReady' && finite(p.latencyMs)
+          ? Math.max(0, p.latencyMs)
+          : undefined;
+  // A difference of two huge finite numbers is Infinity: no chart value then, never a poison for the store.
+  return value !== undefined && Number.isFinite(value) ? value : undefined;
 }
 
 /**
@@ -68,7 +95,9 @@ export function validateEvents(
     if (clientEventId !== undefined && (typeof clientEventId !== 'string' || clientEventId === '' || clientEventId.length > COLLECTOR_MAX_CLIENT_EVENT_ID_CHARS)) {
       return refuse(`clientEventId must be a string of 1 to ${COLLECTOR_MAX_CLIENT_EVENT_ID_CHARS} characters`, shownId);
     }
-    if (eventTimeMs !== undefined && (!finite(eventTimeMs) || eventTimeMs < 0)) return refuse('eventTimeMs must be a number of milliseconds ≥ 0', shownId);
+    if (eventTimeMs !== undefined && (!finite(eventTimeMs) || eventTimeMs < 0 || eventTimeMs > Number.MAX_SAFE_INTEGER)) {
+      return refuse('eventTimeMs must be a whole-number-sized count of milliseconds from 0 to 2^53 − 1', shownId);
+    }
     const payloadKeys = Object.keys(e).filter((k) => !ENVELOPE_KEYS.has(k));
     if (payloadKeys.length !== 1) return refuse(`an event has exactly one payload key besides eventTimeMs/clientEventId, not ${payloadKeys.length}`, shownId);
     const [name] = payloadKeys;
