@@ -206,8 +206,16 @@ export function createSqliteStore(file: string, { maxRequestsPerCommit = 500, re
   /** Runs a paged read: `where` clauses over `seq > cursor`, oldest first, one row more than asked to know if more follow. */
   const page = <R extends { seq: number }, T>(table: string, where: string[], params: unknown[], query: PageQuery, map: (row: R) => T): Page<T> => {
     const limit = Math.max(1, Math.trunc(query.limit));
+    let after = seqAfter(query.cursor);
+    if (query.sinceMs !== undefined) {
+      // Start the walk at the first row received since then (found through the received-time index), not at the
+      // oldest row: a "since a minute ago" read costs the rows of that minute, not the whole store (the index is named:
+      // left to itself, the planner walks the primary key from the start).
+      const first = (db.prepare(`SELECT min(seq) AS seq FROM ${table} INDEXED BY ${table}_received WHERE received_at_ms >= ?`).get(Math.trunc(query.sinceMs)) as { seq: number | null }).seq;
+      after = Math.max(after, first === null ? Number.MAX_SAFE_INTEGER : first - 1);
+    }
     const clauses = ['seq > ?', ...where];
-    const values: unknown[] = [seqAfter(query.cursor), ...params];
+    const values: unknown[] = [after, ...params];
     if (query.sinceMs !== undefined) {
       clauses.push('received_at_ms >= ?');
       values.push(Math.trunc(query.sinceMs));
