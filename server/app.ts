@@ -45,10 +45,17 @@ export interface AppOptions {
   adminHosts?: readonly string[];
   /** A stream-token key shared by several collectors; otherwise a key file in the data folder. */
   streamSecret?: string;
+  /** The shared key `streamSecret` replaced: still verifies the tokens it signed. */
+  streamSecretPrevious?: string;
   /** Write rate limits of the collector; `false` for none. */
   rateLimit?: RateLimitSettings | false;
   /** Delete events older than this many days in the background; 0 (the default here) keeps everything. */
   retentionDays?: number;
+  /**
+   * Which proxies' `X-Forwarded-For` names the client (rate limits are per client address): `false` (the default:
+   * the peer is the client), `true` (any), a hop count, or comma-separated addresses / CIDRs (`VIDFRAME_TRUST_PROXY`).
+   */
+  trustProxy?: boolean | number | string;
   /** The collector's clock (ms since the epoch); tests fix it. */
   now?: () => number;
 }
@@ -77,13 +84,19 @@ export async function buildApp({
   adminToken: adminTokenOption,
   adminHosts,
   streamSecret,
+  streamSecretPrevious,
   rateLimit,
   retentionDays = 0,
+  trustProxy = false,
   now,
 }: AppOptions = {}): Promise<VidFrameApp> {
+  if (adminTokenOption !== undefined && adminTokenOption !== '' && adminTokenOption.length < 16) {
+    throw new Error('The admin token (VIDFRAME_ADMIN_TOKEN) must be at least 16 characters');
+  }
   const app = Fastify({
     logger,
-    trustProxy: true,
+    // A hop count is valid at run time (Fastify passes it to proxy-addr) though its types leave numbers out.
+    trustProxy: trustProxy as boolean | string,
     // Graceful stop: requests in flight finish, idle keep-alive connections close, new requests get 503.
     forceCloseConnections: 'idle',
     return503OnClosing: true,
@@ -100,7 +113,7 @@ export async function buildApp({
       ? { token: adminTokenOption, source: 'option' as const }
       : loadOrCreateAdminToken(join(secretsDir, 'admin-token'));
   const adminGuard = createAdminGuard({ token: admin.token, allowedHosts: adminHosts });
-  const streamTokens = createStreamTokens(streamSecret ? { secret: streamSecret, now } : { keyFile: join(secretsDir, 'stream-keys.json'), now });
+  const streamTokens = createStreamTokens(streamSecret ? { secret: streamSecret, previousSecret: streamSecretPrevious, now } : { keyFile: join(secretsDir, 'stream-keys.json'), now });
   const store = typeof storeOption === 'object' ? storeOption : await openCollectorStore(storeOption, dataDir);
   const metrics = createMetrics();
 

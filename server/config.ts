@@ -18,7 +18,9 @@ const list = (value: string | undefined) => (value ?? '').split(',').map((v) => 
  * | `VIDFRAME_ADMIN_TOKEN` | the admin token (≥ 16 chars) | generated into the data folder |
  * | `VIDFRAME_ADMIN_HOSTS` | host names the admin routes answer to | `localhost,127.0.0.1,[::1]` + `HOST` |
  * | `VIDFRAME_STREAM_SECRET` | a stream-token key shared by several collectors (≥ 32 chars) | a key file in the data folder |
- * | `VIDFRAME_RATE_LIMIT` | `max/windowMs` for log requests per client, or `off` | `300/60000` |
+ * | `VIDFRAME_STREAM_SECRET_PREVIOUS` | the shared key it replaced, kept verifying its live tokens | none |
+ * | `VIDFRAME_RATE_LIMIT` | `max/windowMs` for log requests per client address, or `off` | `1200/60000` |
+ * | `VIDFRAME_TRUST_PROXY` | whose `X-Forwarded-For` to believe: `true`, a hop count, or addresses/CIDRs | none |
  * | `VIDFRAME_RETENTION_DAYS` | delete events older than this; `0` keeps all | `90` |
  * | `VIDFRAME_TRUSTED_ORIGINS` | host origins given the privileged host methods | none |
  * | `VIDFRAME_TEST_HOOKS` | `1` turns on the collector's wipe and fault routes | off |
@@ -42,7 +44,17 @@ export function readConfig(env: NodeJS.ProcessEnv): { port: number; host: string
   const retentionDays = retentionText ? Number(retentionText) : COLLECTOR_DEFAULT_RETENTION_DAYS;
   if (!Number.isInteger(retentionDays) || retentionDays < 0) throw new ConfigError(`VIDFRAME_RETENTION_DAYS must be a whole number of days ≥ 0, not "${retentionText}".`);
 
-  const adminHosts = env.VIDFRAME_ADMIN_HOSTS ? list(env.VIDFRAME_ADMIN_HOSTS) : [...DEFAULT_ADMIN_HOSTS, ...(DEFAULT_ADMIN_HOSTS.includes(host as never) ? [] : [host])];
+  // The listening host as a Host header names it: an IPv6 address in brackets.
+  const hostName = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  const adminHosts = env.VIDFRAME_ADMIN_HOSTS
+    ? list(env.VIDFRAME_ADMIN_HOSTS)
+    : [...DEFAULT_ADMIN_HOSTS, ...(DEFAULT_ADMIN_HOSTS.includes(hostName as never) ? [] : [hostName])];
+
+  const trust = env.VIDFRAME_TRUST_PROXY?.trim();
+  const trustProxy = !trust || trust === 'false' ? false : trust === 'true' ? true : /^\d+$/.test(trust) ? Number(trust) : trust;
+  if (typeof trustProxy === 'string' && !/^[0-9a-fA-F:.\/, ]+$/.test(trustProxy)) {
+    throw new ConfigError(`VIDFRAME_TRUST_PROXY must be true, a hop count or comma-separated addresses/CIDRs, not "${trust}".`);
+  }
 
   return {
     port,
@@ -56,8 +68,10 @@ export function readConfig(env: NodeJS.ProcessEnv): { port: number; host: string
       adminToken: env.VIDFRAME_ADMIN_TOKEN,
       adminHosts,
       streamSecret: env.VIDFRAME_STREAM_SECRET,
+      streamSecretPrevious: env.VIDFRAME_STREAM_SECRET_PREVIOUS,
       rateLimit,
       retentionDays,
+      trustProxy,
     },
   };
 }

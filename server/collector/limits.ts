@@ -66,8 +66,11 @@ export const STREAM_KEY_ROTATION_MS = 90 * 24 * 3600 * 1000;
 /** A token issued this far in the future (clock skew between collectors) is still accepted. */
 export const STREAM_TOKEN_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
-/** Default write rate per client (stream token and address) on the log routes: requests per window. */
-export const COLLECTOR_RATE_LIMIT_MAX = 300;
+/**
+ * Default write rate per client address on the log routes: requests per window. A viewer sends about 6 a minute, so
+ * this lets some 200 viewers share one address (an office or school NAT).
+ */
+export const COLLECTOR_RATE_LIMIT_MAX = 1_200;
 export const COLLECTOR_RATE_LIMIT_WINDOW_MS = 60_000;
 /** Default rate of error reports per address. */
 export const ERROR_REPORT_RATE_LIMIT_MAX = 60;

@@ -4,7 +4,7 @@ import { errorBody, HttpError } from '../errors';
 import type { Metrics } from '../metrics/createMetrics';
 import { registerAdminApi } from './admin/registerAdminApi';
 import { registerErrorRoute } from './errors/registerErrorRoute';
-import { type GlobalConfig, registerIngestRoutes, STREAM_TOKEN_HEADER } from './ingest/registerIngestRoutes';
+import { type GlobalConfig, registerIngestRoutes } from './ingest/registerIngestRoutes';
 import { COLLECTOR_MAX_BODY_BYTES, COLLECTOR_RATE_LIMIT_MAX, COLLECTOR_RATE_LIMIT_WINDOW_MS, ERROR_REPORT_RATE_LIMIT_MAX } from './limits';
 import { importLegacyJsonl } from './importLegacyJsonl';
 import { startRetention } from './retention';
@@ -15,7 +15,7 @@ import { createFaultInjector } from './testHooks/faultInjector';
 export type { GlobalConfig } from './ingest/registerIngestRoutes';
 
 export interface RateLimitSettings {
-  /** Requests per window per client (stream token and address) on the log routes. */
+  /** Log requests per window per client address. */
   max: number;
   windowMs: number;
   /** Error reports per window per address. */
@@ -88,11 +88,11 @@ export async function registerCollector(app: FastifyInstance, opts: CollectorOpt
     metrics.collectorRequestsRefused.inc({ reason: 'rate' });
     return new HttpError(429, `Too many ${what} (${context.max} per window): retry after ${context.after}`);
   };
+  // Per client address (`request.ip`: the peer, or the address the trusted proxies name, see VIDFRAME_TRUST_PROXY).
+  // Not per stream: anyone can mint streams by loading embed pages, so a per-stream bucket would bound nothing.
   const logRateLimit = rateLimit && {
     max: rateLimit.max,
     timeWindow: rateLimit.windowMs,
-    // Per client: its stream token (unverified here: a forger only spends its own bucket) and its address.
-    keyGenerator: (request: { ip: string; headers: Record<string, unknown> }) => `${request.ip}|${String(request.headers[STREAM_TOKEN_HEADER] ?? '').slice(0, 600)}`,
     errorResponseBuilder: tooMany('log requests'),
   };
   const errorRateLimit = rateLimit && {

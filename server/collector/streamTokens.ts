@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { STREAM_KEY_ROTATION_MS, STREAM_TOKEN_CLOCK_SKEW_MS, STREAM_TOKEN_LIFETIME_MS, STREAM_TOKEN_MAX_CHARS } from './limits';
@@ -14,7 +14,11 @@ import { STREAM_KEY_ROTATION_MS, STREAM_TOKEN_CLOCK_SKEW_MS, STREAM_TOKEN_LIFETI
  * Keys live in `{dataDir}/secrets/stream-keys.json` (mode 0600), newest first. A key older than
  * {@link STREAM_KEY_ROTATION_MS} is replaced at start-up (or by {@link StreamTokens.rotate}); the replaced key keeps
  * verifying the tokens it signed for {@link STREAM_TOKEN_LIFETIME_MS}, which covers the retry queue's 30-day expiry.
- * Several collectors behind one load balancer share one key through `VIDFRAME_STREAM_SECRET` (its id is `env`).
+ * A running server rotates too, at the first token it issues past that age.
+ *
+ * Several collectors behind one load balancer share one key through `VIDFRAME_STREAM_SECRET`. It is rotated by
+ * setting a new one and moving the old one to `VIDFRAME_STREAM_SECRET_PREVIOUS`, which then only verifies, for as long
+ * as the tokens it signed live (the key id is derived from the secret, so each token names the secret that signed it).
  */
 
 interface StreamKey {
@@ -39,6 +43,8 @@ export interface StreamTokenOptions {
   keyFile?: string;
   /** A shared secret (`VIDFRAME_STREAM_SECRET`), at least 32 characters. */
   secret?: string;
+  /** The shared secret it replaced (`VIDFRAME_STREAM_SECRET_PREVIOUS`): verifies its live tokens, signs nothing. */
+  previousSecret?: string;
   now?: () => number;
   lifetimeMs?: number;
   rotationMs?: number;
@@ -50,6 +56,7 @@ const TOKEN = /^v1\.([A-Za-z0-9_-]{1,32})\.([A-Za-z0-9_-]{16,64})\.([0-9a-z]{1,1
 export function createStreamTokens({
   keyFile,
   secret,
+  previousSecret,
   now = Date.now,
   lifetimeMs = STREAM_TOKEN_LIFETIME_MS,
   rotationMs = STREAM_KEY_ROTATION_MS,
@@ -73,7 +80,12 @@ export function createStreamTokens({
 
   if (secret !== undefined) {
     if (secret.length < 32) throw new Error('VIDFRAME_STREAM_SECRET must be at least 32 characters');
-    keys = [{ id: 'env', secret: Buffer.from(secret, 'utf8'), createdAtMs: 0 }];
+    /** A key id that names the secret without revealing it. */
+    const idOf = (text: string) => `e${createHash('sha256').update(`vidframe-stream-key:${text}`).digest('base64url').slice(0, 10)}`;
+    keys = [{ id: idOf(secret), secret: Buffer.from(secret, 'utf8'), createdAtMs: 0 }];
+    if (previousSecret !== undefined && previousSecret !== '' && previousSecret !== secret) {
+      keys.push({ id: idOf(previousSecret), secret: Buffer.from(previousSecret, 'utf8'), createdAtMs: 0 });
+    }
   } else {
     if (!keyFile) throw new Error('createStreamTokens needs a key file or a secret');
     keys = [];
@@ -98,6 +110,7 @@ export function createStreamTokens({
 
   return {
     issue() {
+      if (secret === undefined && now() - keys[0].createdAtMs > rotationMs) this.rotate();
       const key = keys[0];
       const stream = b64url(randomBytes(16));
       const body = `v1.${key.id}.${stream}.${now().toString(36)}`;

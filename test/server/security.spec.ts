@@ -46,6 +46,10 @@ describe('security of the reference server (issue 12)', () => {
     expect((await asAdmin(route)).statusCode).toBe(200);
   });
 
+  it('refuses an admin token shorter than 16 characters', async () => {
+    await expect(buildApp({ dataDir, adminToken: 'abc', streamSecret: SECRET })).rejects.toThrow('The admin token (VIDFRAME_ADMIN_TOKEN) must be at least 16 characters');
+  });
+
   it('answers admin routes to the host names it is configured with, and to no others', async () => {
     app = await build({ adminHosts: ['stats.example.com'] });
     expect((await asAdmin('/collector/api/stats', { host: 'stats.example.com' })).statusCode).toBe(200);
@@ -63,24 +67,50 @@ describe('security of the reference server (issue 12)', () => {
     expect(app.vidframe).toMatchObject({ adminToken: first.adminToken, adminTokenSource: 'file' });
   });
 
-  it('rate-limits log requests per client with 429 and Retry-After; waiting it out loses nothing', async () => {
+  it('rate-limits log requests per client address with 429 and Retry-After; waiting it out loses nothing', async () => {
     app = await build({ rateLimit: { max: 3, windowMs: 2_000 } });
-    const client = tokens.issue();
-    const other = tokens.issue();
+    const from = (remoteAddress: string, token: string, ids: string[], headers: Record<string, string> = {}) =>
+      app.inject({
+        method: 'POST',
+        url: '/youtubei/v1/log_event',
+        payload: body(ids),
+        remoteAddress,
+        headers: { 'content-type': 'application/json', 'x-vidframe-stream-token': token, ...headers },
+      });
     const answers = [];
-    for (let i = 0; i < 5; i++) answers.push(await log(client.token, [`r:${i}`]));
+    // New streams (anyone can mint them by loading embed pages) and forged X-Forwarded-For do not reset the count.
+    for (let i = 0; i < 5; i++) answers.push(await from('10.0.0.1', tokens.issue().token, [`r:${i}`], { 'x-forwarded-for': `192.0.2.${i}` }));
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 429, 429]);
     const limited = answers[3];
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(2);
     expect(limited.json()).toEqual({ error: { code: 429, message: expect.stringMatching(/^Too many log requests \(3 per window\): retry after/) } });
-    // Another client is not held back by this one.
-    expect((await log(other.token, ['o:1'])).statusCode).toBe(200);
+    // Another address is not held back by this one.
+    expect((await from('10.0.0.2', tokens.issue().token, ['o:1'])).statusCode).toBe(200);
     // The client waits Retry-After (as its retry queue does) and resends the refused two.
     await new Promise((resolve) => setTimeout(resolve, Number(limited.headers['retry-after']) * 1000 + 100));
-    expect((await log(client.token, ['r:3'])).statusCode).toBe(200);
-    expect((await log(client.token, ['r:4'])).statusCode).toBe(200);
+    const client = tokens.issue().token;
+    expect((await from('10.0.0.1', client, ['r:3'])).statusCode).toBe(200);
+    expect((await from('10.0.0.1', client, ['r:4'])).statusCode).toBe(200);
     expect((await asAdmin('/collector/api/stats')).json().events).toBe(6);
+  });
+
+  it('believes X-Forwarded-For only from the proxies it is told to trust', async () => {
+    app = await build({ rateLimit: { max: 1, windowMs: 60_000 }, trustProxy: '10.0.0.9' });
+    const via = (remoteAddress: string, forwardedFor: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/youtubei/v1/log_event',
+        payload: body([`x:${forwardedFor}`]),
+        remoteAddress,
+        headers: { 'content-type': 'application/json', 'x-vidframe-stream-token': tokens.issue().token, 'x-forwarded-for': forwardedFor },
+      });
+    // Through the trusted proxy, two viewers are two clients…
+    expect((await via('10.0.0.9', '198.51.100.1')).statusCode).toBe(200);
+    expect((await via('10.0.0.9', '198.51.100.2')).statusCode).toBe(200);
+    // …straight from elsewhere, the header names nobody.
+    expect((await via('10.0.0.7', '198.51.100.3')).statusCode).toBe(200);
+    expect((await via('10.0.0.7', '198.51.100.4')).statusCode).toBe(429);
   });
 
   it('exposes Prometheus metrics: requests by route and status, events by outcome, store latency', async () => {
@@ -140,6 +170,9 @@ describe('security of the reference server (issue 12)', () => {
     expect(() => readConfig({ PORT: 'eighty' })).toThrow('PORT must be a whole number from 0 to 65535, not "eighty".');
     expect(() => readConfig({ VIDFRAME_RATE_LIMIT: 'lots' })).toThrow('VIDFRAME_RATE_LIMIT must be max/windowMs (e.g. 300/60000) or off, not "lots".');
     expect(() => readConfig({ VIDFRAME_RETENTION_DAYS: '-3' })).toThrow('VIDFRAME_RETENTION_DAYS must be a whole number of days ≥ 0, not "-3".');
-    expect(readConfig({ VIDFRAME_RATE_LIMIT: 'off', HOST: '0.0.0.0' }).app).toMatchObject({ rateLimit: false, adminHosts: ['localhost', '127.0.0.1', '[::1]', '0.0.0.0'], retentionDays: 90 });
+    expect(() => readConfig({ VIDFRAME_TRUST_PROXY: 'everyone' })).toThrow('VIDFRAME_TRUST_PROXY must be true, a hop count or comma-separated addresses/CIDRs, not "everyone".');
+    expect(readConfig({ VIDFRAME_RATE_LIMIT: 'off', HOST: '0.0.0.0' }).app).toMatchObject({ rateLimit: false, adminHosts: ['localhost', '127.0.0.1', '[::1]', '0.0.0.0'], retentionDays: 90, trustProxy: false });
+    expect(readConfig({ HOST: '::', VIDFRAME_TRUST_PROXY: '2' }).app).toMatchObject({ adminHosts: ['localhost', '127.0.0.1', '[::1]', '[::]'], trustProxy: 2 });
+    expect(readConfig({}).app.rateLimit).toEqual({ max: 1200, windowMs: 60_000 });
   });
 });

@@ -47,6 +47,8 @@ async function start(env: Record<string, string>): Promise<ServerProcess> {
   const server = await startServerProcess({
     VIDFRAME_ADMIN_TOKEN: CHAOS_ADMIN_TOKEN,
     VIDFRAME_STREAM_SECRET: CHAOS_STREAM_SECRET,
+    // Every chaos client shares 127.0.0.1: the per-address rate limit (proven in security.spec.ts) is off here.
+    VIDFRAME_RATE_LIMIT: 'off',
     ...env,
   });
   processes.push(server);

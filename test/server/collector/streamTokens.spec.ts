@@ -49,8 +49,9 @@ describe('stream tokens', () => {
 
   it('rotates a key older than the rotation period at start-up; the old key still verifies its live tokens', () => {
     const before = createStreamTokens({ keyFile, now: clock });
-    now += STREAM_KEY_ROTATION_MS + DAY;
-    const live = before.issue(); // signed with the old key, just before the restart
+    now += STREAM_KEY_ROTATION_MS - 1;
+    const live = before.issue(); // signed with the old key, just before it is due
+    now += 2;
     const after = createStreamTokens({ keyFile, now: clock });
     expect(after.keyIds()).toHaveLength(2);
     expect(after.keyIds()[1]).toBe(before.keyIds()[0]);
@@ -95,6 +96,27 @@ describe('stream tokens', () => {
     expect(tokens.verify(parts.join('.'))).toEqual({ ok: false, reason: 'The stream token signature is wrong' });
     const future = createStreamTokens({ keyFile, now: () => now + 3_600_000 }).issue();
     expect(tokens.verify(future.token)).toEqual({ ok: false, reason: 'The stream token is issued in the future' });
+  });
+
+  it('rotates a shared secret: the previous one verifies its live tokens and signs nothing', () => {
+    const before = createStreamTokens({ secret: 'first-shared-secret-of-32-characters-x' });
+    const queued = before.issue(); // sits in a retry queue while the collectors change secret
+    const after = createStreamTokens({ secret: 'second-shared-secret-of-32-characters', previousSecret: 'first-shared-secret-of-32-characters-x' });
+    expect(after.verify(queued.token)).toEqual({ ok: true, stream: queued.stream });
+    expect(after.issue().token.split('.')[1]).toBe(after.keyIds()[0]);
+    expect(after.keyIds()[0]).not.toBe(before.keyIds()[0]);
+    const without = createStreamTokens({ secret: 'second-shared-secret-of-32-characters' });
+    expect(without.verify(queued.token)).toEqual({ ok: false, reason: 'The stream token was signed with an unknown or retired key' });
+  });
+
+  it('rotates while running, at the first token issued past the rotation period', () => {
+    const tokens = createStreamTokens({ keyFile, now: clock });
+    const old = tokens.issue();
+    now += STREAM_KEY_ROTATION_MS + 1;
+    const fresh = tokens.issue();
+    expect(tokens.keyIds()).toHaveLength(2);
+    expect(fresh.token.split('.')[1]).not.toBe(old.token.split('.')[1]);
+    expect(JSON.parse(readFileSync(keyFile, 'utf8')).keys).toHaveLength(2); // kept for the next start
   });
 
   it('shares one key between collectors through a secret, and refuses a short one', () => {
