@@ -382,6 +382,12 @@ const newErrorId = (): string => `${(++errorCounter).toString(36).padStart(8, '0
 
 /** Most log requests written by one insert (group commit). */
 const MAX_REQUESTS_PER_INSERT = 500;
+/**
+ * Batches written at once. Each waits about 40 ms for ClickHouse 18.16 to write its parts, so a few in flight keep it
+ * busy; de-duplication does not depend on their order (the engine's key and FINAL decide), only the best-effort
+ * `duplicates` figure may miss a race between two of them, as it may between two collectors.
+ */
+const MAX_INSERTS_IN_FLIGHT = 2;
 
 interface PendingWrite {
   request: IncomingRequest;
@@ -394,7 +400,8 @@ class ClickHouseStore implements CollectorStore {
   readonly kind = 'clickhouse';
   private readonly inflight = new Set<Promise<unknown>>();
   private readonly pending: PendingWrite[] = [];
-  private pumping = false;
+  private insertsInFlight = 0;
+  private pumpScheduled = false;
   private closing: Promise<void> | undefined;
 
   constructor(
@@ -430,7 +437,7 @@ class ClickHouseStore implements CollectorStore {
       events.forEach(validateEvent);
       return new Promise<RecordOutcome>((resolve, reject) => {
         this.pending.push({ request, events, resolve, reject });
-        void this.pump();
+        this.pump();
       });
     });
   }
@@ -441,31 +448,44 @@ class ClickHouseStore implements CollectorStore {
    * in a current ClickHouse. Each request is answered only once its batch is acknowledged. When a batch fails, its
    * requests are retried one by one, so one failing request does not fail the others.
    */
-  private async pump(): Promise<void> {
-    if (this.pumping) return;
-    this.pumping = true;
+  private pump(): void {
+    // Requests that arrive in the same turn of the event loop go together: the batch is cut on the next turn.
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
+    while (this.pending.length > 0 && this.insertsInFlight < MAX_INSERTS_IN_FLIGHT) {
+      const batch = this.pending.splice(0, MAX_REQUESTS_PER_INSERT);
+      this.insertsInFlight += 1;
+      void this.commit(batch).finally(() => {
+        this.insertsInFlight -= 1;
+        this.pump();
+      });
+    }
+  }
+
+  /** Writes one batch and answers its requests; when it fails, its requests are tried one by one. */
+  private async commit(batch: PendingWrite[]): Promise<void> {
     try {
-      while (this.pending.length > 0) {
-        const batch = this.pending.splice(0, MAX_REQUESTS_PER_INSERT);
+      const outcomes = await this.writeBatch(batch);
+      batch.forEach((write, i) => write.resolve(outcomes[i]));
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0].reject(error);
+        return;
+      }
+      for (const write of batch) {
         try {
-          const outcomes = await this.writeBatch(batch);
-          batch.forEach((write, i) => write.resolve(outcomes[i]));
-        } catch (error) {
-          if (batch.length === 1) {
-            batch[0].reject(error);
-            continue;
-          }
-          for (const write of batch) {
-            try {
-              write.resolve((await this.writeBatch([write]))[0]);
-            } catch (single) {
-              write.reject(single);
-            }
-          }
+          write.resolve((await this.writeBatch([write]))[0]);
+        } catch (single) {
+          write.reject(single);
         }
       }
-    } finally {
-      this.pumping = false;
     }
   }
 
