@@ -11,7 +11,7 @@ import { openCollectorStore } from './collector/openCollectorStore';
 import { registerCollector, type RateLimitSettings } from './collector/registerCollector';
 import type { CollectorStore } from './collector/store';
 import { createStreamTokens } from './collector/streamTokens';
-import { errorBody } from './errors';
+import { errorBody, replyWithError } from './errors';
 import { createMetrics } from './metrics/createMetrics';
 import { registerMetrics } from './metrics/registerMetrics';
 import { embedHelmet, registerSecurityHeaders } from './security/securityHeaders';
@@ -126,21 +126,7 @@ export async function buildApp({
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(errorBody(404, `Nothing at ${request.method} ${request.url.split('?')[0]}`));
   });
-  // Every error answers in the same JSON shape: the client's own mistakes (4xx) say what was wrong; a failure of
-  // ours (5xx) is logged and answered without internals.
-  app.setErrorHandler((error: { statusCode?: number; message?: string; headers?: Record<string, string> }, request, reply) => {
-    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-    if (status >= 500) request.log.error(error);
-    // Headers an error carries stay (a 416 names the file's size in Content-Range).
-    if (error.headers && typeof error.headers === 'object') reply.headers(error.headers);
-    const message =
-      status >= 500
-        ? 'Internal server error.'
-        : status === 415
-          ? `Unsupported content type ${JSON.stringify(request.headers['content-type'] ?? '')}: send application/json.`
-          : error.message || 'Bad request.';
-    reply.code(status).send(errorBody(status, message));
-  });
+  app.setErrorHandler(replyWithError);
 
   // Graceful stop: a reply sent while the server is closing also closes its keep-alive connection, so the stop
   // waits for the requests in flight and not for their clients' idle connections.

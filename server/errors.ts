@@ -1,3 +1,5 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+
 /** The JSON error body every 4xx/5xx of the reference server uses. */
 export const errorBody = (code: number, message: string) => ({ error: { code, message } });
 
@@ -9,4 +11,31 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * The one error handler of the server (the collector's scope inherits it): every error answers in the JSON shape
+ * above. A route's own refusals ({@link HttpError}) and schema failures say what was wrong in their words; Fastify's
+ * own 413 and 415 name the limit and the type; a failure of ours (5xx) is logged and answered without internals.
+ * Headers an error carries stay (a 416 names the file's size in Content-Range; a 429 its Retry-After).
+ */
+export function replyWithError(
+  error: Partial<FastifyError> & { headers?: Record<string, string> },
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+  if (status >= 500) request.log.error(error);
+  if (error.headers && typeof error.headers === 'object') reply.headers(error.headers);
+  const message =
+    status >= 500
+      ? 'Internal server error.'
+      : error instanceof HttpError || error.validation
+        ? error.message || 'Bad request.'
+        : status === 413
+          ? `Request body is larger than ${request.routeOptions.bodyLimit ?? 'the limit of'} bytes`
+          : status === 415
+            ? `Unsupported content type ${JSON.stringify(request.headers['content-type'] ?? '')}: send application/json.`
+            : error.message || 'Bad request.';
+  return reply.code(status).send(errorBody(status, message));
 }

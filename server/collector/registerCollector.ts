@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
-import { errorBody, HttpError } from '../errors';
+import { HttpError } from '../errors';
 import type { Metrics } from '../metrics/createMetrics';
 import { registerAdminApi } from './admin/registerAdminApi';
 import { registerErrorRoute } from './errors/registerErrorRoute';
 import { type GlobalConfig, registerIngestRoutes } from './ingest/registerIngestRoutes';
-import { COLLECTOR_MAX_BODY_BYTES, COLLECTOR_RATE_LIMIT_MAX, COLLECTOR_RATE_LIMIT_WINDOW_MS, ERROR_REPORT_RATE_LIMIT_MAX } from './limits';
+import { COLLECTOR_RATE_LIMIT_MAX, COLLECTOR_RATE_LIMIT_WINDOW_MS, ERROR_REPORT_RATE_LIMIT_MAX } from './limits';
 import { importLegacyJsonl } from './importLegacyJsonl';
 import { startRetention } from './retention';
 import type { CollectorStore } from './store';
@@ -102,24 +102,9 @@ export async function registerCollector(app: FastifyInstance, opts: CollectorOpt
   };
 
   await app.register(async (scope) => {
-    // Every body arrives as raw bytes; the handlers decide what is acceptable (and answer in the collector's format).
+    // Every body arrives as raw bytes; the handlers decide what is acceptable (errors answer through the app's handler).
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-
-    scope.setErrorHandler((error: { statusCode?: number; message?: string; validation?: unknown }, request, reply) => {
-      const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-      if (status >= 500) {
-        request.log.error(error);
-        return reply.code(status).send(errorBody(status, 'Internal server error.'));
-      }
-      const message =
-        error instanceof HttpError || error.validation
-          ? (error.message ?? 'Bad request')
-          : status === 413
-            ? `Request body is larger than ${COLLECTOR_MAX_BODY_BYTES} bytes`
-            : (error.message ?? 'Bad request');
-      return reply.code(status).send(errorBody(status, message));
-    });
 
     registerIngestRoutes(scope, { store, streamTokens, metrics, faults, globalConfigGroup, rateLimit: logRateLimit, now });
     registerErrorRoute(scope, { store, rateLimit: errorRateLimit, now });
