@@ -115,20 +115,27 @@ export function retryQueueDrain({
     const online = online$.pipe(distinctUntilChanged(), shareReplay({ bufferSize: 1, refCount: true }));
     const offline$ = online.pipe(filter((isOnline) => !isOnline));
     /** No send from the queue starts before this time (scheduler ms): the server's latest `Retry-After`. */
-    let notBefore = Number.NEGATIVE_INFINITY;
-    /** Books the wait an error asks for (capped at the retry window) and returns it; 0 when it asks for none. */
-    const holdOff = (error: unknown): number => {
+    let notBefore = 0;
+    /** Books the wait an error asks for, capped at the retry window (nothing when it asks for none). */
+    const holdOff = (error: unknown): void => {
       const asked = retryAfterMsOf(error);
-      if (asked === undefined) return 0;
-      const waitMs = Math.min(asked, retryWindowMs);
-      notBefore = Math.max(notBefore, scheduler.now() + waitMs);
-      return waitMs;
+      if (asked !== undefined) notBefore = Math.max(notBefore, scheduler.now() + Math.min(asked, retryWindowMs));
     };
     /** What is left of the server's wait, from now. */
     const heldOffMs = () => Math.max(0, notBefore - scheduler.now());
 
-    /** One claim and, when something was due, one send with its booking. */
+    /**
+     * One attempt: first the rest of the server's wait, whenever it was booked (by a failure of the queue's own or
+     * by the log sink's, through `stored$`, even while a back-off or throttle timer ran), then one claim and, when
+     * something was due, one send with its booking.
+     */
     const attempt = (failures: number): Observable<Step> =>
+      defer(() => {
+        const waitMs = heldOffMs();
+        return waitMs > 0 ? after(waitMs, failures) : claim(failures);
+      });
+
+    const claim = (failures: number): Observable<Step> =>
       defer(() => queue.claimNext(scheduler.now())).pipe(
         concatMap((request): Observable<Step> => (request === undefined ? of<Step>({ next: 'stop', failures }) : sendOne(request, failures))),
         catchError((error: unknown) => of<Step>({ event: { type: 'storage-error', error }, next: 'stop', failures })),
@@ -147,7 +154,8 @@ export function retryQueueDrain({
             );
           }
           const potential = isPotentialError(result.error);
-          const retryInMs = Math.max(Math.min(retryDelayMs * 2 ** failures, retryWindowMs), holdOff(result.error));
+          holdOff(result.error);
+          const retryInMs = Math.max(Math.min(retryDelayMs * 2 ** failures, retryWindowMs), heldOffMs());
           return defer(() => queue.markFailed(request, { potential })).pipe(
             map((outcome): Step => ({
               event: { type: 'failed', request, error: result.error, potential, outcome, retryInMs },
@@ -158,15 +166,14 @@ export function retryQueueDrain({
         }),
       );
 
-    /** Waits `ms` (longer if the server's wait is not over), then attempts again, unless the network goes away first. */
+    /** Waits `ms`, then attempts again (which waits out the server's wait too), unless the network goes away first. */
     const after = (ms: number, failures: number): Observable<Step> =>
-      defer(() => timer(Math.max(ms, heldOffMs()), scheduler)).pipe(
+      timer(ms, scheduler).pipe(
         takeUntil(offline$),
         concatMap(() => attempt(failures)),
       );
 
-    /** A cycle starts at once, or when the server's wait is over. */
-    const cycle$ = defer(() => (heldOffMs() > 0 ? after(0, 0) : attempt(0))).pipe(
+    const cycle$ = attempt(0).pipe(
       expand((step) =>
         step.next === 'send-next'
           ? after(throttleMs, 0)

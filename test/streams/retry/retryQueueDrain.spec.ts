@@ -330,6 +330,32 @@ describe('retryQueueDrain', () => {
       });
     });
 
+    it('a Retry-After the log sink meets while a back-off timer runs holds the next resend back too', () => {
+      createTestScheduler().run(({ cold, hot, expectObservable }) => {
+        const queue = fakeQueue([1]);
+        // f1 at 0 (a 500: back-off 5000). At 1000 the sink's own send meets a 429 asking 60 s: the resend that the
+        // back-off timer would start at 5000 waits until 61000 instead.
+        const stored = hot('1000ms s', { s: answer(429, '60') });
+        const send = failingWith(serverError);
+        expectObservable(short(retryQueueDrain({ queue: queue.effects, send, online$: cold('t', { t: true }), stored$: stored })), '^ 100000ms !').toBe(
+          'a 60999ms b',
+          { a: 'f1:5000', b: 's1' },
+        );
+      });
+    });
+
+    it('a Retry-After the log sink meets between two throttled sends holds the second one back', () => {
+      createTestScheduler().run(({ cold, hot, expectObservable }) => {
+        const queue = fakeQueue([1, 2]);
+        // s1 at 0; the throttle would send s2 at 100, but at 50 the sink met a 429 asking 60 s: s2 at 60050.
+        const stored = hot('50ms s', { s: answer(429, '60') });
+        expectObservable(short(retryQueueDrain({ queue: queue.effects, send: ok, online$: cold('t', { t: true }), stored$: stored })), '^ 100000ms !').toBe(
+          'a 60049ms b',
+          { a: 's1', b: 's2' },
+        );
+      });
+    });
+
     it('the logic once more with small overrides: the cap is the retry window', () => {
       createTestScheduler().run(({ cold, time, expectObservable }) => {
         const retryDelayMs = time('--|');
