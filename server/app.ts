@@ -61,7 +61,7 @@ export interface AppOptions {
 }
 
 /** The app, and what `npm start` prints or a test reads. */
-export type VidFrameApp = FastifyInstance & { vidframe: { adminToken: string; adminTokenSource: 'env' | 'file' | 'generated' | 'option'; store: CollectorStore } };
+export type VidFrameApp = FastifyInstance & { vidframe: { adminToken: string; adminTokenSource: 'env' | 'file' | 'generated'; store: CollectorStore } };
 
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 
@@ -90,9 +90,6 @@ export async function buildApp({
   trustProxy = false,
   now,
 }: AppOptions = {}): Promise<VidFrameApp> {
-  if (adminTokenOption !== undefined && adminTokenOption !== '' && adminTokenOption.length < 16) {
-    throw new Error('The admin token (VIDFRAME_ADMIN_TOKEN) must be at least 16 characters');
-  }
   const app = Fastify({
     logger,
     // A hop count is valid at run time (Fastify passes it to proxy-addr) though its types leave numbers out.
@@ -108,10 +105,7 @@ export async function buildApp({
   });
   const catalog = loadCatalog(mediaDir);
   const secretsDir = join(dataDir, 'secrets');
-  const admin =
-    adminTokenOption !== undefined && adminTokenOption !== ''
-      ? { token: adminTokenOption, source: 'option' as const }
-      : loadOrCreateAdminToken(join(secretsDir, 'admin-token'));
+  const admin = loadOrCreateAdminToken(join(secretsDir, 'admin-token'), adminTokenOption);
   const adminGuard = createAdminGuard({ token: admin.token, allowedHosts: adminHosts });
   const streamTokens = createStreamTokens(streamSecret ? { secret: streamSecret, previousSecret: streamSecretPrevious, now } : { keyFile: join(secretsDir, 'stream-keys.json'), now });
   const store = typeof storeOption === 'object' ? storeOption : await openCollectorStore(storeOption, dataDir);

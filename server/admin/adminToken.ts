@@ -3,14 +3,14 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { dirname } from 'node:path';
 
 /**
- * The admin token that guards the collector's reads, the dashboard's data and `/metrics`. `VIDFRAME_ADMIN_TOKEN`
- * wins; otherwise the token kept in `{dataDir}/secrets/admin-token` (mode 0600), generated on the first start — as
+ * The admin token that guards the collector's reads, the dashboard's data and `/metrics`. A given token
+ * (`VIDFRAME_ADMIN_TOKEN`, or `buildApp`'s `adminToken`) wins; otherwise the token kept in `{dataDir}/secrets/admin-token` (mode 0600), generated on the first start — as
  * Jupyter does, `npm start` then prints a sign-in link that carries it.
  */
-export function loadOrCreateAdminToken(file: string, fromEnv?: string): { token: string; source: 'env' | 'file' | 'generated' } {
-  if (fromEnv !== undefined && fromEnv !== '') {
-    if (fromEnv.length < 16) throw new Error('VIDFRAME_ADMIN_TOKEN must be at least 16 characters');
-    return { token: fromEnv, source: 'env' };
+export function loadOrCreateAdminToken(file: string, given?: string): { token: string; source: 'env' | 'file' | 'generated' } {
+  if (given !== undefined && given !== '') {
+    if (given.length < 16) throw new Error('The admin token (VIDFRAME_ADMIN_TOKEN) must be at least 16 characters');
+    return { token: given, source: 'env' };
   }
   if (existsSync(file)) {
     const token = readFileSync(file, 'utf8').trim();

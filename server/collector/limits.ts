@@ -32,6 +32,9 @@ export const COLLECTOR_MAX_CONTEXT_BYTES = 16_384;
 /** Longest value kept of each request header. */
 export const COLLECTOR_MAX_HEADER_CHARS = 1_024;
 
+/** The `Retry-After` (seconds) of a 503 when the store cannot take a write now: the client keeps it and resends. */
+export const COLLECTOR_STORE_RETRY_AFTER_SEC = 5;
+
 /** Largest error report body (413 beyond). */
 export const ERROR_REPORT_MAX_BODY_BYTES = 65_536;
 /** Error report message: the client's own cut (spec §8: 250 characters). */

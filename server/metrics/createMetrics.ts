@@ -8,6 +8,13 @@ import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'vidframe_' });
+  const storeDuration = new Histogram({
+    name: 'vidframe_collector_store_duration_seconds',
+    help: 'Collector store latency, by operation (a write is measured until it is durable)',
+    labelNames: ['store', 'operation'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
   return {
     registry,
     httpRequests: new Counter({
@@ -35,13 +42,16 @@ export function createMetrics() {
       labelNames: ['reason'] as const,
       registers: [registry],
     }),
-    storeDuration: new Histogram({
-      name: 'vidframe_collector_store_duration_seconds',
-      help: 'Collector store latency, by operation (a write is measured until it is durable)',
-      labelNames: ['store', 'operation'] as const,
-      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-      registers: [registry],
-    }),
+    storeDuration,
+    /** Runs one store operation and records how long it took, failed or not. */
+    async timeStore<T>(store: string, operation: string, work: () => Promise<T>): Promise<T> {
+      const stop = storeDuration.startTimer({ store, operation });
+      try {
+        return await work();
+      } finally {
+        stop();
+      }
+    },
   };
 }
 export type Metrics = ReturnType<typeof createMetrics>;

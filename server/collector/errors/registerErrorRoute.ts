@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from '../../errors';
 import {
+  COLLECTOR_STORE_RETRY_AFTER_SEC,
   ERROR_REPORT_MAX_BODY_BYTES,
   ERROR_REPORT_MAX_EXTRA_FIELDS,
   ERROR_REPORT_MAX_EXTRA_KEY_CHARS,
@@ -51,12 +52,11 @@ export function registerErrorRoute(
     }
     const { msg, message: m, url, file, line, stack, type: errorType, ...rest } = fields;
     const message = m ?? msg ?? '';
-    const cut = (value: string | undefined, max: number) => (value === undefined ? {} : value.slice(0, max));
     const extra: Record<string, string> = {};
     for (const [k, v] of Object.entries(rest).slice(0, ERROR_REPORT_MAX_EXTRA_FIELDS)) {
       extra[k.slice(0, ERROR_REPORT_MAX_EXTRA_KEY_CHARS)] = v.slice(0, ERROR_REPORT_MAX_EXTRA_VALUE_CHARS);
     }
-    const optional = (key: string, value: string | undefined, max: number) => (value === undefined ? {} : { [key]: cut(value, max) as string });
+    const optional = (key: string, value: string | undefined, max: number) => (value === undefined ? {} : { [key]: value.slice(0, max) });
     try {
       await store.recordError({
         receivedAtMs: now(),
@@ -71,7 +71,7 @@ export function registerErrorRoute(
       });
     } catch (error) {
       request.log.error({ err: error }, 'collector: the store refused an error report');
-      return reply.code(503).header('retry-after', '5').send(errorBody(503, 'The error report could not be stored now'));
+      return reply.code(503).header('retry-after', String(COLLECTOR_STORE_RETRY_AFTER_SEC)).send(errorBody(503, 'The error report could not be stored now'));
     }
     return reply.code(204).send();
   });

@@ -11,6 +11,7 @@ import {
   COLLECTOR_MAX_DECOMPRESSED_BYTES,
   COLLECTOR_MAX_EVENTS_PER_REQUEST,
   COLLECTOR_MAX_HEADER_CHARS,
+  COLLECTOR_STORE_RETRY_AFTER_SEC,
 } from '../limits';
 import type { CollectorEndpoint, CollectorStore } from '../store';
 import type { StreamTokens } from '../streamTokens';
@@ -137,10 +138,9 @@ export function registerIngestRoutes(scope: FastifyInstance, opts: IngestOptions
     }
 
     const { valid, refused } = validateEvents(events, { stream: verdict.stream, endpoint });
-    const started = process.hrtime.bigint();
     let outcome;
     try {
-      outcome = await store.recordLogRequest(
+      outcome = await metrics.timeStore(store.kind, 'recordLogRequest', () => store.recordLogRequest(
         {
           requestId: randomUUID(),
           stream: verdict.stream,
@@ -158,12 +158,13 @@ export function registerIngestRoutes(scope: FastifyInstance, opts: IngestOptions
           refused: refused.length,
         },
         valid,
-      );
+      ));
     } catch (error) {
       request.log.error({ err: error }, 'collector: the store refused a write');
-      return reply.code(503).header('retry-after', '5').send(errorBody(503, 'The collector could not store the request now; send it again later'));
-    } finally {
-      metrics.storeDuration.observe({ store: store.kind, operation: 'recordLogRequest' }, Number(process.hrtime.bigint() - started) / 1e9);
+      return reply
+        .code(503)
+        .header('retry-after', String(COLLECTOR_STORE_RETRY_AFTER_SEC))
+        .send(errorBody(503, 'The collector could not store the request now; send it again later'));
     }
     metrics.collectorEvents.inc({ outcome: 'accepted', endpoint }, outcome.accepted);
     metrics.collectorEvents.inc({ outcome: 'duplicate', endpoint }, outcome.duplicates);
