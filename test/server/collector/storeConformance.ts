@@ -507,7 +507,8 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
       const sent = Array.from({ length: 20 }, (_, i) => page.request(T0 + 1_000 + i, wire.slice(i, i + 10)));
       const outcomes = await Promise.all(sent.map((s) => record(store, s)));
 
-      expect(outcomes.reduce((n, o) => n + o.accepted + o.duplicates, 0)).toBe(200);
+      // Each of the 29 events is accepted once, by whichever request stored it first; the other arrivals are duplicates.
+      expect(outcomes.reduce((n, o) => n + o.accepted, 0)).toBe(29);
       const { items } = await walk((cursor) => store.listEvents({ limit: 7, cursor }));
       expect(keysOf(items).sort()).toEqual(wire.map((e) => `st-concurrent/${e.clientEventId}`).sort());
       expect((await store.stats()).events).toBe(29);

@@ -24,8 +24,9 @@
  * - `JSONEachRow` input refuses lone UTF-16 surrogates: a plain string column gets U+FFFD in their place, as any
  *   UTF-8 store writes them (JSON columns keep them exactly, as `\udxxx` escapes);
  * - every insert makes a part (merged in the background), and 18.16 slows inserts past 150 active parts of a
- *   partition and refuses them past 300 ("Too many parts"). The store therefore commits in groups: requests that
- *   arrive while an insert is in flight go together in the next one, each answered once its insert is acknowledged.
+ *   partition and refuses them past 300 ("Too many parts"). The store therefore commits in groups: the requests that
+ *   arrive in one turn of the event loop go in one insert (up to two inserts in flight; later ones wait), each
+ *   answered once its insert is acknowledged.
  *   (A `Buffer` table would batch too, but loses what it holds on a crash after it was acknowledged.)
  *
  * What a current ClickHouse (23.x and later) would add:
@@ -442,15 +443,9 @@ class ClickHouseStore implements CollectorStore {
     });
   }
 
-  /**
-   * Group commit: requests that arrive while an insert is in flight wait and go together in the next one (at most
-   * {@link MAX_REQUESTS_PER_INSERT}), so many small requests make few parts — what `async_insert` does server-side
-   * in a current ClickHouse. Each request is answered only once its batch is acknowledged. When a batch fails, its
-   * requests are retried one by one, so one failing request does not fail the others.
-   */
+  /** Cuts the next batch on the next turn of the event loop, so that requests arriving together go together. */
   private pump(): void {
-    // Requests that arrive in the same turn of the event loop go together: the batch is cut on the next turn.
-    if (this.pumpScheduled) return;
+    if (this.pumpScheduled || this.pending.length === 0) return;
     this.pumpScheduled = true;
     setImmediate(() => {
       this.pumpScheduled = false;
@@ -458,6 +453,11 @@ class ClickHouseStore implements CollectorStore {
     });
   }
 
+  /**
+   * Group commit: what is pending goes in batches of at most {@link MAX_REQUESTS_PER_INSERT} requests, at most
+   * {@link MAX_INSERTS_IN_FLIGHT} at once, so many small requests make few parts — what `async_insert` does
+   * server-side in a current ClickHouse. Each request is answered only once its batch is acknowledged.
+   */
   private dispatch(): void {
     while (this.pending.length > 0 && this.insertsInFlight < MAX_INSERTS_IN_FLIGHT) {
       const batch = this.pending.splice(0, MAX_REQUESTS_PER_INSERT);
@@ -502,6 +502,31 @@ class ClickHouseStore implements CollectorStore {
     const accepted = batch.map(() => 0);
     const fresh = [...firsts.entries()].filter(([key]) => !existing.has(key)).map(([, entry]) => entry);
     for (const { index } of fresh) accepted[index] += 1;
+    const outcomes = batch.map(({ events }, index) => ({ accepted: accepted[index], duplicates: events.length - accepted[index] }));
+    // The requests' rows are built before anything is written: a field that cannot be serialised fails the batch
+    // before its events are in, not after (which would make the one-by-one retry count them as duplicates).
+    const requestRows = batch.map(({ request }, index) => {
+      const serialized = request.serializedClientEventId as { serializedEventId?: unknown } | null | undefined;
+      return {
+        request_id: wellFormed(request.requestId),
+        stream: wellFormed(request.stream),
+        endpoint: request.endpoint,
+        received_at_ms: request.receivedAtMs,
+        compressed: request.compressed ? 1 : 0,
+        content_type: wellFormed(request.contentType),
+        body_bytes: request.bodyBytes,
+        decoded_bytes: request.decodedBytes,
+        headers_json: jsonOrNull(request.headers, 'headers') ?? '{}',
+        serialized_client_event_id_json: jsonOrNull(request.serializedClientEventId, 'serializedClientEventId'),
+        page_id: serialized && typeof serialized === 'object' && isStr(serialized.serializedEventId) ? wellFormed(serialized.serializedEventId) : '',
+        request_time_ms_json: jsonOrNull(request.requestTimeMs, 'requestTimeMs'),
+        context_json: nullable(request.contextJson),
+        event_count: request.eventCount,
+        refused: request.refused,
+        accepted: outcomes[index].accepted,
+        duplicates: outcomes[index].duplicates,
+      };
+    });
 
     if (fresh.length > 0) {
       await this.client.insert({
@@ -525,33 +550,7 @@ class ClickHouseStore implements CollectorStore {
         }),
       });
     }
-    const outcomes = batch.map(({ events }, index) => ({ accepted: accepted[index], duplicates: events.length - accepted[index] }));
-    await this.client.insert({
-      table: this.table('requests'),
-      format: 'JSONEachRow',
-      values: batch.map(({ request }, index) => {
-        const serialized = request.serializedClientEventId as { serializedEventId?: unknown } | null | undefined;
-        return {
-          request_id: wellFormed(request.requestId),
-          stream: wellFormed(request.stream),
-          endpoint: request.endpoint,
-          received_at_ms: request.receivedAtMs,
-          compressed: request.compressed ? 1 : 0,
-          content_type: wellFormed(request.contentType),
-          body_bytes: request.bodyBytes,
-          decoded_bytes: request.decodedBytes,
-          headers_json: jsonOrNull(request.headers, 'headers') ?? '{}',
-          serialized_client_event_id_json: jsonOrNull(request.serializedClientEventId, 'serializedClientEventId'),
-          page_id: serialized && typeof serialized === 'object' && isStr(serialized.serializedEventId) ? wellFormed(serialized.serializedEventId) : '',
-          request_time_ms_json: jsonOrNull(request.requestTimeMs, 'requestTimeMs'),
-          context_json: nullable(request.contextJson),
-          event_count: request.eventCount,
-          refused: request.refused,
-          accepted: outcomes[index].accepted,
-          duplicates: outcomes[index].duplicates,
-        };
-      }),
-    });
+    await this.client.insert({ table: this.table('requests'), format: 'JSONEachRow', values: requestRows });
     return outcomes;
   }
 
