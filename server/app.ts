@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createAdminGuard } from './admin/adminGuard';
 import { loadOrCreateAdminToken } from './admin/adminToken';
+import { builtPagePath, replyNotBuilt } from './builtPages';
 import { loadCatalog } from './catalog';
 import { registerDashboard } from './collector/dashboard/registerDashboard';
 import { openCollectorStore } from './collector/openCollectorStore';
@@ -113,9 +114,8 @@ export async function buildApp({
 
   // The built pages are read once, on first use, so the server starts (and says what is wrong) without a build.
   let embedTemplate: EmbedTemplate | undefined;
-  const pagePath = (name: string) => resolve(distDir, 'src', name, 'index.html');
-  const notBuilt = (reply: import('fastify').FastifyReply) =>
-    reply.code(503).type('text/plain').send('The pages are not built yet: run `npm run build` (or `npm start`, which builds first).\n');
+  const pagePath = (name: string) => builtPagePath(distDir, name);
+  const notBuilt = replyNotBuilt;
 
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(errorBody(404, `Nothing at ${request.method} ${request.url.split('?')[0]}`));

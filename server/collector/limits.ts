@@ -1,3 +1,4 @@
+import { ADMIN_API_MAX_PAGE_SIZE, ADMIN_API_MAX_TIMESERIES_BUCKETS } from '../../streams/collector/adminApi';
 import { ERROR_MESSAGE_MAX_CHARS, RETRY_QUEUE_EXPIRY_MS, STREAM_TOKEN_MAX_CHARS } from '../../streams/timing';
 
 /**
@@ -50,12 +51,12 @@ export const ERROR_REPORT_MAX_EXTRA_FIELDS = 20;
 export const ERROR_REPORT_MAX_EXTRA_KEY_CHARS = 64;
 export const ERROR_REPORT_MAX_EXTRA_VALUE_CHARS = 1_024;
 
-/** Largest page of an admin read. */
-export const COLLECTOR_MAX_PAGE_SIZE = 500;
+/** Largest page of an admin read (agreed with the dashboard in `streams/collector/adminApi.ts`). */
+export const COLLECTOR_MAX_PAGE_SIZE = ADMIN_API_MAX_PAGE_SIZE;
 /** Page size of an admin read that names none. */
 export const COLLECTOR_DEFAULT_PAGE_SIZE = 100;
 /** Most buckets one timeseries read may ask for, and the narrowest bucket. */
-export const COLLECTOR_MAX_TIMESERIES_BUCKETS = 1_000;
+export const COLLECTOR_MAX_TIMESERIES_BUCKETS = ADMIN_API_MAX_TIMESERIES_BUCKETS;
 export const COLLECTOR_MIN_TIMESERIES_BUCKET_MS = 1_000;
 /** Longest free-text search. */
 export const COLLECTOR_MAX_SEARCH_CHARS = 200;

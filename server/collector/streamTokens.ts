@@ -124,8 +124,10 @@ export function createStreamTokens({
       const [, keyId, stream, issued, signature] = match;
       const key = keys.find((k) => k.id === keyId);
       if (!key) return { ok: false, reason: 'The stream token was signed with an unknown or retired key' };
-      const expected = sign(key, `v1.${keyId}.${stream}.${issued}`);
-      const given = Buffer.from(signature, 'base64url');
+      // Compared as text: base64url decoding ignores a last character's spare bits, so comparing decoded bytes would
+      // accept several spellings of one signature.
+      const expected = Buffer.from(b64url(sign(key, `v1.${keyId}.${stream}.${issued}`)));
+      const given = Buffer.from(signature);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'The stream token signature is wrong' };
       const issuedAtMs = parseInt(issued, 36);
       if (issuedAtMs > now() + STREAM_TOKEN_CLOCK_SKEW_MS) return { ok: false, reason: 'The stream token is issued in the future' };

@@ -1,12 +1,17 @@
 /**
  * The wire shapes of the collector's admin API (`/collector/api/…`, issue 12), shared by the server that answers it
  * (`server/collector/store.ts`) and the dashboard that reads it (`src/dashboard/`): one definition, so the two
- * cannot drift apart. Types only.
+ * cannot drift apart: the shapes and the limits both sides must agree on.
  */
+import { LOG_ENDPOINTS, type LogEndpoint } from '../transport/buildApiRequest';
 
-/** The log endpoints the collector takes. */
-export type CollectorEndpoint = 'log_event' | 'video_stats';
-export const COLLECTOR_ENDPOINTS: readonly CollectorEndpoint[] = ['log_event', 'video_stats'];
+/** The log endpoints the collector takes: the client's log endpoints. */
+export type CollectorEndpoint = LogEndpoint;
+export const COLLECTOR_ENDPOINTS: readonly CollectorEndpoint[] = LOG_ENDPOINTS;
+
+/** The largest page of an admin read (`limit`), and the most buckets one timeseries read may ask for. */
+export const ADMIN_API_MAX_PAGE_SIZE = 500;
+export const ADMIN_API_MAX_TIMESERIES_BUCKETS = 1_000;
 
 /** One event as the store lists it. */
 export interface StoredEvent {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { builtPagePath, replyNotBuilt } from '../../builtPages';
 
 export interface DashboardRouteOptions {
   /** The Vite build output: the page is `dist/src/dashboard/index.html` (its scripts and styles under `/assets/`). */
@@ -14,23 +14,19 @@ export interface DashboardRouteOptions {
  *
  * - `Cache-Control: no-cache`: the page names hashed assets that change with each build;
  * - `Referrer-Policy: no-referrer`: the sign-in link carries the token in the address until the page removes it;
- * - `X-Robots-Tag: noindex`.
+ * - `X-Robots-Tag: noindex, nofollow`.
  *
  * Without a build it answers 503 with a plain-text hint, as the other pages do.
  */
 export async function registerDashboard(app: FastifyInstance, { distDir }: DashboardRouteOptions): Promise<void> {
-  const pagePath = resolve(distDir, 'src', 'dashboard', 'index.html');
+  const pagePath = builtPagePath(distDir, 'dashboard');
   const sendPage = async (reply: FastifyReply) => {
     let html: string;
     try {
       html = await readFile(pagePath, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      return reply
-        .code(503)
-        .type('text/plain; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send('The collector dashboard is not built yet: run `npm run build` (or `npm start`, which builds first).\n');
+      return replyNotBuilt(reply);
     }
     return reply
       .type('text/html; charset=utf-8')
