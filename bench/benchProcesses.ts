@@ -1,8 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { ServerStartError, startServerProcess } from '../test/helpers/serverProcess';
 
 /**
  * Processes for the collector benchmark (`bench/collectorIngest.ts`): the server under test (today's, through
@@ -100,90 +101,28 @@ export function crashLine(output: string): string {
   return code && !line.includes(code) ? `${line} (${code})` : line;
 }
 
-// ── Today's server: test/helpers/serverProcess.ts ───────────────────────────────────────────────────────────────
-type StartServerProcess = typeof import('../test/helpers/serverProcess').startServerProcess;
-let startServerProcessFn: StartServerProcess | undefined;
-
-/**
- * `startServerProcess` from the test helpers. That file finds the repository through `__dirname` (it is written for
- * Jest's CommonJS); under `node --import tsx` it is an ES module, where `__dirname` is looked up on `globalThis`, so
- * it is provided there for the import only.
- */
-async function loadStartServerProcess(): Promise<StartServerProcess> {
-  if (startServerProcessFn) return startServerProcessFn;
-  const g = globalThis as { __dirname?: string };
-  const provided = g.__dirname === undefined;
-  if (provided) g.__dirname = join(ROOT, 'test', 'helpers');
-  try {
-    startServerProcessFn = (await import('../test/helpers/serverProcess')).startServerProcess;
-  } finally {
-    if (provided) delete g.__dirname;
-  }
-  return startServerProcessFn;
-}
-
-/** Today's `server/main.ts`, as a process of its own on a free loopback port. */
-export async function startCurrentServer(env: Record<string, string>, timeoutMs: number): Promise<BenchServer> {
-  const startServerProcess = await loadStartServerProcess();
+// ── Servers: test/helpers/serverProcess.ts, today's checkout or the baseline's worktree ──────────────────────────
+/** `server/main.ts` of the checkout in `cwd` (today's by default), as a process of its own on a free loopback port. */
+async function startWith(env: Record<string, string>, timeoutMs: number, cwd?: string): Promise<BenchServer> {
   const spawnedAt = performance.now();
   let server;
   try {
-    server = await startServerProcess(env, { timeoutMs });
+    server = await startServerProcess(env, { timeoutMs, ...(cwd ? { cwd } : {}) });
   } catch (error) {
-    const message = (error as Error).message;
-    const output = message.split('\n').slice(1).join('\n');
-    const reason = message.startsWith('the server did not start') ? `did not listen within ${timeoutMs / 1000} s` : (message.split('\n')[0] ?? message).replace(/:$/, '');
-    throw new StartFailure(`${reason}: ${crashLine(output)}`, performance.now() - spawnedAt, output);
+    if (!(error instanceof ServerStartError)) throw error;
+    const reason = error.reason === 'timeout' ? `did not listen within ${timeoutMs / 1000} s` : `exited (code ${error.exitCode}) before it listened`;
+    throw new StartFailure(`${reason}: ${crashLine(error.output)}`, performance.now() - spawnedAt, error.output);
   }
   const listenMs = performance.now() - spawnedAt;
   const exited = track(server.child);
   return { origin: server.origin, pid: server.child.pid!, spawnedAt, listenMs, output: server.output, stop: stopper(server.child, exited) };
 }
 
-// ── The baseline: server/main.ts of an older commit, run from a git worktree ────────────────────────────────────
-/** `node --import tsx server/main.ts` in `cwd` (a worktree), PORT=0 on 127.0.0.1, resolved once it listens. */
-export function startServerIn(cwd: string, env: Record<string, string>, timeoutMs: number): Promise<BenchServer> {
-  const spawnedAt = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = track(child);
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
-  child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-20_000)));
-  return new Promise<BenchServer>((resolvePromise, reject) => {
-    let settled = false;
-    const timer = setTimeout(() => {
-      settled = true;
-      child.kill('SIGKILL');
-      reject(new StartFailure(`did not listen within ${timeoutMs / 1000} s`, performance.now() - spawnedAt, output));
-    }, timeoutMs);
-    const onData = () => {
-      const match = /VidFrame is running: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-      if (!match || settled) return;
-      settled = true;
-      clearTimeout(timer);
-      child.stdout!.off('data', onData);
-      resolvePromise({
-        origin: match[1],
-        pid: child.pid!,
-        spawnedAt,
-        listenMs: performance.now() - spawnedAt,
-        output: () => output,
-        stop: stopper(child, exited),
-      });
-    };
-    child.stdout!.on('data', onData);
-    void exited.then(() => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      reject(new StartFailure(`exited (code ${child.exitCode ?? child.signalCode}) before it listened: ${crashLine(output)}`, performance.now() - spawnedAt, output));
-    });
-  });
-}
+/** Today's `server/main.ts`. */
+export const startCurrentServer = (env: Record<string, string>, timeoutMs: number) => startWith(env, timeoutMs);
+
+/** The `server/main.ts` of another checkout (the baseline's worktree). */
+export const startServerIn = (cwd: string, env: Record<string, string>, timeoutMs: number) => startWith(env, timeoutMs, cwd);
 
 /**
  * A detached worktree of `commit` in a temporary folder, with the repository's node_modules linked in; `remove()`

@@ -8,8 +8,6 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Everything the process printed so far. */
   output(): string;
-  /** Milliseconds from spawn to the "is running" line. */
-  startMs: number;
   /** SIGKILL: no graceful stop, no flush, as a crash or an OOM kill would. */
   kill9(): Promise<void>;
   /** SIGTERM: the graceful stop; resolves with the exit code. */
@@ -19,14 +17,26 @@ export interface ServerProcess {
 /** The project folder: this file's grandparent under Jest (CommonJS); the working folder under tsx (ESM, `npm run bench`). */
 const ROOT = typeof __dirname === 'string' ? resolve(__dirname, '..', '..') : process.cwd();
 
+/** The server did not start: it exited first (`exitCode`), or did not listen in time; `output` is what it printed. */
+export class ServerStartError extends Error {
+  constructor(
+    readonly reason: 'exited' | 'timeout',
+    readonly output: string,
+    readonly exitCode: number | string | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /**
- * Starts `node --import tsx server/main.ts` on a free loopback port with `env` added, and resolves once it prints
- * that it is running (or rejects with what it printed when it exits first or takes longer than `timeoutMs`).
+ * Starts `node --import tsx server/main.ts` (of this checkout, or of the one in `cwd`) on a free loopback port with
+ * `env` added, and resolves once it prints that it is running; rejects with a {@link ServerStartError} when it exits
+ * first or takes longer than `timeoutMs`.
  */
-export function startServerProcess(env: Record<string, string>, { timeoutMs = 60_000 } = {}): Promise<ServerProcess> {
-  const started = Date.now();
+export function startServerProcess(env: Record<string, string>, { timeoutMs = 60_000, cwd = ROOT } = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -38,7 +48,7 @@ export function startServerProcess(env: Record<string, string>, { timeoutMs = 60
   return new Promise<ServerProcess>((resolvePromise, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`the server did not start within ${timeoutMs} ms:\n${output}`));
+      reject(new ServerStartError('timeout', output, null, `the server did not start within ${timeoutMs} ms:\n${output}`));
     }, timeoutMs);
     const onData = () => {
       const match = /VidFrame is running: (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
@@ -49,7 +59,6 @@ export function startServerProcess(env: Record<string, string>, { timeoutMs = 60
         origin: match[1],
         child,
         output: () => output,
-        startMs: Date.now() - started,
         kill9: async () => {
           child.kill('SIGKILL');
           await exited;
@@ -63,7 +72,7 @@ export function startServerProcess(env: Record<string, string>, { timeoutMs = 60
     child.stdout!.on('data', onData);
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`the server exited (${code}) before it started:\n${output}`));
+      reject(new ServerStartError('exited', output, code ?? child.signalCode, `the server exited (${code}) before it started:\n${output}`));
     });
   });
 }
