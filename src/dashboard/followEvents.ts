@@ -1,5 +1,6 @@
-import { asyncScheduler, catchError, defer, EMPTY, exhaustMap, expand, last, map, type Observable, of, type SchedulerLike, startWith, take, throwError, timeout, timer } from 'rxjs';
-import { CollectorApiError, isUnauthorized } from './collectorApi';
+import { asyncScheduler, catchError, defer, EMPTY, exhaustMap, expand, last, map, type Observable, of, type SchedulerLike, startWith, timer } from 'rxjs';
+import { isUnauthorized } from './collectorApi';
+import { answerWithin, messageOf } from './pollLoadable';
 import {
   DASHBOARD_EVENTS_PAGE_LIMIT,
   DASHBOARD_POLL_MS,
@@ -110,12 +111,7 @@ export function followEvents(
 
   const readOne = (tick: Tick) =>
     readPage({ sinceMs: tick.position.sinceMs, limit: pageLimit, ...(tick.position.cursor ? { cursor: tick.position.cursor } : {}) }).pipe(
-      take(1),
-      timeout({
-        first: timeoutMs,
-        scheduler,
-        with: () => throwError(() => new CollectorApiError('network', 0, `The collector did not answer within ${timeoutMs / 1000} s.`)),
-      }),
+      answerWithin<Page<DashboardEvent>>(timeoutMs, scheduler),
       map((page) => absorb(tick, page)),
     );
 
@@ -139,7 +135,7 @@ export function followEvents(
           table: {
             ...tick.table,
             status: isUnauthorized(error) ? 'unauthorized' : 'failed',
-            message: error instanceof Error ? error.message : String(error),
+            message: messageOf(error),
           },
         }),
       ),

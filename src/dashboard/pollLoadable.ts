@@ -27,7 +27,20 @@ export interface PollOptions {
 
 type Outcome<T> = { ok: true; data: T; atMs: number } | { ok: false; error: unknown };
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The first answer of an admin API read, or a `network` failure when none comes within `timeoutMs`. */
+export const answerWithin =
+  <T>(timeoutMs: number, scheduler: SchedulerLike) =>
+  (read$: Observable<T>): Observable<T> =>
+    read$.pipe(
+      take(1),
+      timeout({
+        first: timeoutMs,
+        scheduler,
+        with: () => throwError(() => new CollectorApiError('network', 0, `The collector did not answer within ${timeoutMs / 1000} s.`)),
+      }),
+    );
 
 /**
  * Polls `read` (a cold observable of one answer) at once and every `pollMs`, as a {@link Loadable}. Reads never
@@ -45,12 +58,7 @@ export function pollLoadable<T>(
 ): Observable<Loadable<T>> {
   const attempt = (): Observable<Outcome<T>> =>
     read().pipe(
-      take(1),
-      timeout({
-        first: timeoutMs,
-        scheduler,
-        with: () => throwError(() => new CollectorApiError('network', 0, `The collector did not answer within ${timeoutMs / 1000} s.`)),
-      }),
+      answerWithin<T>(timeoutMs, scheduler),
       map((data): Outcome<T> => ({ ok: true, data, atMs: scheduler.now() })),
       catchError((error: unknown) => of<Outcome<T>>({ ok: false, error })),
     );
