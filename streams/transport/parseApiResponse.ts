@@ -61,6 +61,6 @@ export function parseApiResponse(status: number, contentType: string | null | un
     }
   }
   const compressionFailed = Boolean(ctx.isLogRequest && ctx.compressed && (status === 400 || status === 415));
-  const retryAfterMs = RETRY_AFTER_STATUSES.includes(status) ? parseRetryAfter(ctx.retryAfter, ctx.nowMs ?? 0) : undefined;
+  const retryAfterMs = RETRY_AFTER_STATUSES.includes(status) ? parseRetryAfter(ctx.retryAfter, ctx.nowMs) : undefined;
   throw new ApiFetchError(status, body, compressionFailed, retryAfterMs);
 }

@@ -23,13 +23,15 @@ const ASCTIME_DATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Ju
  * - an HTTP-date in any of the three forms → the time until then, 0 when it is already past;
  * - anything else (`soon`, `-5`, `1.5`, `30s`, an ISO date, an empty string) → `undefined`.
  *
- * Pure: the clock is a parameter (the transport passes its scheduler's `now()`), so marble tests control it.
+ * Pure: the clock is a parameter (the transport passes its scheduler's `now()`), so marble tests control it;
+ * without one, only delay-seconds are read.
  */
-export function parseRetryAfter(value: string | null | undefined, nowMs: number): number | undefined {
+export function parseRetryAfter(value: string | null | undefined, nowMs?: number): number | undefined {
   if (typeof value !== 'string') return undefined;
   const text = value.trim();
   if (text === '') return undefined;
   if (DELAY_SECONDS.test(text)) return Math.min(Number(text) * 1000, Number.MAX_SAFE_INTEGER);
+  if (nowMs === undefined) return undefined; // a date means nothing without a clock to measure it from
   const at = parseHttpDate(text, nowMs);
   if (at === undefined) return undefined;
   return Math.max(0, at - nowMs);

@@ -31,6 +31,11 @@ describe('parseRetryAfter (RFC 9110 §10.2.3)', () => {
     expect(parseRetryAfter(value, NOW + 10_000)).toBe(20_000);
   });
 
+  it('without a clock, only delay-seconds are read: a date is ignored rather than measured from 1970', () => {
+    expect(parseRetryAfter('30')).toBe(30_000);
+    expect(parseRetryAfter('Thu, 01 Jan 1970 00:00:45 GMT')).toBeUndefined();
+  });
+
   it('a date already past means no wait (0), not a negative one', () => {
     expect(parseRetryAfter('Sun, 31 Dec 2023 23:59:00 GMT', NOW)).toBe(0);
   });
