@@ -1,6 +1,8 @@
 import type { AppOptions } from './app';
 import { DEFAULT_ADMIN_HOSTS } from './admin/adminGuard';
 import { COLLECTOR_DEFAULT_RETENTION_DAYS, COLLECTOR_RATE_LIMIT_MAX, COLLECTOR_RATE_LIMIT_WINDOW_MS } from './collector/limits';
+import { readAdsHostSettings } from './ads/readAdsHostSettings';
+import type { AdsHostSettings } from './ads/adsHostSettings';
 
 /** A configuration mistake: `npm start` prints it and exits 2. */
 export class ConfigError extends Error {}
@@ -23,10 +25,14 @@ const list = (value: string | undefined) => (value ?? '').split(',').map((v) => 
  * | `VIDFRAME_TRUST_PROXY` | whose `X-Forwarded-For` to believe: `true`, a hop count, or addresses/CIDRs | none |
  * | `VIDFRAME_RETENTION_DAYS` | delete events older than this; `0` keeps all | `90` |
  * | `VIDFRAME_TRUSTED_ORIGINS` | host origins given the privileged host methods | none |
- * | `VIDFRAME_TEST_HOOKS` | `1` turns on the collector's wipe and fault routes | off |
+ * | `VIDFRAME_TEST_HOOKS` | `1` turns on the collector's wipe and fault routes (and the ads host's scripted answers) | off |
+ * | `VIDFRAME_ADS_PORT` | the ads host's port (the anonymous id's second origin); `0` = a free port | `PORT` + 1 |
+ * | `VIDFRAME_ADS_ORIGIN` | the ads host's origin as the embed must call it (behind a proxy) | the embed's host name on the ads port |
+ * | `VIDFRAME_ADS_ALLOWED_ORIGINS` | embed origins the ads host answers besides the main server's own (behind a proxy) | none |
+ * | `VIDFRAME_PRIVATE_EMBED_HOSTS` | host names serving the privacy-enhanced embed (no anonymous id) | none |
  * | `LOG` | `1` turns on request logging | off |
  */
-export function readConfig(env: NodeJS.ProcessEnv): { port: number; host: string; app: Omit<AppOptions, 'rootDir'> } {
+export function readConfig(env: NodeJS.ProcessEnv): { port: number; host: string; app: Omit<AppOptions, 'rootDir'>; ads: AdsHostSettings } {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a whole number from 0 to 65535, not "${env.PORT}".`);
   const host = env.HOST ?? 'localhost';
@@ -59,6 +65,7 @@ export function readConfig(env: NodeJS.ProcessEnv): { port: number; host: string
   return {
     port,
     host,
+    ads: readAdsHostSettings(env, port, (message) => new ConfigError(message)),
     app: {
       logger: env.LOG === '1',
       dataDir: env.VIDFRAME_DATA_DIR,

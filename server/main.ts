@@ -1,8 +1,12 @@
 import { resolve } from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, readConfig } from './config';
+import { startAdsHost } from './ads/startAdsHost';
 
-/** `npm start`: one process serving the embed, the demo host page, the media, the reference API and the collector. */
+/**
+ * `npm start`: one process serving the embed, the demo host page, the media, the reference API and the collector, and
+ * on a second port the ads host (the anonymous id's own origin).
+ */
 let config: ReturnType<typeof readConfig>;
 try {
   config = readConfig(process.env);
@@ -13,6 +17,7 @@ try {
 const { port, host } = config;
 
 let app: Awaited<ReturnType<typeof buildApp>>;
+let adsHost: Awaited<ReturnType<typeof startAdsHost>> | undefined;
 try {
   app = await buildApp({ rootDir: resolve(import.meta.dirname, '..'), ...config.app });
 } catch (error) {
@@ -28,9 +33,13 @@ try {
   console.log(`Collector dashboard (store: ${app.vidframe.store.kind}), sign in with this link:`);
   console.log(`    ${base}/collector?token=${encodeURIComponent(app.vidframe.adminToken)}`);
   if (app.vidframe.adminTokenSource === 'generated') console.log('(a new admin token was generated into the data folder: secrets/admin-token)');
+  adsHost = await startAdsHost(config, actual);
+  console.log(`Ads host (anonymous id): ${adsHost.origin}/pagead/id${config.ads.origin ? `, announced to the embed as ${config.ads.origin}` : ''}`);
 } catch (error) {
   if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-    console.error(`Port ${port} is already in use on ${host}. Stop the other server or pick another port: PORT=${port + 1} npm start`);
+    const ads = app.server.listening;
+    const busy = ads ? config.ads.port : port;
+    console.error(`Port ${busy} is already in use on ${host}. Stop the other server or pick another port: ${ads ? 'VIDFRAME_ADS_PORT' : 'PORT'}=${busy + 1} npm start`);
   } else {
     console.error('VidFrame could not start:', error);
   }
@@ -44,7 +53,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) process.exit(1); // a second signal: stop now
     stopping = true;
-    void app.close().then(
+    void Promise.all([app.close(), adsHost?.app.close()]).then(
       () => process.exit(0),
       (error) => {
         console.error('VidFrame did not stop cleanly:', error);
