@@ -1,0 +1,13 @@
+import type { AccessTokens } from './accessTokens';
+import type { AccountStore } from './accountStore';
+
+/** What the accounts routes share, built once by `registerAccounts`. */
+export interface AccountsContext {
+  store: AccountStore;
+  tokens: AccessTokens;
+  sessionLifetimeMs: number;
+  secureCookies: boolean;
+}
+
+/** The refusal of a cookie-carrying request sent by another site (see `isSameOriginOrUnnamed`). */
+export const CROSS_SITE_REFUSAL = 'Requests from other sites cannot use the VidFrame session';

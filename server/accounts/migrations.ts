@@ -1,0 +1,53 @@
+import type { Migration } from '../db/migrate';
+
+/**
+ * The accounts' tables in the server's SQLite database (domain `accounts` of `migrate`), one numbered step each.
+ * Never edit a step that has shipped: add the next one.
+ *
+ * - `accounts`: `acc_…` ids; the email is unique whatever its case (`COLLATE NOCASE`), so `Ada@Example.com` signs in
+ *   as `ada@example.com`; `password_hash` is an scrypt hash (`hashPassword`), never the password.
+ * - `channels`: `UC` + 22 base64url characters, each owned by one account.
+ * - `channel_managers`: delegation. An account may act for a channel it owns or one it is listed here as managing.
+ * - `sessions`: keyed by the SHA-256 (hex) of the session secret the browser holds, so a copy of the database signs
+ *   nobody in. `acting_channel_id` is the channel the session currently acts for (NULL: the account itself).
+ */
+export const accountsMigrations: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'accounts, channels, channel managers (delegation) and sessions',
+    up(db) {
+      db.exec(`
+        CREATE TABLE accounts (
+          id TEXT PRIMARY KEY CHECK (id LIKE 'acc\\_%' ESCAPE '\\'),
+          email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+          display_name TEXT NOT NULL,
+          password_hash TEXT NOT NULL,
+          created_at_ms INTEGER NOT NULL
+        ) STRICT;
+
+        CREATE TABLE channels (
+          id TEXT PRIMARY KEY CHECK (length(id) = 24 AND substr(id, 1, 2) = 'UC'),
+          title TEXT NOT NULL,
+          owner_account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE
+        ) STRICT;
+        CREATE INDEX channels_owner ON channels (owner_account_id);
+
+        CREATE TABLE channel_managers (
+          channel_id TEXT NOT NULL REFERENCES channels (id) ON DELETE CASCADE,
+          account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+          PRIMARY KEY (channel_id, account_id)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX channel_managers_account ON channel_managers (account_id);
+
+        CREATE TABLE sessions (
+          id_hash TEXT PRIMARY KEY CHECK (length(id_hash) = 64),
+          account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+          acting_channel_id TEXT REFERENCES channels (id) ON DELETE SET NULL,
+          created_at_ms INTEGER NOT NULL,
+          expires_at_ms INTEGER NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX sessions_expiry ON sessions (expires_at_ms);
+      `);
+    },
+  },
+];

@@ -1,0 +1,88 @@
+import type { Account, ChannelAccess } from './accountStore';
+import { escapeHtml } from './escapeHtml';
+import { SIGNIN_STYLESHEET_PATH } from './signinStylesheet';
+
+/** What the sign-in page shows: the form (with the email typed and an error after a failed attempt), or who is signed in. */
+export type SigninView =
+  | { kind: 'form'; popup: boolean; email?: string; error?: string }
+  | { kind: 'signedIn'; popup: boolean; account: Account; channels: readonly ChannelAccess[]; actingChannelId: string | null };
+
+const page = (title: string, body: string, head = '') => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="${SIGNIN_STYLESHEET_PATH}">
+${head}</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
+
+const popupField = (popup: boolean) => (popup ? '<input type="hidden" name="popup" value="1">\n' : '');
+
+const signOutForm = (popup: boolean, label = 'Sign out') =>
+  `<form method="post" action="/signout">
+${popupField(popup)}<button type="submit" class="secondary">${escapeHtml(label)}</button>
+</form>`;
+
+/**
+ * The sign-in page of the server's own origin (`GET /signin`, and `POST /signin` after a failed attempt). Plain HTML
+ * forms, no script: it works with scripts off, and the CSP has nothing to allow. Every value is escaped.
+ */
+export function renderSigninPage(view: SigninView): string {
+  if (view.kind === 'form') {
+    return page(
+      'Sign in to VidFrame',
+      `<h1>Sign in to VidFrame</h1>
+${view.error ? `<p class="error" role="alert">${escapeHtml(view.error)}</p>\n` : ''}<form method="post" action="/signin">
+${popupField(view.popup)}<label>Email <input type="email" name="email" autocomplete="username" required maxlength="254" value="${escapeHtml(view.email ?? '')}"${view.email ? '' : ' autofocus'}></label>
+<label>Password <input type="password" name="password" autocomplete="current-password" required maxlength="1024"${view.email ? ' autofocus' : ''}></label>
+<button type="submit">Sign in</button>
+</form>
+<p class="muted">Demo accounts: ada@example.com / vidframe-ada, grace@example.com / vidframe-grace.</p>`,
+    );
+  }
+  const { account, channels, actingChannelId } = view;
+  const option = (value: string, label: string) =>
+    `<option value="${escapeHtml(value)}"${(actingChannelId ?? '') === value ? ' selected' : ''}>${escapeHtml(label)}</option>`;
+  const picker =
+    channels.length === 0
+      ? ''
+      : `<form method="post" action="/accounts/act_as">
+<label>Act as <select name="channelId">
+${[option('', `yourself (${account.displayName})`), ...channels.map((c) => option(c.id, `${c.title}${c.relation === 'manager' ? ' (manager)' : ''}`))].join('\n')}
+</select></label>
+<button type="submit">Switch</button>
+</form>
+`;
+  return page(
+    'Signed in to VidFrame',
+    `<h1>VidFrame</h1>
+<p>Signed in as <strong>${escapeHtml(account.displayName)}</strong> <span class="muted">(${escapeHtml(account.email)})</span></p>
+${picker}${signOutForm(view.popup)}`,
+  );
+}
+
+/**
+ * The pop-up's last page: hands the session secret to the window that opened it (the embed, same origin) and closes.
+ * `postMessage` targets `location.origin`, so a page of another origin that opened the pop-up receives nothing. The
+ * script is the only one on the page and runs under the reply's CSP nonce.
+ */
+export function renderSessionHandOverPage({ account, secret, nonce }: { account: Account; secret: string; nonce: string }): string {
+  // JSON, with `<` escaped: a string literal that cannot end the script element.
+  const literal = JSON.stringify(secret).replace(/</g, '\\u003c');
+  const script = `window.opener && window.opener.postMessage({ type: 'vidframe:session', session: ${literal} }, location.origin); window.close();`;
+  return page(
+    'Signed in to VidFrame',
+    `<h1>VidFrame</h1>
+<p>Signed in as <strong>${escapeHtml(account.displayName)}</strong>, you can close this window.</p>
+${signOutForm(true, 'Use another account')}`,
+    `<script nonce="${escapeHtml(nonce)}">${script}</script>\n`,
+  );
+}
