@@ -10,11 +10,11 @@
  *   once, however many times and through however many collectors it arrives.
  * - Nothing is held in memory in proportion to the store's size; reads are pages with a cursor and a bounded size.
  */
-import type { CollectorEndpoint, CollectorStats, Page, StoredEvent, TimeseriesBucket, TimeseriesQuery } from '../../streams/collector/adminApi';
+import type { CollectorEndpoint, CollectorStats, Page, StoredEvent, TimeseriesBucket, TimeseriesQuery, ViewerAttribution } from '../../streams/collector/adminApi';
 import { COLLECTOR_ENDPOINTS } from '../../streams/collector/adminApi';
 
 export { COLLECTOR_ENDPOINTS };
-export type { CollectorEndpoint, CollectorStats, Page, StoredEvent, TimeseriesBucket, TimeseriesQuery };
+export type { CollectorEndpoint, CollectorStats, Page, StoredEvent, TimeseriesBucket, TimeseriesQuery, ViewerAttribution };
 
 /** One validated event, ready to store (built by `ingest/validateEvents.ts`). */
 export interface IncomingEvent {
@@ -56,11 +56,17 @@ export interface IncomingRequest {
   /** Events in the request, and how many of them validation refused. */
   eventCount: number;
   refused: number;
+  /**
+   * Who sent the request, as the server verified it (bearer access token, delegation): absent for anonymous viewers.
+   * The store keeps it on the request and on each event the request stores first, so an event is attributable
+   * without a join.
+   */
+  viewer?: { accountId: string; channelId?: string };
 }
 
 
-/** One log request as the store lists it. */
-export interface StoredRequest extends Omit<IncomingRequest, 'contextJson'> {
+/** One log request as the store lists it: its `viewer` is listed as `accountId` / `channelId`. */
+export interface StoredRequest extends Omit<IncomingRequest, 'contextJson' | 'viewer'>, ViewerAttribution {
   context?: unknown;
   accepted: number;
   duplicates: number;
@@ -102,12 +108,16 @@ export interface EventQuery extends PageQuery {
   clientEventIdPrefix?: string;
   /** Free text searched in the event's name and JSON. */
   text?: string;
+  /** Events attributed to this account (anonymous events never match). */
+  accountId?: string;
 }
 
 export interface RequestQuery extends PageQuery {
   stream?: string;
   /** Requests whose `serializedClientEventId.serializedEventId` is this page id. */
   pageId?: string;
+  /** Requests sent by this account (anonymous requests never match). */
+  accountId?: string;
 }
 
 

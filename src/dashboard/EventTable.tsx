@@ -23,6 +23,8 @@ function EventDetail({ event }: { event: DashboardEvent }) {
     ['Event time', event.eventTimeMs === undefined ? undefined : formatDateTime(event.eventTimeMs)],
     ['Client event id', event.clientEventId],
     ['Stream', event.stream],
+    ['Account', event.accountId],
+    ['Channel', event.channelId],
     ['Request', event.requestId],
     ['Value', event.value === undefined ? undefined : String(event.value)],
   ];

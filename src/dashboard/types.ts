@@ -26,6 +26,8 @@ export interface EventListQuery {
   sinceMs?: number;
   untilMs?: number;
   pageId?: string;
+  /** Events sent by this signed-in account. */
+  accountId?: string;
 }
 
 /** What the table is narrowed to: empty strings mean "any". */

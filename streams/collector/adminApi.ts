@@ -12,9 +12,29 @@ export const COLLECTOR_ENDPOINTS: readonly CollectorEndpoint[] = LOG_ENDPOINTS;
 /** The largest page of an admin read (`limit`), and the most buckets one timeseries read may ask for. */
 export const ADMIN_API_MAX_PAGE_SIZE = 500;
 export const ADMIN_API_MAX_TIMESERIES_BUCKETS = 1_000;
+/**
+ * The `accountId` filter of the event and request lists: a bounded token (letters, digits and `_ - . : @`, at most
+ * this long), so a bad value is the client's 400 before any store sees it.
+ */
+export const ADMIN_API_MAX_ACCOUNT_ID_CHARS = 128;
+export const ADMIN_API_ACCOUNT_ID_PATTERN = '^[A-Za-z0-9_.:@-]+$';
 
-/** One event as the store lists it. */
-export interface StoredEvent {
+/**
+ * Who sent a stored request (and so its events), as the server verified it when it arrived (a bearer access token,
+ * a delegation): both absent for an anonymous viewer, and on what was stored before the collector kept them.
+ */
+export interface ViewerAttribution {
+  /** The signed-in account. */
+  accountId?: string;
+  /** The channel it acted as, when it named one. */
+  channelId?: string;
+}
+
+/**
+ * One event as the store lists it. Its attribution is that of the request that stored it first (a resend, by
+ * whomever, changes neither the event's request nor its account).
+ */
+export interface StoredEvent extends ViewerAttribution {
   stream: string;
   dedupeKey: string;
   clientEventId?: string;

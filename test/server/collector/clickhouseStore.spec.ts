@@ -2,9 +2,10 @@ import { createClient, ClickHouseLogLevel, type ClickHouseClient } from '@clickh
 import { createServer } from 'node:net';
 import type { CollectorStore, IncomingEvent } from '../../../server/collector/store';
 import { createClickHouseStore, parseClickHouseUrl } from '../../../server/collector/stores/clickhouse/createClickHouseStore';
+import { createMigrationsTable, MIGRATIONS } from '../../../server/collector/stores/clickhouse/schema';
 import { identifier, quoteString } from '../../../server/collector/stores/clickhouse/sql';
 import { startClickHouse, type ClickHouseServer } from '../../helpers/clickhouseServer';
-import { clientPage, describeStoreConformance, keyOf, walk, type Sent } from './storeConformance';
+import { clientPage, describeStoreConformance, keyOf, walk, type PreviousVersion, type Sent } from './storeConformance';
 import { playerEvents } from '../../../streams/logging/playerEvents';
 
 /**
@@ -52,7 +53,99 @@ async function openFresh(): Promise<{ store: CollectorStore; url: string; reopen
   };
 }
 
-describeStoreConformance('ClickHouse', openFresh);
+/** The ladder before viewers were kept (issue 13): a database at this version is what the last release left. */
+const PREVIOUS_VERSION = 1;
+
+/** A new database at version 1, as that version's code built it (its own statements, its own rows, no account columns). */
+async function databaseAtVersion1(db: string): Promise<void> {
+  await admin.command({ query: `CREATE DATABASE ${identifier(db)}` });
+  await admin.command({ query: createMigrationsTable(db) });
+  for (const migration of MIGRATIONS.slice(0, PREVIOUS_VERSION)) {
+    expect(migration.addColumns).toBeUndefined();
+    for (const statement of migration.statements(db)) await admin.command({ query: statement });
+    await admin.insert({ table: `${db}.schema_migrations`, format: 'JSONEachRow', values: [{ version: migration.version, applied_at_ms: 0 }] });
+  }
+}
+
+/** Writes `sent` as the store at version 1 wrote it: each event once, then the requests with what they accepted. */
+async function writeAtVersion1(db: string, sent: readonly Sent[]): Promise<void> {
+  const seen = new Set<string>();
+  for (const { request, events } of sent) {
+    const fresh: { e: Sent['events'][number]; seq: number }[] = [];
+    events.forEach((e, seq) => {
+      if (seen.has(keyOf(e))) return;
+      seen.add(keyOf(e));
+      fresh.push({ e, seq });
+    });
+    if (fresh.length > 0) {
+      await admin.insert({
+        table: `${db}.events`,
+        format: 'JSONEachRow',
+        values: fresh.map(({ e, seq }) => ({
+          stream: e.stream,
+          dedupe_key: e.dedupeKey,
+          client_event_id: e.clientEventId ?? null,
+          name: e.name,
+          endpoint: e.endpoint,
+          event_time_ms: e.eventTimeMs ?? null,
+          received_at_ms: request.receivedAtMs,
+          request_id: request.requestId,
+          seq,
+          value: e.value ?? null,
+          json: e.json,
+        })),
+      });
+    }
+    const serialized = request.serializedClientEventId as { serializedEventId?: string } | undefined;
+    await admin.insert({
+      table: `${db}.requests`,
+      format: 'JSONEachRow',
+      values: [
+        {
+          request_id: request.requestId,
+          stream: request.stream,
+          endpoint: request.endpoint,
+          received_at_ms: request.receivedAtMs,
+          compressed: request.compressed ? 1 : 0,
+          content_type: request.contentType,
+          body_bytes: request.bodyBytes,
+          decoded_bytes: request.decodedBytes,
+          headers_json: JSON.stringify(request.headers),
+          serialized_client_event_id_json: request.serializedClientEventId === undefined ? null : JSON.stringify(request.serializedClientEventId),
+          page_id: serialized?.serializedEventId ?? '',
+          request_time_ms_json: request.requestTimeMs === undefined ? null : JSON.stringify(request.requestTimeMs),
+          context_json: request.contextJson ?? null,
+          event_count: request.eventCount,
+          refused: request.refused,
+          accepted: fresh.length,
+          duplicates: events.length - fresh.length,
+        },
+      ],
+    });
+  }
+}
+
+const previousVersion: PreviousVersion = {
+  async create(sent) {
+    const db = newDatabase();
+    await databaseAtVersion1(db);
+    await writeAtVersion1(db, sent);
+    const opened: CollectorStore[] = [];
+    return {
+      async open() {
+        const store = await createClickHouseStore(`${server.url}/${db}`);
+        opened.push(store);
+        return store;
+      },
+      async cleanup() {
+        for (const store of opened) await store.close();
+        await admin.command({ query: `DROP DATABASE IF EXISTS ${db}` });
+      },
+    };
+  },
+};
+
+describeStoreConformance('ClickHouse', openFresh, { previousVersion });
 
 describe('ClickHouse store: several collectors, one database', () => {
   let fresh: Awaited<ReturnType<typeof openFresh>>;
@@ -155,9 +248,9 @@ describe('ClickHouse store: several collectors, one database', () => {
   it('climbs its migration ladder once, from any number of collectors, and refuses a newer schema', async () => {
     const db = new URL(fresh.url).pathname.slice(1);
     const versions = async (name: string) => (await rows<{ version: number }>(`SELECT version FROM ${name}.schema_migrations FINAL ORDER BY version`)).map((r) => Number(r.version));
-    expect(await versions(db)).toEqual([1]);
+    expect(await versions(db)).toEqual([1, 2]);
     await fresh.reopen();
-    expect(await versions(db)).toEqual([1]);
+    expect(await versions(db)).toEqual([1, 2]);
     const tables = (await rows<{ name: string }>(`SELECT name FROM system.tables WHERE database = ${quoteString(db)} ORDER BY name`)).map((r) => r.name);
     expect(tables).toEqual(['errors', 'events', 'requests', 'schema_migrations']);
 
@@ -165,7 +258,7 @@ describe('ClickHouse store: several collectors, one database', () => {
     const other = newDatabase();
     const both = await Promise.all([createClickHouseStore(`${server.url}/${other}`), createClickHouseStore(`${server.url}/${other}`)]);
     try {
-      expect(await versions(other)).toEqual([1]);
+      expect(await versions(other)).toEqual([1, 2]);
       await both[0].recordLogRequest(...args(clientPage('pgMig', 'st-mig').request(T0, [{ eventTimeMs: T0, clientEventId: 'pgMig:1', playerLoad: { videoId: 'v', autoplay: false } }])));
       expect((await both[1].stats()).events).toBe(1);
     } finally {
@@ -173,8 +266,50 @@ describe('ClickHouse store: several collectors, one database', () => {
     }
 
     await admin.insert({ table: `${other}.schema_migrations`, format: 'JSONEachRow', values: [{ version: 999, applied_at_ms: 0 }] });
-    await expect(createClickHouseStore(`${server.url}/${other}`)).rejects.toThrow(/schema version 999, newer than this VidFrame knows \(1\)/);
+    await expect(createClickHouseStore(`${server.url}/${other}`)).rejects.toThrow(/schema version 999, newer than this VidFrame knows \(2\)/);
     await admin.command({ query: `DROP DATABASE ${other}` });
+  });
+});
+
+describe('ClickHouse store: the account columns (migration 2)', () => {
+  const columnsOf = async (db: string) =>
+    (
+      await rows<{ table: string; name: string; type: string }>(
+        `SELECT table, name, type FROM system.columns WHERE database = ${quoteString(db)} AND name IN ('account_id', 'channel_id') ORDER BY table, name`,
+      )
+    ).map((c) => `${c.table}.${c.name} ${c.type}`);
+  const expected = ['events.account_id Nullable(String)', 'events.channel_id Nullable(String)', 'requests.account_id Nullable(String)', 'requests.channel_id Nullable(String)'];
+
+  it('adds them to a version 1 database in place, once, from collectors climbing together', async () => {
+    const db = newDatabase();
+    await databaseAtVersion1(db);
+    const page = clientPage('pgCols', 'st-cols');
+    const old = page.request(T0, [page.event(playerEvents.load({ videoId: 'v', autoplay: false }))]);
+    await writeAtVersion1(db, [old]);
+    expect(await columnsOf(db)).toEqual([]);
+    // Several collectors start on the old database at once: all find the columns missing, one adds each, the others
+    // are refused ("already exists"), see it listed and go on.
+    const stores = await Promise.all(Array.from({ length: 4 }, () => createClickHouseStore(`${server.url}/${db}`)));
+    try {
+      expect(await columnsOf(db)).toEqual(expected);
+      const [row] = await rows<{ n: string }>(`SELECT count() AS n FROM ${db}.schema_migrations FINAL WHERE version = 2`);
+      expect(Number(row.n)).toBe(1);
+      for (const store of stores) expect((await store.listEvents({ limit: 10 })).items.map((e) => [e.dedupeKey, 'accountId' in e])).toEqual([[old.events[0].dedupeKey, false]]);
+      const [raw] = await rows<{ account_id: string | null }>(`SELECT account_id FROM ${db}.events`);
+      expect(raw.account_id).toBeNull();
+    } finally {
+      for (const store of stores) await store.close();
+      await admin.command({ query: `DROP DATABASE IF EXISTS ${db}` });
+    }
+  });
+
+  it('creates them on a new database with the rest', async () => {
+    const fresh = await openFresh();
+    try {
+      expect(await columnsOf(new URL(fresh.url).pathname.slice(1))).toEqual(expected);
+    } finally {
+      await fresh.cleanup();
+    }
   });
 });
 

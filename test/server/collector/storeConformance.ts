@@ -27,12 +27,33 @@ import { stampEvent, type ClientEvent, type LogEvent } from '../../../streams/lo
  *   (`%` and `_` are characters, not wildcards), and so is `clientEventIdPrefix`;
  * - `timeseries` buckets are aligned on multiples of `bucketMs` since the epoch, by received time, oldest first,
  *   and only buckets that hold events or error reports are listed; `stats().errors` counts error reports;
- * - a cursor the store did not hand out is refused with a `StoreQueryError`.
+ * - a cursor the store did not hand out is refused with a `StoreQueryError`;
+ * - a request's `viewer` is listed as `accountId` / `channelId` on the request and on every event it stored first
+ *   (a resend keeps the first arrival's, anonymous or not); anonymous requests and events, and those stored before
+ *   the store kept viewers, have neither field; `accountId` filters by exact match.
  */
 export interface ConformanceHandle {
   store: CollectorStore;
   reopen?: () => Promise<CollectorStore>;
   cleanup(): Promise<void>;
+}
+
+/**
+ * A store's data as the schema version before viewers were kept (issue 13) wrote it: `create(sent)` makes a new
+ * store at that version holding `sent`, written as that version wrote it, without the current code.
+ */
+export interface PreviousVersion {
+  create(sent: readonly Sent[]): Promise<{
+    /** Opens the data with the current code, which climbs the rest of the ladder in place. */
+    open(): Promise<CollectorStore>;
+    /** Closes what `open` opened and removes the data. */
+    cleanup(): Promise<void>;
+  }>;
+}
+
+export interface ConformanceOptions {
+  /** When the store can be built at its previous schema version: proves the upgrade keeps old rows readable. */
+  previousVersion?: PreviousVersion;
 }
 
 /** A time in whole minutes, so that the chart buckets below start on it. */
@@ -95,7 +116,7 @@ export function clientPage(pageId: string, stream: string) {
     request(
       receivedAtMs: number,
       events: LogEvent[] | Record<string, unknown>[],
-      opts: { endpoint?: CollectorEndpoint; compressed?: boolean; refused?: number; requestId?: string } = {},
+      opts: { endpoint?: CollectorEndpoint; compressed?: boolean; refused?: number; requestId?: string; viewer?: IncomingRequest['viewer'] } = {},
     ): Sent {
       counter += 1;
       const endpoint = opts.endpoint ?? 'log_event';
@@ -118,13 +139,20 @@ export function clientPage(pageId: string, stream: string) {
           contextJson: JSON.stringify({ client: { clientName: 'WEB_EMBEDDED_PLAYER', clientVersion: '1.0.0', hl: 'en' }, request: { useSsl: true } }),
           eventCount: events.length + (opts.refused ?? 0),
           refused: opts.refused ?? 0,
+          ...(opts.viewer ? { viewer: opts.viewer } : {}),
         },
       };
     },
   };
 }
 
-/** The event as the store must list it, received with `request`. */
+/** `accountId` / `channelId` as the lists show a request's viewer: absent for an anonymous one. */
+const attributionOf = ({ viewer }: IncomingRequest) => ({
+  ...(viewer ? { accountId: viewer.accountId } : {}),
+  ...(viewer?.channelId !== undefined ? { channelId: viewer.channelId } : {}),
+});
+
+/** The event as the store must list it, received (first) with `request`. */
 export function storedEvent(e: IncomingEvent, request: IncomingRequest): StoredEvent {
   return {
     stream: e.stream,
@@ -137,11 +165,13 @@ export function storedEvent(e: IncomingEvent, request: IncomingRequest): StoredE
     requestId: request.requestId,
     ...(e.value !== undefined ? { value: e.value } : {}),
     event: JSON.parse(e.json) as Record<string, unknown>,
+    ...attributionOf(request),
   };
 }
 
-function storedRequest({ contextJson, ...request }: IncomingRequest, accepted: number, duplicates: number): StoredRequest {
-  return { ...request, ...(contextJson !== undefined ? { context: JSON.parse(contextJson) } : {}), accepted, duplicates };
+export function storedRequest(incoming: IncomingRequest, accepted: number, duplicates: number): StoredRequest {
+  const { contextJson, viewer: _viewer, ...request } = incoming;
+  return { ...request, ...(contextJson !== undefined ? { context: JSON.parse(contextJson) } : {}), accepted, duplicates, ...attributionOf(incoming) };
 }
 
 const record = (store: CollectorStore, sent: Sent) => store.recordLogRequest(sent.request, sent.events);
@@ -203,7 +233,7 @@ function errorReport(receivedAtMs: number, message: string, more: Partial<Incomi
   };
 }
 
-export function describeStoreConformance(name: string, open: () => Promise<ConformanceHandle>): void {
+export function describeStoreConformance(name: string, open: () => Promise<ConformanceHandle>, { previousVersion }: ConformanceOptions = {}): void {
   describe(`${name} store: conformance to the collector store interface`, () => {
     let handle: ConformanceHandle;
     let store: CollectorStore;
@@ -384,6 +414,143 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
       expect(ids((await store.listRequests({ limit: 10, pageId: 'pgReq' })).items)).toEqual([]);
     });
 
+    it('attributes a request and the events it stores to the signed-in viewer; anonymous ones carry neither field', async () => {
+      const page = clientPage('pgView', 'st-viewer');
+      const signedIn = page.request(T0 + 1_000, [page.event(ev.load()), page.event(ev.state(-1, 1))], { viewer: { accountId: 'acct-7f3a', channelId: 'UCchan01' } });
+      const accountOnly = page.request(T0 + 2_000, [page.event(ev.watch(0, 3))], { viewer: { accountId: 'acct-7f3a' } });
+      const anonymous = page.request(T0 + 3_000, [page.event(ev.state(1, 2, 3))]);
+      for (const s of [signedIn, accountOnly, anonymous]) await expect(record(store, s)).resolves.toEqual({ accepted: s.events.length, duplicates: 0 });
+
+      const events = (await store.listEvents({ limit: 10 })).items;
+      expect(events).toEqual([signedIn, accountOnly, anonymous].flatMap((s) => s.events.map((e) => storedEvent(e, s.request))));
+      expect(events.map((e) => [e.accountId, e.channelId])).toEqual([
+        ['acct-7f3a', 'UCchan01'],
+        ['acct-7f3a', 'UCchan01'],
+        ['acct-7f3a', undefined],
+        [undefined, undefined],
+      ]);
+      expect(events[2]).not.toHaveProperty('channelId');
+      expect(events[3]).not.toHaveProperty('accountId');
+      expect(events[3]).not.toHaveProperty('channelId');
+
+      const requests = (await store.listRequests({ limit: 10 })).items;
+      expect(requests).toEqual([storedRequest(signedIn.request, 2, 0), storedRequest(accountOnly.request, 1, 0), storedRequest(anonymous.request, 1, 0)]);
+      expect(requests.map((r) => [r.accountId, r.channelId])).toEqual([
+        ['acct-7f3a', 'UCchan01'],
+        ['acct-7f3a', undefined],
+        [undefined, undefined],
+      ]);
+      expect(requests[2]).not.toHaveProperty('accountId');
+      for (const r of requests) expect(r).not.toHaveProperty('viewer');
+    });
+
+    it('keeps the first arrival’s attribution when another viewer resends an event', async () => {
+      const page = clientPage('pgViewResend', 'st-viewer-resend');
+      const [e1, e2, e3, e4] = [page.event(ev.load()), page.event(ev.state(-1, 1)), page.event(ev.state(1, 2, 1)), page.event(ev.watch(0, 1))];
+      const anonymous = page.request(T0 + 1_000, [e1, e2]);
+      const signedInResend = page.request(T0 + 2_000, [e1, e2, e3], { viewer: { accountId: 'acct-late' } }); // signed in since
+      const anonymousResend = page.request(T0 + 3_000, [e3, e4]); // signed out again
+      await expect(record(store, anonymous)).resolves.toEqual({ accepted: 2, duplicates: 0 });
+      await expect(record(store, signedInResend)).resolves.toEqual({ accepted: 1, duplicates: 2 });
+      await expect(record(store, anonymousResend)).resolves.toEqual({ accepted: 1, duplicates: 1 });
+
+      expect((await store.listEvents({ limit: 10 })).items).toEqual([
+        ...anonymous.events.map((e) => storedEvent(e, anonymous.request)),
+        storedEvent(signedInResend.events[2], signedInResend.request),
+        storedEvent(anonymousResend.events[1], anonymousResend.request),
+      ]);
+      expect((await store.listEvents({ limit: 10, accountId: 'acct-late' })).items.map((e) => e.clientEventId)).toEqual([e3.clientEventId]);
+      expect((await store.listRequests({ limit: 10, accountId: 'acct-late' })).items.map((r) => [r.requestId, r.accepted, r.duplicates])).toEqual([
+        [signedInResend.request.requestId, 1, 2],
+      ]);
+    });
+
+    it('filters events and requests by accountId (exactly), page by page, together with the other filters', async () => {
+      const alice = { accountId: 'acct-alice' };
+      const bob = { accountId: 'acct-bob', channelId: 'UCbob' };
+      const a = clientPage('pgAcctA', 'st-acct-a'); // anonymous at first, then signed in as alice
+      const b = clientPage('pgAcctB', 'st-acct-b');
+      const n = clientPage('pgAcctN', 'st-acct-n'); // never signed in
+      const states = (page: ReturnType<typeof clientPage>, count: number) =>
+        Array.from({ length: count }, (_, i) => page.event(i % 3 === 2 ? ev.watch(i, i + 1) : ev.state(1, 2, i)));
+      const sent = [
+        a.request(T0 + 1_000, states(a, 2)),
+        a.request(T0 + 2_000, states(a, 3), { viewer: alice }),
+        b.request(T0 + 3_000, states(b, 2), { viewer: bob }),
+        n.request(T0 + 4_000, states(n, 3)),
+        a.request(T0 + 5_000, states(a, 4), { viewer: alice }),
+        b.request(T0 + 6_000, states(b, 1), { viewer: bob }),
+        a.request(T0 + 7_000, states(a, 2), { viewer: alice }),
+      ];
+      for (const s of sent) await record(store, s);
+      const sentBy = (accountId: string) => sent.filter((s) => s.request.viewer?.accountId === accountId);
+      const aliceKeys = sentBy('acct-alice').flatMap((s) => s.events.map((e) => `${e.stream}/${e.dedupeKey}`));
+      expect(aliceKeys).toHaveLength(9);
+
+      for (const limit of [1, 2, 4, 9, 100]) {
+        const { items, sizes } = await walk((cursor) => store.listEvents({ limit, cursor, accountId: 'acct-alice' }));
+        expect(keysOf(items)).toEqual(aliceKeys);
+        const pages = Math.ceil(9 / limit);
+        expect(sizes).toEqual([...Array(pages - 1).fill(limit), 9 - limit * (pages - 1)]);
+        expect(new Set(items.map((e) => e.accountId))).toEqual(new Set(['acct-alice']));
+      }
+      const bobs = await walk((cursor) => store.listEvents({ limit: 2, cursor, accountId: 'acct-bob' }));
+      expect(bobs.items).toEqual(sentBy('acct-bob').flatMap((s) => s.events.map((e) => storedEvent(e, s.request))));
+      expect(bobs.sizes).toEqual([2, 1]);
+
+      // Exact match only: no prefix, no case folding, and anonymous events never match.
+      for (const accountId of ['acct-ali', 'ACCT-ALICE', 'acct-alice ', '', 'acct-nobody']) {
+        expect((await store.listEvents({ limit: 100, accountId })).items).toEqual([]);
+        expect((await store.listRequests({ limit: 100, accountId })).items).toEqual([]);
+      }
+
+      // With the other filters and time bounds.
+      const aliceWatched = sentBy('acct-alice').flatMap((s) => s.events.filter((e) => e.name === 'watchTimeSegment').map((e) => `${e.stream}/${e.dedupeKey}`));
+      expect(keysOf((await walk((cursor) => store.listEvents({ limit: 1, cursor, accountId: 'acct-alice', name: 'watchTimeSegment' }))).items)).toEqual(aliceWatched);
+      expect(keysOf((await store.listEvents({ limit: 100, accountId: 'acct-alice', stream: 'st-acct-b' })).items)).toEqual([]);
+      expect(keysOf((await store.listEvents({ limit: 100, accountId: 'acct-alice', sinceMs: T0 + 5_000, untilMs: T0 + 7_000 })).items)).toEqual(
+        sent[4].events.map((e) => `${e.stream}/${e.dedupeKey}`),
+      );
+      expect((await store.listEvents({ limit: 100, stream: 'st-acct-a' })).items).toHaveLength(11); // the anonymous start too
+
+      const aliceRequests = await walk((cursor) => store.listRequests({ limit: 1, cursor, accountId: 'acct-alice' }));
+      expect(aliceRequests.items.map((r) => r.requestId)).toEqual(sentBy('acct-alice').map((s) => s.request.requestId));
+      expect(aliceRequests.sizes).toEqual([1, 1, 1]);
+      expect((await store.listRequests({ limit: 10, accountId: 'acct-bob' })).items).toEqual(sentBy('acct-bob').map((s) => storedRequest(s.request, s.events.length, 0)));
+      expect((await store.listRequests({ limit: 10, accountId: 'acct-alice', pageId: 'pgAcctB' })).items).toEqual([]);
+      expect((await store.listRequests({ limit: 10, accountId: 'acct-alice', sinceMs: T0 + 3_000 })).items.map((r) => r.requestId)).toEqual([
+        sent[4].request.requestId,
+        sent[6].request.requestId,
+      ]);
+    });
+
+    (previousVersion ? it : it.skip)('upgrades data stored before viewers were kept, in place: old rows read back without them', async () => {
+      const page = clientPage('pgOld', 'st-old');
+      const [e1, e2, e3] = [page.event(ev.load()), page.event(ev.state(-1, 1)), page.event(ev.watch(0, 2))];
+      const old = page.request(T0 + 1_000, [e1, e2]);
+      const legacy = await previousVersion!.create([old]);
+      try {
+        const upgraded = await legacy.open();
+        const events = (await upgraded.listEvents({ limit: 10 })).items;
+        expect(events).toEqual(old.events.map((e) => storedEvent(e, old.request)));
+        for (const e of events) expect(Object.keys(e).filter((k) => k === 'accountId' || k === 'channelId')).toEqual([]);
+        const [request] = (await upgraded.listRequests({ limit: 10 })).items;
+        expect(request).toEqual(storedRequest(old.request, 2, 0));
+        expect(request).not.toHaveProperty('accountId');
+        expect(request).not.toHaveProperty('channelId');
+
+        // The upgraded store keeps viewers from now on; an old event resent by a signed-in viewer stays as it was.
+        const signedIn = page.request(T0 + 2_000, [e2, e3], { viewer: { accountId: 'acct-upgraded', channelId: 'UCup' } });
+        await expect(record(upgraded, signedIn)).resolves.toEqual({ accepted: 1, duplicates: 1 });
+        expect((await upgraded.listEvents({ limit: 10 })).items).toEqual([...events, storedEvent(signedIn.events[1], signedIn.request)]);
+        expect((await upgraded.listEvents({ limit: 10, accountId: 'acct-upgraded' })).items.map((e) => e.clientEventId)).toEqual([e3.clientEventId]);
+        expect((await upgraded.listRequests({ limit: 10 })).items).toEqual([storedRequest(old.request, 2, 0), storedRequest(signedIn.request, 1, 1)]);
+        expect((await upgraded.listRequests({ limit: 10, accountId: 'acct-upgraded' })).items.map((r) => r.requestId)).toEqual([signedIn.request.requestId]);
+      } finally {
+        await legacy.cleanup();
+      }
+    });
+
     it('pages error reports, every field kept', async () => {
       const reports = [
         errorReport(T0 + 1_000, "Cannot read properties of undefined (reading 'play')"),
@@ -518,7 +685,11 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
       const hostile = `it's "quoted" \\ back\\slash '); DROP TABLE collector_events; -- \n\ttab \u2028 😀 %_ {x:String}`;
       const stream = `st-'\\"-${hostile.length}`;
       const event = { eventTimeMs: T0, clientEventId: `pg'\\:1`, playerError: { internalError: 'api.invalidparam', hostErrorCode: 2, message: hostile } };
-      const sent: Sent = { request: { ...clientPage('pgText', stream).request(T0 + 1_000, []).request, eventCount: 1, headers: { 'user-agent': hostile } }, events: [incomingEvent(stream, event)] };
+      const viewer = { accountId: `acct-${hostile}`, channelId: hostile };
+      const sent: Sent = {
+        request: { ...clientPage('pgText', stream).request(T0 + 1_000, []).request, eventCount: 1, headers: { 'user-agent': hostile }, viewer },
+        events: [incomingEvent(stream, event)],
+      };
       await expect(record(store, sent)).resolves.toEqual({ accepted: 1, duplicates: 0 });
       await store.recordError(errorReport(T0 + 1_000, hostile, { stack: hostile, extra: { [hostile]: hostile } }));
 
@@ -529,6 +700,10 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
       expect((await store.listEvents({ limit: 10, text: "'); DROP TABLE" })).items).toHaveLength(1);
       expect((await store.listEvents({ limit: 10, text: '%_ {x:String}' })).items).toHaveLength(1);
       expect((await store.listRequests({ limit: 10, stream })).items[0].headers).toEqual({ 'user-agent': hostile });
+      expect(stored).toMatchObject({ accountId: viewer.accountId, channelId: hostile });
+      expect((await store.listEvents({ limit: 10, accountId: viewer.accountId })).items).toEqual([stored]);
+      expect((await store.listRequests({ limit: 10, accountId: viewer.accountId })).items.map((r) => [r.accountId, r.channelId])).toEqual([[viewer.accountId, hostile]]);
+      expect((await store.listEvents({ limit: 10, accountId: "acct-it's" })).items).toEqual([]);
       const [report] = (await store.listErrors({ limit: 10 })).items;
       expect(report).toMatchObject({ message: hostile, stack: hostile, extra: { [hostile]: hostile } });
       expect((await store.stats()).events).toBe(1);

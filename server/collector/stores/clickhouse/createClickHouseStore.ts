@@ -21,6 +21,8 @@
  *   (cursors are expanded into `a > x OR (a = x AND …)`);
  * - `ALTER TABLE … DELETE` is an asynchronous mutation with no `mutations_sync`: retention waits on
  *   `system.mutations` until it is done;
+ * - no `ADD COLUMN IF NOT EXISTS` (a syntax error in 18.16): a migration adds a column only when `system.columns`
+ *   does not list it, and takes "already exists" from a collector racing it as done once `system.columns` lists it;
  * - `JSONEachRow` input refuses lone UTF-16 surrogates: a plain string column gets U+FFFD in their place, as any
  *   UTF-8 store writes them (JSON columns keep them exactly, as `\udxxx` escapes);
  * - every insert makes a part (merged in the background), and 18.16 slows inserts past 150 active parts of a
@@ -30,6 +32,7 @@
  *   (A `Buffer` table would batch too, but loses what it holds on a crash after it was acknowledged.)
  *
  * What a current ClickHouse (23.x and later) would add:
+ * - `ALTER TABLE … ADD COLUMN IF NOT EXISTS` (19.x) instead of the look-up in `system.columns`;
  * - server-side query parameters (`{stream:String}`) instead of quoting values into the query text;
  * - `async_insert=1, wait_for_async_insert=1`: the server batches the many small inserts of many collectors into
  *   few parts, still acknowledging each only once written (today every request makes a part, and merges follow);
@@ -63,8 +66,9 @@ import {
   StoreQueryError,
   type TimeseriesBucket,
   type TimeseriesQuery,
+  type ViewerAttribution,
 } from '../../store';
-import { createMigrationsTable, DATA_TABLES, LATEST_VERSION, MAX_RECEIVED_AT_MS, MIGRATIONS } from './schema';
+import { type AddedColumn, createMigrationsTable, DATA_TABLES, LATEST_VERSION, MAX_RECEIVED_AT_MS, MIGRATIONS } from './schema';
 import { identifier, quoteString, sqlInt, wellFormed } from './sql';
 
 export interface ClickHouseStoreOptions {
@@ -185,11 +189,37 @@ async function migrate(client: ClickHouseClient, db: string): Promise<void> {
   for (const migration of MIGRATIONS) {
     if (migration.version <= current) continue;
     for (const statement of migration.statements(db)) await client.command({ query: statement });
+    for (const column of migration.addColumns ?? []) await addColumnIfMissing(client, db, column);
     await client.insert({
       table: `${db}.schema_migrations`,
       values: [{ version: migration.version, applied_at_ms: Date.now() }],
       format: 'JSONEachRow',
     });
+  }
+}
+
+/**
+ * `ALTER TABLE … ADD COLUMN` unless the table has the column already: 18.16's stand-in for `ADD COLUMN IF NOT
+ * EXISTS`. Two collectors climbing the same step may both find it missing; the one that loses the race is refused
+ * ("column with this name already exists"), checks again, and goes on when the column is there.
+ */
+async function addColumnIfMissing(client: ClickHouseClient, db: string, column: AddedColumn): Promise<void> {
+  const table = identifier(column.table);
+  const name = identifier(column.name);
+  const present = async () =>
+    num(
+      (
+        await selectRows<{ n: string }>(
+          client,
+          `SELECT count() AS n FROM system.columns WHERE database = ${quoteString(db)} AND table = ${quoteString(table)} AND name = ${quoteString(name)}`,
+        )
+      )[0]?.n ?? 0,
+    ) > 0;
+  if (await present()) return;
+  try {
+    await client.command({ query: `ALTER TABLE ${identifier(db)}.${table} ADD COLUMN ${name} ${column.type}` });
+  } catch (error) {
+    if (!(await present())) throw error;
   }
 }
 
@@ -233,6 +263,11 @@ function validateRequest(r: IncomingRequest): void {
   }
   uint(r.eventCount, 'eventCount');
   uint(r.refused, 'refused');
+  if (r.viewer !== undefined) {
+    need(!!r.viewer && typeof r.viewer === 'object', 'viewer must be an object when given');
+    need(isStr(r.viewer.accountId) && r.viewer.accountId !== '', 'viewer.accountId must be a non-empty string');
+    optionalStr(r.viewer.channelId, 'viewer.channelId');
+  }
 }
 
 function validateEvent(e: IncomingEvent, i: number): void {
@@ -341,6 +376,9 @@ interface EventRow {
   seq: number | string;
   value: number | null;
   json: string;
+  /** NULL for anonymous viewers and for rows stored before migration 2. */
+  account_id: string | null;
+  channel_id: string | null;
 }
 interface RequestRow {
   request_id: string;
@@ -359,6 +397,8 @@ interface RequestRow {
   refused: number | string;
   accepted: number | string;
   duplicates: number | string;
+  account_id: string | null;
+  channel_id: string | null;
 }
 interface ErrorRow {
   id: string;
@@ -373,7 +413,7 @@ interface ErrorRow {
   extra_json: string;
 }
 
-const EVENT_COLUMNS = 'stream, dedupe_key, client_event_id, name, endpoint, event_time_ms, received_at_ms, request_id, seq, value, json';
+const EVENT_COLUMNS = 'stream, dedupe_key, client_event_id, name, endpoint, event_time_ms, received_at_ms, request_id, seq, value, json, account_id, channel_id';
 
 // ---- the store --------------------------------------------------------------------------------------------------
 
@@ -505,6 +545,7 @@ class ClickHouseStore implements CollectorStore {
     const outcomes = batch.map(({ events }, index) => ({ accepted: accepted[index], duplicates: events.length - accepted[index] }));
     // The requests' rows are built before anything is written: a field that cannot be serialised fails the batch
     // before its events are in, not after (which would make the one-by-one retry count them as duplicates).
+    const viewerOf = ({ viewer }: IncomingRequest) => ({ account_id: nullable(viewer?.accountId), channel_id: nullable(viewer?.channelId) });
     const requestRows = batch.map(({ request }, index) => {
       const serialized = request.serializedClientEventId as { serializedEventId?: unknown } | null | undefined;
       return {
@@ -525,6 +566,7 @@ class ClickHouseStore implements CollectorStore {
         refused: request.refused,
         accepted: outcomes[index].accepted,
         duplicates: outcomes[index].duplicates,
+        ...viewerOf(request),
       };
     });
 
@@ -546,6 +588,8 @@ class ClickHouseStore implements CollectorStore {
             seq,
             value: event.value ?? null,
             json: wellFormed(event.json),
+            // Who sent it: that of the request that stores it first (the surviving row of the key).
+            ...viewerOf(request),
           };
         }),
       });
@@ -641,6 +685,7 @@ class ClickHouseStore implements CollectorStore {
         where.push(`endpoint = ${quoteString(query.endpoint)}`);
       }
       if (query.stream !== undefined) where.push(`stream = ${quoteString(query.stream)}`);
+      if (query.accountId !== undefined) where.push(`account_id = ${quoteString(query.accountId)}`);
       if (query.clientEventIdPrefix !== undefined) where.push(`startsWith(client_event_id, ${quoteString(query.clientEventIdPrefix)})`);
       if (query.text !== undefined) {
         const text = quoteString(query.text);
@@ -671,6 +716,7 @@ class ClickHouseStore implements CollectorStore {
       const where = timeBounds(query);
       if (query.stream !== undefined) where.push(`stream = ${quoteString(query.stream)}`);
       if (query.pageId !== undefined) where.push(`page_id = ${quoteString(query.pageId)}`);
+      if (query.accountId !== undefined) where.push(`account_id = ${quoteString(query.accountId)}`);
       if (query.cursor !== undefined && query.cursor !== '') {
         const [at, requestId] = decodeCursor('r', query.cursor, 'ns');
         where.push(after(['received_at_ms', 'request_id'], [sqlInt(at as number, 'cursor'), quoteString(requestId as string)]));
@@ -851,6 +897,15 @@ function toStoredEvent(row: EventRow): StoredEvent {
     requestId: row.request_id,
     ...(row.value !== null ? { value: num(row.value) } : {}),
     event: JSON.parse(row.json) as Record<string, unknown>,
+    ...attribution(row),
+  };
+}
+
+/** A row's `account_id` / `channel_id` as the lists show them: absent when NULL. */
+function attribution(row: { account_id: string | null; channel_id: string | null }): ViewerAttribution {
+  return {
+    ...(row.account_id !== null && row.account_id !== undefined ? { accountId: row.account_id } : {}),
+    ...(row.channel_id !== null && row.channel_id !== undefined ? { channelId: row.channel_id } : {}),
   };
 }
 
@@ -875,6 +930,7 @@ function toStoredRequest(row: RequestRow): StoredRequest {
     refused: num(row.refused),
     accepted: num(row.accepted),
     duplicates: num(row.duplicates),
+    ...attribution(row),
   };
 }
 

@@ -2,8 +2,12 @@ import { identifier } from './sql';
 
 /**
  * The ClickHouse store's numbered migration ladder. Each step is a list of statements that are safe to run twice
- * (`IF NOT EXISTS`): two collectors starting together against a new database may both climb the same step, and
- * `schema_migrations` is itself a ReplacingMergeTree, so the version they both record is one row when read with FINAL.
+ * (`IF NOT EXISTS`), then columns to add where missing: two collectors starting together against a new database may
+ * both climb the same step, and `schema_migrations` is itself a ReplacingMergeTree, so the version they both record
+ * is one row when read with FINAL. 18.16 has no `ADD COLUMN IF NOT EXISTS` (a syntax error there; 19.x has it), so a
+ * column is added only when `system.columns` does not list it, and a collector that loses the race to add it (18.16
+ * answers "column with this name already exists") checks `system.columns` again and goes on (see `migrate` in
+ * `createClickHouseStore.ts`).
  *
  * Table design (all three tables are ReplacingMergeTree, read with FINAL):
  * - `events` is keyed on `(stream, dedupe_key)`: that key is what makes a resent event one row, however many
@@ -13,16 +17,32 @@ import { identifier } from './sql';
  *   arrives in another month would then be a second event.
  * - `seq` is the event's position in its request: arrival order is `(received_at_ms, request_id, seq)`.
  * - Optional values are `Nullable` columns (never in a sorting key, which 18.16 does not allow).
+ * - `account_id`, `channel_id` (step 2, issue 13): who sent a request, as the server verified it, on the request and on
+ *   each event it stored first (so an event is attributable without a join). Added as `Nullable(String)` without a
+ *   default, so the parts written before the step read NULL without being rewritten.
  */
 
 /** The largest received time the store takes (year 2286), so that `first_seen` never underflows. */
 export const MAX_RECEIVED_AT_MS = 9_999_999_999_999;
 
+/** A column a step adds to one of the data tables, unless it is there already. */
+export interface AddedColumn {
+  table: (typeof DATA_TABLES)[number];
+  name: string;
+  /** A constant type (never a value from outside): it is written into the ALTER as it is. */
+  type: 'Nullable(String)';
+}
+
 export interface Migration {
   version: number;
   description: string;
   statements: (db: string) => string[];
+  /** Added after `statements`, each only if `system.columns` does not list it (18.16 has no `ADD COLUMN IF NOT EXISTS`). */
+  addColumns?: readonly AddedColumn[];
 }
+
+/** The data tables `clear()` empties and retention prunes (and the ones a step may add columns to). */
+export const DATA_TABLES = ['events', 'requests', 'errors'] as const;
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -79,6 +99,17 @@ export const MIGRATIONS: readonly Migration[] = [
       ];
     },
   },
+  {
+    version: 2,
+    description: 'requests and events: the signed-in account and channel that sent them',
+    statements: () => [],
+    addColumns: [
+      { table: 'requests', name: 'account_id', type: 'Nullable(String)' },
+      { table: 'requests', name: 'channel_id', type: 'Nullable(String)' },
+      { table: 'events', name: 'account_id', type: 'Nullable(String)' },
+      { table: 'events', name: 'channel_id', type: 'Nullable(String)' },
+    ],
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
@@ -87,5 +118,3 @@ export const createMigrationsTable = (db: string): string =>
   `CREATE TABLE IF NOT EXISTS ${identifier(db)}.schema_migrations (version UInt32, applied_at_ms UInt64)
    ENGINE = ReplacingMergeTree ORDER BY version`;
 
-/** The tables `clear()` empties and retention prunes. */
-export const DATA_TABLES = ['events', 'requests', 'errors'] as const;

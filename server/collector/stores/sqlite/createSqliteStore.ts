@@ -46,7 +46,9 @@ type EventRow = {
   request_id: string;
   value: number | null;
   json: string;
-};
+} & AttributionColumns;
+/** Who sent a request (and its events): NULL for anonymous viewers and for rows stored before migration 2. */
+type AttributionColumns = { account_id: string | null; channel_id: string | null };
 
 const cursorOf = (seq: number) => String(seq);
 /** A cursor is the `seq` of the last item of the previous page. */
@@ -57,6 +59,11 @@ function seqAfter(cursor: string | undefined): number {
 }
 /** `%` and `_` are literal in a searched text. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A row's `account_id` / `channel_id` as the lists show them: absent when NULL. */
+const attribution = (r: AttributionColumns) => ({
+  ...(r.account_id !== null ? { accountId: r.account_id } : {}),
+  ...(r.channel_id !== null ? { channelId: r.channel_id } : {}),
+});
 const parseJson = (text: string | null): unknown => {
   if (text === null) return undefined;
   try {
@@ -82,15 +89,19 @@ export function createSqliteStore(file: string, { maxRequestsPerCommit = 500, re
   migrate(db, 'collector', collectorMigrations);
 
   const insertEvent = db.prepare(
-    `INSERT INTO collector_events (stream, dedupe_key, client_event_id, name, endpoint, event_time_ms, received_at_ms, request_id, value, json)
-     VALUES (@stream, @dedupeKey, @clientEventId, @name, @endpoint, @eventTimeMs, @receivedAtMs, @requestId, @value, @json)
+    `INSERT INTO collector_events (stream, dedupe_key, client_event_id, name, endpoint, event_time_ms, received_at_ms, request_id, value, json,
+       account_id, channel_id)
+     VALUES (@stream, @dedupeKey, @clientEventId, @name, @endpoint, @eventTimeMs, @receivedAtMs, @requestId, @value, @json,
+       @accountId, @channelId)
      ON CONFLICT (stream, dedupe_key) DO NOTHING`,
   );
   const insertRequest = db.prepare(
     `INSERT INTO collector_requests (request_id, stream, endpoint, received_at_ms, compressed, content_type, body_bytes, decoded_bytes,
-       headers_json, serialized_client_event_id_json, page_id, request_time_ms_json, context_json, event_count, refused, accepted, duplicates)
+       headers_json, serialized_client_event_id_json, page_id, request_time_ms_json, context_json, event_count, refused, accepted, duplicates,
+       account_id, channel_id)
      VALUES (@requestId, @stream, @endpoint, @receivedAtMs, @compressed, @contentType, @bodyBytes, @decodedBytes,
-       @headersJson, @serializedJson, @pageId, @requestTimeJson, @contextJson, @eventCount, @refused, @accepted, @duplicates)`,
+       @headersJson, @serializedJson, @pageId, @requestTimeJson, @contextJson, @eventCount, @refused, @accepted, @duplicates,
+       @accountId, @channelId)`,
   );
   const insertError = db.prepare(
     `INSERT INTO collector_errors (received_at_ms, message, message_truncated, url, file, line, stack, type, extra_json)
@@ -111,6 +122,8 @@ export function createSqliteStore(file: string, { maxRequestsPerCommit = 500, re
     let accepted = 0;
     let duplicates = 0;
     const byName = new Map<string, number>();
+    // Who sent it, on the request and on each event it stores first (a resend keeps the first arrival's).
+    const viewer = { accountId: request.viewer?.accountId ?? null, channelId: request.viewer?.channelId ?? null };
     for (const e of events) {
       const { changes } = insertEvent.run({
         stream: e.stream,
@@ -123,6 +136,7 @@ export function createSqliteStore(file: string, { maxRequestsPerCommit = 500, re
         requestId: request.requestId,
         value: e.value ?? null,
         json: e.json,
+        ...viewer,
       });
       if (changes > 0) {
         accepted += 1;
@@ -150,6 +164,7 @@ export function createSqliteStore(file: string, { maxRequestsPerCommit = 500, re
       refused: request.refused,
       accepted,
       duplicates,
+      ...viewer,
     });
     bump('requests', 1);
     bump('compressedRequests', request.compressed ? 1 : 0);
@@ -201,6 +216,7 @@ export function createSqliteStore(file: string, { maxRequestsPerCommit = 500, re
     requestId: r.request_id,
     ...(r.value !== null ? { value: r.value } : {}),
     event: parseJson(r.json) as Record<string, unknown>,
+    ...attribution(r),
   });
 
   /** Runs a paged read: `where` clauses over `seq > cursor`, oldest first, one row more than asked to know if more follow. */
@@ -272,6 +288,7 @@ export function createSqliteStore(file: string, { maxRequestsPerCommit = 500, re
       if (query.name !== undefined) (where.push('name = ?'), params.push(query.name));
       if (query.endpoint !== undefined) (where.push('endpoint = ?'), params.push(query.endpoint));
       if (query.stream !== undefined) (where.push('stream = ?'), params.push(query.stream));
+      if (query.accountId !== undefined) (where.push('account_id = ?'), params.push(query.accountId));
       if (query.clientEventIdPrefix !== undefined) {
         // A range on the indexed column: every id that starts with the prefix sorts between these two.
         where.push('client_event_id >= ? AND client_event_id < ?');
@@ -290,7 +307,8 @@ export function createSqliteStore(file: string, { maxRequestsPerCommit = 500, re
       const params: unknown[] = [];
       if (query.stream !== undefined) (where.push('stream = ?'), params.push(query.stream));
       if (query.pageId !== undefined) (where.push('page_id = ?'), params.push(query.pageId));
-      return page<Record<string, any> & { seq: number }, StoredRequest>('collector_requests', where, params, query, (r) => ({
+      if (query.accountId !== undefined) (where.push('account_id = ?'), params.push(query.accountId));
+      return page<Record<string, any> & AttributionColumns & { seq: number }, StoredRequest>('collector_requests', where, params, query, (r) => ({
         requestId: r.request_id,
         stream: r.stream,
         endpoint: r.endpoint,
@@ -307,6 +325,7 @@ export function createSqliteStore(file: string, { maxRequestsPerCommit = 500, re
         refused: r.refused,
         accepted: r.accepted,
         duplicates: r.duplicates,
+        ...attribution(r),
       }));
     },
 

@@ -9,6 +9,9 @@ import type { Migration } from '../../../db/migrate';
  * - `collector_requests`, `collector_errors`: the log requests' metadata and the error reports.
  * - `collector_totals`, `collector_name_totals`: running totals kept in the same transaction as the rows they count,
  *   so the stats never scan the store.
+ * - `account_id`, `channel_id` (step 2, issue 13): who sent a request, as the server verified it, on the request and
+ *   on each event it stored (so an event is attributable without a join); NULL for anonymous viewers and for rows
+ *   stored before the step.
  */
 export const collectorMigrations: readonly Migration[] = [
   {
@@ -74,6 +77,21 @@ export const collectorMigrations: readonly Migration[] = [
 
         CREATE TABLE collector_totals (key TEXT PRIMARY KEY, value INTEGER NOT NULL) STRICT, WITHOUT ROWID;
         CREATE TABLE collector_name_totals (name TEXT PRIMARY KEY, count INTEGER NOT NULL) STRICT, WITHOUT ROWID;
+      `);
+    },
+  },
+  {
+    version: 2,
+    description: 'collector requests and events: the signed-in account and channel that sent them',
+    up(db) {
+      // ADD COLUMN of a nullable column without default only rewrites the schema, not the rows: old rows read NULL.
+      db.exec(`
+        ALTER TABLE collector_requests ADD COLUMN account_id TEXT;
+        ALTER TABLE collector_requests ADD COLUMN channel_id TEXT;
+        ALTER TABLE collector_events ADD COLUMN account_id TEXT;
+        ALTER TABLE collector_events ADD COLUMN channel_id TEXT;
+        CREATE INDEX collector_requests_account ON collector_requests (account_id, seq);
+        CREATE INDEX collector_events_account ON collector_events (account_id, seq);
       `);
     },
   },
