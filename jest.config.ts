@@ -13,11 +13,11 @@ const tsJest = {
   '/node_modules/.+\\.js$': ['ts-jest', { tsconfig: { module: 'commonjs', allowJs: true }, diagnostics: false }],
 } as const;
 /**
- * Dependencies that ship ESM only (cookie@2 through Fastify's inject, content-disposition through @fastify/static).
- * Node 20 loads them natively; Jest's CommonJS module system needs them compiled. Everything else in node_modules is
- * loaded as it is.
+ * Dependencies that ship ESM only (cookie@2 through Fastify's inject, content-disposition through @fastify/static), and
+ * @fastify/cookie, which loads cookie@2 with a dynamic `import()` that Jest's CommonJS module system cannot run (ts-jest
+ * compiles it to a `require`). Node 20 loads them natively; everything else in node_modules is loaded as it is.
  */
-const esmOnly = ['cookie', 'content-disposition'];
+const esmOnly = ['cookie', 'content-disposition', '@fastify/cookie'];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
 
 const config: Config = {

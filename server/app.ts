@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { existsSync, readFileSync } from 'node:fs';
@@ -19,7 +19,13 @@ import { embedHelmet, registerSecurityHeaders } from './security/securityHeaders
 import { registerIframeApiRoute } from './iframeApiRoute';
 import { renderEmbedPage, readEmbedTemplate, type EmbedTemplate } from './embedPage';
 import { playerResponseFor } from './playerResponse';
-import { registerPlaylistRoute } from './playlistRoute';
+import { registerAccounts } from './accounts/registerAccounts';
+import type { AdsHostSettings } from './ads/adsHostSettings';
+import { adsOriginFor } from './ads/adsOriginFor';
+import { createIdentityTokens } from './api/identityTokens';
+import { registerApi } from './api/registerApi';
+import { createApiRequestVerifier } from './api/verifyApiRequest';
+import type { EmbedMode } from '../streams/config/playerConfig';
 
 export interface AppOptions {
   /** The project folder the defaults below are relative to (`npm start` passes it; the default is the working folder). */
@@ -57,9 +63,24 @@ export interface AppOptions {
    * the peer is the client), `true` (any), a hop count, or comma-separated addresses / CIDRs (`VIDFRAME_TRUST_PROXY`).
    */
   trustProxy?: boolean | number | string;
-  /** The collector's clock (ms since the epoch); tests fix it. */
+  /** The collector's, the sessions' and the tokens' clock (ms since the epoch); tests fix it. */
   now?: () => number;
+  /** The API key of spec §7 (`VIDFRAME_API_KEY`): handed to the embed, checked when a request names one. */
+  apiKey?: string;
+  /** The ads host (the anonymous id's second origin) and the privacy-enhanced host names (`readConfig().ads`). */
+  ads?: Pick<AdsHostSettings, 'port' | 'origin' | 'privateEmbedHosts'>;
+  /** Host names that serve the education embed (`VIDFRAME_EDUCATION_EMBED_HOSTS`): no anonymous id there (spec §5). */
+  educationEmbedHosts?: readonly string[];
+  /** Create the demo accounts (README) when missing; `VIDFRAME_DEMO_ACCOUNTS=0` turns it off. Default true. */
+  seedDemoAccounts?: boolean;
+  /** `SameSite=None; Secure` session cookies, for https deployments where the embed is framed by other sites. */
+  secureCookies?: boolean;
+  /** An access-token key shared by several servers (`VIDFRAME_ACCESS_TOKEN_SECRET`); otherwise a key file. */
+  accessTokenSecret?: string;
 }
+
+/** The reference server's API key when none is configured: an identifier, not a secret (it is in every page). */
+export const DEFAULT_API_KEY = 'vidframe-reference-api-key';
 
 /** The app, and what `npm start` prints or a test reads. */
 export type VidFrameApp = FastifyInstance & { vidframe: { adminToken: string; adminTokenSource: 'env' | 'file' | 'generated'; store: CollectorStore } };
@@ -90,6 +111,12 @@ export async function buildApp({
   retentionDays = 0,
   trustProxy = false,
   now,
+  apiKey = DEFAULT_API_KEY,
+  ads,
+  educationEmbedHosts = [],
+  seedDemoAccounts = true,
+  secureCookies = false,
+  accessTokenSecret,
 }: AppOptions = {}): Promise<VidFrameApp> {
   const app = Fastify({
     logger,
@@ -109,6 +136,7 @@ export async function buildApp({
   const admin = loadOrCreateAdminToken(join(secretsDir, 'admin-token'), adminTokenOption);
   const adminGuard = createAdminGuard({ token: admin.token, allowedHosts: adminHosts });
   const streamTokens = createStreamTokens(streamSecret ? { secret: streamSecret, previousSecret: streamSecretPrevious, now } : { keyFile: join(secretsDir, 'stream-keys.json'), now });
+  const identityTokens = createIdentityTokens({ secretsDir, sharedSecret: streamSecret, previousSharedSecret: streamSecretPrevious, now });
   const store = typeof storeOption === 'object' ? storeOption : await openCollectorStore(storeOption, dataDir);
   const metrics = createMetrics();
 
@@ -155,7 +183,20 @@ export async function buildApp({
     index: false,
   });
 
-  const sendEmbed = (videoId: string, query: Record<string, unknown>, reply: import('fastify').FastifyReply) => {
+  /** Spec §5: the privacy-enhanced and education embeds are told so, and never fetch the anonymous id. */
+  const hostNameOf = (request: FastifyRequest) => request.hostname.replace(/:\d+$/, '').toLowerCase();
+  const embedModeOf = (request: FastifyRequest): EmbedMode => {
+    const name = hostNameOf(request);
+    if (ads?.privateEmbedHosts.some((h) => h.toLowerCase() === name)) return 'private';
+    if (educationEmbedHosts.some((h) => h.toLowerCase() === name)) return 'education';
+    return 'standard';
+  };
+  const anonymousIdUrlFor = (request: FastifyRequest) => {
+    const origin = ads ? adsOriginFor(request.headers.host ?? '', request.protocol, ads) : undefined;
+    return origin ? `${origin}/pagead/id` : undefined;
+  };
+
+  const sendEmbed = (videoId: string, query: Record<string, unknown>, request: FastifyRequest, reply: FastifyReply) => {
     if (!embedTemplate) {
       if (!existsSync(pagePath('embed'))) return notBuilt(reply);
       embedTemplate = readEmbedTemplate(readFileSync(pagePath('embed'), 'utf8'));
@@ -166,35 +207,36 @@ export async function buildApp({
       playerResponse: playerResponseFor(catalog, videoId),
       trustedOrigins,
       streamToken: streamTokens.issue().token,
+      identity: {
+        visitorData: identityTokens.visitor.issue().token,
+        antiForgeryToken: identityTokens.antiForgery.issue().token,
+        apiKey,
+        anonymousIdUrl: anonymousIdUrlFor(request),
+        embedMode: embedModeOf(request),
+      },
       nonce: reply.cspNonce.script,
     });
     // Framed by any site (its CSP says frame-ancestors *). The page carries per-request configuration: not cached.
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   };
   app.get<{ Params: { videoId: string }; Querystring: Record<string, unknown> }>('/embed/:videoId', { helmet: embedHelmet }, (request, reply) =>
-    sendEmbed(request.params.videoId, request.query, reply),
+    sendEmbed(request.params.videoId, request.query, request, reply),
   );
   // An embed URL without an id still gets the page, which reports the invalid parameter to the host.
-  app.get<{ Querystring: Record<string, unknown> }>('/embed/', { helmet: embedHelmet }, (request, reply) => sendEmbed('', request.query, reply));
+  app.get<{ Querystring: Record<string, unknown> }>('/embed/', { helmet: embedHelmet }, (request, reply) => sendEmbed('', request.query, request, reply));
 
   app.get('/', (_request, reply) => {
     if (!existsSync(pagePath('host'))) return notBuilt(reply);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(readFileSync(pagePath('host'), 'utf8'));
   });
 
-  // The reference player endpoint: what the embed asks when a host loads another video.
-  app.post<{ Body: unknown }>('/youtubei/v1/player', (request, reply) => {
-    const body = request.body as { videoId?: unknown } | undefined;
-    if (!body || typeof body !== 'object' || !('videoId' in body)) {
-      return reply.code(400).send(errorBody(400, 'The request body must be a JSON object with a videoId.'));
-    }
-    return playerResponseFor(catalog, body.videoId);
-  });
-
-  registerPlaylistRoute(app, catalog);
+  // Accounts (sign-in, sessions, access tokens, delegation) and the API calls, all behind one request-validation step.
+  const accounts = await registerAccounts(app, { dataDir, now, seedDemoAccounts, secureCookies, accessTokenSecret });
+  const verifyApiRequest = createApiRequestVerifier({ accounts, tokens: identityTokens, apiKey });
+  await registerApi(app, { catalog, verifyApiRequest, tokens: identityTokens });
 
   // The collector: log_event / video_stats, the error endpoint, generate_204, the admin API, with its store.
-  await registerCollector(app, { store, streamTokens, metrics, adminGuard, testHooks, rateLimit, retentionDays, now, dataDir });
+  await registerCollector(app, { store, streamTokens, metrics, adminGuard, testHooks, rateLimit, retentionDays, now, dataDir, verifyApiRequest, tokens: identityTokens });
   await registerDashboard(app, { distDir });
   registerIframeApiRoute(app, { distDir });
 

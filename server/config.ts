@@ -7,6 +7,21 @@ import type { AdsHostSettings } from './ads/adsHostSettings';
 /** A configuration mistake: `npm start` prints it and exits 2. */
 export class ConfigError extends Error {}
 
+/** An API key as it may appear in a page and a query string. */
+function apiKeyOf(value: string | undefined): string | undefined {
+  const key = value?.trim();
+  if (!key) return undefined;
+  if (!/^[A-Za-z0-9._-]{8,200}$/.test(key)) throw new ConfigError('VIDFRAME_API_KEY must be 8 to 200 letters, digits, dots, dashes or underscores.');
+  return key;
+}
+
+/** A shared secret of at least 32 characters, or undefined when unset. */
+function secretOf(name: string, value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value.length < 32) throw new ConfigError(`${name} must be at least 32 characters.`);
+  return value;
+}
+
 const list = (value: string | undefined) => (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
 
 /**
@@ -30,6 +45,11 @@ const list = (value: string | undefined) => (value ?? '').split(',').map((v) => 
  * | `VIDFRAME_ADS_ORIGIN` | the ads host's origin as the embed must call it (behind a proxy) | the embed's host name on the ads port |
  * | `VIDFRAME_ADS_ALLOWED_ORIGINS` | embed origins the ads host answers besides the main server's own (behind a proxy) | none |
  * | `VIDFRAME_PRIVATE_EMBED_HOSTS` | host names serving the privacy-enhanced embed (no anonymous id) | none |
+ * | `VIDFRAME_EDUCATION_EMBED_HOSTS` | host names serving the education embed (no anonymous id) | none |
+ * | `VIDFRAME_API_KEY` | the API key handed to the embed and checked when a request names one | `vidframe-reference-api-key` |
+ * | `VIDFRAME_DEMO_ACCOUNTS` | `0` does not create the demo accounts (Ada, Grace) | created |
+ * | `VIDFRAME_SECURE_COOKIES` | `1`: session cookies `SameSite=None; Secure` (https, framed by other sites) | off |
+ * | `VIDFRAME_ACCESS_TOKEN_SECRET` | an access-token key shared by several servers (≥ 32 chars) | a key file in the data folder |
  * | `LOG` | `1` turns on request logging | off |
  */
 export function readConfig(env: NodeJS.ProcessEnv): { port: number; host: string; app: Omit<AppOptions, 'rootDir'>; ads: AdsHostSettings } {
@@ -68,6 +88,11 @@ export function readConfig(env: NodeJS.ProcessEnv): { port: number; host: string
     ads: readAdsHostSettings(env, port, (message) => new ConfigError(message)),
     app: {
       logger: env.LOG === '1',
+      apiKey: apiKeyOf(env.VIDFRAME_API_KEY),
+      educationEmbedHosts: list(env.VIDFRAME_EDUCATION_EMBED_HOSTS),
+      seedDemoAccounts: env.VIDFRAME_DEMO_ACCOUNTS?.trim() !== '0',
+      secureCookies: env.VIDFRAME_SECURE_COOKIES?.trim() === '1',
+      accessTokenSecret: secretOf('VIDFRAME_ACCESS_TOKEN_SECRET', env.VIDFRAME_ACCESS_TOKEN_SECRET),
       dataDir: env.VIDFRAME_DATA_DIR,
       testHooks: env.VIDFRAME_TEST_HOOKS === '1',
       trustedOrigins: list(env.VIDFRAME_TRUSTED_ORIGINS),

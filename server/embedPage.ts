@@ -1,4 +1,4 @@
-import { buildPlayerConfig, serializeConfigForScript, type PlayerResponse } from '../streams/config/playerConfig';
+import { buildPlayerConfig, serializeConfigForScript, type ConfigIdentity, type PlayerResponse } from '../streams/config/playerConfig';
 
 /** The built embed page, split around the place where the configuration goes. */
 export interface EmbedTemplate {
@@ -27,6 +27,7 @@ export function renderEmbedPage(
     playerResponse,
     trustedOrigins,
     streamToken,
+    identity,
     nonce,
   }: {
     videoId: string;
@@ -35,11 +36,13 @@ export function renderEmbedPage(
     trustedOrigins?: readonly string[];
     /** The server-signed stream token the page's log requests carry (issue 12). */
     streamToken?: string;
+    /** Visitor id, anti-forgery token, API key, anonymous-id URL and embed mode (issue 13). */
+    identity?: ConfigIdentity;
     /** The Content-Security-Policy nonce that lets this one inline script run. */
     nonce?: string;
   },
 ): string {
-  const config = buildPlayerConfig({ videoId, query, playerResponse, assets: template.assets, trustedOrigins, streamToken });
+  const config = buildPlayerConfig({ videoId, query, playerResponse, assets: template.assets, trustedOrigins, streamToken, identity });
   const nonceAttribute = nonce && /^[A-Za-z0-9+/=_-]+$/.test(nonce) ? ` nonce="${nonce}"` : '';
   return `${template.before}<script${nonceAttribute}>window.vidframeConfig=${serializeConfigForScript(config)};</script>${template.after}`;
 }

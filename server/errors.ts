@@ -8,6 +8,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Headers the answer carries (a 401's `WWW-Authenticate`, a 429's `Retry-After`). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }

@@ -19,7 +19,7 @@ const { port, host } = config;
 let app: Awaited<ReturnType<typeof buildApp>>;
 let adsHost: Awaited<ReturnType<typeof startAdsHost>> | undefined;
 try {
-  app = await buildApp({ rootDir: resolve(import.meta.dirname, '..'), ...config.app });
+  app = await buildApp({ rootDir: resolve(import.meta.dirname, '..'), ...config.app, ads: config.ads });
 } catch (error) {
   console.error('VidFrame could not start:', error instanceof Error ? error.message : error);
   process.exit(1);

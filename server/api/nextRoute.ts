@@ -1,13 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { type Catalog, findPlaylist, findVideo } from './catalog';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Catalog, findPlaylist, findVideo } from '../catalog';
 
 /**
  * `POST /youtubei/v1/next {playlistId}`: a catalogue playlist's ids and titles, for the embed's playlist panel and
  * `loadPlaylist({list})`. A playlist id given as 16 characters without its `PL` prefix is accepted (spec §5).
  * 400 for a body without a string `playlistId`, 404 for an unknown list.
  */
-export function registerPlaylistRoute(app: FastifyInstance, catalog: Catalog): void {
+export function registerNextRoute(app: FastifyInstance, catalog: Catalog, respond: (request: FastifyRequest) => Record<string, unknown>): void {
   app.post<{ Body: unknown }>('/youtubei/v1/next', (request, reply) => {
+    const responseContext = respond(request);
     const body = request.body as { playlistId?: unknown } | undefined;
     const raw = body && typeof body === 'object' ? body.playlistId : undefined;
     if (typeof raw !== 'string' || raw.length === 0 || raw.length > 200) {
@@ -17,6 +18,7 @@ export function registerPlaylistRoute(app: FastifyInstance, catalog: Catalog): v
     const playlist = findPlaylist(catalog, id);
     if (!playlist) return reply.code(404).send({ error: { code: 404, message: 'Playlist not found.' } });
     return {
+      responseContext,
       playlistId: playlist.id,
       title: playlist.title,
       videos: playlist.videoIds.map((videoId) => ({ videoId, title: findVideo(catalog, videoId)?.title ?? videoId })),

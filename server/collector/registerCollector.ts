@@ -5,6 +5,8 @@ import type { Metrics } from '../metrics/createMetrics';
 import { registerAdminApi } from './admin/registerAdminApi';
 import { registerErrorRoute } from './errors/registerErrorRoute';
 import { type GlobalConfig, registerIngestRoutes } from './ingest/registerIngestRoutes';
+import type { IdentityTokens } from '../api/identityTokens';
+import type { VerifyApiRequest } from '../api/verifyApiRequest';
 import { COLLECTOR_RATE_LIMIT_MAX, COLLECTOR_RATE_LIMIT_WINDOW_MS, ERROR_REPORT_RATE_LIMIT_MAX } from './limits';
 import { importLegacyJsonl } from './importLegacyJsonl';
 import { startRetention } from './retention';
@@ -43,6 +45,9 @@ export interface CollectorOptions {
    * exist. Off by default, so a deployed server cannot be wiped or broken by a request.
    */
   testHooks?: boolean;
+  /** The API's request-validation step that log requests go through too (bearer, anti-forgery field, delegation). */
+  verifyApiRequest: VerifyApiRequest;
+  tokens: IdentityTokens;
 }
 
 const DEFAULT_GLOBAL_CONFIG: GlobalConfig = {
@@ -70,6 +75,8 @@ export async function registerCollector(app: FastifyInstance, opts: CollectorOpt
     now = Date.now,
     testHooks = false,
     dataDir,
+    verifyApiRequest,
+    tokens,
   } = opts;
   const faults = createFaultInjector();
 
@@ -106,7 +113,7 @@ export async function registerCollector(app: FastifyInstance, opts: CollectorOpt
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    registerIngestRoutes(scope, { store, streamTokens, metrics, faults, globalConfigGroup, rateLimit: logRateLimit, now });
+    registerIngestRoutes(scope, { store, streamTokens, metrics, faults, globalConfigGroup, rateLimit: logRateLimit, now, verifyApiRequest, tokens });
     registerErrorRoute(scope, { store, rateLimit: errorRateLimit, now });
     registerAdminApi(scope, { store, guard: adminGuard, faults, testHooks, metrics });
     scope.get('/generate_204', async (_request, reply) => reply.code(204).header('cache-control', 'no-store').send());

@@ -48,6 +48,13 @@ export interface StreamTokenOptions {
   now?: () => number;
   lifetimeMs?: number;
   rotationMs?: number;
+  /**
+   * What the token is called in refusal messages. The same signed, expiring, rotating token also serves as the
+   * anti-forgery token and the visitor id (`server/api/identityTokens.ts`), each with its own keys.
+   */
+  label?: string;
+  /** The header or field that carries it, named in the "carries no token" message. */
+  carrier?: string;
 }
 
 const b64url = (buffer: Buffer) => buffer.toString('base64url');
@@ -60,6 +67,8 @@ export function createStreamTokens({
   now = Date.now,
   lifetimeMs = STREAM_TOKEN_LIFETIME_MS,
   rotationMs = STREAM_KEY_ROTATION_MS,
+  label = 'stream token',
+  carrier = 'X-VidFrame-Stream-Token',
 }: StreamTokenOptions): StreamTokens {
   let keys: StreamKey[];
 
@@ -117,21 +126,21 @@ export function createStreamTokens({
       return { stream, token: `${body}.${b64url(sign(key, body))}` };
     },
     verify(token) {
-      if (typeof token !== 'string' || token === '') return { ok: false, reason: 'The request carries no stream token (X-VidFrame-Stream-Token)' };
-      if (token.length > STREAM_TOKEN_MAX_CHARS) return { ok: false, reason: 'The stream token is too long' };
+      if (typeof token !== 'string' || token === '') return { ok: false, reason: `The request carries no ${label} (${carrier})` };
+      if (token.length > STREAM_TOKEN_MAX_CHARS) return { ok: false, reason: `The ${label} is too long` };
       const match = TOKEN.exec(token);
-      if (!match) return { ok: false, reason: 'The stream token is malformed' };
+      if (!match) return { ok: false, reason: `The ${label} is malformed` };
       const [, keyId, stream, issued, signature] = match;
       const key = keys.find((k) => k.id === keyId);
-      if (!key) return { ok: false, reason: 'The stream token was signed with an unknown or retired key' };
+      if (!key) return { ok: false, reason: `The ${label} was signed with an unknown or retired key` };
       // Compared as text: base64url decoding ignores a last character's spare bits, so comparing decoded bytes would
       // accept several spellings of one signature.
       const expected = Buffer.from(b64url(sign(key, `v1.${keyId}.${stream}.${issued}`)));
       const given = Buffer.from(signature);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'The stream token signature is wrong' };
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: `The ${label} signature is wrong` };
       const issuedAtMs = parseInt(issued, 36);
-      if (issuedAtMs > now() + STREAM_TOKEN_CLOCK_SKEW_MS) return { ok: false, reason: 'The stream token is issued in the future' };
-      if (now() - issuedAtMs > lifetimeMs) return { ok: false, reason: 'The stream token has expired' };
+      if (issuedAtMs > now() + STREAM_TOKEN_CLOCK_SKEW_MS) return { ok: false, reason: `The ${label} is issued in the future` };
+      if (now() - issuedAtMs > lifetimeMs) return { ok: false, reason: `The ${label} has expired` };
       return { ok: true, stream };
     },
     rotate() {

@@ -38,7 +38,7 @@ export function createMetrics() {
     }),
     collectorRequestsRefused: new Counter({
       name: 'vidframe_collector_requests_refused_total',
-      help: 'Log requests refused whole, by reason (token, body, rate)',
+      help: 'Log requests refused whole, by reason (token, body, rate, identity)',
       labelNames: ['reason'] as const,
       registers: [registry],
     }),

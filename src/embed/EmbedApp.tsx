@@ -11,6 +11,8 @@ import { ControlBar } from './ControlBar';
 import { PlaylistPanel } from './PlaylistPanel';
 import { SettingsMenu } from './SettingsMenu';
 import { NextIcon, ReplayIcon } from './icons';
+import { AccountControl } from './AccountControl';
+import type { Identity } from './identity';
 
 const BIG_PLAY_PATH =
   'M66.5 7.7a8.5 8.5 0 0 0-6-6C55.2.3 34 .3 34 .3S12.8.3 7.5 1.7a8.5 8.5 0 0 0-6 6C.2 13 .2 24 .2 24s0 11 1.3 16.3a8.5 8.5 0 0 0 6 6C12.8 47.7 34 47.7 34 47.7s21.2 0 26.5-1.4a8.5 8.5 0 0 0 6-6C67.8 35 67.8 24 67.8 24s0-11-1.3-16.3z';
@@ -29,7 +31,7 @@ const ownsKey = (target: EventTarget | null, key: string) => {
  * control bar (auto-hiding while playing; none with `controls=0`), settings and playlist panels, end screen, error
  * screen and the autoplay-blocked notice. It reads the player only through observable hooks and sends commands.
  */
-export function EmbedApp({ player }: { player: EmbedPlayer }) {
+export function EmbedApp({ player, identity }: { player: EmbedPlayer; identity?: Identity }) {
   const { config } = player;
   const vars = config.args.playerVars;
   const info = useObservableEagerState(player.info$);
@@ -134,6 +136,7 @@ export function EmbedApp({ player }: { player: EmbedPlayer }) {
           <span className="vf-author">{videoData.author}</span>
         </div>
       )}
+      {identity && !error && (!playing || (controls && controlsVisible)) && <AccountControl identity={identity} />}
       {state === PlayerState.BUFFERING && !error && (
         <div className="vf-spinner" role="status" aria-label="Loading">
           <span className="vf-spinner-ring" />

@@ -6,6 +6,14 @@ import { EmbedApp } from './EmbedApp';
 import { startTelemetry, type Telemetry } from './telemetry';
 import { startHostBridge } from './hostBridge';
 import { startErrorReporting } from './errorReporting';
+import { startIdentity, type Identity } from './identity';
+import { createEmbedApi } from './api';
+import { startConsent, type Consent } from './consent';
+import { startPreferences } from './preferences';
+import { startLocation } from './location';
+import { map } from 'rxjs';
+import type { PlayerResponse } from '../../streams/config/playerConfig';
+import type { PlaylistResponse } from '../../streams/player/playerEngine';
 import './embed.css';
 
 declare global {
@@ -16,6 +24,10 @@ declare global {
     vidframePlayer?: ReturnType<typeof createEmbedPlayer>;
     /** The page's client logging, for diagnostics and the browser tests. */
     vidframeTelemetry?: Telemetry;
+    /** The viewer's identity (sign-in, visitor id), for diagnostics and the browser tests. */
+    vidframeIdentity?: Identity;
+    /** Consent and the anonymous id, for diagnostics and the browser tests. */
+    vidframeConsent?: Consent;
   }
 }
 
@@ -32,14 +44,28 @@ try {
   const config = withLoaderUrl(readPlayerConfig(window.vidframeConfig), { framed, referrer: document.referrer });
   document.documentElement.dataset.theme = config.args.theme;
   if (config.args.ps === PLAYER_STYLE_TRANSPARENT) document.documentElement.classList.add('vf-transparent');
-  const player = createEmbedPlayer(config);
+  // Who the viewer is, and the one API client that carries it on every call (issue 13).
+  const identity = startIdentity(config, window);
+  window.vidframeIdentity = identity;
+  const api = createEmbedApi(window, config, identity);
+  const player = createEmbedPlayer(config, {
+    fetchVideo: (videoId) => api.fetchApi('player', { videoId }).pipe(map((r) => r.body as PlayerResponse)),
+    fetchPlaylist: (playlistId) => api.fetchApi('next', { playlistId }).pipe(map((r) => r.body as PlaylistResponse)),
+  });
   window.vidframePlayer = player;
-  // Neither logging nor the host channel may keep a viewer from watching: each starts on its own.
-  try {
-    window.vidframeTelemetry = startTelemetry(player, window);
-  } catch (error) {
-    console.error('[vidframe] telemetry could not start', error);
-  }
+  // Neither logging, nor consent, nor preferences, nor the host channel may keep a viewer from watching: each starts
+  // on its own.
+  const startService = (name: string, start: () => void) => {
+    try {
+      start();
+    } catch (error) {
+      console.error(`[vidframe] ${name} could not start`, error);
+    }
+  };
+  startService('telemetry', () => (window.vidframeTelemetry = startTelemetry(player, api, window)));
+  startService('consent', () => (window.vidframeConsent = startConsent(config, window, api.facts)));
+  startService('preferences', () => startPreferences(player, window));
+  startService('geolocation', () => startLocation(config, window, api.facts, { mobileWeb: false }));
   try {
     startHostBridge(player, window);
   } catch (error) {
@@ -47,7 +73,7 @@ try {
   }
   root.render(
     <StrictMode>
-      <EmbedApp player={player} />
+      <EmbedApp player={player} identity={identity} />
     </StrictMode>,
   );
 } catch (error) {

@@ -22,9 +22,7 @@ import {
   EMPTY,
 } from 'rxjs';
 import type { PlayerConfig } from '../../streams/config/playerConfig';
-import { buildClientContext } from '../../streams/transport/buildClientContext';
-import { readClientEnvironment } from '../../streams/transport/readClientEnvironment';
-import { createApiTransport, type FetchLike } from '../../streams/transport/createApiTransport';
+import { configInfoFrom } from '../../streams/config/configInfo';
 import { WEB_EMBEDDED_PLAYER_CLIENT_NAME_ID } from '../../streams/transport/clientIdentity';
 import { createLogSink, type LogSinkOutcome } from '../../streams/logging/createLogSink';
 import { sessionEvents, type PlayerStateSnapshot } from '../../streams/logging/sessionEvents';
@@ -51,6 +49,7 @@ import { latencyReports, type LatencyTick } from '../../streams/latency/latencyR
 import type { ClientEvent } from '../../streams/logging/stampEvent';
 import { PlayerState } from '../../streams/player/playerState';
 import type { EmbedPlayer } from './EmbedPlayer';
+import type { EmbedApi } from './api';
 
 /**
  * The delayed-event tier of each logged event (spec §9): errors go out at once; everything else waits for the main
@@ -112,7 +111,7 @@ function hostOriginOf(config: PlayerConfig): string | undefined {
  * the IndexedDB retry queue and resent when the network is back; the config of `log_event` responses stored.
  * This is the page's one sink layer: the pure parts live in `streams/`.
  */
-export function startTelemetry(player: EmbedPlayer, win: Window = window): Telemetry {
+export function startTelemetry(player: EmbedPlayer, api: EmbedApi, win: Window = window): Telemetry {
   const { config } = player;
   const subscriptions = new Subscription();
   const counts = { events: 0, eventsSettled: 0, sent: 0, stored: 0, resent: 0 };
@@ -147,29 +146,28 @@ export function startTelemetry(player: EmbedPlayer, win: Window = window): Telem
   const visibility$ = visibilityState(visibilityEvents$({ document: win.document, window: win }, readVisibility), { readVisibility });
 
   // ── Transport, retry queue, config store ─────────────────────────────────────────────────────────────────────
-  // Every log request carries the server-signed stream token of the configuration (issue 12); it is part of the
-  // request the retry queue stores, so a resend days later carries it too.
-  const transport = createApiTransport({
-    fetch: ((url, init) => win.fetch(url, init as RequestInit)) as FetchLike,
-    settings: () => ({
-      context: buildClientContext(
-        readClientEnvironment(win as never, { hl: config.args.playerVars.hl, theme: config.args.theme }),
-      ),
-      streamToken: config.args.stream_token,
-    }),
-    isOnline: () => onlineNow.value,
-  });
+  // The page's one API client (`api.ts`) carries the viewer's identity and the stream token (issue 12) on every log
+  // request; the token is part of the request the retry queue stores, so a resend days later carries it too, while
+  // the credentials are the ones current at the resend.
+  const transport = api;
   const logsDb = createDatabase(logsDatabase(), { report: reportStorage });
   const queue = createRetryQueue(logsDb, { interfaceNumber: WEB_EMBEDDED_PLAYER_CLIENT_NAME_ID });
   const configStore = createConfigStore(createDatabase(configDatabase(), { report: reportStorage }));
   const storedConfig$ = from(configStore.read().catch(() => undefined)).pipe(shareReplay({ bufferSize: 1, refCount: false }));
-  subscriptions.add(storedConfig$.subscribe());
+  // The stored hot/cold config hashes go into every later request's context (spec §3 configInfo).
+  subscriptions.add(storedConfig$.subscribe((stored) => (api.facts.configInfo = configInfoFrom(stored))));
 
   /** Sends a request; a `log_event` answer may carry the hot and cold config (spec §7), which is stored. */
   const send = (request: Parameters<typeof transport.send>[0]) =>
     transport.send(request).pipe(
       tap((response) => {
-        if (request.url.includes('/log_event')) void configStore.writeFromResponse(response.body).catch(() => undefined);
+        if (request.url.includes('/log_event')) {
+          void configStore
+            .writeFromResponse(response.body)
+            .then(() => configStore.read())
+            .then((stored) => (api.facts.configInfo = configInfoFrom(stored) ?? api.facts.configInfo))
+            .catch(() => undefined);
+        }
       }),
     );
 

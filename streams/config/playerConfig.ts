@@ -13,6 +13,8 @@ export const KNOWN_PLAYER_VARS = [
   'enablejsapi', 'origin', 'widgetid', 'autoplay', 'mute', 'controls', 'playsinline', 'start', 'end', 'loop',
   'playlist', 'list', 'listType', 'index', 'rel', 'hl', 'cc_load_policy', 'cc_lang_pref', 'iv_load_policy', 'fs',
   'disablekb', 'color', 'widget_referrer', 'embed_config', 'theme', 'forced_experiments', 'ps',
+  // Issue 13: the host's consent for the anonymous id (spec §5), and its permission to ask for the viewer's location.
+  'consent', 'geolocation',
 ] as const;
 export type PlayerVarName = (typeof KNOWN_PLAYER_VARS)[number];
 
@@ -76,10 +78,60 @@ export interface PlayerConfig {
      * server runs without one; a value that fails {@link isValidStreamToken} is dropped.
      */
     stream_token?: string;
+    /** The visitor id the server hands out (spec §6/§7); the client keeps the one it already has, if any. */
+    visitor_data?: string;
+    /** The anti-forgery token every API POST carries in its `session_token` field (spec §7). */
+    xsrf_token?: string;
+    /** The API key (spec §7: a query parameter only under the kill switch, or for logging without a bearer header). */
+    innertube_api_key?: string;
+    /** The ads host's anonymous-id URL (spec §7 "GET anonymous id from an ads host"); absolute: it is another origin. */
+    anonymous_id_url?: string;
+    /**
+     * `private` when the page was served under the privacy-enhanced host name, `education` for the education embed;
+     * in both the anonymous id is never fetched (spec §5). Absent means a standard embed.
+     */
+    embed_mode?: EmbedMode;
   };
   attrs: { width: string; height: string; id: string };
   assets: { js: string; css: string };
   loaded: boolean;
+}
+
+/** The embed's mode (spec §5): standard, privacy-enhanced (`private`) or education. */
+export type EmbedMode = 'standard' | 'private' | 'education';
+
+/** The identity facts the server writes into a configuration (issue 13). */
+export interface ConfigIdentity {
+  visitorData?: string;
+  antiForgeryToken?: string;
+  apiKey?: string;
+  anonymousIdUrl?: string;
+  embedMode?: EmbedMode;
+}
+
+/** An absolute http(s) URL, or undefined. */
+const httpUrl = (value: unknown): string | undefined => {
+  if (typeof value !== 'string' || value.length > 2048) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+};
+const embedModeOf = (value: unknown): EmbedMode | undefined => (value === 'private' || value === 'education' || value === 'standard' ? value : undefined);
+
+/** The identity args of a configuration, each kept only when well-formed (tokens as {@link isValidStreamToken}). */
+function identityArgs(identity: ConfigIdentity): Partial<PlayerConfig['args']> {
+  const args: Partial<PlayerConfig['args']> = {};
+  if (isValidStreamToken(identity.visitorData)) args.visitor_data = identity.visitorData;
+  if (isValidStreamToken(identity.antiForgeryToken)) args.xsrf_token = identity.antiForgeryToken;
+  if (isValidStreamToken(identity.apiKey)) args.innertube_api_key = identity.apiKey;
+  const url = httpUrl(identity.anonymousIdUrl);
+  if (url) args.anonymous_id_url = url;
+  const mode = embedModeOf(identity.embedMode);
+  if (mode) args.embed_mode = mode;
+  return args;
 }
 
 export const DEFAULT_ATTRS = { width: '100%', height: '100%', id: 'video-player' } as const;
@@ -171,10 +223,12 @@ export interface BuildPlayerConfigInput {
   trustedOrigins?: readonly string[];
   /** The server-signed stream token (issue 12), copied into `args.stream_token` when {@link isValidStreamToken}. */
   streamToken?: string;
+  /** Visitor id, anti-forgery token, API key, anonymous-id URL and embed mode (issue 13). */
+  identity?: ConfigIdentity;
 }
 
 /** Spec §3: the configuration the server inlines into `/embed/{videoId}`. */
-export function buildPlayerConfig({ videoId, query, playerResponse, assets, trustedOrigins, streamToken }: BuildPlayerConfigInput): PlayerConfig {
+export function buildPlayerConfig({ videoId, query, playerResponse, assets, trustedOrigins, streamToken, identity = {} }: BuildPlayerConfigInput): PlayerConfig {
   const playerVars = pickPlayerVars(query);
   const autoplayFlag = parseBooleanVar(playerVars.autoplay);
   return {
@@ -189,6 +243,7 @@ export function buildPlayerConfig({ videoId, query, playerResponse, assets, trus
       player_response: playerResponse,
       ...(trustedOrigins && trustedOrigins.length > 0 && { trustedOrigins: [...trustedOrigins] }),
       ...(isValidStreamToken(streamToken) && { stream_token: streamToken }),
+      ...identityArgs(identity),
     },
     attrs: { ...DEFAULT_ATTRS },
     assets,
@@ -236,6 +291,13 @@ export function readPlayerConfig(raw: unknown): PlayerConfig {
         trustedOrigins: (args.trustedOrigins as unknown[]).filter((o): o is string => typeof o === 'string'),
       }),
       ...(isValidStreamToken(args.stream_token) && { stream_token: args.stream_token }),
+      ...identityArgs({
+        visitorData: args.visitor_data,
+        antiForgeryToken: args.xsrf_token,
+        apiKey: args.innertube_api_key,
+        anonymousIdUrl: args.anonymous_id_url,
+        embedMode: args.embed_mode,
+      }),
     },
     attrs: {
       width: str(r.attrs?.width, DEFAULT_ATTRS.width),

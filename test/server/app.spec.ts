@@ -77,7 +77,7 @@ describe('GET /embed/{videoId}', () => {
     const logged = await app.inject({
       method: 'POST',
       url: '/youtubei/v1/log_event',
-      payload: { events: [{ clientEventId: 'x:1', playerReady: {} }] },
+      payload: { events: [{ clientEventId: 'x:1', playerReady: {} }], session_token: inlinedConfig(first.body).args.xsrf_token },
       headers: { 'x-vidframe-stream-token': a! },
     });
     expect(logged.statusCode).toBe(200);
@@ -202,10 +202,12 @@ describe('other routes', () => {
   });
 
   it('POST /youtubei/v1/player answers for a video and refuses a malformed body', async () => {
-    const good = await app.inject({ method: 'POST', url: '/youtubei/v1/player', payload: { videoId: 'VFoceanwave' } });
+    // The anti-forgery token every POST carries comes with the embed page (spec §7).
+    const session_token = inlinedConfig((await app.inject('/embed/VFoceanwave')).body).args.xsrf_token;
+    const good = await app.inject({ method: 'POST', url: '/youtubei/v1/player', payload: { videoId: 'VFoceanwave', session_token } });
     expect(good.statusCode).toBe(200);
     expect(good.json().videoDetails.title).toBe('Ocean wave');
-    const noId = await app.inject({ method: 'POST', url: '/youtubei/v1/player', payload: { other: 1 } });
+    const noId = await app.inject({ method: 'POST', url: '/youtubei/v1/player', payload: { other: 1, session_token } });
     expect(noId.statusCode).toBe(400);
     expect(noId.json().error.message).toContain('videoId');
     const badJson = await app.inject({ method: 'POST', url: '/youtubei/v1/player', payload: '{nope', headers: { 'content-type': 'application/json' } });

@@ -4,22 +4,21 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildApp, type VidFrameApp } from '../../server/app';
 import { createStreamTokens } from '../../server/collector/streamTokens';
+import { apiTokensFor } from '../helpers/apiTokens';
 import { COLLECTOR_MAX_EVENT_BYTES, COLLECTOR_MAX_EVENTS_PER_REQUEST, ERROR_REPORT_MAX_STACK_CHARS } from '../../server/collector/limits';
-
-// Fastify's inject() loads light-my-request, which `require`s the ESM-only cookie@2; Jest on Node 20 cannot load that.
-// light-my-request only uses it to encode request cookies, which these tests never send: a stand-in is enough.
-jest.mock('cookie', () => ({
-  stringifySetCookie: ({ name, value }: { name: string; value: string }) => `${name}=${encodeURIComponent(value)}`,
-}));
 
 const NOW = 1_700_000_000_000;
 const ADMIN = 'admin-token-for-the-collector-tests';
 const SECRET = 'a-shared-stream-secret-of-at-least-32-chars';
 const tokens = createStreamTokens({ secret: SECRET, now: () => NOW });
+const { antiForgeryToken, visitorData } = apiTokensFor(SECRET, () => NOW);
+const VISITOR = visitorData();
+/** A log request body with the anti-forgery field every POST carries (spec §7). */
+const body = (fields: Record<string, unknown>) => JSON.stringify({ session_token: antiForgeryToken(), ...fields });
 
 const event = (id: string, name = 'playerStateChange', payload: object = { state: 1 }) => ({ eventTimeMs: 1000, clientEventId: id, [name]: payload });
 const logBody = (events: unknown[], counter = 1) =>
-  JSON.stringify({
+  body({
     context: { client: { clientName: 'WEB_EMBEDDED_PLAYER', clientVersion: '1.0' } },
     events,
     requestTimeMs: 2000,
@@ -74,7 +73,7 @@ describe('collector (real SQLite store, through the whole app)', () => {
   it('takes gzip bodies and keeps request metadata (compressed or not, headers, context)', async () => {
     const res = await post('/youtubei/v1/video_stats', gzipSync(logBody([event('d:1', 'debugInfo')])), {
       'content-encoding': 'gzip',
-      'x-goog-visitor-id': 'VIS',
+      'x-goog-visitor-id': VISITOR,
       'x-youtube-client-name': '56',
       'x-youtube-time-zone': 'Europe/Paris',
     });
@@ -86,7 +85,7 @@ describe('collector (real SQLite store, through the whole app)', () => {
       endpoint: 'video_stats',
       compressed: true,
       receivedAtMs: NOW,
-      headers: { 'x-goog-visitor-id': 'VIS', 'x-youtube-client-name': '56', 'x-youtube-time-zone': 'Europe/Paris', 'content-encoding': 'gzip' },
+      headers: { 'x-goog-visitor-id': VISITOR, 'x-youtube-client-name': '56', 'x-youtube-time-zone': 'Europe/Paris', 'content-encoding': 'gzip' },
       context: { client: { clientName: 'WEB_EMBEDDED_PLAYER' } },
       serializedClientEventId: { serializedEventId: 'page', clientCounter: 1 },
       eventCount: 1,
@@ -149,7 +148,7 @@ describe('collector (real SQLite store, through the whole app)', () => {
     // 10,000 levels: more than JSON.stringify can walk, written as text.
     const deep = `${'{"d":'.repeat(10_000)}{}${'}'.repeat(10_000)}`;
     const good = Array.from({ length: 19 }, (_, i) => JSON.stringify(event(`g:${i}`)));
-    const body = `{"events":[${[...good.slice(0, 10), `{"clientEventId":"bad:deep","poison":${deep}}`, ...good.slice(10)].join(',')}]}`;
+    const body = `{"session_token":"${antiForgeryToken()}","events":[${[...good.slice(0, 10), `{"clientEventId":"bad:deep","poison":${deep}}`, ...good.slice(10)].join(',')}]}`;
     const res = await post('/youtubei/v1/log_event', body);
     expect(res.statusCode).toBe(200);
     expect(res.json().collector).toEqual({
@@ -173,7 +172,7 @@ describe('collector (real SQLite store, through the whole app)', () => {
     ['a negative eventTimeMs', { eventTimeMs: -1, x: {} }, /eventTimeMs must be/],
     ['an event over the size bound', { clientEventId: 'big', x: 'y'.repeat(COLLECTOR_MAX_EVENT_BYTES) }, /more than 65536/],
   ])('refuses %s and keeps its neighbour', async (_label, bad, reason) => {
-    const res = await post('/youtubei/v1/log_event', JSON.stringify({ events: [bad, event('ok:1')] }));
+    const res = await post('/youtubei/v1/log_event', body({ events: [bad, event('ok:1')] }));
     expect(res.statusCode).toBe(200);
     expect(res.json().collector.accepted).toBe(1);
     expect(res.json().collector.refused).toEqual([expect.objectContaining({ index: 0, reason: expect.stringMatching(reason) })]);
@@ -182,7 +181,7 @@ describe('collector (real SQLite store, through the whole app)', () => {
   it('keeps a request whose field values would poison a store: an absurd time is refused alone, an infinite chart value is dropped', async () => {
     const res = await post(
       '/youtubei/v1/log_event',
-      JSON.stringify({
+      body({
         events: [
           { clientEventId: 'v:1', eventTimeMs: 1e19, playerStateChange: { state: 1 } },
           { clientEventId: 'v:2', watchTimeSegment: { startSec: -1e308, endSec: 1e308 } },
@@ -209,7 +208,7 @@ describe('collector (real SQLite store, through the whole app)', () => {
     const ctx = await post('/youtubei/v1/log_event', `{"context":${deep},"events":[]}`);
     expect(ctx.statusCode).toBe(400);
     expect(ctx.json().error.message).toBe('"context" nests deeper than 32 levels');
-    const small = await post('/youtubei/v1/log_event', `{"serializedClientEventId":${deep},"requestTimeMs":${deep},"events":[${JSON.stringify(event('d:1'))}]}`);
+    const small = await post('/youtubei/v1/log_event', `{"session_token":"${antiForgeryToken()}","serializedClientEventId":${deep},"requestTimeMs":${deep},"events":[${JSON.stringify(event('d:1'))}]}`);
     expect(small.statusCode).toBe(200);
     expect(small.json().collector.accepted).toBe(1);
     const report = await post('/error_204', `{"message":"deep","extra":${deep}}`);
@@ -381,7 +380,7 @@ describe('collector (real SQLite store, through the whole app)', () => {
   });
 
   it('leaves the rest of the app alone (its JSON parser still works)', async () => {
-    const res = await app.inject({ method: 'POST', url: '/youtubei/v1/player', payload: { videoId: 'VFsunrise01' } });
+    const res = await app.inject({ method: 'POST', url: '/youtubei/v1/player', payload: { videoId: 'VFsunrise01', session_token: antiForgeryToken() } });
     expect(res.statusCode).toBe(200);
   });
 });

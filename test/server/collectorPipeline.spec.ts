@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { from, lastValueFrom, Subject, toArray } from 'rxjs';
 import { buildApp, type VidFrameApp } from '../../server/app';
 import { createStreamTokens } from '../../server/collector/streamTokens';
+import { apiTokensFor } from '../helpers/apiTokens';
 import { createLogSink } from '../../streams/logging/createLogSink';
 import { playerEvents } from '../../streams/logging/playerEvents';
 import type { ClientEvent } from '../../streams/logging/stampEvent';
@@ -13,9 +14,6 @@ import { createApiTransport, FetchLike } from '../../streams/transport/createApi
 import { configDatabase } from '../../streams/storage/configDatabase';
 import { createConfigStore } from '../../streams/storage/createConfigStore';
 import { createMemoryDatabase } from '../../streams/storage/createMemoryDatabase';
-
-// See collector.spec.ts: inject() needs a stand-in for the ESM-only cookie@2 under Jest on Node 20.
-jest.mock('cookie', () => ({ stringifySetCookie: ({ name, value }: { name: string; value: string }) => `${name}=${value}` }));
 
 /**
  * The client pieces against the real collector: the real transport (real gzip via CompressionStream) and the real log
@@ -44,8 +42,10 @@ describe('transport + log sink → collector', () => {
     const res = await app.inject({ method: 'POST', url, headers: init.headers, payload: Buffer.from(init.body) });
     return { status: res.statusCode, headers: { get: (n: string) => (res.headers[n.toLowerCase()] as string) ?? null }, text: async () => res.body };
   };
-  const context = buildClientContext({ timeZone: 'Europe/Paris', utcOffsetMinutes: 60, page: { visitorData: 'VIS' } });
-  const transport = () => createApiTransport({ fetch, settings: () => ({ context, streamToken }) });
+  const VISITOR = apiTokensFor(SECRET).visitorData();
+  const context = buildClientContext({ timeZone: 'Europe/Paris', utcOffsetMinutes: 60, page: { visitorData: VISITOR } });
+  const xsrfToken = apiTokensFor(SECRET).antiForgeryToken();
+  const transport = () => createApiTransport({ fetch, settings: () => ({ context, streamToken, xsrfToken }) });
 
   /** Enough events (≥ 500 bytes) that the transport compresses the request. */
   const session: ClientEvent[] = [
@@ -90,7 +90,7 @@ describe('transport + log sink → collector', () => {
     expect(request).toMatchObject({
       compressed: true,
       context: { client: { clientName: 'WEB_EMBEDDED_PLAYER', timeZone: 'Europe/Paris' } },
-      headers: { 'x-goog-visitor-id': 'VIS', 'x-youtube-client-name': '56', 'x-youtube-utc-offset': '60' },
+      headers: { 'x-goog-visitor-id': VISITOR, 'x-youtube-client-name': '56', 'x-youtube-utc-offset': '60' },
     });
   });
 

@@ -3,15 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, type VidFrameApp } from '../../server/app';
 import { createStreamTokens } from '../../server/collector/streamTokens';
+import { apiTokensFor } from '../helpers/apiTokens';
 import { readConfig } from '../../server/config';
-
-// See collector.spec.ts: inject() needs a stand-in for the ESM-only cookie@2 under Jest on Node 20.
-jest.mock('cookie', () => ({ stringifySetCookie: ({ name, value }: { name: string; value: string }) => `${name}=${value}` }));
 
 const ADMIN = 'security-admin-token-0123456789';
 const SECRET = 'security-stream-secret-0123456789-abcdefgh';
 const tokens = createStreamTokens({ secret: SECRET });
-const body = (ids: string[]) => JSON.stringify({ events: ids.map((id) => ({ clientEventId: id, playerStateChange: { state: 1 } })) });
+const { antiForgeryToken } = apiTokensFor(SECRET);
+const body = (ids: string[]) => JSON.stringify({ session_token: antiForgeryToken(), events: ids.map((id) => ({ clientEventId: id, playerStateChange: { state: 1 } })) });
 
 describe('security of the reference server (issue 12)', () => {
   let dataDir: string;

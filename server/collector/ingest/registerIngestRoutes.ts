@@ -16,6 +16,9 @@ import {
 import type { CollectorEndpoint, CollectorStore } from '../store';
 import type { StreamTokens } from '../streamTokens';
 import type { FaultInjector } from '../testHooks/faultInjector';
+import type { IdentityTokens } from '../../api/identityTokens';
+import { responseContextFor } from '../../api/responseContext';
+import type { VerifyApiRequest } from '../../api/verifyApiRequest';
 import { jsonTextNestsDeeperThan, nestsDeeperThan, validateEvents } from './validateEvents';
 
 /** Hot and cold client configuration handed out in `responseContext.globalConfigGroup` (spec §7). */
@@ -54,6 +57,9 @@ export interface IngestOptions {
   /** The route's rate limit (`@fastify/rate-limit` route config), or false for none. */
   rateLimit: Record<string, unknown> | false;
   now: () => number;
+  /** The API's request-validation step (key, bearer token, visitor id, anti-forgery field, delegation: spec §6/§7). */
+  verifyApiRequest: VerifyApiRequest;
+  tokens: IdentityTokens;
 }
 
 /**
@@ -64,11 +70,14 @@ export interface IngestOptions {
  * 3. the stream token (`X-VidFrame-Stream-Token`) verified: missing, forged or expired is 401 and nothing is stored;
  * 4. gunzip ≤ {@link COLLECTOR_MAX_DECOMPRESSED_BYTES} (413), JSON object with an `events` array (400), at most
  *    {@link COLLECTOR_MAX_EVENTS_PER_REQUEST} events and a bounded context (400);
+ * 4a. the API's request-validation step ({@link VerifyApiRequest}): a bad or expired bearer token is 401, a missing or
+ *    wrong anti-forgery field 403, nothing stored; a verified account (and the channel it acts for) is stored with
+ *    the request and its events, so the collector attributes them;
  * 5. each event validated on its own: the refused ones are listed in the reply (`collector.refused`), the rest stored;
  * 6. the store's transaction commits, then 200. A store failure is 503 with `Retry-After`: the client keeps the request.
  */
 export function registerIngestRoutes(scope: FastifyInstance, opts: IngestOptions): void {
-  const { store, streamTokens, metrics, faults, globalConfigGroup, rateLimit, now } = opts;
+  const { store, streamTokens, metrics, faults, globalConfigGroup, rateLimit, now, verifyApiRequest, tokens } = opts;
 
   const handler = (endpoint: CollectorEndpoint) => async (request: FastifyRequest, reply: FastifyReply) => {
     const contentType = String(request.headers['content-type'] ?? '');
@@ -137,6 +146,14 @@ export function registerIngestRoutes(scope: FastifyInstance, opts: IngestOptions
       if (value !== undefined) headers[name] = (Array.isArray(value) ? value.join(', ') : String(value)).slice(0, COLLECTOR_MAX_HEADER_CHARS);
     }
 
+    // Who sent it (after the shape checks: a malformed body is a 400 whoever sends it).
+    let viewer;
+    try {
+      viewer = verifyApiRequest(request, body);
+    } catch (error) {
+      metrics.collectorRequestsRefused.inc({ reason: 'identity' });
+      throw error;
+    }
     const { valid, refused } = validateEvents(events, { stream: verdict.stream, endpoint });
     let outcome;
     try {
@@ -156,6 +173,7 @@ export function registerIngestRoutes(scope: FastifyInstance, opts: IngestOptions
           contextJson,
           eventCount: events.length,
           refused: refused.length,
+          ...(viewer.accountId !== undefined && { viewer: { accountId: viewer.accountId, ...(viewer.channelId !== undefined && { channelId: viewer.channelId }) } }),
         },
         valid,
       ));
@@ -171,7 +189,7 @@ export function registerIngestRoutes(scope: FastifyInstance, opts: IngestOptions
     metrics.collectorEvents.inc({ outcome: 'refused', endpoint }, refused.length);
     return reply.code(200).send({
       responseContext: {
-        serviceTrackingParams: [],
+        ...responseContextFor(viewer, tokens.consistency),
         ...(globalConfigGroup && endpoint === 'log_event' ? { globalConfigGroup } : {}),
       },
       collector: { accepted: outcome.accepted, duplicates: outcome.duplicates, refused },

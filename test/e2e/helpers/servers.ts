@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../server/app';
+import { buildApp, type AppOptions } from '../../../server/app';
+import { createAdsHost } from '../../../server/ads/createAdsHost';
 
 export interface RunningServer {
   /** e.g. `http://127.0.0.1:41234` */
@@ -12,22 +13,42 @@ export interface RunningServer {
   dataDir: string;
   /** The admin token the collector's admin API and dashboard need (`Authorization: Bearer …`). */
   adminToken: string;
+  /** The ads host (the anonymous id's second origin, another port), when started with `{ adsHost: true }`. */
+  ads?: { origin: string; app: FastifyInstance };
   close(): Promise<void>;
 }
 
+export interface StartServerOptions extends Pick<AppOptions, 'educationEmbedHosts'> {
+  /** Also start the ads host on another loopback port, with its test hooks (scripted answers, request log). */
+  adsHost?: boolean;
+  /** Host names of the privacy-enhanced embed (the ads host's settings). */
+  privateEmbedHosts?: string[];
+}
+
 /** The real reference server (built pages, real media, real collector) on a free loopback port, with its own data dir. */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer({ adsHost = false, privateEmbedHosts = [], educationEmbedHosts }: StartServerOptions = {}): Promise<RunningServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vidframe-e2e-'));
-  const app = await buildApp({ dataDir, testHooks: true });
+  // Live settings, as `npm start` keeps them: the ads port is known once the ads host listens.
+  const ads = { port: 0, privateEmbedHosts };
+  const app = await buildApp({ dataDir, testHooks: true, ads: adsHost ? ads : undefined, educationEmbedHosts });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address !== 'object') throw new Error('the server has no address');
+  const origin = `http://127.0.0.1:${address.port}`;
+  let adsApp: FastifyInstance | undefined;
+  if (adsHost) {
+    adsApp = await createAdsHost({ allowedOrigin: (o) => o === origin, testHooks: true });
+    await adsApp.listen({ port: 0, host: '127.0.0.1' });
+    ads.port = (adsApp.server.address() as { port: number }).port;
+  }
   return {
-    origin: `http://127.0.0.1:${address.port}`,
+    origin,
     app,
     dataDir,
     adminToken: app.vidframe.adminToken,
+    ...(adsApp && { ads: { origin: `http://127.0.0.1:${ads.port}`, app: adsApp } }),
     close: async () => {
+      await adsApp?.close();
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

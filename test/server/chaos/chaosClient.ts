@@ -1,9 +1,12 @@
 import { createStreamTokens } from '../../../server/collector/streamTokens';
+import { apiTokensFor } from '../../helpers/apiTokens';
 
 /** What the chaos suites share: the secrets the server processes are started with, and a client that logs like the embed. */
 export const CHAOS_ADMIN_TOKEN = 'chaos-admin-token-0123456789';
 export const CHAOS_STREAM_SECRET = 'chaos-stream-secret-0123456789-abcdefghij';
 export const chaosTokens = createStreamTokens({ secret: CHAOS_STREAM_SECRET });
+/** The anti-forgery token every POST body carries (spec §7), minted with the server's shared secret. */
+const { antiForgeryToken } = apiTokensFor(CHAOS_STREAM_SECRET);
 
 /** One log request as a client builds it: `count` events with ids `{pageId}:{first…}`. */
 export function logRequestBody(pageId: string, first: number, count: number): string {
@@ -13,6 +16,7 @@ export function logRequestBody(pageId: string, first: number, count: number): st
     playerStateChange: { videoId: 'VFsunrise01', previousState: 3, state: 1, mediaTimeSec: first + k },
   }));
   return JSON.stringify({
+    session_token: antiForgeryToken(),
     context: { client: { clientName: 'WEB_EMBEDDED_PLAYER', clientVersion: '1.0' } },
     events,
     requestTimeMs: Date.now(),

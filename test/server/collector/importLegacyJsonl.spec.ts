@@ -5,8 +5,6 @@ import { buildApp } from '../../../server/app';
 import { importLegacyJsonl, LEGACY_STREAM } from '../../../server/collector/importLegacyJsonl';
 import { createSqliteStore } from '../../../server/collector/stores/sqlite/createSqliteStore';
 
-jest.mock('cookie', () => ({ stringifySetCookie: ({ name, value }: { name: string; value: string }) => `${name}=${value}` }));
-
 /** What the JSONL collector of earlier versions wrote, one record a line. */
 const legacyEvent = (seq: number, name = 'playerStateChange', payload: object = { state: 1 }) =>
   JSON.stringify({

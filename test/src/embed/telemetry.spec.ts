@@ -2,6 +2,8 @@ import { waitFor } from '@testing-library/react';
 import { BehaviorSubject } from 'rxjs';
 import type { EmbedPlayer, PlayerError } from '../../../src/embed/EmbedPlayer';
 import { startTelemetry, type Telemetry } from '../../../src/embed/telemetry';
+import { createEmbedApi } from '../../../src/embed/api';
+import type { Identity, Session, SignInStatus } from '../../../src/embed/identity';
 import type { PlayerConfig } from '../../../streams/config/playerConfig';
 import { createRetryQueue } from '../../../streams/retry/createRetryQueue';
 import { logsDatabase } from '../../../streams/retry/logsDatabase';
@@ -12,6 +14,23 @@ import { WEB_EMBEDDED_PLAYER_CLIENT_NAME_ID } from '../../../streams/transport/c
 import { configFor } from '../../streams/player/fixtures';
 
 const TOKEN = 'v1.c3RyZWFtLWlk.c2lnbmF0dXJl';
+
+/** An anonymous viewer: no access token, no delegation (the identity's own behaviour is tested in identity.spec). */
+const anonymousIdentity = (): Identity => ({
+  session$: new BehaviorSubject<Session | null>(null),
+  status$: new BehaviorSubject<SignInStatus>({ state: 'idle' }),
+  visitorData: () => undefined,
+  credentials: () => ({}),
+  delegatedSessionId: () => undefined,
+  consistencyTokenJars: () => [],
+  absorbResponse: () => undefined,
+  signIn: async () => undefined,
+  signOut: async () => undefined,
+  stop: () => undefined,
+});
+
+/** The page's telemetry over the page's API client, as `main.tsx` starts it. */
+const start = (config: PlayerConfig) => startTelemetry(fakePlayer(config), createEmbedApi(window, config, anonymousIdentity()), window);
 
 /** What the page's telemetry reads from the player; nothing else is needed here. */
 function fakePlayer(config: PlayerConfig): EmbedPlayer {
@@ -65,7 +84,7 @@ describe('startTelemetry: stream token and Retry-After (issue 12)', () => {
 
   it(`the log requests of a closing page (keepalive) carry the configuration's stream token as ${STREAM_TOKEN_HEADER}`, async () => {
     const { logCalls } = installFetch({ status: 200 });
-    telemetry = startTelemetry(fakePlayer(withToken(TOKEN)), window);
+    telemetry = start(withToken(TOKEN));
     closePage();
     await waitFor(() => expect(logCalls.length).toBeGreaterThan(0));
     for (const call of logCalls) {
@@ -77,7 +96,7 @@ describe('startTelemetry: stream token and Retry-After (issue 12)', () => {
 
   it('a configuration without a token sends no token header', async () => {
     const { logCalls } = installFetch({ status: 200 });
-    telemetry = startTelemetry(fakePlayer(withToken(undefined)), window);
+    telemetry = start(withToken(undefined));
     closePage();
     await waitFor(() => expect(logCalls.length).toBeGreaterThan(0));
     expect(logCalls.every((call) => !(STREAM_TOKEN_HEADER in call.init.headers))).toBe(true);
@@ -96,7 +115,7 @@ describe('startTelemetry: stream token and Retry-After (issue 12)', () => {
       for (let t = 0; t < ms; t += 250) await step();
     };
     const { logCalls } = installFetch({ status: 429, retryAfter: '30' }, { status: 200 });
-    telemetry = startTelemetry(fakePlayer(withToken(TOKEN)), window);
+    telemetry = start(withToken(TOKEN));
     closePage();
     while (telemetry.counts.stored === 0 && Date.now() < T0 + 2_000) await step();
     const storedAtMs = Date.now() - T0;

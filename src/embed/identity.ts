@@ -1,0 +1,247 @@
+import { BehaviorSubject } from 'rxjs';
+import type { PlayerConfig } from '../../streams/config/playerConfig';
+import { createConsistencyTokenStore } from '../../streams/identity/consistencyTokens';
+import { parseDatasyncIds } from '../../streams/identity/parseDatasyncIds';
+import type { ConsistencyTokenJar } from '../../streams/transport/buildClientContext';
+
+/** A signed-in viewer, as `POST /accounts/token` describes it. */
+export interface Session {
+  accessToken: string;
+  expiresAtMs: number;
+  account: { id: string; displayName: string; email: string };
+  actingChannel: { id: string; title: string } | null;
+  channels: { id: string; title: string; relation: 'owner' | 'manager' }[];
+  /** The delegated session (page) id from the datasync ids, when the account acts for a channel (spec §6, §7). */
+  delegatedSessionId?: string;
+}
+
+/** What the sign-in control shows. */
+export type SignInStatus = { state: 'idle' } | { state: 'working' } | { state: 'failed'; message: string };
+
+export interface Identity {
+  /** The signed-in viewer, or null for an anonymous one. */
+  readonly session$: BehaviorSubject<Session | null>;
+  readonly status$: BehaviorSubject<SignInStatus>;
+  /** The visitor id the client keeps (spec §6/§7): the one it has, else the one the server handed out. */
+  visitorData(): string | undefined;
+  /** The current access token and its account, for every request (and for resends of older ones). */
+  credentials(): { accessToken?: string; accountId?: string };
+  delegatedSessionId(): string | undefined;
+  consistencyTokenJars(): ConsistencyTokenJar[];
+  /** Reads an API answer's `responseContext`: a new visitor id, a consistency token jar. */
+  absorbResponse(body: unknown): void;
+  /** The viewer pressed "Sign in": storage access where the browser needs it, else (or when that fails) a pop-up. */
+  signIn(): Promise<void>;
+  signOut(): Promise<void>;
+  stop(): void;
+}
+
+/** Where the client keeps the visitor id (the embed origin's storage; partitioned per top-level site by browsers). */
+export const VISITOR_DATA_STORAGE_KEY = 'vidframe.visitorData';
+/** The access token is renewed this long before it expires. */
+const TOKEN_RENEW_MARGIN_MS = 60_000;
+const SESSION_MESSAGE = 'vidframe:session';
+
+type StorageAccessDocument = Document & { hasStorageAccess?: () => Promise<boolean>; requestStorageAccess?: () => Promise<void> };
+
+const isSession = (value: unknown): value is Omit<Session, 'delegatedSessionId'> => {
+  const v = value as Session | null;
+  return !!v && typeof v.accessToken === 'string' && typeof v.expiresAtMs === 'number' && !!v.account && typeof v.account.id === 'string';
+};
+
+/**
+ * The viewer's identity in the embed (issue 13, spec §6/§7): the visitor id, sign-in and sign-out, the short-lived
+ * access token and its renewal, the delegated session from the datasync ids, and consistency tokens.
+ *
+ * Signing in from a frame on another site: the session cookie of our origin is third-party there, so a browser may
+ * partition or block it. At start the embed asks `POST /accounts/token` with its cookie (when it has storage access)
+ * and is signed in silently if a session exists. When the viewer presses "Sign in": where `document.hasStorageAccess()`
+ * says no, `requestStorageAccess()` is asked first (it needs that press); if that is refused, or no session comes of
+ * it, a sign-in pop-up on our own origin opens, and hands the session back by `postMessage` (checked: our origin, the
+ * pop-up as source). The session handle is then kept in memory only, to renew the access token.
+ */
+export function startIdentity(config: PlayerConfig, win: Window): Identity {
+  const session$ = new BehaviorSubject<Session | null>(null);
+  const status$ = new BehaviorSubject<SignInStatus>({ state: 'idle' });
+  const consistency = createConsistencyTokenStore({ now: () => Date.now() });
+  const doc = win.document as StorageAccessDocument;
+  let sessionHandle: string | undefined;
+  let renewTimer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+
+  const storage = (() => {
+    try {
+      return win.localStorage;
+    } catch {
+      return undefined;
+    }
+  })();
+  let visitorData: string | undefined;
+  try {
+    visitorData = storage?.getItem(VISITOR_DATA_STORAGE_KEY) ?? undefined;
+  } catch {
+    visitorData = undefined;
+  }
+  const keepVisitorData = (value: string) => {
+    visitorData = value;
+    try {
+      storage?.setItem(VISITOR_DATA_STORAGE_KEY, value);
+    } catch {
+      // Storage refused (a sandboxed or blocked frame): the id lives for this page only.
+    }
+  };
+  if (!visitorData && config.args.visitor_data) keepVisitorData(config.args.visitor_data);
+
+  const postJson = (path: string, body: Record<string, unknown>) =>
+    win.fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  /** The datasync ids say whether the session acts for a channel (spec §7); "Datasync ID not set" when absent. */
+  const readDelegation = async (accessToken: string): Promise<string | undefined> => {
+    try {
+      const response = await win.fetch('/getDatasyncIdsEndpoint', { credentials: 'same-origin', headers: { Authorization: `Bearer ${accessToken}` } });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`Request failed, status=${response.status}`);
+      return parseDatasyncIds(JSON.parse(text.replace(/^\)\]\}'\n?/, ''))).delegatedSessionId;
+    } catch (error) {
+      console.warn('[vidframe] datasync ids:', error instanceof Error ? error.message : error);
+      return undefined;
+    }
+  };
+
+  const scheduleRenewal = (session: Session) => {
+    clearTimeout(renewTimer);
+    const wait = Math.max(1_000, session.expiresAtMs - Date.now() - TOKEN_RENEW_MARGIN_MS);
+    renewTimer = setTimeout(() => void requestToken().then((s) => adopt(s ?? null)), wait);
+  };
+
+  const adopt = async (raw: unknown | null) => {
+    if (stopped) return;
+    if (!isSession(raw)) {
+      clearTimeout(renewTimer);
+      sessionHandle = undefined;
+      session$.next(null);
+      consistency.clear();
+      return;
+    }
+    const session: Session = { ...raw, delegatedSessionId: await readDelegation(raw.accessToken) };
+    session$.next(session);
+    scheduleRenewal(session);
+  };
+
+  /** `POST /accounts/token`: the session from the handle (pop-up hand-over) or the cookie; undefined when none. */
+  const requestToken = async (): Promise<unknown | undefined> => {
+    try {
+      const response = await postJson('/accounts/token', sessionHandle ? { session: sessionHandle } : {});
+      if (response.status === 401) return undefined;
+      if (!response.ok) throw new Error(`Request failed, status=${response.status}`);
+      return await response.json();
+    } catch (error) {
+      console.warn('[vidframe] sign-in:', error instanceof Error ? error.message : error);
+      return undefined;
+    }
+  };
+
+  const hasStorageAccess = async (): Promise<boolean> => {
+    if (typeof doc.hasStorageAccess !== 'function') return true;
+    try {
+      return await doc.hasStorageAccess();
+    } catch {
+      return false;
+    }
+  };
+
+  /** Opens the sign-in pop-up and waits for its hand-over (or for it to close). */
+  const signInWithPopup = () =>
+    new Promise<string | undefined>((resolve) => {
+      const popup = win.open('/signin?popup=1', 'vidframe-signin', 'popup,width=480,height=640');
+      if (!popup) {
+        resolve(undefined);
+        status$.next({ state: 'failed', message: 'The sign-in window was blocked: allow pop-ups for this player and try again.' });
+        return;
+      }
+      const onMessage = (event: MessageEvent) => {
+        const data = event.data as { type?: unknown; session?: unknown } | null;
+        if (event.origin !== win.location.origin || event.source !== popup || !data || data.type !== SESSION_MESSAGE || typeof data.session !== 'string') return;
+        finish(data.session);
+      };
+      const closed = setInterval(() => {
+        if (popup.closed) finish(undefined);
+      }, 500);
+      const finish = (handle: string | undefined) => {
+        win.removeEventListener('message', onMessage);
+        clearInterval(closed);
+        resolve(handle);
+      };
+      win.addEventListener('message', onMessage);
+    });
+
+  // Silent sign-in: a session of our origin that this frame may already use.
+  void hasStorageAccess().then((access) => (access ? requestToken().then((s) => adopt(s ?? null)) : undefined));
+
+  return {
+    session$,
+    status$,
+    visitorData: () => visitorData,
+    credentials: () => {
+      const session = session$.value;
+      return session && session.expiresAtMs > Date.now() ? { accessToken: session.accessToken, accountId: session.account.id } : {};
+    },
+    delegatedSessionId: () => session$.value?.delegatedSessionId,
+    consistencyTokenJars: () => consistency.current(),
+    absorbResponse(body) {
+      const responseContext = (body as { responseContext?: { visitorData?: unknown } } | undefined)?.responseContext;
+      if (typeof responseContext?.visitorData === 'string' && /^[A-Za-z0-9._-]{1,512}$/.test(responseContext.visitorData)) {
+        keepVisitorData(responseContext.visitorData);
+      }
+      if (session$.value) consistency.absorb(body);
+    },
+    async signIn() {
+      status$.next({ state: 'working' });
+      try {
+        if (!(await hasStorageAccess()) && typeof doc.requestStorageAccess === 'function') {
+          try {
+            await doc.requestStorageAccess();
+          } catch {
+            // Refused: the pop-up below still works, since it hands the session over by message.
+          }
+        }
+        if (await hasStorageAccess()) {
+          const viaCookie = await requestToken();
+          if (viaCookie) {
+            await adopt(viaCookie);
+            status$.next({ state: 'idle' });
+            return;
+          }
+        }
+        const handle = await signInWithPopup();
+        if (handle === undefined) {
+          if (status$.value.state === 'working') status$.next({ state: 'idle' });
+          return;
+        }
+        sessionHandle = handle;
+        const session = await requestToken();
+        await adopt(session ?? null);
+        status$.next(session ? { state: 'idle' } : { state: 'failed', message: 'Signing in did not complete. Try again.' });
+      } catch (error) {
+        status$.next({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
+      }
+    },
+    async signOut() {
+      try {
+        await postJson('/accounts/signout', sessionHandle ? { session: sessionHandle } : {});
+      } catch {
+        // Offline: the session here ends anyway; the server's expires on its own.
+      }
+      await adopt(null);
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(renewTimer);
+    },
+  };
+}

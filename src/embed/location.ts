@@ -1,0 +1,45 @@
+import { Subscription } from 'rxjs';
+import { parseBooleanVar, type PlayerConfig } from '../../streams/config/playerConfig';
+import { currentLocation } from '../../streams/identity/geolocation';
+import { createLocationToken, LOCATION_TOKEN_COOKIE_NAME, locationTokenCookie, readLocationToken } from '../../streams/identity/locationToken';
+import type { PageFacts } from './api';
+
+const readCookie = (cookies: string, name: string) =>
+  cookies
+    .split(';')
+    .map((c) => c.trim())
+    .find((c) => c.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+
+/**
+ * Geolocation (issue 13, spec §8/§9): only when the host enables it (`geolocation=1` and, for a frame on another
+ * site, `allow="geolocation"` on the iframe) and the viewer allows it. Timeout 10 s (15 s on the mobile web client),
+ * high accuracy only there; latitude and longitude go into the context's location info as integers scaled by 1E7.
+ * The result is kept as a location token (a cookie of 15552000 s), so the next embed sends it without asking again.
+ * Denied or unsupported ("Geolocation unsupported"): nothing is sent.
+ */
+export function startLocation(config: PlayerConfig, win: Window, facts: PageFacts, { mobileWeb = false } = {}): { stop(): void } {
+  const subscriptions = new Subscription();
+  if (parseBooleanVar(config.args.playerVars.geolocation) !== true) return { stop: () => undefined };
+  const now = Date.now();
+  const stored = readLocationToken(readCookie(win.document.cookie, LOCATION_TOKEN_COOKIE_NAME) ?? '', now);
+  if (stored) {
+    facts.locationInfo = { ...stored };
+    return { stop: () => undefined };
+  }
+  subscriptions.add(
+    currentLocation(win.navigator.geolocation, { mobileWeb }).subscribe({
+      next: (info) => {
+        facts.locationInfo = { ...info };
+        try {
+          // `SameSite=None; Secure` in a secure context, so the cookie works in a frame on another site.
+          win.document.cookie = locationTokenCookie(createLocationToken(info, Date.now()), { secure: win.isSecureContext });
+        } catch {
+          // kept for this page only
+        }
+      },
+      error: (error: unknown) => console.warn('[vidframe] geolocation:', error instanceof Error ? error.message : error),
+    }),
+  );
+  return { stop: () => subscriptions.unsubscribe() };
+}

@@ -1,0 +1,99 @@
+import { distinctUntilChanged, filter, first, map, merge, skip, Subscription, switchMap } from 'rxjs';
+import { createPreferenceStore } from '../../streams/identity/preferences';
+import type { EmbedPlayer } from './EmbedPlayer';
+
+/** The preference keys the player keeps (word characters only, never `f` + a number: spec §5). */
+export const PLAYER_PREFERENCE_KEYS = {
+  volume: 'volume',
+  muted: 'muted',
+  captionsLanguage: 'captions_lang',
+  playbackRate: 'playback_rate',
+  quality: 'quality',
+} as const;
+
+/**
+ * The viewer's player choices kept in the preference cookie (spec §5/§9, `PREF`, 63072000 s): volume, mute, captions
+ * language, playback rate and quality. They are applied when the player is ready — so a choice made in one embed is
+ * there in the next — and every later change the viewer (or the host) makes is written back. Player variables the
+ * host set for this embed (`mute=1`, `cc_lang_pref`, `cc_load_policy`) win over a stored choice.
+ */
+export function startPreferences(player: EmbedPlayer, win: Window): { stop(): void } {
+  const doc = win.document;
+  const store = createPreferenceStore({
+    readCookie: () => doc.cookie,
+    writeCookie: (cookie) => {
+      doc.cookie = cookie;
+    },
+    // `SameSite=None; Secure` lets the cookie work in a frame on another site; it needs a secure context (https, or
+    // loopback).
+    secure: win.isSecureContext,
+  });
+  const vars = player.config.args.playerVars;
+  const keys = PLAYER_PREFERENCE_KEYS;
+  const subscriptions = new Subscription();
+  const save = (key: string, value: string) => {
+    try {
+      if (store.get(key) !== value) store.set(key, value);
+    } catch (error) {
+      console.warn('[vidframe] preference not kept:', error instanceof Error ? error.message : error);
+    }
+  };
+
+  const ready$ = player.readiness$.pipe(filter((r) => r === 'ready'), first());
+  subscriptions.add(
+    ready$.subscribe(() => {
+      const volume = Number(store.get(keys.volume));
+      if (Number.isFinite(volume) && volume >= 0 && volume <= 100) player.command({ type: 'setVolume', volume });
+      const muted = store.get(keys.muted);
+      if (vars.mute === undefined && (muted === '1' || muted === '0')) player.command({ type: muted === '1' ? 'mute' : 'unMute' });
+      const rate = Number(store.get(keys.playbackRate));
+      if (Number.isFinite(rate) && rate > 0) player.command({ type: 'setPlaybackRate', rate });
+      const quality = store.get(keys.quality);
+      if (quality) player.command({ type: 'setPlaybackQuality', quality });
+      const captions = store.get(keys.captionsLanguage);
+      if (captions !== undefined && vars.cc_lang_pref === undefined && vars.cc_load_policy === undefined) {
+        player.command(captions === '' ? { type: 'setCaptions', enabled: false } : { type: 'setCaptions', enabled: true, languageCode: captions });
+      }
+    }),
+  );
+
+  // Changes after the stored choices were applied are the viewer's: written back.
+  const changes$ = ready$.pipe(
+    switchMap(() =>
+      merge(
+        player.media$.pipe(
+          map((m) => String(Math.round(m.volume * 100))),
+          distinctUntilChanged(),
+          skip(1),
+          map((v) => [keys.volume, v] as const),
+        ),
+        player.media$.pipe(
+          map((m) => (m.muted ? '1' : '0')),
+          distinctUntilChanged(),
+          skip(1),
+          map((v) => [keys.muted, v] as const),
+        ),
+        player.media$.pipe(
+          map((m) => String(m.playbackRate)),
+          distinctUntilChanged(),
+          skip(1),
+          map((v) => [keys.playbackRate, v] as const),
+        ),
+        player.model$.pipe(
+          map((m) => (m.captions.enabled ? (m.captions.languageCode ?? '') : '')),
+          distinctUntilChanged(),
+          skip(1),
+          map((v) => [keys.captionsLanguage, v] as const),
+        ),
+        player.model$.pipe(
+          map((m) => m.qualityPreference),
+          distinctUntilChanged(),
+          skip(1),
+          map((v) => [keys.quality, v] as const),
+        ),
+      ),
+    ),
+  );
+  subscriptions.add(changes$.subscribe(([key, value]) => save(key, value)));
+  return { stop: () => subscriptions.unsubscribe() };
+}
