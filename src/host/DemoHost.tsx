@@ -5,6 +5,7 @@ import { usePlayer } from './react/usePlayer';
 import { usePlayerEvent } from './react/usePlayerEvent';
 import { usePlayerApiInfo, usePlayerInfo, usePlayerState } from './react/usePlayerState';
 import { catalog$ } from './demo/catalog';
+import { ConsentManagerPanel } from './demo/ConsentManagerPanel';
 import { ControlPanel } from './demo/ControlPanel';
 import { EventLog } from './demo/EventLog';
 import { eventLog } from './demo/eventLog';
@@ -106,6 +107,7 @@ export function DemoHost() {
           </section>
 
           <InfoReadout info={info} state={state} captionLanguage={captionLanguage} lastError={lastError} />
+          <ConsentManagerPanel />
         </div>
         <ControlPanel player={player} info={info} captionLanguage={captionLanguage} catalog={catalog} embedHost={embedHost} />
         <EventLog entries={log} onClear={() => clearLog()} />
