@@ -65,9 +65,9 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
  *   Consent granted again → a fresh fetch. Repeated consent values are ignored; consecutive `none`s are emitted once.
  *
  * ```
- * consent$: t-----------------f---t--
- * fetches:  -x   -x   -x      |   -a
- * result:   nm---m----m-------n----r   (retryMs = 3 frames, maxRetries = 2; m = missing, r = ready)
+ * consent$: t------------f---t-
+ * fetches:  -x  -x  -x       -a
+ * result:   nm---m---m---n----r   (retryMs = 3 frames, maxRetries = 2; m = missing, r = ready)
  * ```
  */
 export function anonymousId(

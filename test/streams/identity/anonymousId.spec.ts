@@ -143,6 +143,26 @@ describe('anonymousId', () => {
     });
   });
 
+  it('runs the picture of the doc comment: three failures, withdrawal, a new grant', () => {
+    createTestScheduler().run(({ hot, cold, time, expectObservable }) => {
+      const fail = cold('-#', undefined, BOOM);
+      const ok = cold('-a|', texts);
+      const fetchId = sequence(fail, fail, fail, ok);
+      const retryMs = time('  ---|');
+      const consent = hot('   t------------f---t-', consents);
+      // fetches:              -x  -x  -x       -a
+      // The picture's three m's, told apart by retriesLeft: m 2, l 1, z 0.
+      const expected = '      nm---l---z---n----r';
+      expectObservable(anonymousId(consent, { fetchId, retryMs }), '^ 100ms !').toBe(expected, {
+        n: none,
+        m: missing('boom', 2),
+        l: missing('boom', 1),
+        z: missing('boom', 0),
+        r: ready('ID-A', 18),
+      });
+    });
+  });
+
   it('restores the retry budget after a success', () => {
     let fetchId = sequence();
     createTestScheduler().run(({ hot, cold, time, expectObservable }) => {
