@@ -201,6 +201,12 @@ export async function buildApp({
       if (!existsSync(pagePath('embed'))) return notBuilt(reply);
       embedTemplate = readEmbedTemplate(readFileSync(pagePath('embed'), 'utf8'));
     }
+    const anonymousIdUrl = anonymousIdUrlFor(request);
+    if (anonymousIdUrl) {
+      // The anonymous id comes from the ads host, another origin (spec §7): this page, and only it, may connect there.
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("connect-src 'self'", `connect-src 'self' ${new URL(anonymousIdUrl).origin}`));
+    }
     const html = renderEmbedPage(embedTemplate, {
       videoId,
       query,
@@ -211,7 +217,7 @@ export async function buildApp({
         visitorData: identityTokens.visitor.issue().token,
         antiForgeryToken: identityTokens.antiForgery.issue().token,
         apiKey,
-        anonymousIdUrl: anonymousIdUrlFor(request),
+        anonymousIdUrl,
         embedMode: embedModeOf(request),
       },
       nonce: reply.cspNonce.script,

@@ -7,12 +7,14 @@ export type SigninView =
   | { kind: 'form'; popup: boolean; email?: string; error?: string }
   | { kind: 'signedIn'; popup: boolean; account: Account; channels: readonly ChannelAccess[]; actingChannelId: string | null };
 
+// `same-origin`, not `no-referrer`: under `no-referrer` Chromium sends `Origin: null` with the page's own form posts,
+// which the cross-site check (`isSameOriginOrUnnamed`) rightly refuses. Other origins still get no referrer.
 const page = (title: string, body: string, head = '') => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${escapeHtml(title)}</title>
 <link rel="stylesheet" href="${SIGNIN_STYLESHEET_PATH}">
 ${head}</head>

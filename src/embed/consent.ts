@@ -43,7 +43,8 @@ export function startConsent(config: PlayerConfig, win: Window, facts: PageFacts
     }
   };
 
-  subscriptions.add(consentState(config.args.playerVars.consent, tcfConsent$(win as never)).subscribe(consent$));
+  // Values only: without a CMP the source completes, and a completed subject would give later readers nothing.
+  subscriptions.add(consentState(config.args.playerVars.consent, tcfConsent$(win as never)).subscribe((value) => consent$.next(value)));
   const url = config.args.anonymous_id_url;
   const mode = config.args.embed_mode ?? 'standard';
   const allowed$ = consent$.pipe(

@@ -54,11 +54,12 @@ const isSession = (value: unknown): value is Omit<Session, 'delegatedSessionId'>
  * access token and its renewal, the delegated session from the datasync ids, and consistency tokens.
  *
  * Signing in from a frame on another site: the session cookie of our origin is third-party there, so a browser may
- * partition or block it. At start the embed asks `POST /accounts/token` with its cookie (when it has storage access)
- * and is signed in silently if a session exists. When the viewer presses "Sign in": where `document.hasStorageAccess()`
- * says no, `requestStorageAccess()` is asked first (it needs that press); if that is refused, or no session comes of
- * it, a sign-in pop-up on our own origin opens, and hands the session back by `postMessage` (checked: our origin, the
- * pop-up as source). The session handle is then kept in memory only, to renew the access token.
+ * partition or block it. At start the embed asks `POST /accounts/token` with its cookie (when `hasStorageAccess()` says it
+ * may) and is signed in silently if a session exists. When the viewer presses "Sign in": where storage access would be
+ * granted (`navigator.permissions` says `storage-access` is granted), `requestStorageAccess()` within that press and
+ * the cookie's session; otherwise a sign-in pop-up on our own origin, opened within the press, which hands the session
+ * back by `postMessage` (checked: our origin, the pop-up as source). The session handle is then kept in memory only,
+ * to renew the access token.
  */
 export function startIdentity(config: PlayerConfig, win: Window): Identity {
   const session$ = new BehaviorSubject<Session | null>(null);
@@ -155,15 +156,12 @@ export function startIdentity(config: PlayerConfig, win: Window): Identity {
     }
   };
 
-  /** Opens the sign-in pop-up and waits for its hand-over (or for it to close). */
-  const signInWithPopup = () =>
+  /**
+   * Waits for the pop-up's hand-over (or for it to close). The pop-up must be opened by the caller in the click itself:
+   * a browser lets a frame open one only during the viewer's gesture.
+   */
+  const awaitHandOver = (popup: Window) =>
     new Promise<string | undefined>((resolve) => {
-      const popup = win.open('/signin?popup=1', 'vidframe-signin', 'popup,width=480,height=640');
-      if (!popup) {
-        resolve(undefined);
-        status$.next({ state: 'failed', message: 'The sign-in window was blocked: allow pop-ups for this player and try again.' });
-        return;
-      }
       const onMessage = (event: MessageEvent) => {
         const data = event.data as { type?: unknown; session?: unknown } | null;
         if (event.origin !== win.location.origin || event.source !== popup || !data || data.type !== SESSION_MESSAGE || typeof data.session !== 'string') return;
@@ -179,6 +177,43 @@ export function startIdentity(config: PlayerConfig, win: Window): Identity {
       };
       win.addEventListener('message', onMessage);
     });
+
+  /**
+   * Whether `requestStorageAccess()` would be granted without a prompt (the Permissions API's `storage-access`): then the
+   * session cookie can be used after a press. Read ahead, since the press must not wait for it.
+   */
+  let storageAccessGrantable = false;
+  void (async () => {
+    try {
+      const status = await win.navigator.permissions?.query({ name: 'storage-access' as PermissionName });
+      storageAccessGrantable = status?.state === 'granted';
+    } catch {
+      storageAccessGrantable = false;
+    }
+  })();
+
+  /** The session through the cookie after storage access was granted; undefined when that did not work. */
+  const signInWithStorageAccess = async (): Promise<unknown | undefined> => {
+    try {
+      await doc.requestStorageAccess!();
+    } catch {
+      return undefined;
+    }
+    return requestToken();
+  };
+
+  /** Signs in with a session handed over by the pop-up. */
+  const signInWithPopup = async (popup: Window) => {
+    const handle = await awaitHandOver(popup);
+    if (handle === undefined) {
+      status$.next({ state: 'idle' }); // closed without signing in
+      return;
+    }
+    sessionHandle = handle;
+    const session = await requestToken();
+    await adopt(session ?? null);
+    status$.next(session ? { state: 'idle' } : { state: 'failed', message: 'Signing in did not complete. Try again.' });
+  };
 
   // Silent sign-in: a session of our origin that this frame may already use.
   void hasStorageAccess().then((access) => (access ? requestToken().then((s) => adopt(s ?? null)) : undefined));
@@ -200,36 +235,28 @@ export function startIdentity(config: PlayerConfig, win: Window): Identity {
       }
       if (session$.value) consistency.absorb(body);
     },
-    async signIn() {
+    signIn() {
       status$.next({ state: 'working' });
-      try {
-        if (!(await hasStorageAccess()) && typeof doc.requestStorageAccess === 'function') {
-          try {
-            await doc.requestStorageAccess();
-          } catch {
-            // Refused: the pop-up below still works, since it hands the session over by message.
-          }
-        }
-        if (await hasStorageAccess()) {
-          const viaCookie = await requestToken();
-          if (viaCookie) {
-            await adopt(viaCookie);
+      // Where the browser already lets this frame use our cookie (storage access granted before), no window is needed.
+      if (storageAccessGrantable && typeof doc.requestStorageAccess === 'function') {
+        return signInWithStorageAccess().then(async (session) => {
+          if (session) {
+            await adopt(session);
             status$.next({ state: 'idle' });
-            return;
-          }
-        }
-        const handle = await signInWithPopup();
-        if (handle === undefined) {
-          if (status$.value.state === 'working') status$.next({ state: 'idle' });
-          return;
-        }
-        sessionHandle = handle;
-        const session = await requestToken();
-        await adopt(session ?? null);
-        status$.next(session ? { state: 'idle' } : { state: 'failed', message: 'Signing in did not complete. Try again.' });
-      } catch (error) {
-        status$.next({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
+          } else status$.next({ state: 'failed', message: 'Signing in did not complete: press Sign in again to use a sign-in window.' });
+          if (!session) storageAccessGrantable = false;
+        });
       }
+      // Otherwise a pop-up on our own origin, opened within the press (a frame may open one only then); it signs in
+      // first-party (which also counts as the interaction storage access needs next time) and hands the session over.
+      const popup = win.open('/signin?popup=1', 'vidframe-signin', 'popup,width=480,height=640');
+      if (!popup) {
+        status$.next({ state: 'failed', message: 'The sign-in window was blocked: allow pop-ups for this player and try again.' });
+        return Promise.resolve();
+      }
+      return signInWithPopup(popup).catch((error: unknown) => {
+        status$.next({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
+      });
     },
     async signOut() {
       try {

@@ -3,8 +3,9 @@ import { parseBooleanVar, type PlayerConfig } from '../../streams/config/playerC
 import { currentLocation } from '../../streams/identity/geolocation';
 import { createLocationToken, LOCATION_TOKEN_COOKIE_NAME, locationTokenCookie, readLocationToken } from '../../streams/identity/locationToken';
 import type { PageFacts } from './api';
+import { frameCookie } from './frameCookie';
 
-const readCookie = (cookies: string, name: string) =>
+const cookieValue = (cookies: string, name: string) =>
   cookies
     .split(';')
     .map((c) => c.trim())
@@ -22,7 +23,8 @@ export function startLocation(config: PlayerConfig, win: Window, facts: PageFact
   const subscriptions = new Subscription();
   if (parseBooleanVar(config.args.playerVars.geolocation) !== true) return { stop: () => undefined };
   const now = Date.now();
-  const stored = readLocationToken(readCookie(win.document.cookie, LOCATION_TOKEN_COOKIE_NAME) ?? '', now);
+  const cookie = frameCookie(win, LOCATION_TOKEN_COOKIE_NAME);
+  const stored = readLocationToken(cookieValue(cookie.read(), LOCATION_TOKEN_COOKIE_NAME) ?? '', now);
   if (stored) {
     facts.locationInfo = { ...stored };
     return { stop: () => undefined };
@@ -33,7 +35,7 @@ export function startLocation(config: PlayerConfig, win: Window, facts: PageFact
         facts.locationInfo = { ...info };
         try {
           // `SameSite=None; Secure` in a secure context, so the cookie works in a frame on another site.
-          win.document.cookie = locationTokenCookie(createLocationToken(info, Date.now()), { secure: win.isSecureContext });
+          cookie.write(locationTokenCookie(createLocationToken(info, Date.now()), { secure: win.isSecureContext }));
         } catch {
           // kept for this page only
         }

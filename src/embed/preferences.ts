@@ -1,5 +1,7 @@
 import { distinctUntilChanged, filter, first, map, merge, skip, Subscription, switchMap } from 'rxjs';
 import { createPreferenceStore } from '../../streams/identity/preferences';
+import { PREFERENCE_COOKIE_NAME } from '../../streams/identity/parsePreferenceCookie';
+import { frameCookie } from './frameCookie';
 import type { EmbedPlayer } from './EmbedPlayer';
 
 /** The preference keys the player keeps (word characters only, never `f` + a number: spec §5). */
@@ -12,18 +14,17 @@ export const PLAYER_PREFERENCE_KEYS = {
 } as const;
 
 /**
- * The viewer's player choices kept in the preference cookie (spec §5/§9, `PREF`, 63072000 s): volume, mute, captions
+ * The viewer's player choices kept in the preference cookie (spec §5/§9, `PREF`, 63072000 s; {@link frameCookie}): volume, mute, captions
  * language, playback rate and quality. They are applied when the player is ready — so a choice made in one embed is
  * there in the next — and every later change the viewer (or the host) makes is written back. Player variables the
  * host set for this embed (`mute=1`, `cc_lang_pref`, `cc_load_policy`) win over a stored choice.
  */
 export function startPreferences(player: EmbedPlayer, win: Window): { stop(): void } {
-  const doc = win.document;
+  // The cookie, with a copy in the frame's storage where the browser blocks cookies in frames on other sites.
+  const cookie = frameCookie(win, PREFERENCE_COOKIE_NAME);
   const store = createPreferenceStore({
-    readCookie: () => doc.cookie,
-    writeCookie: (cookie) => {
-      doc.cookie = cookie;
-    },
+    readCookie: cookie.read,
+    writeCookie: cookie.write,
     // `SameSite=None; Secure` lets the cookie work in a frame on another site; it needs a secure context (https, or
     // loopback).
     secure: win.isSecureContext,
