@@ -76,10 +76,10 @@ export interface EmbedPlayer {
 }
 
 export interface EmbedPlayerDeps {
-  /** `POST /youtubei/v1/player {videoId}`; the default uses `fetch`, root-relative. */
-  fetchVideo?: (videoId: string) => Observable<PlayerResponse>;
-  /** `POST /youtubei/v1/next {playlistId}`; the default uses `fetch`, root-relative. */
-  fetchPlaylist?: (listId: string) => Observable<PlaylistResponse>;
+  /** `POST /youtubei/v1/player {videoId}` through the page's API client (`api.ts`: identity, anti-forgery field). */
+  fetchVideo: (videoId: string) => Observable<PlayerResponse>;
+  /** `POST /youtubei/v1/next {playlistId}` through the page's API client. */
+  fetchPlaylist: (listId: string) => Observable<PlaylistResponse>;
   /** Wall clock in ms (`currentTimeLastUpdated_`). */
   now?: () => number;
   random?: () => number;
@@ -87,19 +87,6 @@ export interface EmbedPlayerDeps {
   origin?: string;
 }
 
-const API_CONTEXT = { client: { clientName: 'WEB_EMBEDDED_PLAYER', clientVersion: '1.0' } };
-
-/** POSTs JSON root-relative and parses a JSON answer; a non-2xx answer is an error carrying its status. */
-export function postJson<T>(path: string, body: Record<string, unknown>): Observable<T> {
-  return defer(() =>
-    from(
-      fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ context: API_CONTEXT, ...body }) }).then(async (r) => {
-        if (!r.ok) throw new Error(`Request failed, status=${r.status}`);
-        return (await r.json()) as T;
-      }),
-    ),
-  );
-}
 
 const STATE_EVENTS = new Set(['play', 'playing', 'pause', 'waiting', 'seeking', 'seeked', 'ended', 'emptied']);
 
@@ -126,10 +113,10 @@ export function readMediaSnapshot(el: HTMLVideoElement): MediaSnapshot {
  * wired to the mounted `<video>` element. Commands from the views and the host go through {@link EmbedPlayer.command};
  * the engine's actions are performed here on the element; its events feed the state machine and the snapshot.
  */
-export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps = {}): EmbedPlayer {
+export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): EmbedPlayer {
   const {
-    fetchVideo = (videoId: string) => postJson<PlayerResponse>('/youtubei/v1/player', { videoId }),
-    fetchPlaylist = (playlistId: string) => postJson<PlaylistResponse>('/youtubei/v1/next', { playlistId }),
+    fetchVideo,
+    fetchPlaylist,
     now = () => Date.now(),
     random = Math.random,
     origin = typeof location !== 'undefined' ? location.origin : '',

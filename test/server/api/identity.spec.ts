@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { buildApp, DEFAULT_API_KEY, type VidFrameApp } from '../../../server/app';
 import { DEMO_ACCOUNTS } from '../../../server/accounts/demoAccounts';
 import { ACCESS_TOKEN_LIFETIME_MS } from '../../../server/accounts/accessTokens';
@@ -152,6 +153,19 @@ describe('API identity: bearer token, logged-in flag, visitor id, anti-forgery f
     const renewed = await player({ session_token: tokens.antiForgeryToken() }, { 'x-goog-visitor-id': issued });
     expect(renewed.statusCode).toBe(200);
     expect(renewed.json().responseContext.visitorData).not.toBe(issued);
+  });
+
+  it('takes a gzip body on every call (the client compresses 500 bytes and more), and refuses a malformed one with a 400', async () => {
+    const body = JSON.stringify({ videoId: 'VFsunrise01', session_token: tokens.antiForgeryToken(), padding: 'x'.repeat(600) });
+    const zipped = await app.inject({ method: 'POST', url: '/youtubei/v1/player', payload: gzipSync(body), headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.json().videoDetails.videoId).toBe('VFsunrise01');
+    const broken = await app.inject({ method: 'POST', url: '/youtubei/v1/player', payload: 'not gzip', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+    expect(broken.statusCode).toBe(400);
+    const bomb = await app.inject({ method: 'POST', url: '/youtubei/v1/next', payload: gzipSync(`{"p":"${'y'.repeat(3_000_000)}"}`), headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+    expect(bomb.statusCode).toBe(413);
+    const br = await app.inject({ method: 'POST', url: '/youtubei/v1/player', payload: body, headers: { 'content-type': 'application/json', 'content-encoding': 'br' } });
+    expect(br.statusCode).toBe(415);
   });
 
   it('the key is checked when a request names one (spec §7: a query parameter)', async () => {

@@ -6,7 +6,7 @@ export const CHAOS_ADMIN_TOKEN = 'chaos-admin-token-0123456789';
 export const CHAOS_STREAM_SECRET = 'chaos-stream-secret-0123456789-abcdefghij';
 export const chaosTokens = createStreamTokens({ secret: CHAOS_STREAM_SECRET });
 /** The anti-forgery token every POST body carries (spec §7), minted with the server's shared secret. */
-const { antiForgeryToken } = apiTokensFor(CHAOS_STREAM_SECRET);
+export const { antiForgeryToken } = apiTokensFor(CHAOS_STREAM_SECRET);
 
 /** One log request as a client builds it: `count` events with ids `{pageId}:{first…}`. */
 export function logRequestBody(pageId: string, first: number, count: number): string {

@@ -5,7 +5,7 @@ import { createSqliteStore } from '../../../server/collector/stores/sqlite/creat
 import { DATABASE_FILE_NAME, openDatabase } from '../../../server/db/openDatabase';
 import { startClickHouse, type ClickHouseServer } from '../../helpers/clickhouseServer';
 import { startServerProcess, type ServerProcess } from '../../helpers/serverProcess';
-import { adminJson, CHAOS_ADMIN_TOKEN, CHAOS_STREAM_SECRET, ChaosClient, chaosTokens, listedIds, postLog } from './chaosClient';
+import { adminJson, antiForgeryToken, CHAOS_ADMIN_TOKEN, CHAOS_STREAM_SECRET, ChaosClient, chaosTokens, listedIds, postLog } from './chaosClient';
 
 /**
  * The collector's chaos suite (issue 12, "Done when"), against the real server process (`server/main.ts`) and each
@@ -133,12 +133,13 @@ describe.each(TARGETS)('collector chaos: $name store', (target) => {
     const attacker = chaosTokens.issue();
     const deep = `${'{"d":'.repeat(10_000)}{}${'}'.repeat(10_000)}`;
     const good = Array.from({ length: 19 }, (_, i) => `{"clientEventId":"victim:${i}","playerStateChange":{"state":1}}`);
+    const xsrf = `"session_token":"${antiForgeryToken()}"`;
     // The attacker first claims the victim's ids on its own stream…
-    expect((await postLog(server.origin, attacker.token, `{"events":[${good.join(',')}]}`)).status).toBe(200);
+    expect((await postLog(server.origin, attacker.token, `{${xsrf},"events":[${good.join(',')}]}`)).status).toBe(200);
     // …a forged token stores nothing…
-    expect((await postLog(server.origin, `${victim.token.slice(0, -4)}AAAA`, `{"events":[${good.join(',')}]}`)).status).toBe(401);
+    expect((await postLog(server.origin, `${victim.token.slice(0, -4)}AAAA`, `{${xsrf},"events":[${good.join(',')}]}`)).status).toBe(401);
     // …and the victim's batch, with a 10,000-deep poison event in the middle, keeps its 19 good events.
-    const body = `{"events":[${[...good.slice(0, 10), `{"clientEventId":"victim:poison","poison":${deep}}`, ...good.slice(10)].join(',')}]}`;
+    const body = `{${xsrf},"events":[${[...good.slice(0, 10), `{"clientEventId":"victim:poison","poison":${deep}}`, ...good.slice(10)].join(',')}]}`;
     const res = await fetch(`${server.origin}/youtubei/v1/log_event`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-vidframe-stream-token': victim.token },
