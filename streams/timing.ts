@@ -95,6 +95,11 @@ export const ANONYMOUS_ID_RETRY_MS = 120_000;
 export const ANONYMOUS_ID_MAX_RETRIES = 2;
 /** §7/§9 Timeout of the anonymous-id request. */
 export const ANONYMOUS_ID_TIMEOUT_MS = 5_000;
+/**
+ * Not in the spec (a product choice): how long the embed waits for the host page's TCF CMP to answer once its
+ * `__tcfapiLocator` frame was found, before it treats the page as having none (a late answer still decides).
+ */
+export const TCF_ANSWER_TIMEOUT_MS = 5_000;
 
 // ── Geolocation and cookies (§9) ────────────────────────────────────────────────────────────────────
 /** §9 Geolocation timeout on desktop. */

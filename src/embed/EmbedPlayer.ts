@@ -1,9 +1,7 @@
 import {
   BehaviorSubject,
-  defer,
   distinctUntilChanged,
   filter,
-  from,
   map,
   merge,
   Observable,

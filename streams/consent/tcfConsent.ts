@@ -1,11 +1,7 @@
 import { TCString } from '@iabtcf/core';
 import { asyncScheduler, Observable, type SchedulerLike, timer } from 'rxjs';
+import { TCF_ANSWER_TIMEOUT_MS } from '../timing';
 
-/**
- * How long to wait for the CMP's first answer before deciding as if there were none. Issue 13 asks for this in
- * `streams/timing.ts` (as `TCF_ANSWER_TIMEOUT_MS`); it is the default here until then.
- */
-export const DEFAULT_TCF_ANSWER_TIMEOUT_MS = 5_000;
 
 /** The name of the child frame by which frames find the CMP (IAB TCF v2.2, CMP API, "`__tcfapiLocator`"). */
 export const TCF_LOCATOR_FRAME_NAME = '__tcfapiLocator';
@@ -43,7 +39,7 @@ export type TcfConsent =
 
 export interface TcfConsentOptions {
   scheduler?: SchedulerLike;
-  /** Wait for the CMP's first answer; {@link DEFAULT_TCF_ANSWER_TIMEOUT_MS} by default. */
+  /** Wait for the CMP's first answer; {@link TCF_ANSWER_TIMEOUT_MS} by default. */
   answerTimeoutMs?: number;
 }
 
@@ -137,7 +133,7 @@ function tcfReturnOf(data: unknown): TcfReturn | undefined {
  */
 export function tcfConsent$(
   win: TcfWindowLike,
-  { scheduler = asyncScheduler, answerTimeoutMs = DEFAULT_TCF_ANSWER_TIMEOUT_MS }: TcfConsentOptions = {},
+  { scheduler = asyncScheduler, answerTimeoutMs = TCF_ANSWER_TIMEOUT_MS }: TcfConsentOptions = {},
 ): Observable<TcfConsent> {
   return new Observable<TcfConsent>((subscriber) => {
     const cmpFrame = findTcfLocatorFrame(win);

@@ -1,7 +1,7 @@
 import { TCModel, TCString } from '@iabtcf/core';
 import { createDemoGvl, encodeDemoTcString } from '../../../streams/consent/encodeTcString';
+import { TCF_ANSWER_TIMEOUT_MS } from '../../../streams/timing';
 import {
-  DEFAULT_TCF_ANSWER_TIMEOUT_MS,
   findTcfLocatorFrame,
   purposeOneConsent,
   type TcfConsent,
@@ -95,7 +95,7 @@ describe('findTcfLocatorFrame', () => {
 describe('tcfConsent$', () => {
   it('fits the browser window and waits 5 s for an answer by default', () => {
     expect(browserWindowFits).toBe(true);
-    expect(DEFAULT_TCF_ANSWER_TIMEOUT_MS).toBe(5_000);
+    expect(TCF_ANSWER_TIMEOUT_MS).toBe(5_000);
   });
 
   it('says there is no CMP, once, and completes, when no frame holds the locator', () => {
