@@ -2,7 +2,6 @@ import { TCString } from '@iabtcf/core';
 import { asyncScheduler, Observable, type SchedulerLike, timer } from 'rxjs';
 import { TCF_ANSWER_TIMEOUT_MS } from '../timing';
 
-
 /** The name of the child frame by which frames find the CMP (IAB TCF v2.2, CMP API, "`__tcfapiLocator`"). */
 export const TCF_LOCATOR_FRAME_NAME = '__tcfapiLocator';
 

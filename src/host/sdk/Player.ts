@@ -161,7 +161,9 @@ export class Player {
       this.iframe.height = String(options.height ?? DEFAULT_HEIGHT);
       this.iframe.title = options.title ?? 'VidFrame video player';
       this.iframe.setAttribute('frameborder', '0');
-      this.iframe.setAttribute('allow', 'autoplay; encrypted-media; fullscreen; picture-in-picture');
+      // A host that enables geolocation (`playerVars.geolocation`, issue 13) also lets the frame ask the viewer for it.
+      const geolocation = ['1', 'true', 1, true].includes(options.playerVars?.geolocation as never);
+      this.iframe.setAttribute('allow', `autoplay; encrypted-media; fullscreen; picture-in-picture${geolocation ? '; geolocation' : ''}`);
       this.iframe.setAttribute('referrerpolicy', 'strict-origin-when-cross-origin');
       this.iframe.src = buildEmbedUrl({ host, videoId: options.videoId, playerVars: options.playerVars, pageOrigin, widgetId: this.id });
       this.placeholder = element;

@@ -90,6 +90,15 @@ describe('Player: the iframe', () => {
     expect(src.pathname).toBe('/embed/VFsunrise01');
     expect(Object.fromEntries(src.searchParams)).toEqual({ enablejsapi: '1', origin: window.location.origin, widgetid: String(player.id), autoplay: '1', list: 'PLx' });
     expect(document.querySelector('.keep-me')).toBeNull();
+    expect(iframe.getAttribute('allow')).not.toContain('geolocation');
+    player.destroy();
+  });
+
+  it('lets the frame ask for the location only when the host enables geolocation (issue 13)', () => {
+    placeholder();
+    const player = new Player('player', { host: EMBED, videoId: 'VFsunrise01', playerVars: { geolocation: 1 } });
+    expect(player.getIframe().getAttribute('allow')).toBe('autoplay; encrypted-media; fullscreen; picture-in-picture; geolocation');
+    expect(new URL(player.getIframe().src).searchParams.get('geolocation')).toBe('1');
     player.destroy();
   });
 
