@@ -28,10 +28,10 @@ function installFetch(...tokenAnswers: Answer[]) {
     if (url === '/accounts/token') {
       tokenBodies.push(JSON.parse(init?.body ?? '{}'));
       const answer = tokenAnswers[Math.min(tokenBodies.length - 1, tokenAnswers.length - 1)];
-      return { ok: answer.status < 300, status: answer.status, json: async () => answer.body, text: async () => JSON.stringify(answer.body) };
+      return { ok: answer.status < 300, status: answer.status, json: async () => answer.body, text: async (): Promise<string> => JSON.stringify(answer.body) };
     }
-    if (url === '/getDatasyncIdsEndpoint') return { ok: true, status: 200, text: async () => ")]}'\n{\"datasyncIds\":[\"acc_ada||\"]}" };
-    return { ok: true, status: 200, json: async () => ({}), text: async () => '{}' };
+    if (url === '/getDatasyncIdsEndpoint') return { ok: true, status: 200, text: async (): Promise<string> => ")]}'\n{\"datasyncIds\":[\"acc_ada||\"]}" };
+    return { ok: true, status: 200, json: async () => ({}), text: async (): Promise<string> => '{}' };
   });
   Object.defineProperty(window, 'fetch', { value: fetch, configurable: true, writable: true });
   return { fetch, tokenBodies };
