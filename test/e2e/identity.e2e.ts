@@ -110,8 +110,11 @@ async function signInThroughPopup(frame: Frame, email: string, password: string)
   const popupOpened = context.waitForEvent('page');
   await frame.click('.vf-account-button');
   const popup = await popupOpened;
-  // Already signed in on our origin, the pop-up hands the session over and closes at once.
-  const form = await popup.waitForSelector('input[name="email"]', { timeout: 5_000 }).catch(() => null);
+  // Already signed in on our origin, the pop-up hands the session over and closes at once; otherwise it shows the form.
+  const form = await Promise.race([
+    popup.waitForSelector('input[name="email"]').catch(() => null),
+    popup.waitForEvent('close').then(() => null),
+  ]);
   if (form) {
     await popup.fill('input[name="email"]', email);
     await popup.fill('input[name="password"]', password);
