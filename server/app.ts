@@ -184,9 +184,8 @@ export async function buildApp({
   });
 
   /** Spec §5: the privacy-enhanced and education embeds are told so, and never fetch the anonymous id. */
-  const hostNameOf = (request: FastifyRequest) => request.hostname.replace(/:\d+$/, '').toLowerCase();
   const embedModeOf = (request: FastifyRequest): EmbedMode => {
-    const name = hostNameOf(request);
+    const name = request.hostname.toLowerCase(); // without the port
     if (ads?.privateEmbedHosts.some((h) => h.toLowerCase() === name)) return 'private';
     if (educationEmbedHosts.some((h) => h.toLowerCase() === name)) return 'education';
     return 'standard';

@@ -100,6 +100,10 @@ export const ANONYMOUS_ID_TIMEOUT_MS = 5_000;
  * `__tcfapiLocator` frame was found, before it treats the page as having none (a late answer still decides).
  */
 export const TCF_ANSWER_TIMEOUT_MS = 5_000;
+/** Not in the spec (a product choice): the embed renews the viewer's access token this long before it expires. */
+export const ACCESS_TOKEN_RENEW_MARGIN_MS = 60_000;
+/** Not in the spec (a product choice): how often the embed checks whether the viewer closed the sign-in pop-up. */
+export const SIGNIN_POPUP_CLOSED_POLL_MS = 500;
 
 // ── Geolocation and cookies (§9) ────────────────────────────────────────────────────────────────────
 /** §9 Geolocation timeout on desktop. */

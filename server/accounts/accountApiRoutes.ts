@@ -71,14 +71,16 @@ export function registerAccountApiRoutes(scope: FastifyInstance, { store, tokens
     return { ok: true, current };
   };
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+  /** The options of the routes whose JSON body carries at most the session (the pop-up hand-over). */
+  const sessionOnlyBody = {
+    bodyLimit: ACCOUNTS_JSON_BODY_MAX_BYTES,
+    preValidation: emptyBodyIsEmptyObject,
+    schema: { body: { type: 'object', properties: { session: sessionProperty }, additionalProperties: false } },
+  };
 
   scope.post<{ Body: { session?: string } }>(
     '/accounts/token',
-    {
-      bodyLimit: ACCOUNTS_JSON_BODY_MAX_BYTES,
-      preValidation: emptyBodyIsEmptyObject,
-      schema: { body: { type: 'object', properties: { session: sessionProperty }, additionalProperties: false } },
-    },
+    sessionOnlyBody,
     async (request, reply) => {
       noStore(reply);
       const found = sessionFor(request, request.body.session);
@@ -133,11 +135,7 @@ export function registerAccountApiRoutes(scope: FastifyInstance, { store, tokens
 
   scope.post<{ Body: { session?: string } }>(
     '/accounts/signout',
-    {
-      bodyLimit: ACCOUNTS_JSON_BODY_MAX_BYTES,
-      preValidation: emptyBodyIsEmptyObject,
-      schema: { body: { type: 'object', properties: { session: sessionProperty }, additionalProperties: false } },
-    },
+    sessionOnlyBody,
     async (request, reply) => {
       noStore(reply);
       const current = sessionOfRequest(request, store, request.body.session);

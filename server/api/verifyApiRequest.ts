@@ -69,22 +69,13 @@ export function createApiRequestVerifier({ accounts, tokens, apiKey }: ApiReques
       throw unauthorized('The request says it is signed in (X-Youtube-Bootstrap-Logged-In: true) but carries no access token');
     }
 
+    // No visitor id, or an expired one: a fresh one, handed back in the response context. A forged one is refused.
     const visitorHeader = header(request, VISITOR_HEADER);
-    let visitorId: string;
-    let visitorDataToReturn: string | undefined;
-    if (visitorHeader === undefined || visitorHeader === '') {
-      const fresh = tokens.visitor.issue();
-      visitorId = fresh.stream;
-      visitorDataToReturn = fresh.token;
-    } else {
-      const visitor = tokens.visitor.verify(visitorHeader);
-      if (visitor.ok) visitorId = visitor.stream;
-      else if (/expired/.test(visitor.reason)) {
-        const fresh = tokens.visitor.issue();
-        visitorId = fresh.stream;
-        visitorDataToReturn = fresh.token;
-      } else throw new HttpError(400, `${visitor.reason} (X-Goog-Visitor-Id)`);
-    }
+    const visitor = visitorHeader ? tokens.visitor.verify(visitorHeader) : undefined;
+    if (visitor && !visitor.ok && !visitor.expired) throw new HttpError(400, `${visitor.reason} (X-Goog-Visitor-Id)`);
+    const fresh = visitor?.ok ? undefined : tokens.visitor.issue();
+    const visitorId = visitor?.ok ? visitor.stream : fresh!.stream;
+    const visitorDataToReturn = fresh?.token;
 
     const fields = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
     const antiForgery = tokens.antiForgery.verify(fields[ANTI_FORGERY_FIELD]);

@@ -31,7 +31,7 @@ export interface StreamTokens {
   /** A new stream and its token. */
   issue(): { stream: string; token: string };
   /** The stream a token names, or why it is refused. */
-  verify(token: unknown): { ok: true; stream: string } | { ok: false; reason: string };
+  verify(token: unknown): { ok: true; stream: string } | { ok: false; reason: string; expired?: true };
   /** Starts signing with a new key; earlier keys keep verifying for the token lifetime. */
   rotate(): void;
   /** Key ids, newest first (for tests and diagnostics; never the secrets). */
@@ -140,7 +140,7 @@ export function createStreamTokens({
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: `The ${label} signature is wrong` };
       const issuedAtMs = parseInt(issued, 36);
       if (issuedAtMs > now() + STREAM_TOKEN_CLOCK_SKEW_MS) return { ok: false, reason: `The ${label} is issued in the future` };
-      if (now() - issuedAtMs > lifetimeMs) return { ok: false, reason: `The ${label} has expired` };
+      if (now() - issuedAtMs > lifetimeMs) return { ok: false, reason: `The ${label} has expired`, expired: true };
       return { ok: true, stream };
     },
     rotate() {

@@ -4,6 +4,7 @@ import { anonymousId, type AnonymousIdState } from '../../streams/identity/anony
 import { anonymousIdAllowed, consentState } from '../../streams/consent/consentState';
 import { tcfConsent$ } from '../../streams/consent/tcfConsent';
 import type { PageFacts } from './api';
+import { pageStorage } from './pageStorage';
 
 /** Where the anonymous id is kept between pages while there is consent (forgotten when it is withdrawn). */
 export const ANONYMOUS_ID_STORAGE_KEY = 'vidframe.anonymousId';
@@ -27,20 +28,10 @@ export function startConsent(config: PlayerConfig, win: Window, facts: PageFacts
   const subscriptions = new Subscription();
   const consent$ = new BehaviorSubject<boolean>(false);
   const anonymousId$ = new BehaviorSubject<AnonymousIdState>({ status: 'none' });
-  const storage = (() => {
-    try {
-      return win.localStorage;
-    } catch {
-      return undefined;
-    }
-  })();
+  const storage = pageStorage(win);
   const forget = () => {
     facts.anonymousId = undefined;
-    try {
-      storage?.removeItem(ANONYMOUS_ID_STORAGE_KEY);
-    } catch {
-      // nothing stored where storage is refused
-    }
+    storage.remove(ANONYMOUS_ID_STORAGE_KEY);
   };
 
   // Values only: without a CMP the source completes, and a completed subject would give later readers nothing.
@@ -56,11 +47,7 @@ export function startConsent(config: PlayerConfig, win: Window, facts: PageFacts
     anonymousId(allowed$, { fetchId }).subscribe((state) => {
       if (state.status === 'ready') {
         facts.anonymousId = state.id;
-        try {
-          storage?.setItem(ANONYMOUS_ID_STORAGE_KEY, state.id);
-        } catch {
-          // kept in memory only
-        }
+        storage.set(ANONYMOUS_ID_STORAGE_KEY, state.id);
       } else if (state.status === 'none') forget();
       else facts.anonymousId = undefined; // missing: requests go without one until a fetch succeeds
       anonymousId$.next(state);

@@ -3,6 +3,8 @@ import type { PlayerConfig } from '../../streams/config/playerConfig';
 import { createConsistencyTokenStore } from '../../streams/identity/consistencyTokens';
 import { parseDatasyncIds } from '../../streams/identity/parseDatasyncIds';
 import type { ConsistencyTokenJar } from '../../streams/transport/buildClientContext';
+import { pageStorage } from './pageStorage';
+import { ACCESS_TOKEN_RENEW_MARGIN_MS, SIGNIN_POPUP_CLOSED_POLL_MS } from '../../streams/timing';
 
 /** A signed-in viewer, as `POST /accounts/token` describes it. */
 export interface Session {
@@ -38,8 +40,6 @@ export interface Identity {
 
 /** Where the client keeps the visitor id (the embed origin's storage; partitioned per top-level site by browsers). */
 export const VISITOR_DATA_STORAGE_KEY = 'vidframe.visitorData';
-/** The access token is renewed this long before it expires. */
-const TOKEN_RENEW_MARGIN_MS = 60_000;
 const SESSION_MESSAGE = 'vidframe:session';
 
 type StorageAccessDocument = Document & { hasStorageAccess?: () => Promise<boolean>; requestStorageAccess?: () => Promise<void> };
@@ -70,26 +70,11 @@ export function startIdentity(config: PlayerConfig, win: Window): Identity {
   let renewTimer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
 
-  const storage = (() => {
-    try {
-      return win.localStorage;
-    } catch {
-      return undefined;
-    }
-  })();
-  let visitorData: string | undefined;
-  try {
-    visitorData = storage?.getItem(VISITOR_DATA_STORAGE_KEY) ?? undefined;
-  } catch {
-    visitorData = undefined;
-  }
+  const storage = pageStorage(win);
+  let visitorData = storage.get(VISITOR_DATA_STORAGE_KEY);
   const keepVisitorData = (value: string) => {
     visitorData = value;
-    try {
-      storage?.setItem(VISITOR_DATA_STORAGE_KEY, value);
-    } catch {
-      // Storage refused (a sandboxed or blocked frame): the id lives for this page only.
-    }
+    storage.set(VISITOR_DATA_STORAGE_KEY, value); // where storage is refused, the id lives for this page only
   };
   if (!visitorData && config.args.visitor_data) keepVisitorData(config.args.visitor_data);
 
@@ -116,7 +101,7 @@ export function startIdentity(config: PlayerConfig, win: Window): Identity {
 
   const scheduleRenewal = (session: Session) => {
     clearTimeout(renewTimer);
-    const wait = Math.max(1_000, session.expiresAtMs - Date.now() - TOKEN_RENEW_MARGIN_MS);
+    const wait = Math.max(1_000, session.expiresAtMs - Date.now() - ACCESS_TOKEN_RENEW_MARGIN_MS);
     renewTimer = setTimeout(() => void requestToken().then((s) => adopt(s ?? null)), wait);
   };
 
@@ -169,7 +154,7 @@ export function startIdentity(config: PlayerConfig, win: Window): Identity {
       };
       const closed = setInterval(() => {
         if (popup.closed) finish(undefined);
-      }, 500);
+      }, SIGNIN_POPUP_CLOSED_POLL_MS);
       const finish = (handle: string | undefined) => {
         win.removeEventListener('message', onMessage);
         clearInterval(closed);

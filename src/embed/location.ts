@@ -5,13 +5,6 @@ import { createLocationToken, LOCATION_TOKEN_COOKIE_NAME, locationTokenCookie, r
 import type { PageFacts } from './api';
 import { frameCookie } from './frameCookie';
 
-const cookieValue = (cookies: string, name: string) =>
-  cookies
-    .split(';')
-    .map((c) => c.trim())
-    .find((c) => c.startsWith(`${name}=`))
-    ?.slice(name.length + 1);
-
 /**
  * Geolocation (issue 13, spec §8/§9): only when the host enables it (`geolocation=1` and, for a frame on another
  * site, `allow="geolocation"` on the iframe) and the viewer allows it. Timeout 10 s (15 s on the mobile web client),
@@ -24,7 +17,7 @@ export function startLocation(config: PlayerConfig, win: Window, facts: PageFact
   if (parseBooleanVar(config.args.playerVars.geolocation) !== true) return { stop: () => undefined };
   const now = Date.now();
   const cookie = frameCookie(win, LOCATION_TOKEN_COOKIE_NAME);
-  const stored = readLocationToken(cookieValue(cookie.read(), LOCATION_TOKEN_COOKIE_NAME) ?? '', now);
+  const stored = readLocationToken(cookie.value() ?? '', now);
   if (stored) {
     facts.locationInfo = { ...stored };
     return { stop: () => undefined };
@@ -33,12 +26,8 @@ export function startLocation(config: PlayerConfig, win: Window, facts: PageFact
     currentLocation(win.navigator.geolocation, { mobileWeb }).subscribe({
       next: (info) => {
         facts.locationInfo = { ...info };
-        try {
-          // `SameSite=None; Secure` in a secure context, so the cookie works in a frame on another site.
-          cookie.write(locationTokenCookie(createLocationToken(info, Date.now()), { secure: win.isSecureContext }));
-        } catch {
-          // kept for this page only
-        }
+        // `SameSite=None; Secure` in a secure context, so the cookie works in a frame on another site.
+        cookie.write(locationTokenCookie(createLocationToken(info, Date.now()), { secure: win.isSecureContext }));
       },
       error: (error: unknown) => console.warn('[vidframe] geolocation:', error instanceof Error ? error.message : error),
     }),

@@ -1,4 +1,4 @@
-import { distinctUntilChanged, filter, first, map, merge, skip, Subscription, switchMap } from 'rxjs';
+import { distinctUntilChanged, filter, first, map, merge, type Observable, skip, Subscription, switchMap } from 'rxjs';
 import { createPreferenceStore } from '../../streams/identity/preferences';
 import { PREFERENCE_COOKIE_NAME } from '../../streams/identity/parsePreferenceCookie';
 import { frameCookie } from './frameCookie';
@@ -59,39 +59,22 @@ export function startPreferences(player: EmbedPlayer, win: Window): { stop(): vo
   );
 
   // Changes after the stored choices were applied are the viewer's: written back.
+  /** A preference's value as the player shows it; its changes after the stored choices were applied are written back. */
+  const watched = <T>(state$: Observable<T>, key: string, valueOf: (state: T) => string) =>
+    state$.pipe(
+      map(valueOf),
+      distinctUntilChanged(),
+      skip(1),
+      map((value) => [key, value] as const),
+    );
   const changes$ = ready$.pipe(
     switchMap(() =>
       merge(
-        player.media$.pipe(
-          map((m) => String(Math.round(m.volume * 100))),
-          distinctUntilChanged(),
-          skip(1),
-          map((v) => [keys.volume, v] as const),
-        ),
-        player.media$.pipe(
-          map((m) => (m.muted ? '1' : '0')),
-          distinctUntilChanged(),
-          skip(1),
-          map((v) => [keys.muted, v] as const),
-        ),
-        player.media$.pipe(
-          map((m) => String(m.playbackRate)),
-          distinctUntilChanged(),
-          skip(1),
-          map((v) => [keys.playbackRate, v] as const),
-        ),
-        player.model$.pipe(
-          map((m) => (m.captions.enabled ? (m.captions.languageCode ?? '') : '')),
-          distinctUntilChanged(),
-          skip(1),
-          map((v) => [keys.captionsLanguage, v] as const),
-        ),
-        player.model$.pipe(
-          map((m) => m.qualityPreference),
-          distinctUntilChanged(),
-          skip(1),
-          map((v) => [keys.quality, v] as const),
-        ),
+        watched(player.media$, keys.volume, (m) => String(Math.round(m.volume * 100))),
+        watched(player.media$, keys.muted, (m) => (m.muted ? '1' : '0')),
+        watched(player.media$, keys.playbackRate, (m) => String(m.playbackRate)),
+        watched(player.model$, keys.captionsLanguage, (m) => (m.captions.enabled ? (m.captions.languageCode ?? '') : '')),
+        watched(player.model$, keys.quality, (m) => m.qualityPreference),
       ),
     ),
   );

@@ -44,7 +44,7 @@ describe('stream tokens', () => {
     now += RETRY_QUEUE_EXPIRY_MS;
     expect(tokens.verify(token).ok).toBe(true);
     now += STREAM_TOKEN_LIFETIME_MS - RETRY_QUEUE_EXPIRY_MS + 1;
-    expect(tokens.verify(token)).toEqual({ ok: false, reason: 'The stream token has expired' });
+    expect(tokens.verify(token)).toEqual({ ok: false, reason: 'The stream token has expired', expired: true });
   });
 
   it('rotates a key older than the rotation period at start-up; the old key still verifies its live tokens', () => {
