@@ -162,3 +162,28 @@ export interface SharePanel {
   playlistUrl?: string;
   embedUrl: string;
 }
+
+/** The answer of `subscription/subscribe` and `subscription/unsubscribe`: the channel's state for this viewer now. */
+export interface SubscriptionAnswer {
+  channelId: string;
+  subscribed: boolean;
+  /** The bell level while subscribed (a new subscription starts at `personalized`). */
+  notificationLevel?: NotificationLevel;
+}
+
+/** The answer of `notification/modify_channel_preference`. */
+export interface ChannelPreferenceAnswer {
+  channelId: string;
+  notificationLevel: NotificationLevel;
+}
+
+/** The answer of `browse/edit_playlist`: the playlist's video ids after the actions, in order. */
+export interface EditPlaylistAnswer {
+  playlistId: string;
+  videoIds: string[];
+}
+
+/** The answer of `feedback`: how many tokens were recorded (a repeated token with `shouldMerge` is merged, not doubled). */
+export interface FeedbackAnswer {
+  feedbackResponses: { token: string; isProcessed: boolean }[];
+}
