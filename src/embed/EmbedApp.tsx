@@ -13,6 +13,10 @@ import { SettingsMenu } from './SettingsMenu';
 import { NextIcon, ReplayIcon } from './icons';
 import { AccountControl } from './AccountControl';
 import type { Identity } from './identity';
+import { ChannelBar } from './ChannelBar';
+import { FeedbackControls } from './FeedbackControls';
+import { TopActions } from './TopActions';
+import type { ViewerActions } from './viewerActions';
 
 const BIG_PLAY_PATH =
   'M66.5 7.7a8.5 8.5 0 0 0-6-6C55.2.3 34 .3 34 .3S12.8.3 7.5 1.7a8.5 8.5 0 0 0-6 6C.2 13 .2 24 .2 24s0 11 1.3 16.3a8.5 8.5 0 0 0 6 6C12.8 47.7 34 47.7 34 47.7s21.2 0 26.5-1.4a8.5 8.5 0 0 0 6-6C67.8 35 67.8 24 67.8 24s0-11-1.3-16.3z';
@@ -21,7 +25,7 @@ const BIG_PLAY_PATH =
 const ownsKey = (target: EventTarget | null, key: string) => {
   const el = target as HTMLElement | null;
   if (!el || !el.tagName) return false;
-  if (el.tagName === 'INPUT') return true;
+  if (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') return true;
   if (el.tagName === 'BUTTON' && (key === ' ' || key === 'Enter')) return true;
   return el.getAttribute('role') === 'menuitemradio';
 };
@@ -31,7 +35,7 @@ const ownsKey = (target: EventTarget | null, key: string) => {
  * control bar (auto-hiding while playing; none with `controls=0`), settings and playlist panels, end screen, error
  * screen and the autoplay-blocked notice. It reads the player only through observable hooks and sends commands.
  */
-export function EmbedApp({ player, identity }: { player: EmbedPlayer; identity?: Identity }) {
+export function EmbedApp({ player, identity, actions }: { player: EmbedPlayer; identity?: Identity; actions?: ViewerActions }) {
   const { config } = player;
   const vars = config.args.playerVars;
   const info = useObservableEagerState(player.info$);
@@ -42,6 +46,8 @@ export function EmbedApp({ player, identity }: { player: EmbedPlayer; identity?:
   const captionText = useObservableEagerState(player.captionText$);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [playlistOpen, setPlaylistOpen] = useState(false);
+  // A share panel, sign-in invitation or bell menu keeps the overlays up while it is open.
+  const [overlayOpen, setOverlayOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
 
   const state = info.playerState;
@@ -50,7 +56,7 @@ export function EmbedApp({ player, identity }: { player: EmbedPlayer; identity?:
   // Controls auto-hide while playing; any pointer or key activity brings them back.
   const [onActivity, activity$] = useObservableCallback<unknown>((e$) => e$);
   const visible$ = useObservable((inputs$) => controlsVisibility(activity$, inputs$.pipe(map(([p]) => p))), [playing || false]);
-  const controlsVisible = useObservableState(visible$, true) || settingsOpen || playlistOpen;
+  const controlsVisible = useObservableState(visible$, true) || settingsOpen || playlistOpen || overlayOpen;
 
   const fullscreen$ = useObservable(() => fromEvent(document, 'fullscreenchange').pipe(map(() => document.fullscreenElement !== null), startWith(document.fullscreenElement != null)));
   const fullscreen = useObservableState(fullscreen$, false);
@@ -133,10 +139,25 @@ export function EmbedApp({ player, identity }: { player: EmbedPlayer; identity?:
       {videoData && !error && (!playing || (controls && controlsVisible)) && (
         <div className="vf-titlebar">
           <span className="vf-title">{videoData.title}</span>
-          <span className="vf-author">{videoData.author}</span>
+          {actions && identity ? <ChannelBar actions={actions} identity={identity} author={videoData.author} onOverlayChange={setOverlayOpen} /> : <span className="vf-author">{videoData.author}</span>}
         </div>
       )}
-      {identity && !error && (!playing || (controls && controlsVisible)) && <AccountControl identity={identity} />}
+      {identity && !error && (!playing || (controls && controlsVisible)) && (
+        <div className="vf-topright">
+          {actions && videoData && (
+            <TopActions
+              actions={actions}
+              identity={identity}
+              win={window}
+              videoId={videoData.videoId}
+              playlistId={info.playlistId ?? undefined}
+              currentTime={() => info.currentTime}
+              onOverlayChange={setOverlayOpen}
+            />
+          )}
+          <AccountControl identity={identity} />
+        </div>
+      )}
       {state === PlayerState.BUFFERING && !error && (
         <div className="vf-spinner" role="status" aria-label="Loading">
           <span className="vf-spinner-ring" />
@@ -160,6 +181,7 @@ export function EmbedApp({ player, identity }: { player: EmbedPlayer; identity?:
               <NextIcon /> Next video
             </button>
           )}
+          {actions && <FeedbackControls actions={actions} />}
         </div>
       )}
       {controls && !error && (

@@ -16,3 +16,8 @@ export const SettingsIcon = () => <Icon d="M19.4 13a7.5 7.5 0 0 0 0-2l2.1-1.6-2-
 export const FullscreenIcon = () => <Icon d="M7 14H5v5h5v-2H7v-3zm-2-4h2V7h3V5H5v5zm12 7h-3v2h5v-5h-2v3zM14 5v2h3v3h2V5h-5z" />;
 export const ExitFullscreenIcon = () => <Icon d="M5 16h3v3h2v-5H5v2zm3-8H5v2h5V5H8v3zm6 11h2v-3h3v-2h-5v5zm2-11V5h-2v5h5V8h-3z" />;
 export const PlaylistIcon = () => <Icon d="M3 10h11v2H3zm0-4h11v2H3zm0 8h7v2H3zm13-1v8l6-4z" />;
+export const WatchLaterIcon = () => <Icon d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20zm0 18a8 8 0 1 1 0-16 8 8 0 0 1 0 16zm.5-13H11v6l5.2 3.2.8-1.3-4.5-2.7V7z" />;
+export const SavedIcon = () => <Icon d="M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z" />;
+export const ShareIcon = () => <Icon d="M14 9V5l7 7-7 7v-4.1c-5 0-8.5 1.6-11 5.1 1-5 4-10 11-11z" />;
+export const BellIcon = () => <Icon d="M12 22a2 2 0 0 0 2-2h-4a2 2 0 0 0 2 2zm6-6v-5c0-3.1-1.6-5.6-4.5-6.3V4a1.5 1.5 0 0 0-3 0v.7C7.6 5.4 6 7.9 6 11v5l-2 2v1h16v-1l-2-2z" />;
+export const BellOffIcon = () => <Icon d="M20 18.7 5.3 4 4 5.3l2.9 2.9A6.9 6.9 0 0 0 6 11v5l-2 2v1h13.7l1 1 1.3-1.3zM12 22a2 2 0 0 0 2-2h-4a2 2 0 0 0 2 2zm6-7.3V11c0-3.1-1.6-5.6-4.5-6.3V4a1.5 1.5 0 0 0-3 0v.7c-.5.1-1 .3-1.4.5L18 14.7z" />;

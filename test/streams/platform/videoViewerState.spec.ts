@@ -74,7 +74,7 @@ describe('videoViewerState', () => {
     createTestScheduler().run(({ cold, hot, expectObservable }) => {
       const videoId$ = hot('a-b', { a: 'VFsunrise01', b: 'VFcitylight' });
       let calls = 0;
-      const fetchState = () => (calls++ === 0 ? cold('-f|', { f: { message: 'Error: API fetch failed' } }) : cold('-#', undefined, new Error('Request timed out')));
+      const fetchState = () => (calls++ === 0 ? cold('-f|', { f: { message: 'Error: API fetch failed' } }) : cold<{ message: string }>('-#', undefined, new Error('Request timed out')));
       expectObservable(videoViewerState({ videoId$, account$: hot('u', { u: undefined }), fetchState, changes$: hot('-') })).toBe('lfmg', {
         l: { status: 'loading', videoId: 'VFsunrise01' },
         f: { status: 'failed', videoId: 'VFsunrise01', message: 'Error: API fetch failed' },
