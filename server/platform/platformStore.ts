@@ -28,7 +28,7 @@ export function createPlatformStore(db: SqliteDatabase, { now }: { now: () => nu
   const inWatchLater = db.prepare<[string, string], { one: number }>('SELECT 1 AS one FROM watch_later WHERE account_id = ? AND video_id = ?');
   const watchLaterCount = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM watch_later WHERE account_id = ?');
   const addToWatchLater = db.prepare(
-    'INSERT INTO watch_later (account_id, video_id, position, added_at_ms) SELECT ?1, ?2, coalesce(max(position), 0) + 1, ?3 FROM watch_later WHERE account_id = ?1 ON CONFLICT DO NOTHING',
+    'INSERT INTO watch_later (account_id, video_id, position, added_at_ms) SELECT @accountId, @videoId, coalesce(max(position), 0) + 1, @at FROM watch_later WHERE account_id = @accountId ON CONFLICT DO NOTHING',
   );
   const removeFromWatchLater = db.prepare('DELETE FROM watch_later WHERE account_id = ? AND video_id = ?');
   const findFeedback = db.prepare<[string, string | null, string | null], { id: number }>(
@@ -63,7 +63,7 @@ export function createPlatformStore(db: SqliteDatabase, { now }: { now: () => nu
         for (const action of actions) {
           if ('add' in action) {
             if (watchLaterCount.get(accountId)!.n >= maxVideos && inWatchLater.get(accountId, action.add) === undefined) throw new WatchLaterFull(maxVideos);
-            addToWatchLater.run(accountId, action.add, now());
+            addToWatchLater.run({ accountId, videoId: action.add, at: now() });
           } else {
             removeFromWatchLater.run(accountId, action.remove);
           }

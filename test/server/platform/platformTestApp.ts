@@ -25,6 +25,8 @@ export interface PlatformTestApp {
    * the access token's account when one is given, anonymous otherwise.
    */
   call(endpoint: string, body: Record<string, unknown>, accessToken?: string, headers?: Record<string, string>): ReturnType<VidFrameApp['inject']>;
+  /** A valid anti-forgery field (`session_token`), for a request built by hand. */
+  antiForgeryToken(): string;
   /** Rows of the shared SQLite file, read on a connection of its own (what the server committed). */
   rows<T>(sql: string, ...params: unknown[]): T[];
   close(): Promise<void>;
@@ -65,6 +67,7 @@ export async function startPlatformApp(): Promise<PlatformTestApp> {
         headers: { ...(accessToken && { authorization: `Bearer ${accessToken}`, 'x-youtube-bootstrap-logged-in': 'true' }), ...headers },
       });
     },
+    antiForgeryToken: tokens.antiForgeryToken,
     rows: <T>(sql: string, ...params: unknown[]) => db.prepare(sql).all(...params) as T[],
     async close() {
       db.close();
