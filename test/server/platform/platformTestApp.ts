@@ -24,7 +24,7 @@ export interface PlatformTestApp {
    * `POST /youtubei/v1/{endpoint}` with a valid anti-forgery field (unless the body sets `session_token` itself), as
    * the access token's account when one is given, anonymous otherwise.
    */
-  call(endpoint: string, body: Record<string, unknown>, accessToken?: string, headers?: Record<string, string>): ReturnType<VidFrameApp['inject']>;
+  call(endpoint: string, body: Record<string, unknown>, accessToken?: string, headers?: Record<string, string>): Promise<Awaited<ReturnType<VidFrameApp['inject']>>>;
   /** A valid anti-forgery field (`session_token`), for a request built by hand. */
   antiForgeryToken(): string;
   /** Rows of the shared SQLite file, read on a connection of its own (what the server committed). */
