@@ -140,6 +140,15 @@ encode_video VFnoembed01 8 659.25 "mandelbrot=size=640x360:rate=$FPS:maxiter=512
 make_broken VFbrokenvid "$OUT/videos/VFcitylight/small.webm"
 
 # --- catalog.json -------------------------------------------------------------------------------------------------
+# The channel of each author (one per author, `UC` + 22 characters): subscriptions are to the author's channel.
+channel_of() {
+  case $1 in
+    "VidFrame Samples") echo UCvidframeSamples0000000 ;;
+    "VidFrame Studio") echo UCvidframeStudio00000000 ;;
+    *) echo "make-media: no channel id for the author '$1'" >&2; exit 1 ;;
+  esac
+}
+
 # video_json ID TITLE AUTHOR EMBEDDABLE BROKEN CAPTIONS("code:Name code:Name" or "")
 video_json() {
   local id=$1 title=$2 author=$3 embeddable=$4 broken=$5 captions=$6
@@ -153,6 +162,7 @@ video_json() {
   printf '      "id": %s,\n' "$(json_str "$id")"
   printf '      "title": %s,\n' "$(json_str "$title")"
   printf '      "author": %s,\n' "$(json_str "$author")"
+  printf '      "channelId": %s,\n' "$(json_str "$(channel_of "$author")")"
   printf '      "durationSeconds": %s,\n' "$duration"
   printf '      "embeddable": %s,\n' "$embeddable"
   printf '      "poster": %s,\n' "$(json_str "$dir/poster.jpg")"

@@ -25,6 +25,7 @@ import { adsOriginFor } from './ads/adsOriginFor';
 import { createIdentityTokens } from './api/identityTokens';
 import { registerApi } from './api/registerApi';
 import { createApiRequestVerifier } from './api/verifyApiRequest';
+import { registerPlatform, type VerifyAttestation } from './platform/registerPlatform';
 import type { EmbedMode } from '../streams/config/playerConfig';
 
 export interface AppOptions {
@@ -77,6 +78,11 @@ export interface AppOptions {
   secureCookies?: boolean;
   /** An access-token key shared by several servers (`VIDFRAME_ACCESS_TOKEN_SECRET`); otherwise a key file. */
   accessTokenSecret?: string;
+  /**
+   * Checks the attestation (botguard) response a subscribe carries (spec §4). Until one is given, every subscribe is
+   * refused (403) with the reason: an unattested subscribe is never let through by default.
+   */
+  verifyAttestation?: VerifyAttestation;
 }
 
 /** The reference server's API key when none is configured: an identifier, not a secret (it is in every page). */
@@ -117,6 +123,7 @@ export async function buildApp({
   seedDemoAccounts = true,
   secureCookies = false,
   accessTokenSecret,
+  verifyAttestation = () => ({ ok: false, reason: 'this server has no attestation verifier configured' }),
 }: AppOptions = {}): Promise<VidFrameApp> {
   const app = Fastify({
     logger,
@@ -238,7 +245,9 @@ export async function buildApp({
   // Accounts (sign-in, sessions, access tokens, delegation) and the API calls, all behind one request-validation step.
   const accounts = await registerAccounts(app, { dataDir, now, seedDemoAccounts, secureCookies, accessTokenSecret });
   const verifyApiRequest = createApiRequestVerifier({ accounts, tokens: identityTokens, apiKey });
-  await registerApi(app, { catalog, verifyApiRequest, tokens: identityTokens });
+  // The platform calls (subscriptions, bells, watch later, feedback, sharing); `next {videoId}` reads its viewer state.
+  const platform = await registerPlatform(app, { dataDir, catalog, verifyApiRequest, tokens: identityTokens, verifyAttestation, sharedSecret: streamSecret, now });
+  await registerApi(app, { catalog, verifyApiRequest, tokens: identityTokens, videoViewerState: platform.videoViewerState });
 
   // The collector: log_event / video_stats, the error endpoint, generate_204, the admin API, with its store.
   await registerCollector(app, { store, streamTokens, metrics, adminGuard, testHooks, rateLimit, retentionDays, now, dataDir, verifyApiRequest, tokens: identityTokens });

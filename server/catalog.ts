@@ -35,6 +35,11 @@ export interface CatalogVideo {
   id: string;
   title: string;
   author: string;
+  /**
+   * The channel the video belongs to: `UC` + 22 characters of `[A-Za-z0-9_-]`, one per author (the channel's title is
+   * the author), so a viewer subscribes to the author whichever of its videos the embed shows.
+   */
+  channelId: string;
   /** Measured by ffprobe; 0 when the file cannot be read (the broken sample). */
   durationSeconds: number;
   /** `false`: the owner does not allow playing it on other sites (error 152 in the embed). */
@@ -60,6 +65,11 @@ export interface Catalog {
 }
 
 const PLAYLIST_ID = /^[A-Za-z0-9_-]{2,64}$/;
+/** A channel id: `UC` + 22 characters of `[A-Za-z0-9_-]` (the accounts' channels follow the same rule). */
+const CHANNEL_ID = /^UC[A-Za-z0-9_-]{22}$/;
+
+/** `true` for a well-formed channel id (`UC` + 22 characters of `[A-Za-z0-9_-]`). */
+export const isValidChannelId = (value: unknown): value is string => typeof value === 'string' && CHANNEL_ID.test(value);
 const LANGUAGE_CODE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
 
 type Entry = Record<string, unknown>;
@@ -72,7 +82,8 @@ const qualityRank = (quality: string) => (QUALITY_ORDER as readonly string[]).in
 /**
  * Reads and checks `{mediaDir}/catalog.json` (synchronously: it runs once, at server start).
  *
- * Checked: every video id valid (11 characters of `[A-Za-z0-9_-]`) and unique; title, author and a duration ≥ 0;
+ * Checked: every video id valid (11 characters of `[A-Za-z0-9_-]`) and unique; title, author and a duration ≥ 0; a
+ * channel id (`UC` + 22 characters), one per author: two authors never share a channel, one author never has two;
  * `embeddable` a boolean when present (absent means `true`); at least one rendition, each with a known quality (once
  * per video), a positive width and height, a type, and a file that exists inside the media folder with exactly the
  * stated `bytes`; the poster and every caption file present; caption languages valid and unique per video; playlist
@@ -109,14 +120,23 @@ export function loadCatalog(mediaDir: string): Catalog {
   if (raw.playlists !== undefined && !Array.isArray(raw.playlists)) throw new Error(`The catalogue ${path}: "playlists" must be a list.`);
 
   const seen = new Set<string>();
+  const channelOfAuthor = new Map<string, string>();
+  const authorOfChannel = new Map<string, string>();
   const videos = raw.videos.map((v: unknown, i: number): CatalogVideo => {
     const where = `videos[${i}]${isEntry(v) && typeof v.id === 'string' ? ` (${v.id})` : ''}`;
     if (!isEntry(v)) return fail(where, 'not an object');
-    const { id, title, author, durationSeconds, embeddable = true, poster } = v;
+    const { id, title, author, channelId, durationSeconds, embeddable = true, poster } = v;
     if (!isValidVideoId(id)) return fail(where, `the id ${JSON.stringify(id)} must be 11 characters of [A-Za-z0-9_-]`);
     if (seen.has(id)) return fail(where, 'duplicate id');
     seen.add(id);
     if (!isText(title) || typeof author !== 'string') return fail(where, 'title and author must be text');
+    if (!isValidChannelId(channelId)) return fail(where, `the channelId ${JSON.stringify(channelId)} must be UC and 22 characters of [A-Za-z0-9_-]`);
+    const authorsChannel = channelOfAuthor.get(author) ?? channelId;
+    const channelsAuthor = authorOfChannel.get(channelId) ?? author;
+    if (authorsChannel !== channelId) return fail(where, `the author ${JSON.stringify(author)} already has the channel ${authorsChannel} (one channel per author)`);
+    if (channelsAuthor !== author) return fail(where, `the channel ${channelId} already belongs to the author ${JSON.stringify(channelsAuthor)} (one author per channel)`);
+    channelOfAuthor.set(author, channelId);
+    authorOfChannel.set(channelId, author);
     if (typeof durationSeconds !== 'number' || !Number.isFinite(durationSeconds) || durationSeconds < 0) {
       return fail(where, 'durationSeconds must be a number ≥ 0');
     }
@@ -152,7 +172,7 @@ export function loadCatalog(mediaDir: string): Catalog {
       return { languageCode: t.languageCode, languageName: t.languageName, file: t.file as string };
     });
 
-    return { id, title, author, durationSeconds, embeddable, ...(poster !== undefined ? { poster: poster as string } : {}), renditions, captions };
+    return { id, title, author, channelId, durationSeconds, embeddable, ...(poster !== undefined ? { poster: poster as string } : {}), renditions, captions };
   });
 
   const playlistIds = new Set<string>();
@@ -175,3 +195,18 @@ export const findVideo = (catalog: Catalog, id: string): CatalogVideo | undefine
 
 /** The playlist with exactly this id (the 16-character `PL` rule belongs to the host protocol), or `undefined`. */
 export const findPlaylist = (catalog: Catalog, id: string): CatalogPlaylist | undefined => catalog.playlists.find((p) => p.id === id);
+
+/** A catalogue channel: its id and its title, which is its videos' author. */
+export interface CatalogChannel {
+  id: string;
+  title: string;
+}
+
+/** The channel with this id (a channel exists when a catalogue video names it), or `undefined`. */
+export function findChannel(catalog: Catalog, id: unknown): CatalogChannel | undefined {
+  const video = typeof id === 'string' ? catalog.videos.find((v) => v.channelId === id) : undefined;
+  return video && { id: video.channelId, title: video.author };
+}
+
+/** The channel a catalogue video belongs to. */
+export const channelOf = (video: CatalogVideo): CatalogChannel => ({ id: video.channelId, title: video.author });

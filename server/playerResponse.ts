@@ -23,6 +23,7 @@ export function playerResponseFor(catalog: Catalog, videoId: unknown): PlayerRes
     videoId: video.id,
     title: video.title,
     author: video.author,
+    channelId: video.channelId,
     lengthSeconds: video.durationSeconds,
     thumbnailUrl: video.poster ? mediaUrl(video.poster) : undefined,
   };

@@ -54,11 +54,14 @@ export interface AccessTokenOptions {
 const PREFIX = 'vfat1';
 const TOKEN = /^vfat1\.([A-Za-z0-9_-]{8,})\.([A-Za-z0-9_-]{43})$/;
 
-/** The key in the key file, generated (atomically, 0600) when the file is absent. */
-function loadOrCreateKey(keyFile: string): Buffer {
+/**
+ * The key in the key file, generated (atomically, 0600) when the file is absent. Also the platform's feedback-token
+ * key (`server/platform/feedbackTokens.ts`), with its own file: `label` names the key in the error.
+ */
+export function loadOrCreateKey(keyFile: string, label = 'access-token'): Buffer {
   if (existsSync(keyFile)) {
     const key = Buffer.from(readFileSync(keyFile, 'utf8').trim(), 'base64url');
-    if (key.length !== 32) throw new Error(`The access-token key file ${keyFile} does not hold a 32-byte key; restore it or delete it to generate a new one`);
+    if (key.length !== 32) throw new Error(`The ${label} key file ${keyFile} does not hold a 32-byte key; restore it or delete it to generate a new one`);
     return key;
   }
   const key = randomBytes(32);

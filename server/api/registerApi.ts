@@ -1,17 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { createGunzip } from 'node:zlib';
 import type { Catalog } from '../catalog';
 import { HttpError } from '../errors';
 import { playerResponseFor } from '../playerResponse';
+import { decodeGzipBodies } from './gzipBodies';
 import type { IdentityTokens } from './identityTokens';
 import { registerNextRoute } from './nextRoute';
 import { responseContextFor } from './responseContext';
-import type { VerifyApiRequest } from './verifyApiRequest';
+import type { ApiViewer, VerifyApiRequest } from './verifyApiRequest';
+import type { VideoViewerStateOf } from '../platform/videoViewerState';
 
 export interface ApiOptions {
   catalog: Catalog;
   verifyApiRequest: VerifyApiRequest;
   tokens: IdentityTokens;
+  /** A video's state for a viewer, which `next {videoId}` answers (the platform domain's `videoViewerState`). */
+  videoViewerState?: VideoViewerStateOf;
 }
 
 /**
@@ -27,29 +30,13 @@ export async function registerApi(root: FastifyInstance, options: ApiOptions): P
 /** Bodies decompress to at most this much (the client gzips bodies of 500–500000 bytes, spec §5). */
 const MAX_DECODED_BODY_BYTES = 1024 * 1024;
 
-async function registerCalls(app: FastifyInstance, { catalog, verifyApiRequest, tokens }: ApiOptions): Promise<void> {
-  // The client's transport gzips bodies of 500 bytes and more (spec §5), for every call: decompressed before parsing,
-  // bounded, and a body that is not gzip is a clear 400.
-  app.addHook('preParsing', async (request, _reply, payload) => {
-    const encoding = String(request.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
-    if (encoding === 'identity') return payload;
-    if (encoding !== 'gzip') throw new HttpError(415, `Unsupported Content-Encoding "${encoding.slice(0, 40)}" (gzip or none)`);
-    let decoded = 0;
-    const gunzip = createGunzip();
-    gunzip.on('data', (chunk: Buffer) => {
-      decoded += chunk.byteLength;
-      if (decoded > MAX_DECODED_BODY_BYTES) gunzip.destroy(new HttpError(413, `Decompressed body is larger than ${MAX_DECODED_BODY_BYTES} bytes`));
-    });
-    const output = payload.pipe(gunzip) as typeof gunzip & { receivedEncodedLength?: number };
-    payload.on('data', (chunk: Buffer) => {
-      output.receivedEncodedLength = (output.receivedEncodedLength ?? 0) + chunk.byteLength;
-    });
-    gunzip.on('error', (error) => {
-      if (!(error instanceof HttpError)) gunzip.destroy(new HttpError(400, 'Malformed gzip body'));
-    });
-    return output;
-  });
-  const respond = (request: Parameters<VerifyApiRequest>[0]) => responseContextFor(verifyApiRequest(request, request.body), tokens.consistency);
+async function registerCalls(app: FastifyInstance, { catalog, verifyApiRequest, tokens, videoViewerState }: ApiOptions): Promise<void> {
+  decodeGzipBodies(app, MAX_DECODED_BODY_BYTES);
+  const verify = (request: Parameters<VerifyApiRequest>[0]): { viewer: ApiViewer; responseContext: Record<string, unknown> } => {
+    const viewer = verifyApiRequest(request, request.body);
+    return { viewer, responseContext: responseContextFor(viewer, tokens.consistency) };
+  };
+  const respond = (request: Parameters<VerifyApiRequest>[0]) => verify(request).responseContext;
 
   // The player endpoint: what the embed asks when a host loads another video.
   app.post<{ Body: unknown }>('/youtubei/v1/player', (request) => {
@@ -58,5 +45,5 @@ async function registerCalls(app: FastifyInstance, { catalog, verifyApiRequest, 
     if (!body || typeof body !== 'object' || !('videoId' in body)) throw new HttpError(400, 'The request body must be a JSON object with a videoId.');
     return { ...playerResponseFor(catalog, body.videoId), responseContext };
   });
-  registerNextRoute(app, catalog, respond);
+  registerNextRoute(app, catalog, verify, videoViewerState);
 }

@@ -45,7 +45,18 @@ export interface CaptionTrackInfo {
  */
 export interface PlayerResponse {
   playabilityStatus: { status: 'OK' | 'ERROR' | 'UNPLAYABLE'; reason?: string; errorCode?: string };
-  videoDetails?: { videoId: string; title: string; author: string; lengthSeconds: number; thumbnailUrl?: string };
+  videoDetails?: {
+    videoId: string;
+    title: string;
+    author: string;
+    /**
+     * The author's channel (`UC` + 22 characters), what the subscribe button subscribes to. The reference server always
+     * sends it; optional so that a player response without one (another server, a test fixture) still plays.
+     */
+    channelId?: string;
+    lengthSeconds: number;
+    thumbnailUrl?: string;
+  };
   streamingData?: { formats: StreamFormat[] };
   captions?: { tracks: CaptionTrackInfo[] };
 }

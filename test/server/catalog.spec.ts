@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { findPlaylist, findVideo, isValidVideoId, loadCatalog, QUALITY_ORDER, type Catalog } from '../../server/catalog';
+import { channelOf, findChannel, findPlaylist, findVideo, isValidChannelId, isValidVideoId, loadCatalog, QUALITY_ORDER, type Catalog } from '../../server/catalog';
+import { playerResponseFor } from '../../server/playerResponse';
 
 const mediaDir = resolve(__dirname, '../../media');
 
@@ -38,6 +39,24 @@ describe('the sample catalogue (media/catalog.json)', () => {
       ['small', 426, 240],
       ['medium', 640, 360],
     ]);
+  });
+
+  it('puts every video in its author\'s channel, one channel per author, named in the player response', () => {
+    const channels = Object.fromEntries(catalog.videos.map((v) => [v.id, channelOf(v)]));
+    expect(channels).toEqual({
+      VFsunrise01: { id: 'UCvidframeSamples0000000', title: 'VidFrame Samples' },
+      VFcitylight: { id: 'UCvidframeSamples0000000', title: 'VidFrame Samples' },
+      VFbrokenvid: { id: 'UCvidframeSamples0000000', title: 'VidFrame Samples' },
+      VFoceanwave: { id: 'UCvidframeStudio00000000', title: 'VidFrame Studio' },
+      VFnoembed01: { id: 'UCvidframeStudio00000000', title: 'VidFrame Studio' },
+    });
+    expect(findChannel(catalog, 'UCvidframeStudio00000000')).toEqual({ id: 'UCvidframeStudio00000000', title: 'VidFrame Studio' });
+    expect(findChannel(catalog, 'UCnobody0000000000000000')).toBeUndefined();
+    expect(findChannel(catalog, 42)).toBeUndefined();
+    expect(playerResponseFor(catalog, 'VFoceanwave').videoDetails!.channelId).toBe('UCvidframeStudio00000000');
+    expect(playerResponseFor(catalog, 'VFnoembed01').videoDetails!.channelId).toBe('UCvidframeStudio00000000');
+    expect(['UCvidframeStudio00000000', 'UCa-b_0123456789abcdefgh'].map(isValidChannelId)).toEqual([true, true]);
+    expect(['UCshort', 'XXvidframeStudio00000000', 'UCvidframeStudio0000000!', 7].map(isValidChannelId)).toEqual([false, false, false, false]);
   });
 
   it('has a broken entry whose file is not a playable WebM past its header', () => {
@@ -81,6 +100,7 @@ describe('loadCatalog refuses a malformed catalogue with a clear error', () => {
     id: 'VFtest00001',
     title: 'T',
     author: 'A',
+    channelId: 'UCauthorA000000000000000',
     durationSeconds: 1,
     renditions: [{ quality: 'small', width: 1, height: 1, file: 'videos/a.webm', mimeType: 'video/webm', bytes: 1 }],
     ...over,
@@ -122,6 +142,10 @@ describe('loadCatalog refuses a malformed catalogue with a clear error', () => {
     ['a playlist with an unknown video', { videos: [video()], playlists: [{ id: 'PLx', title: 'x', videoIds: ['VFnothere01'] }] }, 'unknown video VFnothere01'],
     ['a video that is not an object', { videos: [video(), 42] }, 'videos[1]: not an object'],
     ['an id of the wrong type', { videos: [video({ id: 11 })] }, '11 characters'],
+    ['no channel id', { videos: [video({ channelId: undefined })] }, 'the channelId undefined must be UC and 22 characters'],
+    ['a malformed channel id', { videos: [video({ channelId: 'UCshort' })] }, 'the channelId "UCshort" must be UC and 22 characters'],
+    ['two channels for one author', { videos: [video(), video({ id: 'VFtest00002', channelId: 'UCauthorA111111111111111' })] }, 'videos[1] (VFtest00002): the author "A" already has the channel UCauthorA000000000000000'],
+    ['two authors on one channel', { videos: [video(), video({ id: 'VFtest00002', author: 'B' })] }, 'the channel UCauthorA000000000000000 already belongs to the author "A"'],
     ['a negative duration', { videos: [video({ durationSeconds: -1 })] }, 'durationSeconds'],
     ['embeddable that is not a boolean', { videos: [video({ embeddable: 'no' })] }, 'embeddable must be true or false'],
     ['no renditions', { videos: [video({ renditions: [] })] }, 'no renditions'],

@@ -1,0 +1,89 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { loadOrCreateKey } from '../accounts/accessTokens';
+import { FEEDBACK_TOKEN_LIFETIME_MS, FEEDBACK_TOKEN_MAX_CHARS } from './limits';
+
+/** The report reasons a viewer can pick, with the labels the embed shows (in this order). */
+export const REPORT_REASONS = [
+  { reason: 'spam', label: 'Spam or misleading' },
+  { reason: 'violent', label: 'Violent or repulsive content' },
+  { reason: 'hateful', label: 'Hateful or abusive content' },
+  { reason: 'rights', label: 'Infringes my rights' },
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number]['reason'];
+
+/** What a feedback token stands for. */
+export type FeedbackMeaning = { videoId: string; kind: 'not_interested' } | { videoId: string; kind: 'report'; reason: ReportReason };
+
+export interface FeedbackTokens {
+  /** A fresh token for this feedback on this video (each one with its own nonce). */
+  issue(meaning: FeedbackMeaning): string;
+  /** What a token means and its nonce (`tokenId`), or why it is refused. */
+  verify(token: unknown): ({ ok: true; tokenId: string } & FeedbackMeaning) | { ok: false; reason: string };
+}
+
+const PREFIX = 'vffb1';
+const TOKEN = /^vffb1\.([A-Za-z0-9_-]{8,})\.([A-Za-z0-9_-]{43})$/;
+const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
+
+/**
+ * Feedback tokens (spec §7 `feedback`): the server hands them out with a video's viewer state (`next {videoId}`) and
+ * takes back only its own, so a client cannot make up feedback about a video or a reason it was never offered.
+ *
+ *   `vffb1.{base64url(JSON {"v": videoId, "k": kind, "r"?: reason, "n": nonce, "t": issued ms})}.{base64url HMAC-SHA256}`
+ *
+ * The token is signed, not encrypted (`isFeedbackTokenUnencrypted` is accepted either way): what it says is no secret.
+ * It lives {@link FEEDBACK_TOKEN_LIFETIME_MS}, long enough for the client's retry queue. The key is a shared secret
+ * (several servers; the app derives it from `VIDFRAME_STREAM_SECRET`) or 32 random bytes generated into `keyFile`.
+ */
+export function createFeedbackTokens({
+  secret,
+  keyFile,
+  now = Date.now,
+  lifetimeMs = FEEDBACK_TOKEN_LIFETIME_MS,
+}: {
+  secret?: string;
+  keyFile?: string;
+  now?: () => number;
+  lifetimeMs?: number;
+}): FeedbackTokens {
+  let key: Buffer;
+  if (secret !== undefined) {
+    if (secret.length < 32) throw new Error('The feedback-token secret must be at least 32 characters');
+    key = Buffer.from(secret, 'utf8');
+  } else {
+    if (!keyFile) throw new Error('createFeedbackTokens needs a key file or a secret');
+    key = loadOrCreateKey(keyFile, 'feedback-token');
+  }
+  const sign = (body: string) => createHmac('sha256', key).update(body).digest('base64url');
+  const malformed = { ok: false, reason: 'is not a feedback token of this server' } as const;
+
+  return {
+    issue(meaning) {
+      const claims = { v: meaning.videoId, k: meaning.kind, ...(meaning.kind === 'report' && { r: meaning.reason }), n: randomBytes(12).toString('base64url'), t: now() };
+      const body = `${PREFIX}.${Buffer.from(JSON.stringify(claims), 'utf8').toString('base64url')}`;
+      return `${body}.${sign(body)}`;
+    },
+    verify(token) {
+      if (typeof token !== 'string' || token.length > FEEDBACK_TOKEN_MAX_CHARS) return malformed;
+      const match = TOKEN.exec(token);
+      if (!match) return malformed;
+      // Compared as text, as the access tokens are: several base64url spellings decode to the same bytes.
+      const expected = Buffer.from(sign(`${PREFIX}.${match[1]}`));
+      const given = Buffer.from(match[2]);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'has a wrong signature (forged or from another server)' };
+      let claims: { v?: unknown; k?: unknown; r?: unknown; n?: unknown; t?: unknown };
+      try {
+        claims = JSON.parse(Buffer.from(match[1], 'base64url').toString('utf8'));
+      } catch {
+        return malformed;
+      }
+      if (typeof claims !== 'object' || claims === null || typeof claims.v !== 'string' || !VIDEO_ID.test(claims.v)) return malformed;
+      if (typeof claims.n !== 'string' || !Number.isSafeInteger(claims.t)) return malformed;
+      if (now() - (claims.t as number) > lifetimeMs) return { ok: false, reason: 'has expired; ask for the video again' };
+      if (claims.k === 'not_interested') return { ok: true, tokenId: claims.n, videoId: claims.v, kind: 'not_interested' };
+      const reason = REPORT_REASONS.find((r) => r.reason === claims.r)?.reason;
+      if (claims.k === 'report' && reason) return { ok: true, tokenId: claims.n, videoId: claims.v, kind: 'report', reason };
+      return malformed;
+    },
+  };
+}

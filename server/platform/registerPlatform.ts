@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { join } from 'node:path';
+import type { Catalog } from '../catalog';
+import { migrate } from '../db/migrate';
+import { DATABASE_FILE_NAME, openDatabase } from '../db/openDatabase';
+import { decodeGzipBodies } from '../api/gzipBodies';
+import type { IdentityTokens } from '../api/identityTokens';
+import { responseContextFor } from '../api/responseContext';
+import type { VerifyApiRequest } from '../api/verifyApiRequest';
+import { registerChannelPreferenceRoute } from './channelPreferenceRoute';
+import { registerEditPlaylistRoute } from './editPlaylistRoute';
+import { createFeedbackTokens } from './feedbackTokens';
+import { registerFeedbackRoute } from './feedbackRoute';
+import { PLATFORM_BODY_MAX_BYTES } from './limits';
+import { platformMigrations } from './migrations';
+import type { PlatformContext, VerifyAttestation } from './platformContext';
+import { createPlatformStore } from './platformStore';
+import { registerShareRoutes } from './shareRoutes';
+import { registerSubscriptionRoutes } from './subscriptionRoutes';
+import { createVideoViewerState, type VideoViewerStateOf } from './videoViewerState';
+
+export type { VerifyAttestation } from './platformContext';
+export type { VideoViewerStateOf } from './videoViewerState';
+
+export interface PlatformOptions {
+  /** The data folder: the platform's tables live in its SQLite database, the feedback-token key in `secrets/`. */
+  dataDir: string;
+  catalog: Catalog;
+  /** The one request-validation step every call runs first. */
+  verifyApiRequest: VerifyApiRequest;
+  /** The identity tokens (the consistency jar of the answers' `responseContext`). */
+  tokens: IdentityTokens;
+  /** Checks a subscribe's attestation response (`server/attestation/`; a fake in tests). */
+  verifyAttestation: VerifyAttestation;
+  /**
+   * A secret shared by several servers (`VIDFRAME_STREAM_SECRET`): the feedback-token key is derived from it with a
+   * purpose suffix, so every server verifies the tokens any of them issued. Otherwise a key file in the data folder.
+   */
+  sharedSecret?: string;
+  /** The clock of records and feedback tokens (ms since the epoch); tests fix it. */
+  now?: () => number;
+}
+
+/** What other domains ask the platform: a video's state for a viewer (answered by `POST /youtubei/v1/next {videoId}`). */
+export interface Platform {
+  videoViewerState: VideoViewerStateOf;
+}
+
+/**
+ * The platform calls of spec §7: subscriptions with their bells, watch later, feedback and sharing, with
+ * real state per account in the server's SQLite database (domain `platform` of `migrate`, its own connection, closed
+ * with the app). One file per call group:
+ *
+ * - `subscriptionRoutes.ts`: `subscription/subscribe`, `subscription/unsubscribe` (signed in; subscribe attested);
+ * - `channelPreferenceRoute.ts`: `notification/modify_channel_preference` (signed in and subscribed);
+ * - `editPlaylistRoute.ts`: `browse/edit_playlist` on watch later (signed in);
+ * - `feedbackRoute.ts`: `feedback` with server-issued tokens (anonymous too);
+ * - `shareRoutes.ts`: `share/get_share_panel`, `share/get_web_player_share_panel` (anonymous too) and `GET /watch`;
+ * - `videoViewerState.ts`: what `next {videoId}` answers, returned to the API domain, which owns that route.
+ *
+ * Every POST runs the shared verifier first (401 bad token, 403 anti-forgery, …), is bounded to
+ * {@link PLATFORM_BODY_MAX_BYTES} compressed or not, and answers a 400 naming the field for anything malformed.
+ */
+export async function registerPlatform(
+  app: FastifyInstance,
+  { dataDir, catalog, verifyApiRequest, tokens, verifyAttestation, sharedSecret, now = Date.now }: PlatformOptions,
+): Promise<Platform> {
+  const db = openDatabase(join(dataDir, DATABASE_FILE_NAME));
+  try {
+    migrate(db, 'platform', platformMigrations);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const store = createPlatformStore(db, { now });
+  const feedbackTokens = createFeedbackTokens(
+    sharedSecret !== undefined ? { secret: `${sharedSecret}#feedback`, now } : { keyFile: join(dataDir, 'secrets', 'feedback-token-key'), now },
+  );
+  const context: PlatformContext = {
+    catalog,
+    store,
+    feedbackTokens,
+    verifyAttestation,
+    verify(request: FastifyRequest) {
+      const viewer = verifyApiRequest(request, request.body);
+      return { viewer, responseContext: responseContextFor(viewer, tokens.consistency) };
+    },
+  };
+
+  await app.register(async (scope) => {
+    decodeGzipBodies(scope, PLATFORM_BODY_MAX_BYTES);
+    scope.addHook('onClose', async () => {
+      db.close();
+    });
+    registerSubscriptionRoutes(scope, context, PLATFORM_BODY_MAX_BYTES);
+    registerChannelPreferenceRoute(scope, context, PLATFORM_BODY_MAX_BYTES);
+    registerEditPlaylistRoute(scope, context, PLATFORM_BODY_MAX_BYTES);
+    registerFeedbackRoute(scope, context, PLATFORM_BODY_MAX_BYTES);
+    registerShareRoutes(scope, context, PLATFORM_BODY_MAX_BYTES);
+  });
+  return { videoViewerState: createVideoViewerState(context) };
+}
