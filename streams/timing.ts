@@ -111,6 +111,12 @@ export const ATTESTATION_CHALLENGE_LIFETIME_MS = 120_000;
  */
 export const ATTESTATION_DIFFICULTY_BITS = 10;
 
+/**
+ * Not in the spec (a product choice): challenges one client address may fetch per minute. A viewer needs one per
+ * embed start and one per subscribe click; a bot farming tokens needs thousands.
+ */
+export const ATTESTATION_CHALLENGE_RATE_LIMIT_PER_MINUTE = 60;
+
 // ── Anonymous id (§7, §8, §9) ───────────────────────────────────────────────────────────────────────
 /** §9 The anonymous id is refreshed this often after a success (30 min). */
 export const ANONYMOUS_ID_REFRESH_MS = 1_800_000;
