@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { AD_STATUS_GLOBAL } from '../../streams/adStatus/adStatusCheck';
 import { errorBody, replyWithError } from '../errors';
 import { registerSecurityHeaders } from '../security/securityHeaders';
 import { adsIdFromCookieHeader, adsIdSetCookie, newAdsId } from './adsIdCookie';
@@ -21,7 +22,7 @@ export const ADS_ID_RESPONSE_PREFIX = ")]}'\n";
 /** The ad-status script (spec §4/§7): the embed loads it and looks for {@link AD_STATUS_GLOBAL}. */
 export const AD_STATUS_SCRIPT_PATH = '/pagead/ad_status.js';
 /** The global the ad-status script sets, which the embed's ad-status check looks for (`window[AD_STATUS_GLOBAL]`). */
-export const AD_STATUS_GLOBAL = 'vidframeAdStatusLoaded';
+export { AD_STATUS_GLOBAL };
 /**
  * How long browsers may keep the ad-status script: it never changes, and each page checks its own global anyway. Short
  * enough that a new script reaches every viewer within the hour.

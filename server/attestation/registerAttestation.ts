@@ -3,13 +3,14 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ATTESTATION_CHALLENGE_RATE_LIMIT_PER_MINUTE } from '../../streams/timing';
+import { ATTESTATION_CHALLENGE_PATH } from '../../streams/attestation/attestationStates';
 import { errorBody } from '../errors';
 import { createAttestationVerifier, createChallengeIssuer, type AttestationVerdict } from './attestationTokens';
 
 /** Where the program is served (root-relative: the page may sit behind a proxy under another host name). */
 export const ATTESTATION_PROGRAM_PATH = '/attestation/program.js';
-/** Where the program fetches a challenge. */
-export const ATTESTATION_CHALLENGE_PATH = '/attestation/challenge';
+/** Where the page fetches a challenge (shared with the page, which fetches it). */
+export { ATTESTATION_CHALLENGE_PATH };
 
 /**
  * The broken programs the browser tests serve under `testHooks` (an embed URL's `vf_attestation=` picks one):

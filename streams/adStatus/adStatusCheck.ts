@@ -12,6 +12,15 @@ export const AdStatus = {
 } as const;
 export type AdStatusValue = (typeof AdStatus)[keyof typeof AdStatus];
 
+/**
+ * The key of the stored value in the request context's `adSignalsInfo.params` (and so in the `X-Youtube-Ad-Signals`
+ * header): `adst=1|2|3`. The spec names no key; this one is short like its neighbours (`bisc`, `u_tz`, `frm`).
+ */
+export const AD_STATUS_SIGNAL_KEY = 'adst';
+
+/** The global the ads host's ad-status script sets to `true` (shared by the script's server and the page's check). */
+export const AD_STATUS_GLOBAL = 'vidframeAdStatusLoaded';
+
 export interface AdStatusCheckOptions {
   /** Whether the ad-status script's global is set (read at the start, and after each load event). */
   isPresent: () => boolean;

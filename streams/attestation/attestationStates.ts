@@ -21,6 +21,9 @@ export const BOTGUARD_LOAD_FAILED_MESSAGE = 'Unable to load Botguard';
 /** Spec §8, verbatim: the script loaded but gave no program, or the program threw while starting. */
 export const BOTGUARD_NO_PROGRAM_MESSAGE = 'Cannot initialize botguard without program';
 
+/** Where the program gets a challenge (`POST`, no body), on the page's own origin: shared by the server and the page. */
+export const ATTESTATION_CHALLENGE_PATH = '/attestation/challenge';
+
 /**
  * The program the script provides, once started: it turns one server challenge into one response token (and errors
  * when it cannot meet the challenge). Each token is single-use on the server, so every caller gets its own solve.
