@@ -238,7 +238,7 @@ export async function buildApp({
   });
 
   // Attestation (issue 14): the program and its challenges; `attestation.verify` checks a subscribe's botguardResponse.
-  const attestation = await registerAttestation(app, { rootDir, secret: streamSecret && `${streamSecret}#attestation`, now, testHooks });
+  const attestation = await registerAttestation(app, { rootDir, secret: streamSecret ? `${streamSecret}#attestation` : undefined, now, testHooks });
 
   // Accounts (sign-in, sessions, access tokens, delegation) and the API calls, all behind one request-validation step.
   const accounts = await registerAccounts(app, { dataDir, now, seedDemoAccounts, secureCookies, accessTokenSecret });

@@ -21,6 +21,8 @@ let host: HostServer;
 let browser: Browser;
 let context: BrowserContext | undefined;
 let collector: Collector;
+/** What the browser refused under the page's Content-Security-Policy, per test (the console says so). */
+let cspRefusals: string[] = [];
 
 beforeAll(async () => {
   [server, host, browser] = await Promise.all([startServer({ adsHost: true }), startHostServer(), launchBrowser()]);
@@ -41,6 +43,10 @@ afterAll(async () => {
 async function open(query = ''): Promise<{ frame: Frame; pageId: string }> {
   context = await browser.newContext();
   const page = await context.newPage();
+  cspRefusals = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspRefusals.push(message.text());
+  });
   await page.goto(host.page(`/host-${Math.random().toString(36).slice(2)}.html`, framingPage(`${server.origin}/embed/${VIDEO}${query ? `?${query}` : ''}`)));
   const frame = await embedFrame(page);
   await frame.waitForSelector('[data-readiness="ready"]');
@@ -73,6 +79,7 @@ describe('attestation in the framed embed (spec §4/§8)', () => {
     const [first, second] = await frame.evaluate(async () => [await window.vidframeAttestation!.response(), await window.vidframeAttestation!.response()]);
     expect(first).toMatch(/^ac1\./);
     expect(second).not.toBe(first);
+    expect(cspRefusals).toEqual([]);
     expect(await verifyOnServer(first)).toEqual({ ok: true });
     expect(await verifyOnServer(second)).toEqual({ ok: true });
     expect(await verifyOnServer(first)).toEqual({ ok: false, reason: 'The attestation response was replayed: already used' });
@@ -105,6 +112,8 @@ describe('the ad-status check in the framed embed (spec §4/§7/§9)', () => {
     const { frame, pageId } = await open();
     await frame.waitForFunction((v) => window.vidframeAttestation?.adStatus$.value === v, AdStatus.LOADED);
     await until(() => collector.requests(pageId), (requests) => requests.some((r) => adStatusOf(r) === '1'), 'a log request with adst=1');
+    // The ads origin's script ran under the embed's CSP (script-src names that origin), and nothing was refused.
+    expect(cspRefusals).toEqual([]);
   });
 
   it('stores 3 when the script never answers within 5 s, and the log requests carry adst=3', async () => {
