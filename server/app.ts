@@ -15,13 +15,15 @@ import { createStreamTokens } from './collector/streamTokens';
 import { errorBody, replyWithError } from './errors';
 import { createMetrics } from './metrics/createMetrics';
 import { registerMetrics } from './metrics/registerMetrics';
-import { embedHelmet, registerSecurityHeaders } from './security/securityHeaders';
+import { allowOriginInCsp, embedHelmet, registerSecurityHeaders } from './security/securityHeaders';
 import { registerIframeApiRoute } from './iframeApiRoute';
 import { renderEmbedPage, readEmbedTemplate, type EmbedTemplate } from './embedPage';
 import { playerResponseFor } from './playerResponse';
 import { registerAccounts } from './accounts/registerAccounts';
 import type { AdsHostSettings } from './ads/adsHostSettings';
 import { adsOriginFor } from './ads/adsOriginFor';
+import { AD_STATUS_SCRIPT_PATH } from './ads/createAdsHost';
+import { registerAttestation } from './attestation/registerAttestation';
 import { createIdentityTokens } from './api/identityTokens';
 import { registerApi } from './api/registerApi';
 import { createApiRequestVerifier } from './api/verifyApiRequest';
@@ -197,21 +199,19 @@ export async function buildApp({
     if (educationEmbedHosts.some((h) => h.toLowerCase() === name)) return 'education';
     return 'standard';
   };
-  const anonymousIdUrlFor = (request: FastifyRequest) => {
-    const origin = ads ? adsOriginFor(request.headers.host ?? '', request.protocol, ads) : undefined;
-    return origin ? `${origin}/pagead/id` : undefined;
-  };
+  const adsOriginOf = (request: FastifyRequest) => (ads ? adsOriginFor(request.headers.host ?? '', request.protocol, ads) : undefined);
 
   const sendEmbed = (videoId: string, query: Record<string, unknown>, request: FastifyRequest, reply: FastifyReply) => {
     if (!embedTemplate) {
       if (!existsSync(pagePath('embed'))) return notBuilt(reply);
       embedTemplate = readEmbedTemplate(readFileSync(pagePath('embed'), 'utf8'));
     }
-    const anonymousIdUrl = anonymousIdUrlFor(request);
-    if (anonymousIdUrl) {
-      // The anonymous id comes from the ads host, another origin (spec §7): this page, and only it, may connect there.
-      const csp = reply.getHeader('content-security-policy');
-      if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("connect-src 'self'", `connect-src 'self' ${new URL(anonymousIdUrl).origin}`));
+    const adsOrigin = adsOriginOf(request);
+    if (adsOrigin) {
+      // The anonymous id and the ad-status script come from the ads host, another origin (spec §7): this page, and
+      // only it, may connect there and run that one origin's scripts.
+      allowOriginInCsp(reply, 'connect-src', adsOrigin);
+      allowOriginInCsp(reply, 'script-src', adsOrigin);
     }
     const html = renderEmbedPage(embedTemplate, {
       videoId,
@@ -223,7 +223,9 @@ export async function buildApp({
         visitorData: identityTokens.visitor.issue().token,
         antiForgeryToken: identityTokens.antiForgery.issue().token,
         apiKey,
-        anonymousIdUrl,
+        anonymousIdUrl: adsOrigin && `${adsOrigin}/pagead/id`,
+        adStatusUrl: adsOrigin && `${adsOrigin}${AD_STATUS_SCRIPT_PATH}`,
+        attestationProgramUrl: attestation.programUrlFor(query),
         embedMode: embedModeOf(request),
       },
       nonce: reply.cspNonce.script,
@@ -241,6 +243,9 @@ export async function buildApp({
     if (!existsSync(pagePath('host'))) return notBuilt(reply);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(readFileSync(pagePath('host'), 'utf8'));
   });
+
+  // Attestation (issue 14): the program and its challenges; `attestation.verify` checks a subscribe's botguardResponse.
+  const attestation = await registerAttestation(app, { rootDir, secret: streamSecret ? `${streamSecret}#attestation` : undefined, now, testHooks });
 
   // Accounts (sign-in, sessions, access tokens, delegation) and the API calls, all behind one request-validation step.
   const accounts = await registerAccounts(app, { dataDir, now, seedDemoAccounts, secureCookies, accessTokenSecret });

@@ -86,6 +86,37 @@ export const PLAYER_READINESS_POLL_MS = 50;
 /** §4/§9 The ad-status check times out (stored value 3) after this long. */
 export const AD_STATUS_WAIT_MS = 5_000;
 
+// ── Attestation (§4, §8; product choices, the spec names no numbers) ─────────────────────────────────
+/**
+ * Not in the spec (a product choice): the attestation program's script counts as not loaded (state 3, "Unable to load
+ * Botguard") when it has neither loaded nor failed after this long — a stalled proxy must not leave the loader in 2.
+ */
+export const ATTESTATION_LOAD_TIMEOUT_MS = 10_000;
+/**
+ * Not in the spec (a product choice): one run of the program's challenge (fetch a challenge, solve it) fails (state 7
+ * at start-up, no token for a subscribe) after this long; the proof-of-work takes well under 100 ms in a browser.
+ */
+export const ATTESTATION_RUN_TIMEOUT_MS = 10_000;
+/**
+ * Not in the spec (a product choice): a challenge, and so the response token made from it, is accepted this long after
+ * it was issued (2 min). A token is made per subscribe click and sent at once, so minutes are plenty even on a slow
+ * network, and short enough that a harvested token is soon worthless and the server's set of used nonces (kept until
+ * they expire, to refuse replays) stays small.
+ */
+export const ATTESTATION_CHALLENGE_LIFETIME_MS = 120_000;
+/**
+ * Not in the spec (a product choice): the proof-of-work difficulty, in leading zero bits of SHA-256(challenge:counter).
+ * 10 bits is about 1 000 hashes on average, a few milliseconds with `crypto.subtle` — a cost for a bot making
+ * thousands of requests, none a viewer notices.
+ */
+export const ATTESTATION_DIFFICULTY_BITS = 10;
+
+/**
+ * Not in the spec (a product choice): challenges one client address may fetch per minute. A viewer needs one per
+ * embed start and one per subscribe click; a bot farming tokens needs thousands.
+ */
+export const ATTESTATION_CHALLENGE_RATE_LIMIT_PER_MINUTE = 60;
+
 // ── Anonymous id (§7, §8, §9) ───────────────────────────────────────────────────────────────────────
 /** §9 The anonymous id is refreshed this often after a success (30 min). */
 export const ANONYMOUS_ID_REFRESH_MS = 1_800_000;

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { AD_STATUS_GLOBAL } from '../../streams/adStatus/adStatusCheck';
 import { errorBody, replyWithError } from '../errors';
 import { registerSecurityHeaders } from '../security/securityHeaders';
 import { adsIdFromCookieHeader, adsIdSetCookie, newAdsId } from './adsIdCookie';
@@ -18,6 +19,15 @@ export interface AdsHostOptions {
 
 /** The anti-hijack prefix (and line break) every id answer begins with (spec §5). */
 export const ADS_ID_RESPONSE_PREFIX = ")]}'\n";
+/** The ad-status script (spec §4/§7): the embed loads it and looks for {@link AD_STATUS_GLOBAL}. */
+export const AD_STATUS_SCRIPT_PATH = '/pagead/ad_status.js';
+/** The global the ad-status script sets, which the embed's ad-status check looks for (`window[AD_STATUS_GLOBAL]`). */
+export { AD_STATUS_GLOBAL };
+/**
+ * How long browsers may keep the ad-status script: it never changes, and each page checks its own global anyway. Short
+ * enough that a new script reaches every viewer within the hour.
+ */
+const AD_STATUS_MAX_AGE_S = 3_600;
 /** The JSON content type of the id answers. */
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** Body limit of the test routes. */
@@ -61,6 +71,10 @@ const scriptedAnswersSchema = {
  * requests play first-in first-out (a body verbatim — no prefix, `type: 2`, a 500 — or the normal body after a delay),
  * `GET /testhooks/requests` → `{ count, requests: [{ atMs, origin, hadCookie }] }` (refused requests included),
  * `DELETE /testhooks` empties both. Without `testHooks` these routes do not exist (404).
+ *
+ * `GET /pagead/ad_status.js` is the ad-status script of spec §4/§7: one line that sets `window.vidframeAdStatusLoaded`
+ * (loaded with a `<script>`, so no CORS; no cookie is read or set). With `testHooks`, `POST /testhooks/ad-status`
+ * `{ delayMs }` holds its answers that long (past the embed's 5 s: the check times out), until `DELETE /testhooks`.
  */
 export async function createAdsHost({ allowedOrigin, testHooks = false, secureCookies = false, logger = false, now = Date.now }: AdsHostOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -123,6 +137,15 @@ export async function createAdsHost({ allowedOrigin, testHooks = false, secureCo
     return reply.code(answer?.status ?? 200).send(`${ADS_ID_RESPONSE_PREFIX}${JSON.stringify({ id, type: 1 })}`);
   });
 
+  let adStatusDelayMs = 0;
+  app.get(AD_STATUS_SCRIPT_PATH, { exposeHeadRoute: false }, async (_request, reply) => {
+    if (adStatusDelayMs > 0) await delay(adStatusDelayMs);
+    return reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', adStatusDelayMs > 0 ? 'no-store' : `public, max-age=${AD_STATUS_MAX_AGE_S}`)
+      .send(`window.${AD_STATUS_GLOBAL}=true;\n`);
+  });
+
   app.options('/pagead/id', (request, reply) => {
     if (cors(request, reply) === 'refused') return refuse(request, reply);
     if (request.headers.origin !== undefined) reply.header('access-control-allow-methods', 'GET').header('access-control-max-age', '600');
@@ -136,7 +159,16 @@ export async function createAdsHost({ allowedOrigin, testHooks = false, secureCo
       (request) => ({ pending: scripted.queue(request.body.answers) }),
     );
     app.get('/testhooks/requests', () => scripted.requests());
+    app.post<{ Body: { delayMs: number } }>(
+      '/testhooks/ad-status',
+      { schema: { body: { type: 'object', required: ['delayMs'], properties: { delayMs: { type: 'integer', minimum: 0, maximum: 120_000 } } } } },
+      (request) => {
+        adStatusDelayMs = request.body.delayMs;
+        return { delayMs: adStatusDelayMs };
+      },
+    );
     app.delete('/testhooks', () => {
+      adStatusDelayMs = 0;
       scripted.reset();
       return { reset: true };
     });

@@ -1,5 +1,5 @@
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * The security headers of every reply (`@fastify/helmet`), with a Content-Security-Policy that fits the product:
@@ -49,6 +49,24 @@ function helmetOptions({ frameAncestors }: { frameAncestors: string[] }): Fastif
 
 /** The embed page's own helmet options (route option `helmet`): framed by any site. */
 export const embedHelmet = helmetOptions({ frameAncestors: ['*'] });
+
+/**
+ * Adds `origin` to one directive of the reply's Content-Security-Policy (`connect-src`, `script-src`), for a page that
+ * needs one more origin than every other reply (the embed and its ads host). The origin must be a bare
+ * `scheme://host[:port]` — anything else is ignored, so nothing a request carries can add a source like `*` or
+ * `'unsafe-inline'`; a reply without that directive is left as it is.
+ */
+export function allowOriginInCsp(reply: FastifyReply, directive: 'connect-src' | 'script-src', origin: string): void {
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp !== 'string' || !/^https?:\/\/[A-Za-z0-9.[\]:-]+$/.test(origin)) return;
+  reply.header(
+    'content-security-policy',
+    csp
+      .split(';')
+      .map((part) => (part.trim().split(/\s+/)[0] === directive ? `${part} ${origin}` : part))
+      .join(';'),
+  );
+}
 
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(fastifyHelmet, { global: true, ...helmetOptions({ frameAncestors: ["'self'"] }) });

@@ -1,4 +1,5 @@
 import { type Observable, tap } from 'rxjs';
+import { AD_STATUS_SIGNAL_KEY, type AdStatusValue } from '../../streams/adStatus/adStatusCheck';
 import type { PlayerConfig } from '../../streams/config/playerConfig';
 import { experimentsTokenFor } from '../../streams/identity/experimentsToken';
 import { withCurrentCredentials } from '../../streams/identity/withCurrentCredentials';
@@ -17,6 +18,8 @@ export interface PageFacts {
   locationInfo?: Record<string, unknown>;
   /** The consent-gated anonymous id (spec §5/§7), while there is consent. */
   anonymousId?: string;
+  /** The stored ad-status value (spec §4: 1 loaded, 2 present, 3 timed out), sent as `adst` (AD_STATUS_SIGNAL_KEY). */
+  adStatus?: AdStatusValue;
 }
 
 export interface EmbedApi extends ApiTransport {
@@ -42,7 +45,7 @@ function withoutDelegation(request: ApiRequest): ApiRequest {
  * The page's one API client (spec §6/§7): every call — the player's `player` and `next`, logging, the retry queue's
  * resends — goes through it, so every request carries the same identity:
  * - the client context with configInfo, experimentsToken, visitorData, the delegated user, location info, consistency
- *   tokens and ad-signal info (the anonymous id while there is consent);
+ *   tokens and ad-signal info (the anonymous id while there is consent, the stored ad-status value);
  * - the bearer access token and the logged-in header for a signed-in viewer (none for an anonymous one), the visitor
  *   id header, the API key (in the query only where spec §7 says), the anti-forgery field in the body, the stream
  *   token on log requests;
@@ -71,9 +74,11 @@ export function createEmbedApi(win: Window, config: PlayerConfig, identity: Iden
           consistencyTokenJars: identity.consistencyTokenJars(),
         }),
       );
-      if (facts.anonymousId) {
-        context.adSignalsInfo = { params: [...(context.adSignalsInfo?.params ?? []), { key: 'bisc', value: facts.anonymousId }] };
-      }
+      const pageSignals = [
+        ...(facts.anonymousId ? [{ key: 'bisc', value: facts.anonymousId }] : []),
+        ...(facts.adStatus !== undefined ? [{ key: AD_STATUS_SIGNAL_KEY, value: String(facts.adStatus) }] : []),
+      ];
+      if (pageSignals.length > 0) context.adSignalsInfo = { params: [...(context.adSignalsInfo?.params ?? []), ...pageSignals] };
       return {
         context,
         authorization: credentials.accessToken,

@@ -1,5 +1,5 @@
-import { Observable, ReplaySubject } from 'rxjs';
-import { windowErrors$ } from '../../streams/sources/windowErrors';
+import { merge, Observable, ReplaySubject, Subject } from 'rxjs';
+import { describeThrown, windowErrors$, type WindowError } from '../../streams/sources/windowErrors';
 import { errorReports } from '../../streams/errors/errorReports';
 import { sendErrorReports, type ErrorReportOutcome, type SendErrorReport } from '../../streams/errors/sendErrorReports';
 import { createErrorBeacon } from '../../streams/errors/createErrorBeacon';
@@ -26,6 +26,23 @@ function transportOf(win: Window) {
   };
 }
 
+/** The handled errors a page's reporting takes in besides its window's own, per window it was started for. */
+const handledErrors = new WeakMap<Window, Subject<WindowError>>();
+
+/**
+ * Reports an error the page handled but must still be told about (spec §8: "Unable to load Botguard" when the
+ * attestation program cannot load), through the same pipeline as uncaught errors — the same 5-per-page cap, the same
+ * de-duplication, the same bot filter. Does nothing (and says so with `false`) where error reporting was not started
+ * for `win`; never throws, whatever `error` is.
+ */
+export function reportHandledError(win: Window, error: unknown): boolean {
+  const handled = handledErrors.get(win);
+  if (!handled) return false;
+  const stack = error instanceof Error && typeof error.stack === 'string' ? error.stack : undefined;
+  handled.next({ kind: 'error', message: describeThrown(error), ...(stack !== undefined && { stack }) });
+  return true;
+}
+
 /**
  * Reports the page's uncaught errors and unhandled promise rejections (spec §7/§8): at most 5 distinct reports per
  * page, messages cut at 250 characters, none at all for a bot's or scanner's user agent. Start it before anything
@@ -36,7 +53,9 @@ function transportOf(win: Window) {
  */
 export function startErrorReporting(win: Window, { send = createErrorBeacon(transportOf(win)) }: ErrorReportingOptions = {}): ErrorReporting {
   const outcome$ = new ReplaySubject<ErrorReportOutcome>();
-  const subscription = windowErrors$(win)
+  const handled = new Subject<WindowError>();
+  handledErrors.set(win, handled);
+  const subscription = merge(windowErrors$(win), handled)
     .pipe(errorReports({ pageUrl: win.location.href, userAgent: win.navigator?.userAgent }), sendErrorReports(send))
     .subscribe({
       next: (outcome) => outcome$.next(outcome),
@@ -44,5 +63,11 @@ export function startErrorReporting(win: Window, { send = createErrorBeacon(tran
       error: () => outcome$.complete(),
       complete: () => outcome$.complete(),
     });
-  return { outcome$: outcome$.asObservable(), stop: () => subscription.unsubscribe() };
+  return {
+    outcome$: outcome$.asObservable(),
+    stop: () => {
+      if (handledErrors.get(win) === handled) handledErrors.delete(win);
+      subscription.unsubscribe();
+    },
+  };
 }

@@ -11,6 +11,7 @@ import { createEmbedApi } from './api';
 import { startConsent, type Consent } from './consent';
 import { startPreferences } from './preferences';
 import { startLocation } from './location';
+import { startAttestation, type Attestation } from './attestation';
 import { map } from 'rxjs';
 import type { PlayerResponse } from '../../streams/config/playerConfig';
 import type { PlaylistResponse } from '../../streams/player/playerEngine';
@@ -28,6 +29,8 @@ declare global {
     vidframeIdentity?: Identity;
     /** Consent and the anonymous id, for diagnostics and the browser tests. */
     vidframeConsent?: Consent;
+    /** Attestation (state, message, response tokens) and the ad-status value, for the subscribe button and the tests. */
+    vidframeAttestation?: Attestation;
   }
 }
 
@@ -66,6 +69,7 @@ try {
   startService('consent', () => (window.vidframeConsent = startConsent(config, window, api.facts)));
   startService('preferences', () => startPreferences(player, window));
   startService('geolocation', () => startLocation(config, window, api.facts, { mobileWeb: false }));
+  startService('attestation', () => (window.vidframeAttestation = startAttestation(config, window, api.facts)));
   try {
     startHostBridge(player, window);
   } catch (error) {

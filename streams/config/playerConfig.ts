@@ -7,6 +7,7 @@
  */
 
 import { STREAM_TOKEN_MAX_CHARS, TEXT_INPUT_MAX_CHARS } from '../timing';
+import { isAttestationProgramUrl } from '../attestation/attestationStates';
 
 /** The player variables the embed recognises (host-protocol §2 plus the spec's theme and forced experiments). */
 export const KNOWN_PLAYER_VARS = [
@@ -98,6 +99,13 @@ export interface PlayerConfig {
     /** The ads host's anonymous-id URL (spec §7 "GET anonymous id from an ads host"); absolute: it is another origin. */
     anonymous_id_url?: string;
     /**
+     * The ads host's ad-status script (spec §4/§7 "An ad-status script is loaded"); absolute, on the same ads origin as
+     * {@link anonymous_id_url}.
+     */
+    ad_status_url?: string;
+    /** The attestation program's script (spec §4/§8), root-relative: served by the page's own origin. */
+    attestation_program_url?: string;
+    /**
      * `private` when the page was served under the privacy-enhanced host name, `education` for the education embed;
      * in both the anonymous id is never fetched (spec §5). Absent means a standard embed.
      */
@@ -117,6 +125,8 @@ export interface ConfigIdentity {
   antiForgeryToken?: string;
   apiKey?: string;
   anonymousIdUrl?: string;
+  adStatusUrl?: string;
+  attestationProgramUrl?: string;
   embedMode?: EmbedMode;
 }
 
@@ -140,6 +150,9 @@ function identityArgs(identity: ConfigIdentity): Partial<PlayerConfig['args']> {
   if (isValidStreamToken(identity.apiKey)) args.innertube_api_key = identity.apiKey;
   const url = httpUrl(identity.anonymousIdUrl);
   if (url) args.anonymous_id_url = url;
+  const adStatusUrl = httpUrl(identity.adStatusUrl);
+  if (adStatusUrl) args.ad_status_url = adStatusUrl;
+  if (isAttestationProgramUrl(identity.attestationProgramUrl)) args.attestation_program_url = identity.attestationProgramUrl;
   const mode = embedModeOf(identity.embedMode);
   if (mode) args.embed_mode = mode;
   return args;
@@ -307,6 +320,8 @@ export function readPlayerConfig(raw: unknown): PlayerConfig {
         antiForgeryToken: args.xsrf_token,
         apiKey: args.innertube_api_key,
         anonymousIdUrl: args.anonymous_id_url,
+        adStatusUrl: args.ad_status_url,
+        attestationProgramUrl: args.attestation_program_url,
         embedMode: args.embed_mode,
       }),
     },

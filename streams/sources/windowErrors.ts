@@ -40,7 +40,7 @@ const position = (value: unknown): number | undefined =>
  * `Name: message`, a string as itself, `undefined`/`null`/numbers as `String(value)`, an object as JSON (its
  * `toString` when JSON fails, e.g. a cycle), and `(unprintable value)` when even that throws.
  */
-function describe(value: unknown): string {
+export function describeThrown(value: unknown): string {
   if (typeof value === 'string') return value === '' ? '(empty string)' : value;
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return String(value);
   const message = read(value, 'message');
@@ -64,7 +64,7 @@ function describe(value: unknown): string {
 /** An `error` event as data; `undefined` for an `error` event that is not a script error (no message, no error). */
 function fromErrorEvent(event: Event): WindowError | undefined {
   const error = read(event, 'error');
-  const message = text(read(event, 'message')) ?? (error !== undefined && error !== null ? describe(error) : undefined);
+  const message = text(read(event, 'message')) ?? (error !== undefined && error !== null ? describeThrown(error) : undefined);
   if (message === undefined) return undefined;
   const file = text(read(event, 'filename'));
   const line = position(read(event, 'lineno'));
@@ -84,7 +84,7 @@ function fromErrorEvent(event: Event): WindowError | undefined {
 function fromRejectionEvent(event: Event): WindowError {
   const reason = read(event, 'reason');
   const stack = text(read(reason, 'stack'));
-  return { kind: 'unhandledrejection', message: REJECTION_PREFIX + describe(reason), ...(stack !== undefined ? { stack } : {}) };
+  return { kind: 'unhandledrejection', message: REJECTION_PREFIX + describeThrown(reason), ...(stack !== undefined ? { stack } : {}) };
 }
 
 /**

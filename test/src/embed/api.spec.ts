@@ -82,6 +82,16 @@ describe('createEmbedApi: the identity on every call (issue 13)', () => {
     expect(api.buildRequest('player', { videoId: 'x' }).url).toBe('/youtubei/v1/player'); // not a log request: no key
   });
 
+  it('the stored ad-status value goes into the ad-signal info as adst, once known (spec §4)', () => {
+    const api = createEmbedApi(window, config, identityWith({}));
+    const paramsOf = () => JSON.parse(api.buildRequest('log_event', { events: [] }).options.body).context.adSignalsInfo?.params ?? [];
+    expect(paramsOf()).not.toContainEqual(expect.objectContaining({ key: 'adst' }));
+    api.facts.adStatus = 3;
+    expect(paramsOf()).toContainEqual({ key: 'adst', value: '3' });
+    api.facts.anonymousId = 'bisc-id';
+    expect(paramsOf()).toEqual(expect.arrayContaining([{ key: 'bisc', value: 'bisc-id' }, { key: 'adst', value: '3' }]));
+  });
+
   it('a request resent after its token expired goes with the same account’s fresh token', async () => {
     const calls = installFetch();
     const identity = identityWith({ accessToken: tokenOf('acc_ada', 2), accountId: 'acc_ada' }, 'UCgrace');
