@@ -1,5 +1,5 @@
-import { Observable, ReplaySubject } from 'rxjs';
-import { windowErrors$ } from '../../streams/sources/windowErrors';
+import { merge, Observable, ReplaySubject, Subject } from 'rxjs';
+import { handledError, windowErrors$, type WindowError } from '../../streams/sources/windowErrors';
 import { errorReports } from '../../streams/errors/errorReports';
 import { sendErrorReports, type ErrorReportOutcome, type SendErrorReport } from '../../streams/errors/sendErrorReports';
 import { createErrorBeacon } from '../../streams/errors/createErrorBeacon';
@@ -8,6 +8,11 @@ import { createErrorBeacon } from '../../streams/errors/createErrorBeacon';
 export interface ErrorReporting {
   /** What became of each report sent so far (replayed to late subscribers), for diagnostics and tests. */
   readonly outcome$: Observable<ErrorReportOutcome>;
+  /**
+   * Reports an error the page caught (a failed platform call): it counts against the same 5 per page and is dropped
+   * as a duplicate like any other. `context` says where it was caught. Never throws; a no-op once stopped.
+   */
+  report(error: unknown, context?: string): void;
   /** Stops listening for errors (reports already handed to the browser still go out). */
   stop(): void;
 }
@@ -27,16 +32,17 @@ function transportOf(win: Window) {
 }
 
 /**
- * Reports the page's uncaught errors and unhandled promise rejections (spec §7/§8): at most 5 distinct reports per
- * page, messages cut at 250 characters, none at all for a bot's or scanner's user agent. Start it before anything
- * else, so an error while the page starts is reported too.
+ * Reports the page's uncaught errors and unhandled promise rejections (spec §7/§8), and the handled errors the page
+ * hands to `report`: at most 5 distinct reports per page, messages cut at 250 characters, none at all for a bot's or
+ * scanner's user agent. Start it before anything else, so an error while the page starts is reported too.
  *
  * A report that cannot be sent is a `failed` outcome and nothing more: nothing here throws, rejects or logs, so
  * reporting can never cause an error of its own to report.
  */
 export function startErrorReporting(win: Window, { send = createErrorBeacon(transportOf(win)) }: ErrorReportingOptions = {}): ErrorReporting {
   const outcome$ = new ReplaySubject<ErrorReportOutcome>();
-  const subscription = windowErrors$(win)
+  const handled$ = new Subject<WindowError>();
+  const subscription = merge(windowErrors$(win), handled$)
     .pipe(errorReports({ pageUrl: win.location.href, userAgent: win.navigator?.userAgent }), sendErrorReports(send))
     .subscribe({
       next: (outcome) => outcome$.next(outcome),
@@ -44,5 +50,12 @@ export function startErrorReporting(win: Window, { send = createErrorBeacon(tran
       error: () => outcome$.complete(),
       complete: () => outcome$.complete(),
     });
-  return { outcome$: outcome$.asObservable(), stop: () => subscription.unsubscribe() };
+  const report = (error: unknown, context?: string) => {
+    try {
+      handled$.next(handledError(error, context));
+    } catch {
+      // Reporting never causes an error of its own (see above).
+    }
+  };
+  return { outcome$: outcome$.asObservable(), report, stop: () => subscription.unsubscribe() };
 }
