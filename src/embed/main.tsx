@@ -5,12 +5,15 @@ import { createEmbedPlayer } from './EmbedPlayer';
 import { EmbedApp } from './EmbedApp';
 import { startTelemetry, type Telemetry } from './telemetry';
 import { startHostBridge } from './hostBridge';
-import { startErrorReporting } from './errorReporting';
+import { startErrorReporting, type ErrorReporting } from './errorReporting';
 import { startIdentity, type Identity } from './identity';
 import { createEmbedApi } from './api';
 import { startConsent, type Consent } from './consent';
 import { startPreferences } from './preferences';
 import { startLocation } from './location';
+import { startPlatformCalls } from './platform';
+import type { PlatformCalls } from '../../streams/platform/platformCalls';
+import { recoverUnwrappedResponse } from '../../streams/transport/recoverUnwrappedResponse';
 import { map } from 'rxjs';
 import type { PlayerResponse } from '../../streams/config/playerConfig';
 import type { PlaylistResponse } from '../../streams/player/playerEngine';
@@ -28,12 +31,15 @@ declare global {
     vidframeIdentity?: Identity;
     /** Consent and the anonymous id, for diagnostics and the browser tests. */
     vidframeConsent?: Consent;
+    /** The platform calls of spec §7 (subscribe, share, feedback, …), for the UI and the browser tests. */
+    vidframePlatform?: PlatformCalls;
   }
 }
 
 // First of all, so that an error while the page starts is reported too (spec §8); it may not stop the page either.
+let errorReporting: ErrorReporting | undefined;
 try {
-  startErrorReporting(window);
+  errorReporting = startErrorReporting(window);
 } catch (error) {
   console.error('[vidframe] error reporting could not start', error);
 }
@@ -49,8 +55,10 @@ try {
   window.vidframeIdentity = identity;
   const api = createEmbedApi(window, config, identity);
   const player = createEmbedPlayer(config, {
-    fetchVideo: (videoId) => api.fetchApi('player', { videoId }).pipe(map((r) => r.body as PlayerResponse)),
-    fetchPlaylist: (playlistId) => api.fetchApi('next', { playlistId }).pipe(map((r) => r.body as PlaylistResponse)),
+    // An error answer carrying a player (or browse) response in its details is that response (spec §7); any other
+    // failure still errors, which the player turns into its error state.
+    fetchVideo: (videoId) => api.fetchApi('player', { videoId }).pipe(recoverUnwrappedResponse(), map((r) => r.body as PlayerResponse)),
+    fetchPlaylist: (playlistId) => api.fetchApi('next', { playlistId }).pipe(recoverUnwrappedResponse(), map((r) => r.body as PlaylistResponse)),
   });
   window.vidframePlayer = player;
   // Neither logging, nor consent, nor preferences, nor the host channel may keep a viewer from watching: each starts
@@ -66,6 +74,7 @@ try {
   startService('consent', () => (window.vidframeConsent = startConsent(config, window, api.facts)));
   startService('preferences', () => startPreferences(player, window));
   startService('geolocation', () => startLocation(config, window, api.facts, { mobileWeb: false }));
+  startService('platform calls', () => (window.vidframePlatform = startPlatformCalls(api, window, errorReporting)));
   try {
     startHostBridge(player, window);
   } catch (error) {
