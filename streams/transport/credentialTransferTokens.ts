@@ -37,3 +37,20 @@ export function credentialTransferTokensProblem(
 
 /** True when `value` is a valid `credentialTransferTokens` (see {@link credentialTransferTokensProblem}). */
 export const isCredentialTransferTokens = (value: unknown): value is CredentialTransferToken[] => credentialTransferTokensProblem(value) === undefined;
+
+/**
+ * The request without its credential transfer tokens, for the retry queue: a stored log request lives up to 30 days
+ * in IndexedDB, and a credential is not kept that long on the viewer's disk (a resend goes without them — they are
+ * optional). A request that has none, or whose body is not JSON, is returned as it is. Pure; never throws.
+ */
+export function withoutCredentialTransferTokens<R extends { options: { body: string } }>(request: R): R {
+  if (!request.options.body.includes(`"${CREDENTIAL_TRANSFER_TOKENS_FIELD}"`)) return request;
+  try {
+    const body: unknown = JSON.parse(request.options.body);
+    if (body === null || typeof body !== 'object' || Array.isArray(body) || !(CREDENTIAL_TRANSFER_TOKENS_FIELD in body)) return request;
+    const { [CREDENTIAL_TRANSFER_TOKENS_FIELD]: _tokens, ...rest } = body as Record<string, unknown>;
+    return { ...request, options: { ...request.options, body: JSON.stringify(rest) } };
+  } catch {
+    return request;
+  }
+}

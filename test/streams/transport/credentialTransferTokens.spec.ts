@@ -1,7 +1,7 @@
 import { buildApiRequest } from '../../../streams/transport/buildApiRequest';
 import { buildClientContext } from '../../../streams/transport/buildClientContext';
 import { createApiTransport } from '../../../streams/transport/createApiTransport';
-import { credentialTransferTokensProblem, isCredentialTransferTokens } from '../../../streams/transport/credentialTransferTokens';
+import { credentialTransferTokensProblem, isCredentialTransferTokens, withoutCredentialTransferTokens } from '../../../streams/transport/credentialTransferTokens';
 import { CREDENTIAL_TRANSFER_TOKEN_MAX_CHARS, CREDENTIAL_TRANSFER_TOKENS_MAX } from '../../../streams/timing';
 
 const context = buildClientContext({ page: { hl: 'en', visitorData: 'VISITOR' } });
@@ -60,5 +60,26 @@ describe('log requests carry the credential transfer tokens of the transport set
     expect(JSON.parse(transport.buildRequest('log_event', logPayload).options.body)).not.toHaveProperty('credentialTransferTokens');
     current = [{ token: 'fresh' }];
     expect(JSON.parse(transport.buildRequest('log_event', logPayload).options.body).credentialTransferTokens).toEqual([{ token: 'fresh' }]);
+  });
+});
+
+describe('withoutCredentialTransferTokens (what the retry queue keeps)', () => {
+  it('drops the tokens from a log request body and keeps everything else, in order', () => {
+    const request = buildApiRequest('log_event', logPayload, { context, xsrfToken: 'X', credentialTransferTokens: tokens });
+    const stored = withoutCredentialTransferTokens(request);
+    expect(stored.url).toBe(request.url);
+    expect(stored.options.headers).toEqual(request.options.headers);
+    expect(stored.options.body).toBe(JSON.stringify({ context, ...logPayload, session_token: 'X' }));
+    expect(stored.options.body).not.toContain('ctt-secret');
+    expect(JSON.parse(request.options.body).credentialTransferTokens).toEqual(tokens); // the original is not changed
+  });
+
+  it('returns a request without tokens, or with a body that is not JSON, as it is', () => {
+    const plain = buildApiRequest('log_event', logPayload, { context });
+    expect(withoutCredentialTransferTokens(plain)).toBe(plain);
+    const odd = { url: '/x', options: { method: 'POST' as const, headers: {}, body: '{"credentialTransferTokens": [' } };
+    expect(withoutCredentialTransferTokens(odd)).toBe(odd);
+    const array = { url: '/x', options: { method: 'POST' as const, headers: {}, body: '["credentialTransferTokens"]' } };
+    expect(withoutCredentialTransferTokens(array)).toBe(array);
   });
 });
