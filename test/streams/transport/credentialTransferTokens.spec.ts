@@ -1,11 +1,11 @@
 import { buildApiRequest } from '../../../streams/transport/buildApiRequest';
 import { buildClientContext } from '../../../streams/transport/buildClientContext';
 import { createApiTransport } from '../../../streams/transport/createApiTransport';
-import { credentialTransferTokensProblem, isCredentialTransferTokens, withoutCredentialTransferTokens } from '../../../streams/transport/credentialTransferTokens';
+import { type CredentialTransferToken, credentialTransferTokensProblem, isCredentialTransferTokens, withoutCredentialTransferTokens } from '../../../streams/transport/credentialTransferTokens';
 import { CREDENTIAL_TRANSFER_TOKEN_MAX_CHARS, CREDENTIAL_TRANSFER_TOKENS_MAX } from '../../../streams/timing';
 
 const context = buildClientContext({ page: { hl: 'en', visitorData: 'VISITOR' } });
-const tokens = [{ token: 'ctt-secret-1', scope: 'youtube' }, { token: 'ctt-secret-2' }];
+const tokens: CredentialTransferToken[] = [{ token: 'ctt-secret-1', scope: 'youtube' }, { token: 'ctt-secret-2' }];
 const logPayload = { events: [{ clientEventId: 'p:1' }], requestTimeMs: 5, serializedClientEventId: { serializedEventId: 'p', clientCounter: 1 } };
 
 describe('credentialTransferTokensProblem (the shape of spec §7 credentialTransferTokens)', () => {
