@@ -187,6 +187,10 @@ export const KEEPALIVE_BUDGET_BYTES = 65_536;
 export const TEXT_INPUT_MAX_CHARS = 2_000;
 /** issue 12 The server-signed stream token of the player configuration is at most this long, or it is dropped. */
 export const STREAM_TOKEN_MAX_CHARS = 512;
+/** §7 `log_event` carries at most this many credential transfer tokens (more: left out by the client, 400 at the collector). */
+export const CREDENTIAL_TRANSFER_TOKENS_MAX = 10;
+/** §7 One credential transfer token (an object of strings), serialised, is at most this long. */
+export const CREDENTIAL_TRANSFER_TOKEN_MAX_CHARS = 4_096;
 
 // ── Player views (product choices, not in the spec) ────────────────────────────────────────────────
 /** issue 3 The control bar hides after this long without pointer or keyboard activity while playing. */

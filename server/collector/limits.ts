@@ -1,5 +1,11 @@
 import { ADMIN_API_MAX_PAGE_SIZE, ADMIN_API_MAX_TIMESERIES_BUCKETS } from '../../streams/collector/adminApi';
-import { ERROR_MESSAGE_MAX_CHARS, RETRY_QUEUE_EXPIRY_MS, STREAM_TOKEN_MAX_CHARS } from '../../streams/timing';
+import {
+  CREDENTIAL_TRANSFER_TOKEN_MAX_CHARS,
+  CREDENTIAL_TRANSFER_TOKENS_MAX,
+  ERROR_MESSAGE_MAX_CHARS,
+  RETRY_QUEUE_EXPIRY_MS,
+  STREAM_TOKEN_MAX_CHARS,
+} from '../../streams/timing';
 
 /**
  * Every bound the collector puts on what it receives and reads, in one place (issue 12 §3, §4). The numbers that
@@ -30,6 +36,10 @@ export const COLLECTOR_MAX_EVENT_NAME_CHARS = 64;
 export const COLLECTOR_MAX_CONTEXT_DEPTH = 32;
 /** Largest request `context`, serialised (400 beyond). */
 export const COLLECTOR_MAX_CONTEXT_BYTES = 16_384;
+/** Most `credentialTransferTokens` of one log request (400 beyond); they are checked, never stored. */
+export const COLLECTOR_MAX_CREDENTIAL_TRANSFER_TOKENS = CREDENTIAL_TRANSFER_TOKENS_MAX;
+/** Longest credential transfer token, serialised (400 beyond). */
+export const COLLECTOR_MAX_CREDENTIAL_TRANSFER_TOKEN_CHARS = CREDENTIAL_TRANSFER_TOKEN_MAX_CHARS;
 /** Longest value kept of each request header. */
 export const COLLECTOR_MAX_HEADER_CHARS = 1_024;
 

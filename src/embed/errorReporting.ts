@@ -1,5 +1,5 @@
 import { merge, Observable, ReplaySubject, Subject } from 'rxjs';
-import { describeThrown, windowErrors$, type WindowError } from '../../streams/sources/windowErrors';
+import { handledError, windowErrors$, type WindowError } from '../../streams/sources/windowErrors';
 import { errorReports } from '../../streams/errors/errorReports';
 import { sendErrorReports, type ErrorReportOutcome, type SendErrorReport } from '../../streams/errors/sendErrorReports';
 import { createErrorBeacon } from '../../streams/errors/createErrorBeacon';
@@ -8,6 +8,11 @@ import { createErrorBeacon } from '../../streams/errors/createErrorBeacon';
 export interface ErrorReporting {
   /** What became of each report sent so far (replayed to late subscribers), for diagnostics and tests. */
   readonly outcome$: Observable<ErrorReportOutcome>;
+  /**
+   * Reports an error the page caught (a failed platform call): it counts against the same 5 per page and is dropped
+   * as a duplicate like any other. `context` says where it was caught. Never throws; a no-op once stopped.
+   */
+  report(error: unknown, context?: string): void;
   /** Stops listening for errors (reports already handed to the browser still go out). */
   stop(): void;
 }
@@ -26,36 +31,33 @@ function transportOf(win: Window) {
   };
 }
 
-/** The handled errors a page's reporting takes in besides its window's own, per window it was started for. */
-const handledErrors = new WeakMap<Window, Subject<WindowError>>();
+/** The reporting started for each window, so that code without a handle on it can still report (see below). */
+const reportingOf = new WeakMap<Window, ErrorReporting>();
 
 /**
  * Reports an error the page handled but must still be told about (spec §8: "Unable to load Botguard" when the
- * attestation program cannot load), through the same pipeline as uncaught errors — the same 5-per-page cap, the same
- * de-duplication, the same bot filter. Does nothing (and says so with `false`) where error reporting was not started
- * for `win`; never throws, whatever `error` is.
+ * attestation program cannot load) through the reporting started for `win`: `false` (and nothing else) where none was
+ * started; never throws, whatever `error` is.
  */
-export function reportHandledError(win: Window, error: unknown): boolean {
-  const handled = handledErrors.get(win);
-  if (!handled) return false;
-  const stack = error instanceof Error && typeof error.stack === 'string' ? error.stack : undefined;
-  handled.next({ kind: 'error', message: describeThrown(error), ...(stack !== undefined && { stack }) });
+export function reportHandledError(win: Window, error: unknown, context?: string): boolean {
+  const reporting = reportingOf.get(win);
+  if (!reporting) return false;
+  reporting.report(error, context);
   return true;
 }
 
 /**
- * Reports the page's uncaught errors and unhandled promise rejections (spec §7/§8): at most 5 distinct reports per
- * page, messages cut at 250 characters, none at all for a bot's or scanner's user agent. Start it before anything
- * else, so an error while the page starts is reported too.
+ * Reports the page's uncaught errors and unhandled promise rejections (spec §7/§8), and the handled errors the page
+ * hands to `report`: at most 5 distinct reports per page, messages cut at 250 characters, none at all for a bot's or
+ * scanner's user agent. Start it before anything else, so an error while the page starts is reported too.
  *
  * A report that cannot be sent is a `failed` outcome and nothing more: nothing here throws, rejects or logs, so
  * reporting can never cause an error of its own to report.
  */
 export function startErrorReporting(win: Window, { send = createErrorBeacon(transportOf(win)) }: ErrorReportingOptions = {}): ErrorReporting {
   const outcome$ = new ReplaySubject<ErrorReportOutcome>();
-  const handled = new Subject<WindowError>();
-  handledErrors.set(win, handled);
-  const subscription = merge(windowErrors$(win), handled)
+  const handled$ = new Subject<WindowError>();
+  const subscription = merge(windowErrors$(win), handled$)
     .pipe(errorReports({ pageUrl: win.location.href, userAgent: win.navigator?.userAgent }), sendErrorReports(send))
     .subscribe({
       next: (outcome) => outcome$.next(outcome),
@@ -63,11 +65,21 @@ export function startErrorReporting(win: Window, { send = createErrorBeacon(tran
       error: () => outcome$.complete(),
       complete: () => outcome$.complete(),
     });
-  return {
+  const report = (error: unknown, context?: string) => {
+    try {
+      handled$.next(handledError(error, context));
+    } catch {
+      // Reporting never causes an error of its own (see above).
+    }
+  };
+  const reporting: ErrorReporting = {
     outcome$: outcome$.asObservable(),
+    report,
     stop: () => {
-      if (handledErrors.get(win) === handled) handledErrors.delete(win);
+      if (reportingOf.get(win) === reporting) reportingOf.delete(win);
       subscription.unsubscribe();
     },
   };
+  reportingOf.set(win, reporting);
+  return reporting;
 }

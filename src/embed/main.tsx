@@ -5,13 +5,16 @@ import { createEmbedPlayer } from './EmbedPlayer';
 import { EmbedApp } from './EmbedApp';
 import { startTelemetry, type Telemetry } from './telemetry';
 import { startHostBridge } from './hostBridge';
-import { startErrorReporting } from './errorReporting';
+import { startErrorReporting, type ErrorReporting } from './errorReporting';
 import { startIdentity, type Identity } from './identity';
 import { createEmbedApi } from './api';
 import { startConsent, type Consent } from './consent';
 import { startPreferences } from './preferences';
 import { startLocation } from './location';
 import { startAttestation, type Attestation } from './attestation';
+import { startPlatformCalls } from './platform';
+import type { PlatformCalls } from '../../streams/platform/platformCalls';
+import { recoverUnwrappedResponse } from '../../streams/transport/recoverUnwrappedResponse';
 import { map } from 'rxjs';
 import type { PlayerResponse } from '../../streams/config/playerConfig';
 import type { PlaylistResponse } from '../../streams/player/playerEngine';
@@ -31,12 +34,15 @@ declare global {
     vidframeConsent?: Consent;
     /** Attestation (state, message, response tokens) and the ad-status value, for the subscribe button and the tests. */
     vidframeAttestation?: Attestation;
+    /** The platform calls of spec §7 (subscribe, share, feedback, …), for the UI and the browser tests. */
+    vidframePlatform?: PlatformCalls;
   }
 }
 
 // First of all, so that an error while the page starts is reported too (spec §8); it may not stop the page either.
+let errorReporting: ErrorReporting | undefined;
 try {
-  startErrorReporting(window);
+  errorReporting = startErrorReporting(window);
 } catch (error) {
   console.error('[vidframe] error reporting could not start', error);
 }
@@ -52,8 +58,10 @@ try {
   window.vidframeIdentity = identity;
   const api = createEmbedApi(window, config, identity);
   const player = createEmbedPlayer(config, {
-    fetchVideo: (videoId) => api.fetchApi('player', { videoId }).pipe(map((r) => r.body as PlayerResponse)),
-    fetchPlaylist: (playlistId) => api.fetchApi('next', { playlistId }).pipe(map((r) => r.body as PlaylistResponse)),
+    // An error answer carrying a player (or browse) response in its details is that response (spec §7); any other
+    // failure still errors, which the player turns into its error state.
+    fetchVideo: (videoId) => api.fetchApi('player', { videoId }).pipe(recoverUnwrappedResponse(), map((r) => r.body as PlayerResponse)),
+    fetchPlaylist: (playlistId) => api.fetchApi('next', { playlistId }).pipe(recoverUnwrappedResponse(), map((r) => r.body as PlaylistResponse)),
   });
   window.vidframePlayer = player;
   // Neither logging, nor consent, nor preferences, nor the host channel may keep a viewer from watching: each starts
@@ -70,6 +78,7 @@ try {
   startService('preferences', () => startPreferences(player, window));
   startService('geolocation', () => startLocation(config, window, api.facts, { mobileWeb: false }));
   startService('attestation', () => (window.vidframeAttestation = startAttestation(config, window, api.facts)));
+  startService('platform calls', () => (window.vidframePlatform = startPlatformCalls(api, window, errorReporting)));
   try {
     startHostBridge(player, window);
   } catch (error) {

@@ -48,6 +48,7 @@ import { idleCallback$ } from '../../streams/scheduler/idleCallback';
 import { latencyReports, type LatencyTick } from '../../streams/latency/latencyReports';
 import type { ClientEvent } from '../../streams/logging/stampEvent';
 import { PlayerState } from '../../streams/player/playerState';
+import { withoutCredentialTransferTokens } from '../../streams/transport/credentialTransferTokens';
 import type { EmbedPlayer } from './EmbedPlayer';
 import type { EmbedApi } from './api';
 
@@ -178,7 +179,8 @@ export function startTelemetry(player: EmbedPlayer, api: EmbedApi, win: Window =
     buildRequest: transport.buildRequest,
     send,
     sendKeepalive: transport.sendKeepalive,
-    store: (request) => from(queue.enqueue(request)),
+    // A credential is not kept on disk for the queue's 30 days: a stored request is resent without its transfer tokens.
+    store: (request) => from(queue.enqueue(withoutCredentialTransferTokens(request))),
   });
 
   // ── The viewing session ──────────────────────────────────────────────────────────────────────────────────────

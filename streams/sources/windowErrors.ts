@@ -5,8 +5,11 @@ import { filter, fromEvent, map, merge, Observable } from 'rxjs';
  * its event into plain data at the moment it happened: nothing here holds on to the event or the thrown value.
  */
 export interface WindowError {
-  /** `error`: an uncaught exception (`ErrorEvent`); `unhandledrejection`: a promise rejected with no handler. */
-  kind: 'error' | 'unhandledrejection';
+  /**
+   * `error`: an uncaught exception (`ErrorEvent`); `unhandledrejection`: a promise rejected with no handler;
+   * `handled`: an error the page caught and reports on purpose (see {@link handledError}).
+   */
+  kind: 'error' | 'unhandledrejection' | 'handled';
   /** The browser's message (`Uncaught Error: boom`), or the rejection reason described as text. Never empty. */
   message: string;
   /** The script URL the error came from, when the browser says. */
@@ -109,4 +112,15 @@ export function windowErrors$(target: EventTarget): Observable<WindowError> {
     ),
     fromEvent(target, 'unhandledrejection').pipe(map(fromRejectionEvent)),
   );
+}
+
+/**
+ * An error the page caught itself and still wants reported (a platform call's "API fetch failed"), as the same plain
+ * record, so it goes through the same cap, de-duplication and truncation as an uncaught one. `context` (where it was
+ * caught) prefixes the message, so two callers' identical errors read apart. Never throws, whatever was thrown.
+ */
+export function handledError(error: unknown, context?: string): WindowError {
+  const stack = text(read(error, 'stack'));
+  const message = describeThrown(error);
+  return { kind: 'handled', message: context ? `${context}: ${message}` : message, ...(stack !== undefined ? { stack } : {}) };
 }

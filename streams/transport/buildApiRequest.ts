@@ -1,5 +1,6 @@
 import type { ClientContext } from './buildClientContext';
 import { VIDFRAME_CLIENT_VERSION, WEB_EMBEDDED_PLAYER_CLIENT_NAME_ID } from './clientIdentity';
+import { CREDENTIAL_TRANSFER_TOKENS_FIELD, type CredentialTransferToken, isCredentialTransferTokens } from './credentialTransferTokens';
 
 /**
  * One API request, exactly as the retry queue stores it (spec §3 "Queued log request": url, options): a root-relative
@@ -37,6 +38,12 @@ export interface ApiRequestSettings {
    * queue (up to 30 days later) carries the token it was built with.
    */
   streamToken?: string;
+  /**
+   * Spec §7 "optionally credentialTransferTokens": when the page has them, every log request body carries them (other
+   * calls never do). A value that is not an array of at most 10 objects of strings is left out, so a bad source can
+   * never get the page's log requests refused; an empty one is left out too.
+   */
+  credentialTransferTokens?: CredentialTransferToken[];
 }
 
 /** Endpoints that are log requests (spec §7: 400/415 mean compression failure, key rules for logging). */
@@ -55,7 +62,8 @@ const ENDPOINT = /^[a-z0-9_]+(\/[a-z0-9_]+)*$/i;
  * Builds the request of spec §7 for `endpoint` (`log_event`, `share/get_share_panel`, …): POST to the root-relative
  * `/youtubei/v1/{endpoint}` (never a host-built URL, so it works behind any proxy), body `{context, …payload}` plus the
  * anti-forgery field, and the headers content-type JSON, visitor id, authorization, logged-in flag, client name and
- * version, UTC offset, time zone and ad signals, plus the stream token on log requests. `Content-Encoding` is added by
+ * version, UTC offset, time zone and ad signals, plus the stream token (header) and the credential transfer tokens (body)
+ * on log requests when the settings have them. `Content-Encoding` is added by
  * the transport when it compresses.
  *
  * @throws TypeError for an endpoint that is not a plain path (no host, no `..`, no query).
@@ -74,6 +82,7 @@ export function buildApiRequest(endpoint: string, payload: Record<string, unknow
     clientNameId = WEB_EMBEDDED_PLAYER_CLIENT_NAME_ID,
     clientVersion = context.client.clientVersion ?? VIDFRAME_CLIENT_VERSION,
     streamToken,
+    credentialTransferTokens,
   } = settings;
   const visitorId = settings.visitorId ?? context.client.visitorData;
   const isLog = (LOG_ENDPOINTS as readonly string[]).includes(endpoint);
@@ -101,6 +110,9 @@ export function buildApiRequest(endpoint: string, payload: Record<string, unknow
 
   const { context: _ignored, ...rest } = payload;
   const body: Record<string, unknown> = { context, ...rest };
+  if (isLog && credentialTransferTokens !== undefined && credentialTransferTokens.length > 0 && isCredentialTransferTokens(credentialTransferTokens)) {
+    body[CREDENTIAL_TRANSFER_TOKENS_FIELD] = credentialTransferTokens;
+  }
   if (xsrfToken) body[xsrfFieldName] = xsrfToken;
   return { url, options: { method: 'POST', headers, body: JSON.stringify(body) } };
 }

@@ -69,6 +69,8 @@ const spec: Record<string, number> = {
   PLAYER_CONTROLS_AUTOHIDE_MS: 3000,
   TEXT_INPUT_MAX_CHARS: 2000,
   STREAM_TOKEN_MAX_CHARS: 512,
+  CREDENTIAL_TRANSFER_TOKENS_MAX: 10,
+  CREDENTIAL_TRANSFER_TOKEN_MAX_CHARS: 4096,
 };
 
 describe('streams/timing', () => {

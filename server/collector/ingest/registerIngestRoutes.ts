@@ -8,6 +8,8 @@ import {
   COLLECTOR_MAX_BODY_DEPTH,
   COLLECTOR_MAX_CONTEXT_BYTES,
   COLLECTOR_MAX_CONTEXT_DEPTH,
+  COLLECTOR_MAX_CREDENTIAL_TRANSFER_TOKEN_CHARS,
+  COLLECTOR_MAX_CREDENTIAL_TRANSFER_TOKENS,
   COLLECTOR_MAX_DECOMPRESSED_BYTES,
   COLLECTOR_MAX_EVENTS_PER_REQUEST,
   COLLECTOR_MAX_HEADER_CHARS,
@@ -19,6 +21,7 @@ import type { FaultInjector } from '../testHooks/faultInjector';
 import type { IdentityTokens } from '../../api/identityTokens';
 import { responseContextFor } from '../../api/responseContext';
 import type { VerifyApiRequest } from '../../api/verifyApiRequest';
+import { credentialTransferTokensProblem } from '../../../streams/transport/credentialTransferTokens';
 import { jsonTextNestsDeeperThan, nestsDeeperThan, validateEvents } from './validateEvents';
 
 /** Hot and cold client configuration handed out in `responseContext.globalConfigGroup` (spec §7). */
@@ -69,7 +72,9 @@ export interface IngestOptions {
  * 2. content type JSON (415), encoding gzip or none (415), body ≤ {@link COLLECTOR_MAX_BODY_BYTES} (413);
  * 3. the stream token (`X-VidFrame-Stream-Token`) verified: missing, forged or expired is 401 and nothing is stored;
  * 4. gunzip ≤ {@link COLLECTOR_MAX_DECOMPRESSED_BYTES} (413), JSON object with an `events` array (400), at most
- *    {@link COLLECTOR_MAX_EVENTS_PER_REQUEST} events and a bounded context (400);
+ *    {@link COLLECTOR_MAX_EVENTS_PER_REQUEST} events and a bounded context (400); `credentialTransferTokens`, when
+ *    present, an array of at most {@link COLLECTOR_MAX_CREDENTIAL_TRANSFER_TOKENS} objects of strings (400 naming it)
+ *    — checked only: they are credentials, so nothing of them is stored, logged or counted;
  * 4a. the API's request-validation step ({@link VerifyApiRequest}): a bad or expired bearer token is 401, a missing or
  *    wrong anti-forgery field 403, nothing stored; a verified account (and the channel it acts for) is stored with
  *    the request and its events, so the collector attributes them;
@@ -124,10 +129,22 @@ export function registerIngestRoutes(scope: FastifyInstance, opts: IngestOptions
       throw new HttpError(400, `Malformed JSON body: ${(error as Error).message.slice(0, 200)}`);
     }
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'Body must be a JSON object');
-    const { events, context, requestTimeMs, serializedClientEventId } = body as Record<string, unknown>;
+    const { events, context, requestTimeMs, serializedClientEventId, credentialTransferTokens } = body as Record<string, unknown>;
     if (!Array.isArray(events)) throw new HttpError(400, 'Body must have an "events" array');
     if (events.length > COLLECTOR_MAX_EVENTS_PER_REQUEST) {
       throw new HttpError(400, `A request carries at most ${COLLECTOR_MAX_EVENTS_PER_REQUEST} events, not ${events.length}`);
+    }
+    // Spec §7 "optionally credentialTransferTokens": shape-checked here and then dropped — the stored request keeps
+    // only the fields picked below, so a credential never reaches the store (never store secrets).
+    if (credentialTransferTokens !== undefined) {
+      const problem = credentialTransferTokensProblem(credentialTransferTokens, {
+        maxTokens: COLLECTOR_MAX_CREDENTIAL_TRANSFER_TOKENS,
+        maxTokenChars: COLLECTOR_MAX_CREDENTIAL_TRANSFER_TOKEN_CHARS,
+      });
+      if (problem !== undefined) {
+        metrics.collectorRequestsRefused.inc({ reason: 'body' });
+        throw new HttpError(400, problem);
+      }
     }
     let contextJson: string | undefined;
     if (context !== undefined) {

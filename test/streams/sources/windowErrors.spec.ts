@@ -1,4 +1,4 @@
-import { WindowError, windowErrors$ } from '../../../streams/sources/windowErrors';
+import { handledError, WindowError, windowErrors$ } from '../../../streams/sources/windowErrors';
 
 /** An `ErrorEvent` as the browser fires it (Node has no `ErrorEvent`: fields on a plain `Event`). */
 const errorEvent = (fields: Record<string, unknown>) => Object.assign(new Event('error'), fields);
@@ -82,5 +82,23 @@ describe('windowErrors$', () => {
     target.dispatchEvent(errorEvent({ message: 'after' }));
     target.dispatchEvent(rejection('after'));
     expect(seen).toEqual([]);
+  });
+});
+
+describe('handledError', () => {
+  it('reads a caught error as a report record: its description, the place it was caught, its stack', () => {
+    const error = new Error('API fetch failed');
+    expect(handledError(error, 'platform subscription/subscribe')).toEqual({
+      kind: 'handled',
+      message: 'platform subscription/subscribe: Error: API fetch failed',
+      stack: error.stack,
+    });
+    expect(handledError('plain')).toEqual({ kind: 'handled', message: 'plain' });
+  });
+
+  it('never throws, whatever was caught', () => {
+    const hostile = new Proxy({}, { get: () => { throw new Error('trap'); }, ownKeys: () => { throw new Error('trap'); } });
+    expect(handledError(hostile).kind).toBe('handled');
+    expect(handledError(undefined)).toEqual({ kind: 'handled', message: 'undefined' });
   });
 });
