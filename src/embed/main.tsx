@@ -11,6 +11,7 @@ import { createEmbedApi } from './api';
 import { startConsent, type Consent } from './consent';
 import { startPreferences } from './preferences';
 import { startLocation } from './location';
+import { startTracking } from './tracking';
 import { map } from 'rxjs';
 import type { PlayerResponse } from '../../streams/config/playerConfig';
 import type { PlaylistResponse } from '../../streams/player/playerEngine';
@@ -66,6 +67,7 @@ try {
   startService('consent', () => (window.vidframeConsent = startConsent(config, window, api.facts)));
   startService('preferences', () => startPreferences(player, window));
   startService('geolocation', () => startLocation(config, window, api.facts, { mobileWeb: false }));
+  startService('ping beacons', () => startTracking(player, window));
   try {
     startHostBridge(player, window);
   } catch (error) {
