@@ -117,10 +117,10 @@ function cut(m: Model, endSec: number, reopenAt?: number): Model {
   return { ...m, segments, open: reopenAt };
 }
 
-/** The watchtime ping of what waits, if anything was played since the last one. */
-function watchtime(m: Model, nowMs: number, final: boolean): { model: Model; out: Beacon[] } {
+/** The watchtime ping of what waits, if anything was played since the last one (or `always`, once playback started). */
+function watchtime(m: Model, nowMs: number, final: boolean, always = false): { model: Model; out: Beacon[] } {
   const { video } = m;
-  if (!video || m.segments.length === 0) return { model: m, out: [] };
+  if (!video || (m.segments.length === 0 && !(always && m.started))) return { model: m, out: [] };
   const params: PingParams = {
     cpn: video.cpn,
     seq: m.nextSeq,
@@ -177,7 +177,9 @@ function step(m: Model, input: Input, nowMs: number, maxSegments: number): { mod
       // Leaving playing: the segment ends where the player stopped (or where it last was, if the time went back).
       model = cut(model, t >= (m.open ?? 0) ? t : m.mediaTimeSec);
       if (state === 2 || state === 0 || model.segments.length >= maxSegments) {
-        const ping = watchtime(model, nowMs, false);
+        // The end always gets its ping: the element pauses just before it ends, so the pause ping has taken the
+        // last segment and the end's ping says only that it ended.
+        const ping = watchtime(model, nowMs, false, state === 0);
         return { model: ping.model, out: [...out, ...ping.out] };
       }
       return { model, out };
@@ -204,7 +206,8 @@ function step(m: Model, input: Input, nowMs: number, maxSegments: number): { mod
  *   time), the current media time `cmt`, the `state`, `len` and `rt`: every {@link WATCHTIME_PING_INTERVAL_MS} while
  *   playing, at pause and at the end, and a last one (`final=1`) when another video is loaded or the page is hidden.
  *   A seek while playing ends a segment and starts another; a watchtime ping is only sent when something was played
- *   since the previous one, and early when {@link PING_MAX_SEGMENTS} segments wait.
+ *   since the previous one (but the end, whose ping may carry no segment), and early when {@link PING_MAX_SEGMENTS}
+ *   segments wait.
  *
  * A video whose tracking URLs are missing or not root-relative gets no pings. Time comes from `scheduler` only.
  *

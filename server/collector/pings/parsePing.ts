@@ -20,7 +20,8 @@ const bad = (name: string, what: string) => new HttpError(400, `Bad parameter "$
 /**
  * Reads the query of a ping beacon (spec §7) into what the store keeps, or refuses it with a 400 that names the
  * parameter: an unknown or repeated parameter, a missing one, a value of the wrong form. Segments (`st`/`et`) are
- * comma lists of the same length, each segment forwards (`st[i] ≤ et[i]`), at most {@link PING_MAX_SEGMENTS}.
+ * comma lists of the same length (both empty when nothing was played since the previous ping), each segment forwards
+ * (`st[i] ≤ et[i]`), at most {@link PING_MAX_SEGMENTS}.
  */
 export function parsePing(kind: PingKind, query: unknown, receivedAtMs: number): IncomingPing {
   const raw = (query && typeof query === 'object' ? query : {}) as Record<string, unknown>;
@@ -60,7 +61,10 @@ export function parsePing(kind: PingKind, query: unknown, receivedAtMs: number):
   const state = required('state');
   if (!(PING_STATES as readonly string[]).includes(state)) throw bad('state', `one of ${PING_STATES.join(', ')}`);
   const list = (name: 'st' | 'et'): number[] => {
-    const parts = required(name).split(',');
+    const value = text[name];
+    if (value === undefined) throw bad(name, 'missing');
+    if (value === '') return []; // a ping of a state change only (the end, after the pause ping took the last segment)
+    const parts = value.split(',');
     if (parts.length > PING_MAX_SEGMENTS) throw bad(name, `at most ${PING_MAX_SEGMENTS} segments`);
     return parts.map((part) => seconds(name, part));
   };

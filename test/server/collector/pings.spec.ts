@@ -72,9 +72,12 @@ describe('ping beacons: GET /api/stats/playback and /api/stats/watchtime', () =>
     ]);
     expect((await pings(`kind=watchtime&cpn=${CPN}`)).map((p: { seq: number }) => p.seq)).toEqual([1, 2]);
     expect(await pings('docid=VFcitylight')).toEqual([]);
+    // The end, after the pause ping took the last segment: a ping without segments.
+    expect((await get(`${urls.watchtime}&cpn=${CPN}&seq=3&cmt=12.008&rt=16.5&state=ended&st=&et=`)).statusCode).toBe(204);
+    expect((await pings('docid=VFsunrise01&limit=10')).at(-1)).toMatchObject({ seq: 3, state: 'ended', st: [], et: [] });
     const firstPage = (await admin('/collector/api/pings?limit=2')).json();
     expect(firstPage.items).toHaveLength(2);
-    expect((await admin(`/collector/api/pings?limit=2&cursor=${firstPage.nextCursor}`)).json().items.map((p: { seq: number }) => p.seq)).toEqual([2]);
+    expect((await admin(`/collector/api/pings?limit=2&cursor=${firstPage.nextCursor}`)).json().items.map((p: { seq: number }) => p.seq)).toEqual([2, 3]);
   });
 
   it('keeps the pings behind the admin guard, and validates its query', async () => {
@@ -114,6 +117,7 @@ describe('ping beacons: GET /api/stats/playback and /api/stats/watchtime', () =>
     ['state', { state: undefined }, /"state": missing/],
     ['st', { st: '0,x' }, /"st": not a number of seconds/],
     ['st', { st: undefined }, /"st": missing/],
+    ['st', { st: '' }, /"et": 2 ends for 0 starts/],
     ['et', { et: '2.5' }, /"et": 1 ends for 2 starts/],
     ['et', { et: '2.5,1' }, /"et": segment 2 ends \(1\) before it starts \(3\)/],
     ['st', { st: Array(PING_MAX_SEGMENTS + 1).fill('1').join(','), et: Array(PING_MAX_SEGMENTS + 1).fill('1').join(',') }, /"st": at most 20 segments/],

@@ -83,6 +83,22 @@ describe('playbackBeacons', () => {
     });
   });
 
+  it('at the end, after the pause the element fires just before it, sends the ping of the end without a segment', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const video = hot('  v', { v: sunrise });
+      const playing = hot('-p--ze', { p: s(1, 0), z: s(2, 12.008), e: s(0, 12.008) });
+      expectObservable(playbackBeacons({ video$: video, playback$: playing })).toBe('-p--ab', {
+        p: playback(sunrise, { cmt: 0, rt: 0.001, len: 12.008 }),
+        a: watch(sunrise, { seq: 1, cmt: 12.008, rt: 0.004, len: 12.008, state: 'paused', st: [0], et: [12.008] }),
+        b: {
+          kind: 'watchtime',
+          url: '/api/stats/watchtime?docid=VFsunrise01&ei=E1&cpn=cpnSunrise000001&seq=2&cmt=12.008&rt=0.005&len=12.008&state=ended&st=&et=',
+          params: { cpn: sunrise.cpn, seq: 2, cmt: 12.008, rt: 0.005, len: 12.008, state: 'ended', st: [], et: [] },
+        },
+      });
+    });
+  });
+
   it('sends a ping early when too many played segments wait', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
       const video = hot('  v', { v: sunrise });
