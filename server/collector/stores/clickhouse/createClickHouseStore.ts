@@ -455,9 +455,9 @@ const EVENT_COLUMNS = 'stream, dedupe_key, client_event_id, name, endpoint, even
 
 // ---- the store --------------------------------------------------------------------------------------------------
 
-let errorCounter = 0;
+let rowCounter = 0;
 /** Error report and ping ids sort by creation within one process (the list order within one millisecond). */
-const newErrorId = (): string => `${(++errorCounter).toString(36).padStart(8, '0')}-${randomBytes(6).toString('hex')}`;
+const newRowId = (): string => `${(++rowCounter).toString(36).padStart(8, '0')}-${randomBytes(6).toString('hex')}`;
 
 /** Most log requests written by one insert (group commit). */
 const MAX_REQUESTS_PER_INSERT = 500;
@@ -697,7 +697,7 @@ class ClickHouseStore implements CollectorStore {
         format: 'JSONEachRow',
         values: [
           {
-            id: newErrorId(),
+            id: newRowId(),
             received_at_ms: report.receivedAtMs,
             message: wellFormed(report.message),
             message_truncated: report.messageTruncated ? 1 : 0,
@@ -737,7 +737,7 @@ class ClickHouseStore implements CollectorStore {
             cpn: wellFormed(ping.cpn),
             ping_seq: ping.seq,
             received_at_ms: ping.receivedAtMs,
-            id: newErrorId(),
+            id: newRowId(),
             cmt: ping.cmt,
             rt: ping.rt,
             len: ping.len ?? null,
