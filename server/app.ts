@@ -81,8 +81,8 @@ export interface AppOptions {
   /** An access-token key shared by several servers (`VIDFRAME_ACCESS_TOKEN_SECRET`); otherwise a key file. */
   accessTokenSecret?: string;
   /**
-   * Checks the attestation (botguard) response a subscribe carries (spec §4). Until one is given, every subscribe is
-   * refused (403) with the reason: an unattested subscribe is never let through by default.
+   * Checks the attestation (botguard) response a subscribe carries (spec §4). By default the server's own attestation
+   * plugin's verifier (`server/attestation/`: signed, fresh, single-use proof-of-work tokens); tests may pass another.
    */
   verifyAttestation?: VerifyAttestation;
 }
@@ -125,7 +125,7 @@ export async function buildApp({
   seedDemoAccounts = true,
   secureCookies = false,
   accessTokenSecret,
-  verifyAttestation = () => ({ ok: false, reason: 'this server has no attestation verifier configured' }),
+  verifyAttestation,
 }: AppOptions = {}): Promise<VidFrameApp> {
   const app = Fastify({
     logger,
@@ -251,7 +251,7 @@ export async function buildApp({
   const accounts = await registerAccounts(app, { dataDir, now, seedDemoAccounts, secureCookies, accessTokenSecret });
   const verifyApiRequest = createApiRequestVerifier({ accounts, tokens: identityTokens, apiKey });
   // The platform calls (subscriptions, bells, watch later, feedback, sharing); `next {videoId}` reads its viewer state.
-  const platform = await registerPlatform(app, { dataDir, catalog, verifyApiRequest, tokens: identityTokens, verifyAttestation, sharedSecret: streamSecret, now });
+  const platform = await registerPlatform(app, { dataDir, catalog, verifyApiRequest, tokens: identityTokens, verifyAttestation: verifyAttestation ?? attestation.verify, sharedSecret: streamSecret, now });
   await registerApi(app, { catalog, verifyApiRequest, tokens: identityTokens, videoViewerState: platform.videoViewerState });
 
   // The collector: log_event / video_stats, the error endpoint, generate_204, the admin API, with its store.

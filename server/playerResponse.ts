@@ -1,9 +1,25 @@
-import type { PlayerResponse } from '../streams/config/playerConfig';
+import { randomBytes } from 'node:crypto';
+import type { PlaybackTracking, PlayerResponse } from '../streams/config/playerConfig';
 import { isValidVideoId } from '../streams/config/playerConfig';
 import { type Catalog, findVideo } from './catalog';
 
 /** Root-relative URL of a file under the media folder (never built from the server's own host and port). */
 export const mediaUrl = (file: string): string => `/media/${file.split('/').map(encodeURIComponent).join('/')}`;
+
+/** A new per-response id (`ei`): 16 random bytes, base64url (22 characters). */
+export const newResponseEventId = (): string => randomBytes(16).toString('base64url');
+
+/**
+ * The ping beacons of a playable response (spec §7), root-relative, served by the collector (`server/collector/pings`).
+ * `ei` ties every ping of one playback to this response, so two loads of the same video are told apart at the collector.
+ */
+export function playbackTrackingFor(videoId: string, ei: string): PlaybackTracking {
+  const query = new URLSearchParams({ docid: videoId, ei }).toString();
+  return {
+    videostatsPlaybackUrl: { baseUrl: `/api/stats/playback?${query}` },
+    videostatsWatchtimeUrl: { baseUrl: `/api/stats/watchtime?${query}` },
+  };
+}
 
 /**
  * What the player needs to know about a video before loading media (spec §3, §8): playable with its details,
@@ -11,7 +27,7 @@ export const mediaUrl = (file: string): string => `/media/${file.split('/').map(
  * `video.unavailable` for an id the catalogue does not hold, `embedder.identity.denied` for a video its owner does
  * not allow to be embedded. A broken file is only found out by the browser when it tries to decode it.
  */
-export function playerResponseFor(catalog: Catalog, videoId: unknown): PlayerResponse {
+export function playerResponseFor(catalog: Catalog, videoId: unknown, { ei = newResponseEventId() }: { ei?: string } = {}): PlayerResponse {
   if (!isValidVideoId(videoId)) {
     return { playabilityStatus: { status: 'ERROR', errorCode: 'api.invalidparam', reason: 'Invalid video id.' } };
   }
@@ -53,5 +69,6 @@ export function playerResponseFor(catalog: Catalog, videoId: unknown): PlayerRes
     captions: {
       tracks: (video.captions ?? []).map((c) => ({ languageCode: c.languageCode, languageName: c.languageName, url: mediaUrl(c.file) })),
     },
+    playbackTracking: playbackTrackingFor(video.id, ei),
   };
 }

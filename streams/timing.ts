@@ -195,3 +195,27 @@ export const CREDENTIAL_TRANSFER_TOKEN_MAX_CHARS = 4_096;
 // ── Player views (product choices, not in the spec) ────────────────────────────────────────────────
 /** issue 3 The control bar hides after this long without pointer or keyboard activity while playing. */
 export const PLAYER_CONTROLS_AUTOHIDE_MS = 3_000;
+
+// ── Ping beacons (spec §7 "ping beacons"; the numbers are product choices) ─────────────────────────
+/**
+ * A watchtime ping leaves this often while the video plays (and at pause, end, video change and page hide). 10 s
+ * bounds what a page that dies without a pagehide (a crash, a killed tab) loses to 10 s of watch time, and is the
+ * log sink's own debounce: about 6 GETs of < 1 KiB a minute per playing viewer, so a school or office NAT of 200
+ * viewers stays within the collector's per-address rate (each ping route has its own bucket).
+ */
+export const WATCHTIME_PING_INTERVAL_MS = 10_000;
+/**
+ * A ping the collector could not take (network failure, 429, 5xx) is sent again at most this many times, then
+ * dropped: a ping reports one moment of one playback, so an old one is worth little, and pings must never pile up
+ * behind a dead network the way the log retry queue is allowed to. A 4xx other than 429 is never resent.
+ */
+export const PING_MAX_RESENDS = 2;
+/** Delay before a failed ping is sent again (doubled for the second resend). */
+export const PING_RESEND_DELAY_MS = 5_000;
+/** The client playback nonce (`cpn`) is this many characters of the base64url alphabet, new for each video load. */
+export const PLAYBACK_NONCE_CHARS = 16;
+/**
+ * Most played segments one watchtime ping carries (`st`/`et`): a ping leaves early when this many wait (a viewer
+ * seeking again and again), so its URL stays short (< 1 KiB) and the collector refuses anything longer.
+ */
+export const PING_MAX_SEGMENTS = 20;

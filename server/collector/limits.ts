@@ -93,3 +93,11 @@ export const ERROR_REPORT_RATE_LIMIT_MAX = 60;
 export const COLLECTOR_DEFAULT_RETENTION_DAYS = 90;
 /** How often the retention job runs. */
 export const COLLECTOR_RETENTION_INTERVAL_MS = 3_600_000;
+
+/**
+ * Largest number of seconds a ping carries (media time, length, seconds since load): 10 000 000 s is some 115
+ * days, beyond any video and any page left open, yet small enough that every value is exact in both stores.
+ */
+export const PING_MAX_MEDIA_SECONDS = 10_000_000;
+/** Largest ping number within one playback: a ping every 10 s for 115 days. */
+export const PING_MAX_SEQ = 1_000_000;

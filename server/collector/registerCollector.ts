@@ -4,6 +4,7 @@ import { HttpError } from '../errors';
 import type { Metrics } from '../metrics/createMetrics';
 import { registerAdminApi } from './admin/registerAdminApi';
 import { registerErrorRoute } from './errors/registerErrorRoute';
+import { registerPingRoutes } from './pings/registerPingRoutes';
 import { type GlobalConfig, registerIngestRoutes } from './ingest/registerIngestRoutes';
 import type { IdentityTokens } from '../api/identityTokens';
 import type { VerifyApiRequest } from '../api/verifyApiRequest';
@@ -60,7 +61,7 @@ const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(va
 /**
  * The collector (issue 12), as an encapsulated Fastify plugin: its body parsing and error format apply to its own
  * routes only. It wires its parts, each in its folder: `ingest/` (log_event, video_stats), `errors/` (`/error_204`),
- * `admin/` (the admin API), `testHooks/`, and the retention job; the store is chosen by `openCollectorStore`.
+ * `pings/` (the ping beacons `/api/stats/playback|watchtime`), `admin/` (the admin API), `testHooks/`, and the retention job; the store is chosen by `openCollectorStore`.
  * `GET /generate_204` is the network probe (204, no body).
  */
 export async function registerCollector(app: FastifyInstance, opts: CollectorOptions): Promise<void> {
@@ -102,6 +103,11 @@ export async function registerCollector(app: FastifyInstance, opts: CollectorOpt
     timeWindow: rateLimit.windowMs,
     errorResponseBuilder: tooMany('log requests'),
   };
+  const pingRateLimit = rateLimit && {
+    max: rateLimit.max,
+    timeWindow: rateLimit.windowMs,
+    errorResponseBuilder: tooMany('pings'),
+  };
   const errorRateLimit = rateLimit && {
     max: rateLimit.errorReportsMax ?? ERROR_REPORT_RATE_LIMIT_MAX,
     timeWindow: rateLimit.windowMs,
@@ -115,6 +121,7 @@ export async function registerCollector(app: FastifyInstance, opts: CollectorOpt
 
     registerIngestRoutes(scope, { store, streamTokens, metrics, faults, globalConfigGroup, rateLimit: logRateLimit, now, verifyApiRequest, tokens });
     registerErrorRoute(scope, { store, rateLimit: errorRateLimit, now });
+    registerPingRoutes(scope, { store, rateLimit: pingRateLimit, now });
     registerAdminApi(scope, { store, guard: adminGuard, faults, testHooks, metrics });
     scope.get('/generate_204', async (_request, reply) => reply.code(204).header('cache-control', 'no-store').send());
   });

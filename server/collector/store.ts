@@ -122,6 +122,52 @@ export interface RequestQuery extends PageQuery {
 
 
 
+/** The two ping beacons of spec §7: playback started, and what was watched. */
+export const PING_KINDS = ['playback', 'watchtime'] as const;
+export type PingKind = (typeof PING_KINDS)[number];
+
+/**
+ * One validated ping beacon (built by `pings/parsePing.ts`). A ping is one playback's report, so it is keyed by
+ * (ei, cpn, kind, seq): the response, the client playback nonce, and the ping's number within that playback. A resend
+ * of the same ping (the client retries one whose answer it never saw) is stored once.
+ */
+export interface IncomingPing {
+  kind: PingKind;
+  /** The video id. */
+  docid: string;
+  /** The player response the playback started from (`ei` of its tracking URLs). */
+  ei: string;
+  /** The client playback nonce: one per video load in a page. */
+  cpn: string;
+  /** The ping's number within its playback (0 for the playback ping, then 1, 2, … for the watchtime pings). */
+  seq: number;
+  receivedAtMs: number;
+  /** Current media time (s). */
+  cmt: number;
+  /** Seconds since the video was loaded. */
+  rt: number;
+  /** The video's length (s), when known. */
+  len?: number;
+  /** The player's state when the ping left (`playing`, `paused`, `ended`, …); watchtime pings only. */
+  state?: string;
+  /** The segments played since the previous ping: `st[i]` to `et[i]` (s of media time); empty for a playback ping. */
+  st: number[];
+  et: number[];
+  /** True for the last ping of a playback (page hidden, video changed). */
+  final: boolean;
+}
+export interface StoredPing extends IncomingPing {
+  /** Opaque, stable id of the stored ping. */
+  id: string;
+}
+
+export interface PingQuery extends PageQuery {
+  docid?: string;
+  ei?: string;
+  cpn?: string;
+  kind?: PingKind;
+}
+
 /** A read the store cannot answer as asked (an unknown cursor, a bad bucket): the route answers 400 with it. */
 export class StoreQueryError extends Error {
   override readonly name = 'StoreQueryError';
@@ -139,13 +185,17 @@ export interface CollectorStore {
   /** Stores the request and every event not stored before; resolves once durable. */
   recordLogRequest(request: IncomingRequest, events: readonly IncomingEvent[]): Promise<RecordOutcome>;
   recordError(report: IncomingErrorReport): Promise<void>;
+  /** Stores a ping beacon unless that ping (ei, cpn, kind, seq) is stored already; resolves once durable. */
+  recordPing(ping: IncomingPing): Promise<{ stored: boolean }>;
+  /** Pings in arrival order (oldest first), one page at a time. */
+  listPings(query: PingQuery): Promise<Page<StoredPing>>;
   /** Events in arrival order (oldest first), one page at a time. */
   listEvents(query: EventQuery): Promise<Page<StoredEvent>>;
   listRequests(query: RequestQuery): Promise<Page<StoredRequest>>;
   listErrors(query: PageQuery): Promise<Page<StoredErrorReport>>;
   stats(): Promise<CollectorStats>;
   timeseries(query: TimeseriesQuery): Promise<TimeseriesBucket[]>;
-  /** Deletes what was received before `cutoffMs` (retention); resolves with how many events went. */
+  /** Deletes what was received before `cutoffMs` (retention: events, requests, error reports, pings); resolves with how many events went. */
   deleteReceivedBefore(cutoffMs: number): Promise<number>;
   /** Resolves when the store answers (readiness); rejects otherwise. */
   ping(): Promise<void>;

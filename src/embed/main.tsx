@@ -15,6 +15,7 @@ import { startAttestation, type Attestation } from './attestation';
 import { startPlatformCalls } from './platform';
 import type { PlatformCalls } from '../../streams/platform/platformCalls';
 import { recoverUnwrappedResponse } from '../../streams/transport/recoverUnwrappedResponse';
+import { startTracking } from './tracking';
 import { map } from 'rxjs';
 import type { PlayerResponse } from '../../streams/config/playerConfig';
 import type { PlaylistResponse } from '../../streams/player/playerEngine';
@@ -79,6 +80,7 @@ try {
   startService('geolocation', () => startLocation(config, window, api.facts, { mobileWeb: false }));
   startService('attestation', () => (window.vidframeAttestation = startAttestation(config, window, api.facts)));
   startService('platform calls', () => (window.vidframePlatform = startPlatformCalls(api, window, errorReporting)));
+  startService('ping beacons', () => startTracking(player, window));
   try {
     startHostBridge(player, window);
   } catch (error) {

@@ -26,6 +26,7 @@ import { configInfoFrom } from '../../streams/config/configInfo';
 import { WEB_EMBEDDED_PLAYER_CLIENT_NAME_ID } from '../../streams/transport/clientIdentity';
 import { createLogSink, type LogSinkOutcome } from '../../streams/logging/createLogSink';
 import { sessionEvents, type PlayerStateSnapshot } from '../../streams/logging/sessionEvents';
+import { playbackDebugEvents } from '../../streams/logging/playbackDebugEvents';
 import type { LoggedPlayerState } from '../../streams/logging/playerEvents';
 import { createDatabase } from '../../streams/storage/createDatabase';
 import { createConfigStore, type StoredConfig } from '../../streams/storage/createConfigStore';
@@ -223,7 +224,22 @@ export function startTelemetry(player: EmbedPlayer, api: EmbedApi, win: Window =
     ],
   });
 
-  const events$ = sessionEvents({
+  // Debugging events (`video_stats`, spec §7): stalls, media errors with their MediaError code, rendition switches.
+  const currentVideoId = new BehaviorSubject<string>(config.args.video_id);
+  subscriptions.add(player.videoData$.pipe(filter((d): d is NonNullable<typeof d> => d !== null), map((d) => d.videoId)).subscribe((id) => currentVideoId.next(id)));
+  const videoIdNow = () => currentVideoId.value;
+  const debug$ = playbackDebugEvents({
+    state$: player.state$.pipe(map((state) => ({ videoId: videoIdNow(), state: state as LoggedPlayerState, mediaTimeSec: elementNow.value?.currentTime ?? 0 }))),
+    mediaError$: element$.pipe(
+      switchMap((el) => mediaEvents$(el, ['error'])),
+      // An element without a source fires error too (the player clears it): only a failing source is a media error.
+      filter((e) => e.target.error !== null && !!e.target.getAttribute('src')),
+      map((e) => ({ videoId: videoIdNow(), code: e.target.error!.code, message: e.target.error!.message ?? '', mediaTimeSec: e.target.currentTime })),
+    ),
+    quality$: player.quality$.pipe(map((quality) => ({ videoId: videoIdNow(), quality }))),
+  });
+
+  const events$ = merge(sessionEvents({
     videoId: config.args.video_id,
     autoplay: config.args.autoplay !== '0',
     hostOrigin: hostOriginOf(config),
@@ -238,7 +254,7 @@ export function startTelemetry(player: EmbedPlayer, api: EmbedApi, win: Window =
     visibility$,
     online$,
     latency$,
-  }).pipe(
+  }), debug$).pipe(
     // Timed when it happened, not when the idle slot hands it to the sink.
     map((event): ClientEvent => ({ ...event, eventTimeMs: Date.now() })),
     tap(() => counts.events++),

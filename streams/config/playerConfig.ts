@@ -60,6 +60,17 @@ export interface PlayerResponse {
   };
   streamingData?: { formats: StreamFormat[] };
   captions?: { tracks: CaptionTrackInfo[] };
+  /**
+   * The ping beacons of spec §7: root-relative URLs (the page may sit behind a proxy under another host name) that
+   * already name the video (`docid`) and this response (`ei`); the embed appends the playback's own parameters.
+   */
+  playbackTracking?: PlaybackTracking;
+}
+
+/** Spec §7 ping beacons: where the embed reports that playback started and what was watched. */
+export interface PlaybackTracking {
+  videostatsPlaybackUrl: { baseUrl: string };
+  videostatsWatchtimeUrl: { baseUrl: string };
 }
 
 /** Spec §3 "Player configuration". */

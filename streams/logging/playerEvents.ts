@@ -1,4 +1,5 @@
 import type { ClientEvent } from './stampEvent';
+import { ERROR_MESSAGE_MAX_CHARS as MEDIA_ERROR_MESSAGE_MAX_CHARS } from '../timing';
 
 /**
  * The catalogue of what the player logs (issue 6 §4): enough to rebuild a viewing session at the collector.
@@ -80,6 +81,24 @@ export interface PlayerErrorPayload {
   message?: string;
 }
 
+/** A stall: playback was under way and the player waited for data (debugging, `video_stats`). */
+export interface PlaybackStallPayload {
+  videoId: string;
+  /** Media time where it stalled. */
+  mediaTimeSec: number;
+  /** From entering buffering to leaving it. */
+  durationMs: number;
+}
+/** The media element failed (debugging, `video_stats`): what the browser said, beyond the host's error code. */
+export interface MediaErrorPayload {
+  videoId: string;
+  /** `MediaError.code`: 1 aborted, 2 network, 3 decode, 4 source not supported. */
+  code: number;
+  /** `MediaError.message` (browser-specific; may be empty). */
+  message: string;
+  mediaTimeSec: number;
+}
+
 export interface LatencyReportPayload {
   /** The action the ticks belong to (`embed`, …). */
   action: string;
@@ -104,6 +123,8 @@ export interface PlayerEventPayloads {
   networkChange: NetworkChangePayload;
   playerError: PlayerErrorPayload;
   latencyReport: LatencyReportPayload;
+  playbackStall: PlaybackStallPayload;
+  mediaError: MediaErrorPayload;
 }
 
 export type PlayerEventName = keyof PlayerEventPayloads;
@@ -141,6 +162,10 @@ export const playerEvents = {
   networkChange: (p: NetworkChangePayload) => event('networkChange', p),
   error: (p: PlayerErrorPayload) => event('playerError', p),
   latency: (p: LatencyReportPayload) => event('latencyReport', { ...p, durationMs: ms(p.durationMs) }),
+  /** Debugging events (`video_stats`) by nature: they help debug playback, not rebuild a session. */
+  playbackStall: (p: PlaybackStallPayload) => event('playbackStall', { ...p, mediaTimeSec: num(p.mediaTimeSec), durationMs: ms(p.durationMs) }, true),
+  mediaError: (p: MediaErrorPayload) =>
+    event('mediaError', { ...p, code: Math.trunc(num(p.code)), message: String(p.message ?? '').slice(0, MEDIA_ERROR_MESSAGE_MAX_CHARS), mediaTimeSec: num(p.mediaTimeSec) }, true),
   /** Any catalogue event as a debugging event (goes to `video_stats`). */
   asDebug: <E extends PlayerLogEvent>(e: E): E => ({ ...e, debug: true }),
 } as const;

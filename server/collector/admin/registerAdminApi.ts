@@ -11,7 +11,7 @@ import {
   COLLECTOR_MAX_TIMESERIES_BUCKETS,
   COLLECTOR_MIN_TIMESERIES_BUCKET_MS,
 } from '../limits';
-import { type CollectorEndpoint, type CollectorStore, COLLECTOR_ENDPOINTS, StoreQueryError } from '../store';
+import { type CollectorEndpoint, type CollectorStore, COLLECTOR_ENDPOINTS, PING_KINDS, type PingKind, StoreQueryError } from '../store';
 import type { FaultInjector, InjectableFaultStatus } from '../testHooks/faultInjector';
 
 const pageProperties = {
@@ -39,6 +39,7 @@ interface PageParams {
  * - `GET /collector/api/stats`, `GET /collector/api/timeseries?sinceMs&untilMs&bucketMs`
  * - `GET /collector/api/events?limit&cursor&name&endpoint&stream&text&sinceMs&untilMs&pageId&accountId`
  * - `GET /collector/api/requests?limit&cursor&stream&pageId&accountId&sinceMs&untilMs`, `GET /collector/api/errors?limit&cursor…`
+ * - `GET /collector/api/pings?limit&cursor&docid&ei&cpn&kind&sinceMs&untilMs`: the ping beacons (spec §7)
  * - test hooks only: `DELETE /collector/api/events` (clears everything), `POST|DELETE /collector/api/faults`.
  *
  * `accountId` (issue 13) narrows the event and request lists to what that signed-in account sent, as the server
@@ -130,6 +131,23 @@ export function registerAdminApi(
     '/collector/api/errors',
     { preHandler: guard, schema: { querystring: querystring(pageProperties) } },
     async (request) => timed('listErrors', () => store.listErrors(request.query)),
+  );
+
+  scope.get<{ Querystring: PageParams & { docid?: string; ei?: string; cpn?: string; kind?: PingKind } }>(
+    '/collector/api/pings',
+    {
+      preHandler: guard,
+      schema: {
+        querystring: querystring({
+          ...pageProperties,
+          docid: { type: 'string', minLength: 1, maxLength: 64 },
+          ei: { type: 'string', minLength: 1, maxLength: 64 },
+          cpn: { type: 'string', minLength: 1, maxLength: 64 },
+          kind: { type: 'string', enum: PING_KINDS },
+        }),
+      },
+    },
+    async (request) => timed('listPings', () => store.listPings(request.query)),
   );
 
   if (!testHooks) return;

@@ -248,17 +248,17 @@ describe('ClickHouse store: several collectors, one database', () => {
   it('climbs its migration ladder once, from any number of collectors, and refuses a newer schema', async () => {
     const db = new URL(fresh.url).pathname.slice(1);
     const versions = async (name: string) => (await rows<{ version: number }>(`SELECT version FROM ${name}.schema_migrations FINAL ORDER BY version`)).map((r) => Number(r.version));
-    expect(await versions(db)).toEqual([1, 2]);
+    expect(await versions(db)).toEqual([1, 2, 3]);
     await fresh.reopen();
-    expect(await versions(db)).toEqual([1, 2]);
+    expect(await versions(db)).toEqual([1, 2, 3]);
     const tables = (await rows<{ name: string }>(`SELECT name FROM system.tables WHERE database = ${quoteString(db)} ORDER BY name`)).map((r) => r.name);
-    expect(tables).toEqual(['errors', 'events', 'requests', 'schema_migrations']);
+    expect(tables).toEqual(['errors', 'events', 'pings', 'requests', 'schema_migrations']);
 
     // Two collectors starting together on a new database.
     const other = newDatabase();
     const both = await Promise.all([createClickHouseStore(`${server.url}/${other}`), createClickHouseStore(`${server.url}/${other}`)]);
     try {
-      expect(await versions(other)).toEqual([1, 2]);
+      expect(await versions(other)).toEqual([1, 2, 3]);
       await both[0].recordLogRequest(...args(clientPage('pgMig', 'st-mig').request(T0, [{ eventTimeMs: T0, clientEventId: 'pgMig:1', playerLoad: { videoId: 'v', autoplay: false } }])));
       expect((await both[1].stats()).events).toBe(1);
     } finally {
@@ -266,7 +266,7 @@ describe('ClickHouse store: several collectors, one database', () => {
     }
 
     await admin.insert({ table: `${other}.schema_migrations`, format: 'JSONEachRow', values: [{ version: 999, applied_at_ms: 0 }] });
-    await expect(createClickHouseStore(`${server.url}/${other}`)).rejects.toThrow(/schema version 999, newer than this VidFrame knows \(2\)/);
+    await expect(createClickHouseStore(`${server.url}/${other}`)).rejects.toThrow(/schema version 999, newer than this VidFrame knows \(3\)/);
     await admin.command({ query: `DROP DATABASE ${other}` });
   });
 });

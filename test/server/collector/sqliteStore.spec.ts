@@ -134,6 +134,7 @@ describe('SQLite store specifics', () => {
     expect(db.prepare("SELECT domain, version FROM schema_migrations WHERE domain = 'collector' ORDER BY version").all()).toEqual([
       { domain: 'collector', version: 1 },
       { domain: 'collector', version: 2 },
+      { domain: 'collector', version: 3 },
     ]);
     db.close();
     return store.close();
@@ -143,7 +144,7 @@ describe('SQLite store specifics', () => {
     const db = openDatabase(join(dir, 'db.sqlite'));
     migrate(db, 'collector', collectorMigrations);
     db.prepare("INSERT INTO schema_migrations (domain, version, description, applied_at_ms) VALUES ('collector', 99, 'future', 0)").run();
-    expect(() => migrate(db, 'collector', collectorMigrations)).toThrow('The collector tables are at version 99, newer than this server knows (2): upgrade the server.');
+    expect(() => migrate(db, 'collector', collectorMigrations)).toThrow('The collector tables are at version 99, newer than this server knows (3): upgrade the server.');
     db.close();
   });
 
@@ -152,7 +153,8 @@ describe('SQLite store specifics', () => {
     const db = openDatabase(file);
     migrate(db, 'collector', collectorMigrations.slice(0, 1));
     writeAtVersion1(db, { request: request('old'), events: [event('p:1')] });
-    expect(migrate(db, 'collector', collectorMigrations)).toEqual([2]);
+    // Step 3 (the pings table) follows in the same climb.
+    expect(migrate(db, 'collector', collectorMigrations)).toEqual([2, 3]);
     const columns = (table: string) => db.prepare(`SELECT name, type, "notnull" AS not_null FROM pragma_table_info(?) WHERE name IN ('account_id', 'channel_id')`).all(table);
     for (const table of ['collector_requests', 'collector_events']) {
       expect(columns(table)).toEqual([

@@ -5,6 +5,7 @@ import {
   type CollectorStore,
   type IncomingErrorReport,
   type IncomingEvent,
+  type IncomingPing,
   type IncomingRequest,
   type Page,
   type StoredEvent,
@@ -232,6 +233,29 @@ function errorReport(receivedAtMs: number, message: string, more: Partial<Incomi
     ...more,
   };
 }
+
+/** A ping beacon as the ping route hands it to the store. */
+export function incomingPing(receivedAtMs: number, more: Partial<IncomingPing> = {}): IncomingPing {
+  return {
+    kind: 'watchtime',
+    docid: video,
+    ei: 'ei-response-0001',
+    cpn: 'cpnAAAAAAAAAAAAA',
+    seq: 1,
+    receivedAtMs,
+    cmt: 4.5,
+    rt: 6.25,
+    len: 12.008,
+    state: 'playing',
+    st: [0, 3],
+    et: [2.5, 4.5],
+    final: false,
+    ...more,
+  };
+}
+
+/** The ping as the store lists it: what was sent, and an id. */
+const storedPing = (p: IncomingPing) => ({ ...p, id: expect.any(String) });
 
 export function describeStoreConformance(name: string, open: () => Promise<ConformanceHandle>, { previousVersion }: ConformanceOptions = {}): void {
   describe(`${name} store: conformance to the collector store interface`, () => {
@@ -660,6 +684,40 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
       // Forgotten means forgotten: the same events are new again.
       await expect(record(store, sent)).resolves.toEqual({ accepted: 2, duplicates: 0 });
       expect((await store.listEvents({ limit: 10 })).items).toHaveLength(2);
+    });
+
+    it('stores ping beacons field for field, a resent ping once, and lists them in arrival order, page by page, filtered', async () => {
+      const playback = incomingPing(T0 + 1_000, { kind: 'playback', seq: 0, cmt: 0, rt: 1.2, state: undefined, st: [], et: [] });
+      const first = incomingPing(T0 + 2_000, { len: undefined });
+      const paused = incomingPing(T0 + 3_000, { seq: 2, cmt: 7.25, state: 'paused', st: [4.5], et: [7.25] });
+      const other = incomingPing(T0 + 3_000, { docid: 'VFcitylight', ei: 'ei-response-0002', cpn: 'cpnBBBBBBBBBBBBB', seq: 1, final: true, state: "it's \\ 😀" });
+      for (const p of [playback, first, paused, other]) await expect(store.recordPing(p)).resolves.toEqual({ stored: true });
+      // The client resent a ping whose answer it never saw (later, from another collector): one row, the first kept.
+      await expect(store.recordPing({ ...first, receivedAtMs: T0 + 4_000, cmt: 99 })).resolves.toEqual({ stored: false });
+      // The same seq of the other kind, or of another playback, is another ping.
+      await expect(store.recordPing(incomingPing(T0 + 5_000, { kind: 'playback', seq: 2, st: [], et: [] }))).resolves.toEqual({ stored: true });
+
+      const all = await walk((cursor) => store.listPings({ limit: 2, cursor }));
+      expect(all.sizes).toEqual([2, 2, 1]);
+      expect(all.items.slice(0, 4)).toEqual([playback, first, paused, other].map(storedPing));
+      expect(all.items[1]).not.toHaveProperty('len');
+      expect(all.items[0]).not.toHaveProperty('state');
+      expect(new Set(all.items.map((p) => p.id)).size).toBe(5);
+
+      expect((await store.listPings({ limit: 10, docid: 'VFcitylight' })).items).toEqual([storedPing(other)]);
+      expect((await store.listPings({ limit: 10, ei: 'ei-response-0001', kind: 'watchtime' })).items.map((p) => p.seq)).toEqual([1, 2]);
+      expect((await store.listPings({ limit: 10, cpn: 'cpnBBBBBBBBBBBBB' })).items).toHaveLength(1);
+      expect((await store.listPings({ limit: 10, kind: 'playback' })).items.map((p) => p.seq)).toEqual([0, 2]);
+      expect((await store.listPings({ limit: 10, sinceMs: T0 + 3_000, untilMs: T0 + 5_000 })).items.map((p) => p.docid)).toEqual([video, 'VFcitylight']);
+      await expect(store.listPings({ limit: 10, cursor: 'not-a-cursor' })).rejects.toBeInstanceOf(StoreQueryError);
+
+      // Retention and clear reach the pings too; pings are not log events (the stats do not count them).
+      expect((await store.stats()).events).toBe(0);
+      await store.deleteReceivedBefore(T0 + 3_000);
+      expect((await store.listPings({ limit: 10 })).items.map((p) => p.receivedAtMs)).toEqual([T0 + 3_000, T0 + 3_000, T0 + 5_000]);
+      await store.clear();
+      await expect(store.listPings({ limit: 10 })).resolves.toEqual({ items: [] });
+      await expect(store.recordPing(first)).resolves.toEqual({ stored: true });
     });
 
     it('answers ping, and names its kind', async () => {

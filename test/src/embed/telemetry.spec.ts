@@ -41,6 +41,9 @@ function fakePlayer(config: PlayerConfig): EmbedPlayer {
     readiness$: new BehaviorSubject<'loading' | 'ready'>('loading'),
     error$: new BehaviorSubject<PlayerError | null>(null),
     format: undefined,
+    // Read by the debugging events (video_stats): the current video and the rendition playing.
+    videoData$: new BehaviorSubject(null),
+    quality$: new BehaviorSubject(''),
   } as unknown as EmbedPlayer;
 }
 

@@ -55,13 +55,17 @@ import {
   type EventQuery,
   type IncomingErrorReport,
   type IncomingEvent,
+  type IncomingPing,
   type IncomingRequest,
   type Page,
   type PageQuery,
+  PING_KINDS,
+  type PingQuery,
   type RecordOutcome,
   type RequestQuery,
   type StoredErrorReport,
   type StoredEvent,
+  type StoredPing,
   type StoredRequest,
   StoreQueryError,
   type TimeseriesBucket,
@@ -283,6 +287,23 @@ function validateEvent(e: IncomingEvent, i: number): void {
   need(isStr(e.json), `${at}: json must be a string`);
 }
 
+const finiteSeconds = (v: unknown, what: string): void => need(typeof v === 'number' && Number.isFinite(v) && v >= 0, `${what} must be a finite number ≥ 0`);
+
+function validatePing(p: IncomingPing): void {
+  need(!!p && typeof p === 'object', 'ping must be an object');
+  need((PING_KINDS as readonly unknown[]).includes(p.kind), `ping kind must be one of ${PING_KINDS.join(', ')}`);
+  for (const key of ['docid', 'ei', 'cpn'] as const) need(isStr(p[key]) && p[key] !== '', `ping ${key} must be a non-empty string`);
+  uint(p.seq, 'ping seq');
+  receivedAt(p.receivedAtMs, 'receivedAtMs');
+  finiteSeconds(p.cmt, 'cmt');
+  finiteSeconds(p.rt, 'rt');
+  if (p.len !== undefined) finiteSeconds(p.len, 'len');
+  optionalStr(p.state, 'state');
+  need(Array.isArray(p.st) && Array.isArray(p.et) && p.st.length === p.et.length, 'st and et must be arrays of the same length');
+  [...p.st, ...p.et].forEach((v, i) => finiteSeconds(v, `segment time ${i}`));
+  need(typeof p.final === 'boolean', 'final must be a boolean');
+}
+
 function validateErrorReport(r: IncomingErrorReport): void {
   need(!!r && typeof r === 'object', 'error report must be an object');
   receivedAt(r.receivedAtMs, 'receivedAtMs');
@@ -308,7 +329,7 @@ const nullable = (v: string | undefined): string | null => (v === undefined ? nu
 
 // ---- cursors ----------------------------------------------------------------------------------------------------
 
-type CursorKind = 'e' | 'r' | 'x';
+type CursorKind = 'e' | 'r' | 'x' | 'p';
 const encodeCursor = (kind: CursorKind, parts: (string | number)[]): string =>
   Buffer.from(JSON.stringify([kind, ...parts]), 'utf8').toString('base64url');
 
@@ -413,13 +434,30 @@ interface ErrorRow {
   extra_json: string;
 }
 
+interface PingRow {
+  kind: StoredPing['kind'];
+  docid: string;
+  ei: string;
+  cpn: string;
+  ping_seq: number | string;
+  received_at_ms: string;
+  id: string;
+  cmt: number;
+  rt: number;
+  len: number | null;
+  state: string | null;
+  st_json: string;
+  et_json: string;
+  final: number | string;
+}
+
 const EVENT_COLUMNS = 'stream, dedupe_key, client_event_id, name, endpoint, event_time_ms, received_at_ms, request_id, seq, value, json, account_id, channel_id';
 
 // ---- the store --------------------------------------------------------------------------------------------------
 
-let errorCounter = 0;
-/** Error report ids sort by creation within one process (the list order within one millisecond). */
-const newErrorId = (): string => `${(++errorCounter).toString(36).padStart(8, '0')}-${randomBytes(6).toString('hex')}`;
+let rowCounter = 0;
+/** Error report and ping ids sort by creation within one process (the list order within one millisecond). */
+const newRowId = (): string => `${(++rowCounter).toString(36).padStart(8, '0')}-${randomBytes(6).toString('hex')}`;
 
 /** Most log requests written by one insert (group commit). */
 const MAX_REQUESTS_PER_INSERT = 500;
@@ -659,7 +697,7 @@ class ClickHouseStore implements CollectorStore {
         format: 'JSONEachRow',
         values: [
           {
-            id: newErrorId(),
+            id: newRowId(),
             received_at_ms: report.receivedAtMs,
             message: wellFormed(report.message),
             message_truncated: report.messageTruncated ? 1 : 0,
@@ -672,6 +710,70 @@ class ClickHouseStore implements CollectorStore {
           },
         ],
       });
+    });
+  }
+
+  recordPing(ping: IncomingPing): Promise<{ stored: boolean }> {
+    return this.track(async () => {
+      validatePing(ping);
+      const key = [
+        `ei = ${quoteString(ping.ei)}`,
+        `cpn = ${quoteString(ping.cpn)}`,
+        `kind = ${quoteString(ping.kind)}`,
+        `ping_seq = ${sqlInt(ping.seq, 'seq', 0, 0xffff_ffff)}`,
+      ];
+      // Best effort, as for events: the sorting key and FINAL make a resend one row whatever this check says; it only
+      // tells the route whether this arrival was the first.
+      const [seen] = await this.rows<{ n: string }>(`SELECT count() AS n FROM ${this.table('pings')} FINAL WHERE ${key.join(' AND ')}`);
+      if (num(seen?.n ?? 0) > 0) return { stored: false };
+      await this.client.insert({
+        table: this.table('pings'),
+        format: 'JSONEachRow',
+        values: [
+          {
+            kind: ping.kind,
+            docid: wellFormed(ping.docid),
+            ei: wellFormed(ping.ei),
+            cpn: wellFormed(ping.cpn),
+            ping_seq: ping.seq,
+            received_at_ms: ping.receivedAtMs,
+            id: newRowId(),
+            cmt: ping.cmt,
+            rt: ping.rt,
+            len: ping.len ?? null,
+            state: nullable(ping.state),
+            st_json: JSON.stringify(ping.st),
+            et_json: JSON.stringify(ping.et),
+            final: ping.final ? 1 : 0,
+          },
+        ],
+      });
+      return { stored: true };
+    });
+  }
+
+  listPings(query: PingQuery): Promise<Page<StoredPing>> {
+    return this.track(async () => {
+      const limit = pageLimit(query.limit);
+      const where = timeBounds(query);
+      for (const key of ['docid', 'ei', 'cpn', 'kind'] as const) {
+        const value = query[key];
+        if (value !== undefined) where.push(`${key} = ${quoteString(value)}`);
+      }
+      if (query.cursor !== undefined && query.cursor !== '') {
+        const [at, id] = decodeCursor('p', query.cursor, 'ns');
+        where.push(after(['received_at_ms', 'id'], [sqlInt(at as number, 'cursor'), quoteString(id as string)]));
+      }
+      // WHERE after FINAL, as for events: the filter sees each ping's surviving row only.
+      const rows = await this.rows<PingRow>(
+        `SELECT kind, docid, ei, cpn, ping_seq, received_at_ms, id, cmt, rt, len, state, st_json, et_json, final
+         FROM ${this.table('pings')} FINAL ${whereClause(where)} ORDER BY received_at_ms, id LIMIT ${limit + 1}`,
+      );
+      const last = rows.length > limit ? rows[limit - 1] : undefined;
+      return {
+        items: rows.slice(0, limit).map(toStoredPing),
+        ...(last ? { nextCursor: encodeCursor('p', [num(last.received_at_ms), last.id]) } : {}),
+      };
     });
   }
 
@@ -947,5 +1049,24 @@ function toStoredError(row: ErrorRow): StoredErrorReport {
     ...optional('stack'),
     ...optional('type'),
     extra: JSON.parse(row.extra_json) as Record<string, string>,
+  };
+}
+
+function toStoredPing(row: PingRow): StoredPing {
+  return {
+    id: row.id,
+    kind: row.kind,
+    docid: row.docid,
+    ei: row.ei,
+    cpn: row.cpn,
+    seq: num(row.ping_seq),
+    receivedAtMs: num(row.received_at_ms),
+    cmt: num(row.cmt),
+    rt: num(row.rt),
+    ...(row.len !== null ? { len: num(row.len) } : {}),
+    ...(row.state !== null ? { state: row.state } : {}),
+    st: JSON.parse(row.st_json) as number[],
+    et: JSON.parse(row.et_json) as number[],
+    final: num(row.final) === 1,
   };
 }

@@ -20,6 +20,8 @@ import { identifier } from './sql';
  * - `account_id`, `channel_id` (step 2, issue 13): who sent a request, as the server verified it, on the request and on
  *   each event it stored first (so an event is attributable without a join). Added as `Nullable(String)` without a
  *   default, so the parts written before the step read NULL without being rewritten.
+ * - `pings` (step 3): the ping beacons of spec §7, keyed on `(ei, cpn, kind, ping_seq)` so a resent ping is one row,
+ *   the first arrival kept (the same `first_seen` version as `events`); `id` orders pings received in the same ms.
  */
 
 /** The largest received time the store takes (year 2286), so that `first_seen` never underflows. */
@@ -42,7 +44,7 @@ export interface Migration {
 }
 
 /** The data tables `clear()` empties and retention prunes (and the ones a step may add columns to). */
-export const DATA_TABLES = ['events', 'requests', 'errors'] as const;
+export const DATA_TABLES = ['events', 'requests', 'errors', 'pings'] as const;
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -110,6 +112,29 @@ export const MIGRATIONS: readonly Migration[] = [
       { table: 'events', name: 'channel_id', type: 'Nullable(String)' },
     ],
   },
+  {
+    version: 3,
+    description: 'pings: the playback and watchtime beacons',
+    statements: (db) => [
+      `CREATE TABLE IF NOT EXISTS ${identifier(db)}.pings (
+        kind String,
+        docid String,
+        ei String,
+        cpn String,
+        ping_seq UInt32,
+        received_at_ms UInt64,
+        id String,
+        cmt Float64,
+        rt Float64,
+        len Nullable(Float64),
+        state Nullable(String),
+        st_json String,
+        et_json String,
+        final UInt8,
+        first_seen UInt64 MATERIALIZED ${MAX_RECEIVED_AT_MS} - received_at_ms
+      ) ENGINE = ReplacingMergeTree(first_seen) ORDER BY (ei, cpn, kind, ping_seq)`,
+    ],
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
@@ -117,4 +142,3 @@ export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
 export const createMigrationsTable = (db: string): string =>
   `CREATE TABLE IF NOT EXISTS ${identifier(db)}.schema_migrations (version UInt32, applied_at_ms UInt64)
    ENGINE = ReplacingMergeTree ORDER BY version`;
-

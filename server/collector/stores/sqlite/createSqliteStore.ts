@@ -6,13 +6,16 @@ import {
   type EventQuery,
   type IncomingErrorReport,
   type IncomingEvent,
+  type IncomingPing,
   type IncomingRequest,
   type Page,
+  type PingQuery,
   type PageQuery,
   type RecordOutcome,
   type RequestQuery,
   type StoredErrorReport,
   type StoredEvent,
+  type StoredPing,
   type StoredRequest,
   StoreQueryError,
   type TimeseriesBucket,
@@ -106,6 +109,11 @@ export function createSqliteStore(file: string, { maxRequestsPerCommit = 500, re
   const insertError = db.prepare(
     `INSERT INTO collector_errors (received_at_ms, message, message_truncated, url, file, line, stack, type, extra_json)
      VALUES (@receivedAtMs, @message, @messageTruncated, @url, @file, @line, @stack, @type, @extraJson)`,
+  );
+  const insertPing = db.prepare(
+    `INSERT INTO collector_pings (kind, docid, ei, cpn, ping_seq, received_at_ms, cmt, rt, len, state, st_json, et_json, final)
+     VALUES (@kind, @docid, @ei, @cpn, @seq, @receivedAtMs, @cmt, @rt, @len, @state, @stJson, @etJson, @final)
+     ON CONFLICT (ei, cpn, kind, ping_seq) DO NOTHING`,
   );
   const bumpTotal = db.prepare(
     'INSERT INTO collector_totals (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = value + excluded.value',
@@ -281,6 +289,56 @@ export function createSqliteStore(file: string, { maxRequestsPerCommit = 500, re
       }).immediate();
     },
 
+    async recordPing(ping: IncomingPing) {
+      assertOpen();
+      const { changes } = db
+        .transaction(() =>
+          insertPing.run({
+            kind: ping.kind,
+            docid: ping.docid,
+            ei: ping.ei,
+            cpn: ping.cpn,
+            seq: ping.seq,
+            receivedAtMs: ping.receivedAtMs,
+            cmt: ping.cmt,
+            rt: ping.rt,
+            len: ping.len ?? null,
+            state: ping.state ?? null,
+            stJson: JSON.stringify(ping.st),
+            etJson: JSON.stringify(ping.et),
+            final: ping.final ? 1 : 0,
+          }),
+        )
+        .immediate();
+      return { stored: changes > 0 };
+    },
+
+    async listPings(query: PingQuery) {
+      assertOpen();
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (query.docid !== undefined) (where.push('docid = ?'), params.push(query.docid));
+      if (query.ei !== undefined) (where.push('ei = ?'), params.push(query.ei));
+      if (query.cpn !== undefined) (where.push('cpn = ?'), params.push(query.cpn));
+      if (query.kind !== undefined) (where.push('kind = ?'), params.push(query.kind));
+      return page<Record<string, any> & { seq: number }, StoredPing>('collector_pings', where, params, query, (r) => ({
+        id: String(r.seq),
+        kind: r.kind,
+        docid: r.docid,
+        ei: r.ei,
+        cpn: r.cpn,
+        seq: r.ping_seq,
+        receivedAtMs: r.received_at_ms,
+        cmt: r.cmt,
+        rt: r.rt,
+        ...(r.len !== null ? { len: r.len } : {}),
+        ...(r.state !== null ? { state: r.state } : {}),
+        st: parseJson(r.st_json) as number[],
+        et: parseJson(r.et_json) as number[],
+        final: r.final === 1,
+      }));
+    },
+
     async listEvents(query: EventQuery) {
       assertOpen();
       const where: string[] = [];
@@ -414,6 +472,8 @@ export function createSqliteStore(file: string, { maxRequestsPerCommit = 500, re
       const deleteRequest = db.prepare('DELETE FROM collector_requests WHERE seq = ?');
       const oldErrors = db.prepare('SELECT seq FROM collector_errors WHERE received_at_ms < ? ORDER BY received_at_ms LIMIT ?');
       const deleteError = db.prepare('DELETE FROM collector_errors WHERE seq = ?');
+      const oldPings = db.prepare('SELECT seq FROM collector_pings WHERE received_at_ms < ? ORDER BY received_at_ms LIMIT ?');
+      const deletePing = db.prepare('DELETE FROM collector_pings WHERE seq = ?');
 
       // One chunk per transaction, the event loop free in between: a large deletion never stalls ingest.
       const chunk = db.transaction(() => {
@@ -442,6 +502,10 @@ export function createSqliteStore(file: string, { maxRequestsPerCommit = 500, re
           bump('errors', -1);
           rows += 1;
         }
+        for (const r of oldPings.all(cutoff, retentionChunkRows) as { seq: number }[]) {
+          deletePing.run(r.seq);
+          rows += 1;
+        }
         return { deletedEvents, rows };
       });
       let total = 0;
@@ -464,7 +528,7 @@ export function createSqliteStore(file: string, { maxRequestsPerCommit = 500, re
       assertOpen();
       flush();
       db.transaction(() => {
-        for (const table of ['collector_events', 'collector_requests', 'collector_errors', 'collector_totals', 'collector_name_totals']) {
+        for (const table of ['collector_events', 'collector_requests', 'collector_errors', 'collector_pings', 'collector_totals', 'collector_name_totals']) {
           db.prepare(`DELETE FROM ${table}`).run();
         }
       }).immediate();

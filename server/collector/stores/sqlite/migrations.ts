@@ -12,6 +12,8 @@ import type { Migration } from '../../../db/migrate';
  * - `account_id`, `channel_id` (step 2, issue 13): who sent a request, as the server verified it, on the request and
  *   on each event it stored (so an event is attributable without a join); NULL for anonymous viewers and for rows
  *   stored before the step.
+ * - `collector_pings` (step 3): the ping beacons of spec §7, unique on (ei, cpn, kind, seq) so a resent ping is one
+ *   row; `st` / `et` are JSON arrays of seconds.
  */
 export const collectorMigrations: readonly Migration[] = [
   {
@@ -92,6 +94,33 @@ export const collectorMigrations: readonly Migration[] = [
         ALTER TABLE collector_events ADD COLUMN channel_id TEXT;
         CREATE INDEX collector_requests_account ON collector_requests (account_id, seq);
         CREATE INDEX collector_events_account ON collector_events (account_id, seq);
+      `);
+    },
+  },
+  {
+    version: 3,
+    description: 'collector pings: the playback and watchtime beacons',
+    up(db) {
+      db.exec(`
+        CREATE TABLE collector_pings (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          kind TEXT NOT NULL,
+          docid TEXT NOT NULL,
+          ei TEXT NOT NULL,
+          cpn TEXT NOT NULL,
+          ping_seq INTEGER NOT NULL,
+          received_at_ms INTEGER NOT NULL,
+          cmt REAL NOT NULL,
+          rt REAL NOT NULL,
+          len REAL,
+          state TEXT,
+          st_json TEXT NOT NULL,
+          et_json TEXT NOT NULL,
+          final INTEGER NOT NULL,
+          UNIQUE (ei, cpn, kind, ping_seq)
+        ) STRICT;
+        CREATE INDEX collector_pings_received ON collector_pings (received_at_ms);
+        CREATE INDEX collector_pings_docid ON collector_pings (docid, seq);
       `);
     },
   },

@@ -1,0 +1,92 @@
+import { defer, distinctUntilChanged, filter, first, from, fromEvent, map, merge, Observable, scan, share, shareReplay, Subscription, switchMap } from 'rxjs';
+import type { PlayerResponse } from '../../streams/config/playerConfig';
+import type { LoggedPlayerState } from '../../streams/logging/playerEvents';
+import { mediaEvents$ } from '../../streams/sources/mediaEvents';
+import { PLAYBACK_NONCE_CHARS } from '../../streams/timing';
+import { playbackBeacons, type PlaybackSample, type TrackedVideo } from '../../streams/tracking/playbackBeacons';
+import { sendBeacons, type BeaconOutcome } from '../../streams/tracking/sendBeacons';
+import type { EmbedPlayer } from './EmbedPlayer';
+
+/** What the page's ping beacons expose, for diagnostics. */
+export interface Tracking {
+  /** What became of each ping (sent, refused, dropped after its resends). */
+  readonly outcome$: Observable<BeaconOutcome>;
+  readonly counts: { sent: number; refused: number; dropped: number };
+  stop(): void;
+}
+
+const NONCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** A new client playback nonce: {@link PLAYBACK_NONCE_CHARS} characters of the base64url alphabet, from the page's crypto. */
+function newPlaybackNonce(win: Window): string {
+  const bytes = win.crypto.getRandomValues(new Uint8Array(PLAYBACK_NONCE_CHARS));
+  return Array.from(bytes, (b) => NONCE_ALPHABET[b & 63]).join('');
+}
+
+/**
+ * One ping as a GET through `fetch` with `keepalive` (it outlives the page, like `sendBeacon`), rather than
+ * `navigator.sendBeacon`: a beacon is always a POST, and the tracking URLs are GETs (spec §7); fetch also answers the
+ * status, which decides whether to resend. `credentials: 'omit'`: a ping needs no cookie (the `ei` and `cpn` say what it
+ * belongs to), so none of the viewer's identity rides on it; `no-store`: each GET is a report, never a cached answer.
+ */
+const fetchPing = (win: Window) => (url: string) =>
+  defer(() => from(win.fetch(url, { method: 'GET', keepalive: true, credentials: 'omit', cache: 'no-store' }).then((r) => r.status)));
+
+/**
+ * Starts the ping beacons of spec §7 for the page's player (the rules are in `streams/tracking/playbackBeacons.ts`):
+ * each video load gets a new playback nonce and pings the tracking URLs of its player response; the page's hiding
+ * (`pagehide`, or the document turning hidden, after which a page may be discarded without notice) sends the last ping.
+ * A ping that fails is resent at most twice, then dropped (`streams/tracking/sendBeacons.ts`).
+ */
+export function startTracking(player: EmbedPlayer, win: Window = window): Tracking {
+  const subscriptions = new Subscription();
+  const counts = { sent: 0, refused: 0, dropped: 0 };
+
+  const video$ = player.model$.pipe(
+    map((m) => m.response),
+    distinctUntilChanged(),
+    filter((r): r is PlayerResponse => r !== null),
+    map(
+      (r): TrackedVideo => ({
+        videoId: r.videoDetails?.videoId ?? player.config.args.video_id,
+        tracking: r.playbackTracking,
+        lengthSec: r.videoDetails?.lengthSeconds,
+        cpn: newPlaybackNonce(win),
+      }),
+    ),
+  );
+
+  const element$ = player.element$.pipe(filter((e): e is HTMLVideoElement => e !== null), first(), shareReplay(1));
+  const timeUpdates$ = element$.pipe(switchMap((el) => mediaEvents$(el, ['timeupdate', 'seeking'])), share());
+  let elementNow: HTMLVideoElement | undefined;
+  subscriptions.add(element$.subscribe((el) => (elementNow = el)));
+  let stateNow: LoggedPlayerState = -1;
+  const playback$: Observable<PlaybackSample> = merge(
+    player.state$.pipe(map((state) => (stateNow = state as LoggedPlayerState))),
+    timeUpdates$.pipe(filter((e) => e.type === 'timeupdate')),
+  ).pipe(map(() => ({ state: stateNow, mediaTimeSec: elementNow?.currentTime ?? 0 })));
+
+  // A seek goes from the last time played to where the element is seeking.
+  const seek$ = timeUpdates$.pipe(
+    scan((acc: { last: number; seek?: { fromSec: number; toSec: number } }, e) => {
+      const el = e.target as HTMLVideoElement;
+      return e.type === 'seeking' ? { last: el.currentTime, seek: { fromSec: acc.last, toSec: el.currentTime } } : { last: el.currentTime };
+    }, { last: 0 }),
+    map((acc) => acc.seek),
+    filter((s): s is { fromSec: number; toSec: number } => s !== undefined),
+  );
+
+  const pageHide$ = merge(
+    fromEvent(win, 'pagehide'),
+    fromEvent(win.document, 'visibilitychange').pipe(filter(() => win.document.visibilityState === 'hidden')),
+  );
+
+  const outcome$ = sendBeacons(playbackBeacons({ video$, playback$, seek$, pageHide$ }), { send: fetchPing(win) }).pipe(share());
+  subscriptions.add(
+    outcome$.subscribe((o) => {
+      counts[o.type] += 1;
+      if (o.type !== 'sent') console.warn(`[vidframe] ${o.beacon.kind} ping ${o.type} (${o.status})`);
+    }),
+  );
+  return { outcome$, counts, stop: () => subscriptions.unsubscribe() };
+}
