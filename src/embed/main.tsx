@@ -16,6 +16,7 @@ import { startPlatformCalls } from './platform';
 import type { PlatformCalls } from '../../streams/platform/platformCalls';
 import { recoverUnwrappedResponse } from '../../streams/transport/recoverUnwrappedResponse';
 import { startTracking } from './tracking';
+import { createViewerActions, type ViewerActions } from './viewerActions';
 import { map } from 'rxjs';
 import type { PlayerResponse } from '../../streams/config/playerConfig';
 import type { PlaylistResponse } from '../../streams/player/playerEngine';
@@ -81,6 +82,18 @@ try {
   startService('attestation', () => (window.vidframeAttestation = startAttestation(config, window, api.facts)));
   startService('platform calls', () => (window.vidframePlatform = startPlatformCalls(api, window, errorReporting)));
   startService('ping beacons', () => startTracking(player, window));
+  // The viewer features (channel, subscribe, bell, watch later, share, feedback) over the platform calls.
+  let actions: ViewerActions | undefined;
+  startService('viewer actions', () => {
+    if (!window.vidframePlatform) return;
+    actions = createViewerActions({
+      calls: window.vidframePlatform,
+      attestation: window.vidframeAttestation,
+      videoId$: player.videoData$.pipe(map((data) => data?.videoId)),
+      identity,
+      win: window,
+    });
+  });
   try {
     startHostBridge(player, window);
   } catch (error) {
@@ -88,7 +101,7 @@ try {
   }
   root.render(
     <StrictMode>
-      <EmbedApp player={player} identity={identity} />
+      <EmbedApp player={player} identity={identity} actions={actions} />
     </StrictMode>,
   );
 } catch (error) {
