@@ -5,6 +5,7 @@ import type { ViewerVideoView } from '../../streams/platform/videoViewerState';
 import type { Identity } from './identity';
 import { BellIcon, BellOffIcon } from './icons';
 import { SignInInvite } from './SignInInvite';
+import { useActionRunner } from './useActionRunner';
 import type { ViewerActions } from './viewerActions';
 
 const LEVEL_LABELS: Record<NotificationLevel, string> = { all: 'All', personalized: 'Personalized', none: 'None' };
@@ -28,8 +29,7 @@ export function ChannelBar({
 }) {
   const view: ViewerVideoView = useObservableEagerState(actions.view$);
   const session = useObservableEagerState(identity.session$);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const { busy, message, run } = useActionRunner();
   const [invite, setInvite] = useState(false);
   const [bellOpen, setBellOpen] = useState(false);
   const subscribeButton = useRef<HTMLButtonElement>(null);
@@ -43,13 +43,6 @@ export function ChannelBar({
   const { channel } = view.state;
   const subscribed = session !== null && channel.subscribed === true;
 
-  const run = async (work: () => Promise<{ ok: true } | { ok: false; message: string }>) => {
-    setBusy(true);
-    setMessage(null);
-    const outcome = await work();
-    setBusy(false);
-    if (!outcome.ok) setMessage(outcome.message);
-  };
   const onSubscribe = () => {
     if (!session) return setInvite(true);
     void run(() => (subscribed ? actions.unsubscribe(channel.channelId) : actions.subscribe(channel.channelId)));

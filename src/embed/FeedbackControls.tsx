@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useObservableEagerState } from 'observable-hooks';
 import type { ViewerVideoView } from '../../streams/platform/videoViewerState';
 import type { ViewerActions } from './viewerActions';
+import { useActionRunner } from './useActionRunner';
 
 /**
  * Feedback on the end screen (spec §7 `feedback`): "Not interested", and "Report" with the reasons the server
@@ -13,18 +14,12 @@ export function FeedbackControls({ actions }: { actions: ViewerActions }) {
   const [reporting, setReporting] = useState(false);
   const [reason, setReason] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, message, run } = useActionRunner();
   if (view.status !== 'ready') return null;
   const { feedback } = view.state;
 
   const send = async (token: string, thanks: string) => {
-    setBusy(true);
-    setMessage(null);
-    const outcome = await actions.sendFeedback(token);
-    setBusy(false);
-    if (outcome.ok) setDone(thanks);
-    else setMessage(outcome.message);
+    if ((await run(() => actions.sendFeedback(token))).ok) setDone(thanks);
   };
 
   if (done) {

@@ -5,6 +5,7 @@ import type { Identity } from './identity';
 import { SavedIcon, ShareIcon, WatchLaterIcon } from './icons';
 import { ShareDialog } from './ShareDialog';
 import { SignInInvite } from './SignInInvite';
+import { useActionRunner } from './useActionRunner';
 import type { ViewerActions } from './viewerActions';
 
 /**
@@ -31,8 +32,7 @@ export function TopActions({
 }) {
   const view: ViewerVideoView = useObservableEagerState(actions.view$);
   const session = useObservableEagerState(identity.session$);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
+  const { busy, message, run } = useActionRunner();
   const [invite, setInvite] = useState(false);
   const [share, setShare] = useState<{ time: number } | null>(null);
   const watchLaterButton = useRef<HTMLButtonElement>(null);
@@ -46,11 +46,7 @@ export function TopActions({
 
   const onWatchLater = async () => {
     if (!session) return setInvite(true);
-    setBusy(true);
-    setMessage(null);
-    const outcome = await actions.setWatchLater(videoId, !saved);
-    setBusy(false);
-    if (!outcome.ok) setMessage(outcome.message);
+    await run(() => actions.setWatchLater(videoId, !saved));
   };
 
   return (

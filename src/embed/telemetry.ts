@@ -11,7 +11,6 @@ import {
   map,
   Observable,
   of,
-  scan,
   share,
   shareReplay,
   startWith,
@@ -42,7 +41,7 @@ import { pageLifecycleEvents$ } from '../../streams/sources/pageLifecycleEvents'
 import { pageLifecycleState, type PageLifecycleState } from '../../streams/lifecycle/pageLifecycleState';
 import { visibilityEvents$ } from '../../streams/sources/visibilityEvents';
 import { visibilityState, type VisibilityState } from '../../streams/visibility/visibilityState';
-import { mediaEvents$ } from '../../streams/sources/mediaEvents';
+import { mediaEvents$, seekSpans } from '../../streams/sources/mediaEvents';
 import { dispatchAtTier } from '../../streams/scheduler/dispatchAtTier';
 import { DelayedEventTier } from '../../streams/scheduler/delayedEventTier';
 import { idleCallback$ } from '../../streams/scheduler/idleCallback';
@@ -198,14 +197,7 @@ export function startTelemetry(player: EmbedPlayer, api: EmbedApi, win: Window =
   const media$ = element$.pipe(switchMap((el) => mediaEvents$(el, ['timeupdate', 'seeking', 'volumechange', 'ratechange'])), share());
 
   // A seek goes from the last time played to where the element is seeking.
-  const seek$ = media$.pipe(
-    scan((acc: { last: number; seek?: { fromSec: number; toSec: number } }, e) => {
-      const el = e.target as HTMLVideoElement;
-      return e.type === 'seeking' ? { last: el.currentTime, seek: { fromSec: acc.last, toSec: el.currentTime } } : { last: el.currentTime };
-    }, { last: 0 }),
-    map((acc) => acc.seek),
-    filter((s): s is { fromSec: number; toSec: number } => s !== undefined),
-  );
+  const seek$ = seekSpans(media$);
   const volume$ = element$.pipe(
     switchMap((el) => media$.pipe(filter((e) => e.type === 'volumechange'), startWith(null), map(() => ({ volume: Math.round(el.volume * 100), muted: el.muted })))),
   );

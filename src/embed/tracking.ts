@@ -1,7 +1,7 @@
-import { defer, distinctUntilChanged, filter, first, from, fromEvent, map, merge, Observable, scan, share, shareReplay, Subscription, switchMap } from 'rxjs';
+import { defer, distinctUntilChanged, filter, first, from, fromEvent, map, merge, Observable, share, shareReplay, Subscription, switchMap } from 'rxjs';
 import type { PlayerResponse } from '../../streams/config/playerConfig';
 import type { LoggedPlayerState } from '../../streams/logging/playerEvents';
-import { mediaEvents$ } from '../../streams/sources/mediaEvents';
+import { mediaEvents$, seekSpans } from '../../streams/sources/mediaEvents';
 import { PLAYBACK_NONCE_CHARS } from '../../streams/timing';
 import { playbackBeacons, type PlaybackSample, type TrackedVideo } from '../../streams/tracking/playbackBeacons';
 import { sendBeacons, type BeaconOutcome } from '../../streams/tracking/sendBeacons';
@@ -67,14 +67,7 @@ export function startTracking(player: EmbedPlayer, win: Window = window): Tracki
   ).pipe(map(() => ({ state: stateNow, mediaTimeSec: elementNow?.currentTime ?? 0 })));
 
   // A seek goes from the last time played to where the element is seeking.
-  const seek$ = timeUpdates$.pipe(
-    scan((acc: { last: number; seek?: { fromSec: number; toSec: number } }, e) => {
-      const el = e.target as HTMLVideoElement;
-      return e.type === 'seeking' ? { last: el.currentTime, seek: { fromSec: acc.last, toSec: el.currentTime } } : { last: el.currentTime };
-    }, { last: 0 }),
-    map((acc) => acc.seek),
-    filter((s): s is { fromSec: number; toSec: number } => s !== undefined),
-  );
+  const seek$ = seekSpans(timeUpdates$);
 
   const pageHide$ = merge(
     fromEvent(win, 'pagehide'),

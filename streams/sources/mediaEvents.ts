@@ -1,4 +1,4 @@
-import { fromEvent, map, merge, Observable } from 'rxjs';
+import { filter, fromEvent, map, merge, Observable, scan } from 'rxjs';
 
 /** The media element events the player listens to (issue 3 §1). */
 export const MEDIA_EVENT_NAMES = [
@@ -24,4 +24,32 @@ export interface MediaEvent<T extends EventTarget = EventTarget> {
  */
 export function mediaEvents$<T extends EventTarget>(element: T, names: readonly MediaEventName[] = MEDIA_EVENT_NAMES): Observable<MediaEvent<T>> {
   return merge(...names.map((type) => fromEvent(element, type).pipe(map((): MediaEvent<T> => ({ type, target: element })))));
+}
+
+/** A seek: from the last time played to where the element is seeking. */
+export interface SeekSpan {
+  fromSec: number;
+  toSec: number;
+}
+
+/**
+ * The seeks in a stream of `timeupdate` and `seeking` events (other events are ignored): each `seeking` gives the span
+ * from the time of the event before it (0 at first) to the element's new time. Used by logging and by the ping
+ * beacons, which both report where a viewer jumped from and to.
+ *
+ * ```
+ * events: --t(1.0)--t(2.0)--s(8.0)--t(8.2)--
+ * result: ------------------{2→8}-----------
+ * ```
+ */
+export function seekSpans(events$: Observable<MediaEvent<EventTarget & { currentTime: number }>>): Observable<SeekSpan> {
+  return events$.pipe(
+    filter((e) => e.type === 'timeupdate' || e.type === 'seeking'),
+    scan((acc: { last: number; seek?: SeekSpan }, e) => {
+      const time = e.target.currentTime;
+      return e.type === 'seeking' ? { last: time, seek: { fromSec: acc.last, toSec: time } } : { last: time };
+    }, { last: 0 }),
+    map((acc) => acc.seek),
+    filter((s): s is SeekSpan => s !== undefined),
+  );
 }

@@ -1,5 +1,6 @@
 import { Subscription } from 'rxjs';
-import { MEDIA_EVENT_NAMES, mediaEvents$ } from '../../../streams/sources/mediaEvents';
+import { MEDIA_EVENT_NAMES, mediaEvents$, seekSpans } from '../../../streams/sources/mediaEvents';
+import { createTestScheduler } from '../../helpers/testScheduler';
 
 describe('mediaEvents$', () => {
   it('turns the element events into one observable, in order, and removes its listeners on teardown', () => {
@@ -27,5 +28,15 @@ describe('mediaEvents$', () => {
     element.dispatchEvent(new Event('ended'));
     sub.unsubscribe();
     expect(seen).toEqual(['ended']);
+  });
+});
+
+describe('seekSpans', () => {
+  it('gives each seek from the last time played to the new time, ignoring other events', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const at = (type: 'timeupdate' | 'seeking' | 'pause', currentTime: number) => ({ type, target: Object.assign(new EventTarget(), { currentTime }) });
+      const events = hot('-a-b-p-s-c-d', { a: at('timeupdate', 1), b: at('timeupdate', 2), p: at('pause', 5), s: at('seeking', 8), c: at('timeupdate', 8.2), d: at('seeking', 3) });
+      expectObservable(seekSpans(events)).toBe('-------x---y', { x: { fromSec: 2, toSec: 8 }, y: { fromSec: 8.2, toSec: 3 } });
+    });
   });
 });
