@@ -1,7 +1,7 @@
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { DEMO_ACCOUNTS } from '../../server/accounts/demoAccounts';
 import { framingPage, startHostServer, startServer, type HostServer, type RunningServer } from './helpers/servers';
-import { embedFrame, launchProfileBrowser, type ProfileBrowser } from './telemetry.helpers';
+import { embedFrame, launchProfileBrowser, until, type ProfileBrowser } from './telemetry.helpers';
 
 /**
  * Issue 14 in the browser: the viewer features of the framed embed (host on `localhost`, embed on `127.0.0.1`) over the
@@ -57,6 +57,8 @@ async function signIn(frame: Frame) {
 }
 
 const readClipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+/** Copying is asynchronous after the press: the clipboard's text once it is `expected` (or the last text read). */
+const clipboardOnce = (page: Page, expected: (text: string) => boolean) => until(() => readClipboard(page), expected, 'the copied text', 10_000).catch(() => readClipboard(page));
 
 describe('issue 14: the viewer features of the embed', () => {
   it('invites a signed-out viewer to sign in instead of failing, for subscribe and for watch later', async () => {
@@ -81,17 +83,17 @@ describe('issue 14: the viewer features of the embed', () => {
     await frame.waitForSelector('[data-share="video"] .vf-copy');
     await frame.click('[data-share="video"] .vf-copy');
     await frame.waitForSelector('text=Copied video link');
-    expect(await readClipboard(page)).toBe(`${server.origin}/watch?v=${VIDEO}`);
+    expect(await clipboardOnce(page, (t) => t === `${server.origin}/watch?v=${VIDEO}`)).toBe(`${server.origin}/watch?v=${VIDEO}`);
 
     await frame.check('.vf-share-attime input');
     await frame.click('[data-share="video"] .vf-copy');
-    expect(await readClipboard(page)).toBe(`${server.origin}/watch?v=${VIDEO}&t=5s`);
+    expect(await clipboardOnce(page, (t) => t.endsWith('&t=5s'))).toBe(`${server.origin}/watch?v=${VIDEO}&t=5s`);
 
     await frame.click('[data-share="playlist"] .vf-copy');
-    expect(await readClipboard(page)).toBe(`${server.origin}/watch?v=${VIDEO}&list=PLvfDemoPlaylist01`);
+    expect(await clipboardOnce(page, (t) => t.includes('list='))).toBe(`${server.origin}/watch?v=${VIDEO}&list=PLvfDemoPlaylist01`);
 
     await frame.click('[data-share="embed"] .vf-copy');
-    const code = await readClipboard(page);
+    const code = await clipboardOnce(page, (t) => t.startsWith('<iframe'));
     expect(code).toContain(`src="${server.origin}/embed/${VIDEO}?list=PLvfDemoPlaylist01"`);
     expect(code).toMatch(/^<iframe .*allowfullscreen><\/iframe>$/);
 
