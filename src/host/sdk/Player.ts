@@ -163,7 +163,7 @@ export class Player {
       this.iframe.setAttribute('frameborder', '0');
       // A host that enables geolocation (`playerVars.geolocation`, issue 13) also lets the frame ask the viewer for it.
       const geolocation = ['1', 'true', 1, true].includes(options.playerVars?.geolocation as never);
-      this.iframe.setAttribute('allow', `autoplay; encrypted-media; fullscreen; picture-in-picture${geolocation ? '; geolocation' : ''}`);
+      this.iframe.setAttribute('allow', `autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture${geolocation ? '; geolocation' : ''}`);
       this.iframe.setAttribute('referrerpolicy', 'strict-origin-when-cross-origin');
       this.iframe.src = buildEmbedUrl({ host, videoId: options.videoId, playerVars: options.playerVars, pageOrigin, widgetId: this.id });
       this.placeholder = element;
@@ -407,7 +407,7 @@ export class Player {
     const id = this.cache.value.videoData?.video_id ?? this.options.videoId;
     const url = `${this.embedOrigin}/embed/${isValidVideoId(id) ? id : ''}`;
     const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-    return `<iframe width="${escape(this.iframe.width || String(DEFAULT_WIDTH))}" height="${escape(this.iframe.height || String(DEFAULT_HEIGHT))}" src="${escape(url)}" title="${escape(this.iframe.title)}" frameborder="0" allow="autoplay; encrypted-media; fullscreen; picture-in-picture"></iframe>`;
+    return `<iframe width="${escape(this.iframe.width || String(DEFAULT_WIDTH))}" height="${escape(this.iframe.height || String(DEFAULT_HEIGHT))}" src="${escape(url)}" title="${escape(this.iframe.title)}" frameborder="0" allow="autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture"></iframe>`;
   }
   /** `getOptions()`: the modules with options (`['captions']`); `getOptions('captions')`: that module's options. */
   getOptions(module?: string): string[] {

@@ -97,7 +97,7 @@ describe('Player: the iframe', () => {
   it('lets the frame ask for the location only when the host enables geolocation (issue 13)', () => {
     placeholder();
     const player = new Player('player', { host: EMBED, videoId: 'VFsunrise01', playerVars: { geolocation: 1 } });
-    expect(player.getIframe().getAttribute('allow')).toBe('autoplay; encrypted-media; fullscreen; picture-in-picture; geolocation');
+    expect(player.getIframe().getAttribute('allow')).toBe('autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture; geolocation');
     expect(new URL(player.getIframe().src).searchParams.get('geolocation')).toBe('1');
     player.destroy();
   });
