@@ -1,4 +1,4 @@
-import { firstValueFrom, map, type Observable, shareReplay, Subject } from 'rxjs';
+import { firstValueFrom, map, type Observable, shareReplay, startWith, Subject } from 'rxjs';
 import type { NotificationLevel, SharePanel } from '../../streams/platform/payloads';
 import type { PlatformCalls, PlatformFailure, PlatformResult } from '../../streams/platform/platformCalls';
 import { videoViewerState, type ViewerStateChange, type ViewerVideoView } from '../../streams/platform/videoViewerState';
@@ -64,7 +64,11 @@ export function createViewerActions({
     account$: identity.session$.pipe(map((session) => session?.account.id)),
     fetchState: (videoId) => calls.videoViewerState(videoId).pipe(map((result) => (result.ok ? result.body : { message: failureMessage(result) }))),
     changes$,
-  }).pipe(shareReplay({ bufferSize: 1, refCount: false }));
+  }).pipe(
+    // The views read it with useObservableEagerState, which needs a value at once, whatever the sources do.
+    startWith<ViewerVideoView>({ status: 'none' }),
+    shareReplay({ bufferSize: 1, refCount: false }),
+  );
   const cpns = new Map<string, string>();
   const outcome = <T>(result: PlatformResult<T>, change?: (body: T) => ViewerStateChange): ActionOutcome => {
     if (!result.ok) return { ok: false, message: failureMessage(result), ...(result.status !== undefined && { status: result.status }) };
