@@ -32,7 +32,8 @@ const names = (events: { name: string }[]) => events.map((e) => e.name);
 function watchLogRequests(page: Page) {
   const seen: { request: Request; status?: number; gzip: boolean; body: any }[] = [];
   page.on('requestfinished', async (request) => {
-    if (!request.url().includes('/youtubei/v1/')) return;
+    // Log requests only: the page's other calls (the viewer's state of the video, …) are not the batches under test.
+    if (!request.url().includes('/youtubei/v1/log_event')) return;
     const entry = { request, gzip: (await request.allHeaders())['content-encoding'] === 'gzip', body: undefined as any, status: (await request.response())?.status() };
     const raw = request.postDataBuffer();
     entry.body = raw && !entry.gzip ? JSON.parse(raw.toString('utf8')) : undefined;

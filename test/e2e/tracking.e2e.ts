@@ -91,7 +91,8 @@ describe('ping beacons at the collector', () => {
     const pings = await until(() => pingsOf('VFcitylight'), (p) => watchtime(p).some((w) => w.final), 'the final ping');
     const final = watchtime(pings).find((w) => w.final)!;
     expect(final).toMatchObject({ cpn: paused.cpn, seq: paused.seq + 1, state: 'playing' });
-    expect(final.st[0]).toBeCloseTo(pausedAt, 1);
+    // Within 0.3 s: the page reads the time a moment after the test's own read of it.
+    expect(Math.abs(final.st[0] - pausedAt)).toBeLessThan(0.3);
     expect(final.et[final.et.length - 1]).toBeGreaterThanOrEqual(leftAt - 0.3);
     expect(final.et[final.et.length - 1]).toBeLessThan(leftAt + 1);
   });
