@@ -46,8 +46,11 @@ export function EmbedApp({ player, identity, actions }: { player: EmbedPlayer; i
   const captionText = useObservableEagerState(player.captionText$);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [playlistOpen, setPlaylistOpen] = useState(false);
-  // A share panel, sign-in invitation or bell menu keeps the overlays up while it is open.
-  const [overlayOpen, setOverlayOpen] = useState(false);
+  // A share panel, sign-in invitation or bell menu keeps the overlays up while it is open (one flag per owner, so one
+  // closing does not clear the other's).
+  const [channelOverlay, setChannelOverlay] = useState(false);
+  const [actionsOverlay, setActionsOverlay] = useState(false);
+  const overlayOpen = channelOverlay || actionsOverlay;
   const root = useRef<HTMLDivElement>(null);
 
   const state = info.playerState;
@@ -139,7 +142,7 @@ export function EmbedApp({ player, identity, actions }: { player: EmbedPlayer; i
       {videoData && !error && (!playing || (controls && controlsVisible)) && (
         <div className="vf-titlebar">
           <span className="vf-title">{videoData.title}</span>
-          {actions && identity ? <ChannelBar actions={actions} identity={identity} author={videoData.author} onOverlayChange={setOverlayOpen} /> : <span className="vf-author">{videoData.author}</span>}
+          {actions && identity ? <ChannelBar actions={actions} identity={identity} author={videoData.author} onOverlayChange={setChannelOverlay} /> : <span className="vf-author">{videoData.author}</span>}
         </div>
       )}
       {identity && !error && (!playing || (controls && controlsVisible)) && (
@@ -152,7 +155,7 @@ export function EmbedApp({ player, identity, actions }: { player: EmbedPlayer; i
               videoId={videoData.videoId}
               playlistId={info.playlistId ?? undefined}
               currentTime={() => info.currentTime}
-              onOverlayChange={setOverlayOpen}
+              onOverlayChange={setActionsOverlay}
             />
           )}
           <AccountControl identity={identity} />

@@ -46,9 +46,8 @@ export function ShareDialog({
     return () => {
       live = false;
     };
-    // The panel is asked once per opening: the time is the time when the viewer pressed Share.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [actions, videoId, playlistId]);
+    // Asked once per opening: `currentTime` is the time when the viewer pressed Share and does not change while open.
+  }, [actions, videoId, playlistId, startSeconds]);
   useEffect(() => {
     if (panel) dialog.current?.querySelector<HTMLElement>('.vf-copy, button')?.focus();
   }, [panel]);

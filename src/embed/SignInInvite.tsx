@@ -4,7 +4,7 @@ import type { Identity } from './identity';
 /**
  * What a signed-out viewer sees instead of a failure when an action needs an account (subscribe, watch later): why,
  * and a "Sign in" that opens the sign-in within this press (the pop-up must open in the press to get past pop-up
- * blockers). Focus moves to "Sign in"; Escape or "Not now" closes it and gives focus back to `returnFocus`.
+ * blockers). Focus moves to "Sign in"; Escape or "Not now" calls `onClose`, where the caller gives focus back to the button that opened it.
  */
 export function SignInInvite({ identity, message, onClose }: { identity: Identity; message: string; onClose: () => void }) {
   const signInButton = useRef<HTMLButtonElement>(null);

@@ -2,7 +2,7 @@ import { defer, distinctUntilChanged, filter, first, from, fromEvent, map, merge
 import type { PlayerResponse } from '../../streams/config/playerConfig';
 import type { LoggedPlayerState } from '../../streams/logging/playerEvents';
 import { mediaEvents$, seekSpans } from '../../streams/sources/mediaEvents';
-import { PLAYBACK_NONCE_CHARS } from '../../streams/timing';
+import { newPlaybackNonce } from './playbackNonce';
 import { playbackBeacons, type PlaybackSample, type TrackedVideo } from '../../streams/tracking/playbackBeacons';
 import { sendBeacons, type BeaconOutcome } from '../../streams/tracking/sendBeacons';
 import type { EmbedPlayer } from './EmbedPlayer';
@@ -13,14 +13,6 @@ export interface Tracking {
   readonly outcome$: Observable<BeaconOutcome>;
   readonly counts: { sent: number; refused: number; dropped: number };
   stop(): void;
-}
-
-const NONCE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
-/** A new client playback nonce: {@link PLAYBACK_NONCE_CHARS} characters of the base64url alphabet, from the page's crypto. */
-function newPlaybackNonce(win: Window): string {
-  const bytes = win.crypto.getRandomValues(new Uint8Array(PLAYBACK_NONCE_CHARS));
-  return Array.from(bytes, (b) => NONCE_ALPHABET[b & 63]).join('');
 }
 
 /**

@@ -4,6 +4,7 @@ import type { PlatformCalls, PlatformFailure, PlatformResult } from '../../strea
 import { videoViewerState, type ViewerStateChange, type ViewerVideoView } from '../../streams/platform/videoViewerState';
 import type { Attestation } from './attestation';
 import type { Identity } from './identity';
+import { newPlaybackNonce } from './playbackNonce';
 
 /** How a viewer's action ended: done, or a message to show (the server's, or the transport's). */
 export type ActionOutcome = { ok: true } | { ok: false; message: string; status?: number };
@@ -35,10 +36,6 @@ export function failureMessage(result: PlatformFailure): string {
   }
   return result.message;
 }
-
-const CPN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-/** A client playback nonce: 16 characters of `[A-Za-z0-9_-]` (what `feedbackContext.cpn` carries). */
-const newCpn = (win: Window): string => Array.from(win.crypto.getRandomValues(new Uint8Array(16)), (b) => CPN_ALPHABET[b & 63]).join('');
 
 /**
  * The embed's {@link ViewerActions} over the platform calls (spec §7), the attestation program (a fresh response for
@@ -102,7 +99,7 @@ export function createViewerActions({
     sendFeedback: async (token) => {
       const view = await firstValueFrom(view$);
       const videoId = view.status === 'none' ? '' : view.videoId;
-      if (!cpns.has(videoId)) cpns.set(videoId, newCpn(win));
+      if (!cpns.has(videoId)) cpns.set(videoId, newPlaybackNonce(win));
       return outcome(await firstValueFrom(calls.sendFeedback({ tokens: [token], cpn: cpns.get(videoId)!, shouldMerge: true })));
     },
   };
