@@ -181,6 +181,8 @@ export async function buildApp({
     immutable: true,
     dotfiles: 'deny',
     index: false,
+    // `npm run build` writes `.br` and `.gz` next to every asset: sent by Accept-Encoding, with `Vary`.
+    preCompressed: true,
   });
   await app.register(fastifyStatic, {
     root: mediaDir,

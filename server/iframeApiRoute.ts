@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { negotiateEncoding, type ContentEncoding } from './static/negotiateEncoding';
 
 export interface IframeApiRouteOptions {
   /** The build output: the script is `dist/iframe_api/iframe_api.js` (built by `vite.iframe-api.config.ts`). */
@@ -17,9 +18,11 @@ const CACHE_CONTROL = 'public, max-age=300';
  */
 export function registerIframeApiRoute(app: FastifyInstance, { distDir }: IframeApiRouteOptions): void {
   const scriptPath = resolve(distDir, 'iframe_api', 'iframe_api.js');
-  let script: string | undefined;
-  app.get('/iframe_api', (_request, reply) => {
-    if (script === undefined) {
+  // The plain script and its build-time `.br` / `.gz` variants (`npm run build` writes them), read once, on first use.
+  let variants: { plain: Buffer; br?: Buffer; gzip?: Buffer } | undefined;
+  const readVariant = (suffix: string) => (existsSync(scriptPath + suffix) ? readFileSync(scriptPath + suffix) : undefined);
+  app.get('/iframe_api', (request, reply) => {
+    if (variants === undefined) {
       if (!existsSync(scriptPath)) {
         return reply
           .code(503)
@@ -27,14 +30,18 @@ export function registerIframeApiRoute(app: FastifyInstance, { distDir }: Iframe
           .header('cache-control', 'no-store')
           .send('/* The /iframe_api script is not built yet: run `npm run build`. */\nconsole.error("VidFrame: /iframe_api is not built yet (npm run build).");\n');
       }
-      script = readFileSync(scriptPath, 'utf8');
+      variants = { plain: readFileSync(scriptPath), br: readVariant('.br'), gzip: readVariant('.gz') };
     }
-    return reply
+    const available = (['br', 'gzip'] as const).filter((e): e is ContentEncoding => variants?.[e] !== undefined);
+    const encoding = negotiateEncoding(request.headers['accept-encoding'], available);
+    reply
       .type('text/javascript; charset=utf-8')
       .header('cache-control', CACHE_CONTROL)
       .header('access-control-allow-origin', '*')
       .header('x-content-type-options', 'nosniff')
-      .send(script);
+      .header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding ? variants[encoding] : variants.plain);
   });
   // Its source map, for host developers debugging the SDK (the script names it relative to /iframe_api).
   const mapPath = `${scriptPath}.map`;
