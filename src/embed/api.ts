@@ -7,7 +7,7 @@ import type { ApiRequest } from '../../streams/transport/buildApiRequest';
 import { buildClientContext, type ClientContext } from '../../streams/transport/buildClientContext';
 import { createApiTransport, type ApiTransport, type FetchLike } from '../../streams/transport/createApiTransport';
 import type { ApiResponse } from '../../streams/transport/parseApiResponse';
-import { readClientEnvironment } from '../../streams/transport/readClientEnvironment';
+import { createClientEnvironmentReader } from '../../streams/transport/readClientEnvironment';
 import type { Identity } from './identity';
 
 /** Facts other services of the page learn after start-up and every later request carries (spec §3 client context). */
@@ -58,12 +58,13 @@ export function createEmbedApi(win: Window, config: PlayerConfig, identity: Iden
   const facts: PageFacts = {};
   const vars = config.args.playerVars;
   const experimentsToken = experimentsTokenFor(config.args.fflags || undefined);
+  const readEnvironment = createClientEnvironmentReader(win as never);
   const transport = createApiTransport({
     fetch: ((url, init) => win.fetch(url, init as RequestInit)) as FetchLike,
     settings: () => {
       const credentials = identity.credentials();
       const context = buildClientContext(
-        readClientEnvironment(win as never, {
+        readEnvironment({
           hl: vars.hl,
           theme: config.args.theme,
           visitorData: identity.visitorData(),

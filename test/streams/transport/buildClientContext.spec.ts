@@ -1,6 +1,6 @@
 import { buildClientContext, ClientEnvironment, parseUserAgent, webDisplayMode } from '../../../streams/transport/buildClientContext';
 import { VIDFRAME_CLIENT_VERSION, WEB_EMBEDDED_PLAYER_CLIENT_NAME } from '../../../streams/transport/clientIdentity';
-import { readClientEnvironment } from '../../../streams/transport/readClientEnvironment';
+import { createClientEnvironmentReader, readClientEnvironment } from '../../../streams/transport/readClientEnvironment';
 
 const CHROME_MAC =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.126 Safari/537.36';
@@ -202,5 +202,63 @@ describe('readClientEnvironment', () => {
     });
     expect(typeof env.timeZone).toBe('string');
     expect(buildClientContext(env).client.mainAppWebInfo.webDisplayMode).toBe('WEB_DISPLAY_MODE_FULLSCREEN');
+  });
+});
+
+describe('createClientEnvironmentReader', () => {
+  const countingWindow = () => {
+    const reads = { userAgent: 0, screen: 0 };
+    const win = {
+      navigator: {
+        get userAgent() {
+          reads.userAgent += 1;
+          return CHROME_MAC;
+        },
+        language: 'en-GB',
+        connection: { type: 'wifi', effectiveType: '4g' },
+      },
+      get screen() {
+        reads.screen += 1;
+        return { width: 1920, height: 1080, availWidth: 1920, availHeight: 1050, colorDepth: 24 };
+      },
+      innerWidth: 320,
+      innerHeight: 180,
+      history: { length: 1 },
+      document: { visibilityState: 'visible' },
+    };
+    return { win, reads };
+  };
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it('reads the stable part (user agent, screen, time zone) once per page, however many requests are built', () => {
+    const { win, reads } = countingWindow();
+    const formatter = jest.spyOn(Intl, 'DateTimeFormat');
+    const read = createClientEnvironmentReader(win as never);
+    const first = read({ hl: 'en' });
+    for (let i = 0; i < 9; i++) read({ hl: 'en' });
+    expect(formatter).toHaveBeenCalledTimes(1);
+    expect(reads.userAgent).toBe(1);
+    expect(reads.screen).toBe(1);
+    expect(first).toEqual(readClientEnvironment(win as never, { hl: 'en' }));
+  });
+
+  it('reads what can change on every request: frame size, visibility, history, connection', () => {
+    const { win } = countingWindow();
+    const read = createClientEnvironmentReader(win as never);
+    expect(read()).toMatchObject({ innerWidth: 320, visible: true, historyLength: 1, navigator: { connection: { effectiveType: '4g' } } });
+    win.innerWidth = 640;
+    win.innerHeight = 360;
+    win.document.visibilityState = 'hidden';
+    win.history.length = 3;
+    win.navigator.connection = { type: 'cellular', effectiveType: '3g' };
+    expect(read({ hl: 'fr' })).toMatchObject({
+      innerWidth: 640,
+      innerHeight: 360,
+      visible: false,
+      historyLength: 3,
+      navigator: { userAgent: CHROME_MAC, connection: { type: 'cellular', effectiveType: '3g' } },
+      page: { hl: 'fr' },
+    });
   });
 });
