@@ -9,8 +9,11 @@
  * - collector ingest (`bench/collectorIngest.ts`): log requests into the real server process for the JSONL baseline,
  *   SQLite and ClickHouse, and the server's start-up on an empty and a filled store (≈ 15 min at its default size).
  *
- * `npm run bench` runs everything; `npm run bench -- collector` only the collector benchmark, `npm run bench -- client`
- * only the cases above it. The collector benchmark's size and stores are set by environment variables (see its header,
+ * - the embed against a bare page (`bench/embedPage.ts`, issue 15): bytes on the wire, time to ready, first frame,
+ *   seek round trip, playback script time and heap, in real Chromium; a table with ratios and targets, and JSON under
+ *   `bench/results/`.
+ *
+ * `npm run bench` runs everything; `npm run bench -- page` (or `client`, `collector`) one part. The collector benchmark's size and stores are set by environment variables (see its header,
  * e.g. `BENCH_COLLECTOR_EVENTS=200000` for a quick run).
  */
 import { performance } from 'node:perf_hooks';
@@ -43,9 +46,11 @@ function measure(name: string, ops: number, run: () => void, rounds = 7): Result
   return { name, opsPerSecond: Math.round((ops / median) * 1000) };
 }
 
+const PARTS = ['client', 'page', 'collector'] as const;
+type Part = (typeof PARTS)[number];
 const parts = process.argv.slice(2);
-for (const part of parts) if (part !== 'client' && part !== 'collector') throw new Error(`npm run bench -- [client] [collector], not "${part}"`);
-const runs = (part: 'client' | 'collector') => parts.length === 0 || parts.includes(part);
+for (const part of parts) if (!(PARTS as readonly string[]).includes(part)) throw new Error(`npm run bench -- [${PARTS.join('] [')}], not "${part}"`);
+const runs = (part: Part) => parts.length === 0 || parts.includes(part);
 
 /** The client-side hot paths (everything before the collector benchmark). */
 function runClientBenches(): void {
@@ -129,6 +134,14 @@ function runClientBenches(): void {
 }
 
 if (runs('client')) runClientBenches();
+if (runs('page')) {
+  // Imported only when it runs: it starts the real server and Chromium.
+  const { runPageBench } = await import('./embedPage');
+  const { printPageReport, writeResult } = await import('./report');
+  const result = await runPageBench();
+  printPageReport(result);
+  console.log(`  written: ${writeResult('page', result)}`);
+}
 if (runs('collector')) {
   // Imported only when it runs: it installs clean-up handlers for the processes and folders it creates.
   const { runCollectorBench } = await import('./collectorIngest');

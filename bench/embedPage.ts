@@ -1,0 +1,338 @@
+/**
+ * The embed against a bare page, in real Chromium on loopback (issue 15): `npm run bench -- page`.
+ *
+ * The bare page is the least a frame can do for the same job: a static page with a `<video>` on the very file the
+ * embed plays, and a minimal responder to the host protocol's handshake (`onReady`), `pauseVideo` and `seekTo` (it
+ * posts the new time on `seeked`, and on every `timeupdate` while it plays, as the protocol asks of any player). Both are framed cross-site by the same host page (localhost framing 127.0.0.1, so
+ * each frame runs in its own renderer process, as on a real site), muted and autoplaying, each load in a fresh browser
+ * context (a cold cache), the two interleaved so that the machine's noise falls on both alike.
+ *
+ * Per load: the time from the iframe's creation (host clock) to `onReady` at the host, to the frame's first video
+ * frame (`requestVideoFrameCallback`), to the start of the media request (Resource Timing), the JS heap after load
+ * (after a forced GC) and three `seekTo` round trips while paused (command sent → the `infoDelivery` carrying the new
+ * time). Then one long play of each (`BENCH_PLAY_SECONDS`, default 60): script time per 10 s window (CDP
+ * `Performance.getMetrics` ScriptDuration of the frame's process) and the heap at the end.
+ *
+ * Settings: `BENCH_PAGE_RUNS` (cold loads of each, default 20), `BENCH_PLAY_SECONDS` (default 60).
+ * Needs `npm run build` first (it serves `dist/`).
+ */
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { BrowserContext, CDPSession, Frame, Page } from 'playwright-core';
+import { launchBrowser } from '../test/e2e/helpers/browser';
+import { startServer, type RunningServer } from '../test/e2e/helpers/servers';
+
+export const VIDEO_ID = 'VFsunrise01';
+
+export interface Spread {
+  n: number;
+  median: number;
+  p95: number;
+  min: number;
+  max: number;
+}
+
+export function spread(values: number[]): Spread {
+  const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (v.length === 0) return { n: 0, median: NaN, p95: NaN, min: NaN, max: NaN };
+  const at = (q: number) => v[Math.min(v.length - 1, Math.max(0, Math.ceil(q * v.length) - 1))];
+  const median = v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+  return { n: v.length, median, p95: at(0.95), min: v[0], max: v[v.length - 1] };
+}
+
+export interface LoadSample {
+  readyMs: number;
+  firstFrameMs: number;
+  mediaRequestMs: number;
+  heapAfterLoadBytes: number;
+  seekRoundTripMs: number[];
+}
+
+export interface PlaySample {
+  /** Script time (ms) of the frame's renderer in each 10 s window of playback. */
+  scriptMsPer10s: number[];
+  heapAfterPlayBytes: number;
+}
+
+export interface Bytes {
+  raw: number;
+  gzip: number;
+  brotli: number;
+  files: string[];
+}
+
+/** The host: frames one URL, speaks the handshake like a raw IFrame-API client, times everything on its own clock. */
+const hostPage = () => `<!doctype html>
+<html><head><meta charset="utf-8"><title>bench host</title></head><body style="margin:0">
+<script>
+window.bench = { received: [] };
+window.startFrame = function (src, origin) {
+  var frame = document.createElement('iframe');
+  frame.width = 640; frame.height = 360; frame.allow = 'autoplay; fullscreen'; frame.style.border = '0';
+  var answered = false;
+  function post(o) { o.id = 1; o.channel = 'widget'; frame.contentWindow.postMessage(JSON.stringify(o), origin); }
+  function listen() { post({ event: 'listening' }); }
+  window.addEventListener('message', function (e) {
+    if (e.source !== frame.contentWindow || typeof e.data !== 'string') return;
+    var m; try { m = JSON.parse(e.data); } catch (_) { return; }
+    var t = performance.timeOrigin + performance.now();
+    if (m.event === 'readyToListen') { listen(); return; }
+    answered = true;
+    window.bench.received.push({ t: t, m: m });
+    if (m.event === 'onReady' && window.bench.ready === undefined) window.bench.ready = t;
+    var waiter = window.bench.waiter;
+    if (waiter && waiter.match(m)) { window.bench.waiter = null; waiter.done(t); }
+  });
+  window.bench.send = function (func, args) { post({ event: 'command', func: func, args: args }); };
+  window.bench.waitFor = function (match) {
+    return new Promise(function (done) { window.bench.waiter = { match: match, done: done }; });
+  };
+  var timer = setInterval(function () { if (answered) clearInterval(timer); else listen(); }, 250);
+  frame.addEventListener('load', listen);
+  window.bench.created = performance.timeOrigin + performance.now();
+  frame.src = src;
+  document.body.appendChild(frame);
+};
+window.seekRoundTrip = function (to) {
+  var sent = performance.timeOrigin + performance.now();
+  var p = window.bench.waitFor(function (m) {
+    return m.event === 'infoDelivery' && m.info && typeof m.info.currentTime === 'number' && Math.abs(m.info.currentTime - to) < 0.3;
+  });
+  window.bench.send('seekTo', [to, true]);
+  return p.then(function (t) { return t - sent; });
+};
+window.pauseAndWait = function () {
+  var p = window.bench.waitFor(function (m) {
+    return (m.event === 'onStateChange' && m.info === 2) || (m.event === 'infoDelivery' && m.info && m.info.playerState === 2);
+  });
+  window.bench.send('pauseVideo', []);
+  return p;
+};
+</script></body></html>`;
+
+/** The bare page: a `<video>` on the same file, and the smallest responder to the host protocol. */
+const barePage = (mediaUrl: string) => `<!doctype html>
+<html><head><meta charset="utf-8"><title>bare</title>
+<style>html,body{margin:0;height:100%;background:#000}video{width:100%;height:100%}</style></head><body>
+<video id="v" src="${mediaUrl}" muted autoplay playsinline loop></video>
+<script>
+var v = document.getElementById('v'), host = null;
+function post(o) { if (host) parent.postMessage(JSON.stringify(o), host); }
+function state() { return v.ended ? 0 : v.paused ? 2 : 1; }
+addEventListener('message', function (e) {
+  var m; try { m = JSON.parse(e.data); } catch (_) { return; }
+  if (m.event === 'listening') {
+    if (!host) { host = e.origin; post({ event: 'initialDelivery', info: { currentTime: v.currentTime, playerState: state() } }); post({ event: 'onReady', info: null }); }
+    return;
+  }
+  if (m.event !== 'command') return;
+  if (m.func === 'seekTo') v.currentTime = m.args[0];
+  else if (m.func === 'pauseVideo') v.pause();
+  else if (m.func === 'playVideo') v.play();
+});
+v.addEventListener('seeked', function () { post({ event: 'infoDelivery', info: { currentTime: v.currentTime } }); });
+// What the protocol asks of any player while it plays: the host is kept told of the time.
+v.addEventListener('timeupdate', function () { post({ event: 'infoDelivery', info: { currentTime: v.currentTime } }); });
+v.addEventListener('pause', function () { post({ event: 'onStateChange', info: 2 }); });
+v.addEventListener('playing', function () { post({ event: 'onStateChange', info: 1 }); });
+</script></body></html>`;
+
+/** In every frame (not the host): the first presented video frame and the media request's start, on the epoch clock. */
+const FRAME_PROBE = `(() => {
+  if (window === window.top) return;
+  window.__bench = {};
+  document.addEventListener('loadeddata', (e) => {
+    const v = e.target;
+    if (window.__bench.firstFrame !== undefined || !(v instanceof HTMLVideoElement)) return;
+    if (typeof v.requestVideoFrameCallback === 'function') {
+      v.requestVideoFrameCallback((now, meta) => { window.__bench.firstFrame ??= performance.timeOrigin + (meta.presentationTime || now); });
+    } else window.__bench.firstFrame = performance.timeOrigin + performance.now();
+  }, true);
+})();`;
+
+interface Servers {
+  vidframe: RunningServer;
+  host: { origin: string; close(): Promise<void> };
+  bare: { origin: string; close(): Promise<void> };
+}
+
+function serveOne(hostName: string, html: () => string): Promise<{ origin: string; close(): Promise<void> }> {
+  const server: Server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html()));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ origin: `http://${hostName}:${port}`, close: () => new Promise<void>((done) => server.close(() => done())) });
+    }),
+  );
+}
+
+/** A GET that keeps the bytes as sent. */
+function rawBytes(url: string, acceptEncoding: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve(Buffer.concat(chunks)));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The embed's first load as served: its scripts, module preloads and styles, plain, gzip and brotli. */
+export async function embedBytes(origin: string): Promise<Bytes> {
+  const html = (await rawBytes(`${origin}/embed/${VIDEO_ID}`, 'identity')).toString('utf8');
+  const files = new Set<string>();
+  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) files.add(m[1]);
+  for (const m of html.matchAll(/<link\b[^>]*\brel="(?:modulepreload|stylesheet)"[^>]*\bhref="([^"]+)"/g)) files.add(m[1]);
+  const sum = async (enc: string) => (await Promise.all([...files].map((f) => rawBytes(origin + f, enc)))).reduce((n, b) => n + b.length, 0);
+  const [raw, gzip, brotli] = await Promise.all([sum('identity'), sum('gzip'), sum('br')]);
+  return { raw, gzip, brotli, files: [...files] };
+}
+
+async function frameOf(page: Page, origin: string): Promise<Frame> {
+  for (;;) {
+    const f = page.frames().find((x) => x.url().startsWith(origin));
+    if (f) return f;
+    // A frame is attached as about:blank and then navigates: wait for either.
+    await Promise.race([page.waitForEvent('frameattached'), page.waitForEvent('framenavigated')]);
+  }
+}
+
+async function cdpFor(context: BrowserContext, page: Page, frame: Frame): Promise<CDPSession> {
+  try {
+    return await context.newCDPSession(frame); // an out-of-process frame has its own target
+  } catch {
+    return context.newCDPSession(page); // same process as the host: the page's target covers it
+  }
+}
+
+async function heapAfterGc(cdp: CDPSession): Promise<number> {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+  return usedSize;
+}
+
+async function scriptSeconds(cdp: CDPSession): Promise<number> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  return metrics.find((m) => m.name === 'ScriptDuration')?.value ?? NaN;
+}
+
+type Kind = 'vidframe' | 'bare';
+
+function frameUrl(servers: Servers, kind: Kind, mediaPath: string): { src: string; origin: string } {
+  return kind === 'vidframe'
+    ? { src: `${servers.vidframe.origin}/embed/${VIDEO_ID}?autoplay=1&mute=1&loop=1&playlist=${VIDEO_ID}&enablejsapi=1`, origin: servers.vidframe.origin }
+    : { src: `${servers.bare.origin}/?media=${encodeURIComponent(mediaPath)}`, origin: servers.bare.origin };
+}
+
+async function openFrame(context: BrowserContext, servers: Servers, kind: Kind, mediaPath: string) {
+  await context.addInitScript(FRAME_PROBE);
+  const page = await context.newPage();
+  await page.goto(`${servers.host.origin}/`);
+  const { src, origin } = frameUrl(servers, kind, mediaPath);
+  await page.evaluate(([s, o]) => (window as unknown as { startFrame(s: string, o: string): void }).startFrame(s, o), [src, origin] as const);
+  const frame = await frameOf(page, origin);
+  await page.waitForFunction(() => (window as unknown as { bench: { ready?: number } }).bench.ready !== undefined, undefined, { timeout: 30_000 });
+  await frame.waitForFunction(() => (window as unknown as { __bench?: { firstFrame?: number } }).__bench?.firstFrame !== undefined, undefined, { timeout: 30_000 });
+  return { page, frame };
+}
+
+async function coldLoad(context: BrowserContext, servers: Servers, kind: Kind, mediaPath: string): Promise<LoadSample> {
+  const { page, frame } = await openFrame(context, servers, kind, mediaPath);
+  const { created, ready } = await page.evaluate(() => (window as unknown as { bench: { created: number; ready: number } }).bench);
+  const { firstFrame, mediaStart } = await frame.evaluate(() => {
+    const media = performance.getEntriesByType('resource').find((e) => /\/media\//.test(e.name));
+    return {
+      firstFrame: (window as unknown as { __bench: { firstFrame: number } }).__bench.firstFrame,
+      mediaStart: media ? performance.timeOrigin + media.startTime : NaN,
+    };
+  });
+  const cdp = await cdpFor(context, page, frame);
+  const heapAfterLoadBytes = await heapAfterGc(cdp);
+  await page.evaluate(() => (window as unknown as { pauseAndWait(): Promise<unknown> }).pauseAndWait());
+  const seekRoundTripMs: number[] = [];
+  for (const to of [3.5, 7, 9.5]) {
+    seekRoundTripMs.push(await page.evaluate((t) => (window as unknown as { seekRoundTrip(t: number): Promise<number> }).seekRoundTrip(t), to));
+  }
+  await cdp.detach().catch(() => undefined);
+  return { readyMs: ready - created, firstFrameMs: firstFrame - created, mediaRequestMs: mediaStart - created, heapAfterLoadBytes, seekRoundTripMs };
+}
+
+async function longPlay(context: BrowserContext, servers: Servers, kind: Kind, mediaPath: string, seconds: number): Promise<PlaySample> {
+  const { page, frame } = await openFrame(context, servers, kind, mediaPath);
+  const cdp = await cdpFor(context, page, frame);
+  await cdp.send('Performance.enable', { timeDomain: 'threadTicks' }).catch(() => cdp.send('Performance.enable'));
+  const scriptMsPer10s: number[] = [];
+  let before = await scriptSeconds(cdp);
+  for (let elapsed = 0; elapsed + 10 <= seconds; elapsed += 10) {
+    await page.waitForTimeout(10_000);
+    const now = await scriptSeconds(cdp);
+    scriptMsPer10s.push((now - before) * 1000);
+    before = now;
+  }
+  const heapAfterPlayBytes = await heapAfterGc(cdp);
+  await cdp.detach().catch(() => undefined);
+  return { scriptMsPer10s, heapAfterPlayBytes };
+}
+
+export interface PageBenchResult {
+  runs: number;
+  playSeconds: number;
+  mediaPath: string;
+  bytes: Bytes;
+  loads: Record<Kind, LoadSample[]>;
+  play: Record<Kind, PlaySample>;
+}
+
+export async function runPageBench({
+  runs = Number(process.env.BENCH_PAGE_RUNS ?? 20),
+  playSeconds = Number(process.env.BENCH_PLAY_SECONDS ?? 60),
+  progress = (line: string) => console.log(line),
+} = {}): Promise<PageBenchResult> {
+  const vidframe = await startServer();
+  let mediaPath = '';
+  const bare = await serveOne('127.0.0.1', () => barePage(`${vidframe.origin}${mediaPath}`));
+  const host = await serveOne('localhost', hostPage);
+  const servers: Servers = { vidframe, host, bare };
+  const browser = await launchBrowser();
+  try {
+    const bytes = await embedBytes(vidframe.origin);
+    // The file the embed picks at 640×360: the bare page plays the very same one.
+    {
+      const context = await browser.newContext();
+      const { frame } = await openFrame(context, servers, 'vidframe', '');
+      mediaPath = new URL(await frame.evaluate(() => document.querySelector('video')!.currentSrc)).pathname;
+      await context.close();
+    }
+    const loads: Record<Kind, LoadSample[]> = { vidframe: [], bare: [] };
+    for (let i = 0; i < runs; i++) {
+      const order: Kind[] = i % 2 === 0 ? ['vidframe', 'bare'] : ['bare', 'vidframe'];
+      for (const kind of order) {
+        const context = await browser.newContext();
+        try {
+          loads[kind].push(await coldLoad(context, servers, kind, mediaPath));
+        } finally {
+          await context.close();
+        }
+      }
+      progress(`  page: cold load ${i + 1}/${runs} of each`);
+    }
+    const play = {} as Record<Kind, PlaySample>;
+    for (const kind of ['vidframe', 'bare'] as const) {
+      progress(`  page: ${playSeconds} s of playback (${kind})`);
+      const context = await browser.newContext();
+      try {
+        play[kind] = await longPlay(context, servers, kind, mediaPath, playSeconds);
+      } finally {
+        await context.close();
+      }
+    }
+    return { runs, playSeconds, mediaPath, bytes, loads, play };
+  } finally {
+    await browser.close();
+    await Promise.all([host.close(), bare.close()]);
+    await vidframe.close();
+  }
+}

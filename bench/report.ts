@@ -1,0 +1,84 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { spread, type PageBenchResult, type Spread } from './embedPage';
+
+/** Issue 15's targets: what the ratios and figures are judged on. */
+export const TARGETS = {
+  brotliBytes: 80 * 1024,
+  gzipBytes: 100 * 1024,
+  readyRatio: 1.5,
+  firstFrameRatio: 1.5,
+  seekMedianMs: 20,
+  scriptRatio: 3,
+  heapRatio: 2,
+} as const;
+
+export interface Row {
+  measure: string;
+  vidframe: string;
+  bare: string;
+  ratio: string;
+  target: string;
+  holds: boolean | null;
+}
+
+const ms = (s: Spread) => `${s.median.toFixed(1)} ms (p95 ${s.p95.toFixed(1)}, ${s.min.toFixed(0)}–${s.max.toFixed(0)})`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export function pageRows(r: PageBenchResult): Row[] {
+  const of = (kind: 'vidframe' | 'bare', pick: (l: PageBenchResult['loads']['bare'][number]) => number[] | number) =>
+    spread(r.loads[kind].flatMap((l) => pick(l)));
+  const ready = { v: of('vidframe', (l) => l.readyMs), b: of('bare', (l) => l.readyMs) };
+  const frame = { v: of('vidframe', (l) => l.firstFrameMs), b: of('bare', (l) => l.firstFrameMs) };
+  const media = { v: of('vidframe', (l) => l.mediaRequestMs), b: of('bare', (l) => l.mediaRequestMs) };
+  const seek = { v: of('vidframe', (l) => l.seekRoundTripMs), b: of('bare', (l) => l.seekRoundTripMs) };
+  const heap = { v: of('vidframe', (l) => l.heapAfterLoadBytes), b: of('bare', (l) => l.heapAfterLoadBytes) };
+  const script = { v: spread(r.play.vidframe.scriptMsPer10s), b: spread(r.play.bare.scriptMsPer10s) };
+  const ratio = (a: number, b: number) => a / b;
+  const x = (n: number) => `${n.toFixed(2)}×`;
+  const heapPlayRatio = ratio(r.play.vidframe.heapAfterPlayBytes, r.play.bare.heapAfterPlayBytes);
+  const heapLoadRatio = ratio(heap.v.median, heap.b.median);
+  return [
+    {
+      measure: 'embed JS + CSS, first load, as served',
+      vidframe: `${kb(r.bytes.raw)} raw, ${kb(r.bytes.gzip)} gzip, ${kb(r.bytes.brotli)} brotli (${r.bytes.files.length} files)`,
+      bare: '—',
+      ratio: '—',
+      target: `≤ ${kb(TARGETS.brotliBytes)} brotli, ≤ ${kb(TARGETS.gzipBytes)} gzip`,
+      holds: r.bytes.brotli <= TARGETS.brotliBytes && r.bytes.gzip <= TARGETS.gzipBytes,
+    },
+    { measure: 'iframe created → onReady at the host', vidframe: ms(ready.v), bare: ms(ready.b), ratio: x(ratio(ready.v.median, ready.b.median)), target: `≤ ${TARGETS.readyRatio}× bare`, holds: ratio(ready.v.median, ready.b.median) <= TARGETS.readyRatio },
+    { measure: 'iframe created → first video frame', vidframe: ms(frame.v), bare: ms(frame.b), ratio: x(ratio(frame.v.median, frame.b.median)), target: `≤ ${TARGETS.firstFrameRatio}× bare`, holds: ratio(frame.v.median, frame.b.median) <= TARGETS.firstFrameRatio },
+    { measure: 'iframe created → media request starts', vidframe: ms(media.v), bare: ms(media.b), ratio: x(ratio(media.v.median, media.b.median)), target: '(diagnostic)', holds: null },
+    { measure: 'seekTo while paused → infoDelivery', vidframe: ms(seek.v), bare: ms(seek.b), ratio: x(ratio(seek.v.median, seek.b.median)), target: `< ${TARGETS.seekMedianMs} ms median`, holds: seek.v.median < TARGETS.seekMedianMs },
+    { measure: 'script time per 10 s of playback (CDP)', vidframe: ms(script.v), bare: ms(script.b), ratio: x(ratio(script.v.median, script.b.median)), target: `≤ ${TARGETS.scriptRatio}× bare`, holds: ratio(script.v.median, script.b.median) <= TARGETS.scriptRatio },
+    { measure: 'JS heap after load (after GC)', vidframe: mb(heap.v.median), bare: mb(heap.b.median), ratio: x(heapLoadRatio), target: `≤ ${TARGETS.heapRatio}× bare`, holds: heapLoadRatio <= TARGETS.heapRatio },
+    { measure: `JS heap after ${r.playSeconds} s playing (after GC)`, vidframe: mb(r.play.vidframe.heapAfterPlayBytes), bare: mb(r.play.bare.heapAfterPlayBytes), ratio: x(heapPlayRatio), target: `≤ ${TARGETS.heapRatio}× bare`, holds: heapPlayRatio <= TARGETS.heapRatio },
+  ];
+}
+
+export function printTable(title: string, rows: Row[]): void {
+  const cols: (keyof Row)[] = ['measure', 'vidframe', 'bare', 'ratio', 'target', 'holds'];
+  const cell = (r: Row, c: keyof Row) => (c === 'holds' ? (r.holds === null ? '' : r.holds ? 'yes' : 'NO') : String(r[c]));
+  const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => cell(r, c).length)));
+  const line = (values: string[]) => `| ${values.map((v, i) => v.padEnd(widths[i])).join(' | ')} |`;
+  console.log(title);
+  console.log(line(cols.map(String)));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const r of rows) console.log(line(cols.map((c) => cell(r, c))));
+}
+
+export function printPageReport(r: PageBenchResult): void {
+  printTable(`The embed against a bare page (${r.runs} cold loads of each, interleaved; ${r.playSeconds} s of playback; media ${r.mediaPath})`, pageRows(r));
+}
+
+/** Writes `bench/results/<name>-<timestamp>.json` and returns its path. */
+export function writeResult(name: string, result: unknown): string {
+  const dir = resolve(import.meta.dirname, 'results');
+  mkdirSync(dir, { recursive: true });
+  const path = resolve(dir, `${name}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  const rows = typeof result === 'object' && result && 'loads' in result ? pageRows(result as PageBenchResult) : undefined;
+  writeFileSync(path, `${JSON.stringify({ at: new Date().toISOString(), node: process.version, ...(rows && { rows }), result }, null, 2)}\n`);
+  return path;
+}
