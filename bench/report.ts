@@ -11,6 +11,8 @@ export const TARGETS = {
   seekMedianMs: 20,
   scriptRatio: 3,
   heapRatio: 2,
+  sinkEventsPerSecond: 2_000_000,
+  sinkOtelRatio: 5,
 } as const;
 
 export interface Row {

@@ -134,6 +134,24 @@ function runClientBenches(): void {
 }
 
 if (runs('client')) runClientBenches();
+if (runs('client')) {
+  const { runSinkComparison } = await import('./sinkVsOtel');
+  const { printTable, writeResult, TARGETS } = await import('./report');
+  const c = await runSinkComparison();
+  const m = (x: number) => `${(x / 1e6).toFixed(2)} M events/s`;
+  const ratio = c.vidframe.median / c.otel.median;
+  printTable(`The logging sink against OTel's BatchLogRecordProcessor + OTLP-JSON (${c.events} events × ${c.rounds} rounds each, alternating)`, [
+    {
+      measure: 'stamp + batch + serialise requests (Node)',
+      vidframe: `${m(c.vidframe.median)} (${m(c.vidframe.min)}–${m(c.vidframe.max)}; ${c.vidframeRequests} requests)`,
+      bare: `OTel ${m(c.otel.median)} (${m(c.otel.min)}–${m(c.otel.max)}; ${c.otelBatches} batches)`,
+      ratio: `${ratio.toFixed(2)}×`,
+      target: `≥ ${TARGETS.sinkEventsPerSecond / 1e6} M/s and ≥ ${TARGETS.sinkOtelRatio}× OTel`,
+      holds: c.vidframe.median >= TARGETS.sinkEventsPerSecond && ratio >= TARGETS.sinkOtelRatio,
+    },
+  ]);
+  console.log(`  written: ${writeResult('sink', c)}`);
+}
 if (runs('page')) {
   // Imported only when it runs: it starts the real server and Chromium.
   const { runPageBench } = await import('./embedPage');

@@ -1,0 +1,139 @@
+/**
+ * The logging sink against OpenTelemetry's `BatchLogRecordProcessor` (issue 15), on the same events, in the same run.
+ *
+ * - VidFrame: `createLogSink` with the production batching constants on a virtual clock, stamping each event, cutting
+ *   batches of at most `LOG_BATCH_MAX_EVENTS` and building each request (its JSON body serialised), as the page does.
+ * - OTel: a `LoggerProvider` with a `BatchLogRecordProcessor` (batches of the same size, a queue large enough that
+ *   nothing is dropped), whose exporter serialises each batch with the OTLP-JSON serialiser
+ *   (`JsonLogsSerializer` of `@opentelemetry/otlp-transformer`), then `forceFlush()`.
+ *
+ * Both see the same event objects; rounds alternate between the two; every event must come out (counted), so neither
+ * side can win by dropping. `@opentelemetry/*` are dev dependencies used only here.
+ */
+import { performance } from 'node:perf_hooks';
+import { Subject, VirtualTimeScheduler } from 'rxjs';
+import { LoggerProvider, BatchLogRecordProcessor, type LogRecordExporter, type ReadableLogRecord } from '@opentelemetry/sdk-logs';
+import { JsonLogsSerializer } from '@opentelemetry/otlp-transformer';
+import { createLogSink } from '../streams/logging/createLogSink';
+import type { ClientEvent } from '../streams/logging/stampEvent';
+import { playerEvents } from '../streams/logging/playerEvents';
+import { buildClientContext } from '../streams/transport/buildClientContext';
+import { buildApiRequest } from '../streams/transport/buildApiRequest';
+import { LOG_BATCH_MAX_EVENTS } from '../streams/timing';
+import { spread, type Spread } from './embedPage';
+
+export interface SinkComparison {
+  events: number;
+  rounds: number;
+  vidframe: Spread;
+  otel: Spread;
+  vidframeRequests: number;
+  otelBatches: number;
+}
+
+const makeEvents = (n: number): ClientEvent[] =>
+  Array.from({ length: n }, (_, i) =>
+    i % 3 === 0
+      ? playerEvents.stateChange({ videoId: 'VFsunrise01', previousState: 1, state: 2, mediaTimeSec: i })
+      : i % 3 === 1
+        ? playerEvents.seek({ videoId: 'VFsunrise01', fromSec: i, toSec: i + 1 })
+        : playerEvents.volumeChange({ videoId: 'VFsunrise01', volume: i % 100, muted: false }),
+  );
+
+/** Events per second through the VidFrame sink, and how many events its requests carried. */
+function runVidframe(events: ClientEvent[]): { perSecond: number; requests: number; carried: number } {
+  const context = buildClientContext({});
+  const scheduler = new VirtualTimeScheduler();
+  const events$ = new Subject<ClientEvent>();
+  let requests = 0;
+  let carried = 0;
+  // How many events each built request holds, to count what really went out without parsing the bodies again.
+  const sizes = new WeakMap<object, number>();
+  const sink = createLogSink({
+    buildRequest: (endpoint, payload) => {
+      const request = buildApiRequest(endpoint, payload as unknown as Record<string, unknown>, { context });
+      sizes.set(request, (payload as { events: unknown[] }).events.length);
+      return request;
+    },
+    send: (request) => {
+      requests++;
+      carried += sizes.get(request) ?? 0;
+      return [];
+    },
+    store: () => undefined,
+    scheduler,
+    pageId: 'bench',
+  });
+  const t0 = performance.now();
+  const sub = sink(events$).subscribe();
+  for (const e of events) events$.next(e);
+  events$.complete();
+  scheduler.flush();
+  const t1 = performance.now();
+  sub.unsubscribe();
+  return { perSecond: (events.length / (t1 - t0)) * 1000, requests, carried };
+}
+
+class SerialisingExporter implements LogRecordExporter {
+  batches = 0;
+  records = 0;
+  bytes = 0;
+  export(logs: ReadableLogRecord[], resultCallback: (result: { code: number }) => void): void {
+    const body = JsonLogsSerializer.serializeRequest(logs);
+    this.bytes += body?.length ?? 0;
+    this.batches++;
+    this.records += logs.length;
+    resultCallback({ code: 0 });
+  }
+  shutdown(): Promise<void> {
+    return Promise.resolve();
+  }
+  forceFlush(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+async function runOtel(events: ClientEvent[]): Promise<{ perSecond: number; batches: number; carried: number }> {
+  const exporter = new SerialisingExporter();
+  const provider = new LoggerProvider({
+    processors: [
+      new BatchLogRecordProcessor({
+        exporter,
+        maxExportBatchSize: LOG_BATCH_MAX_EVENTS,
+        maxQueueSize: events.length,
+        scheduledDelayMillis: 60_000,
+      }),
+    ],
+  });
+  const logger = provider.getLogger('vidframe-bench');
+  const t0 = performance.now();
+  for (const e of events) {
+    logger.emit({ eventName: e.name, body: e.payload as never, attributes: { 'event.name': e.name } });
+  }
+  await provider.forceFlush();
+  const t1 = performance.now();
+  await provider.shutdown();
+  return { perSecond: (events.length / (t1 - t0)) * 1000, batches: exporter.batches, carried: exporter.records };
+}
+
+export async function runSinkComparison({ events: count = 20_000, rounds = 9 } = {}): Promise<SinkComparison> {
+  const events = makeEvents(count);
+  // Warm-up of both (JIT), then alternating rounds.
+  runVidframe(events);
+  await runOtel(events);
+  const ours: number[] = [];
+  const theirs: number[] = [];
+  let vidframeRequests = 0;
+  let otelBatches = 0;
+  for (let i = 0; i < rounds; i++) {
+    const a = runVidframe(events);
+    const b = await runOtel(events);
+    if (a.carried !== count) throw new Error(`the VidFrame sink carried ${a.carried} of ${count} events`);
+    if (b.carried !== count) throw new Error(`OTel exported ${b.carried} of ${count} records`);
+    ours.push(a.perSecond);
+    theirs.push(b.perSecond);
+    vidframeRequests = a.requests;
+    otelBatches = b.batches;
+  }
+  return { events: count, rounds, vidframe: spread(ours), otel: spread(theirs), vidframeRequests, otelBatches };
+}
