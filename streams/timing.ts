@@ -169,6 +169,12 @@ export const HOST_LISTENING_INTERVAL_MS = 250;
 export const HOST_TIME_EXTRAPOLATION_MAX_MS = 1_000;
 /** issue 4 (product choice, not in the spec) Bursts of deliveries to the host (a dragged volume slider) are coalesced over this window. */
 export const HOST_DELIVERY_COALESCE_MS = 100;
+/**
+ * issue 15 (product choice) A time change that differs from what steady playback explains (wall-clock × rate) by more
+ * than this is a seek: its deliveries go out at once, never held in the coalescing window. Playback ticks come ~4 Hz
+ * (≈ 0.25 s of media), so a second cannot be mistaken for one.
+ */
+export const HOST_SEEK_JUMP_SECONDS = 1;
 
 // ── Connectivity and transport (§9: "library behaviour, not part of the product's contract") ────────
 /** §9 library behaviour: the first re-probe of generate_204 after a failed one; doubles on each further failure. */

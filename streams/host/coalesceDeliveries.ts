@@ -20,8 +20,12 @@ export interface CoalesceDeliveriesOptions {
  *   opens a window of `coalesceMs` (what arrives in that same instant — the rest of one snapshot's deliveries, such as
  *   `onVolumeChange` after its `infoDelivery` — goes out with it); the later ones inside the window are merged — `infoDelivery`s key by key (latest wins),
  *   events to their latest value per name — and go out together when the window ends (which opens the next window);
- * - anything else (a state change and its `onStateChange`, snapshots, handshake, errors, commands) first flushes what
- *   is pending, in order, then passes at once: a state change is never delayed, and never overtakes an older delivery.
+ * - anything else (a state change and its `onStateChange`, a seek's time, snapshots, handshake, errors, commands) first
+ *   flushes what is pending, in order, then passes at once: a state change is never delayed, and never overtakes an
+ *   older delivery;
+ * - a host command also closes the open window: what the host asked for (its volume, its rate) goes out the moment the
+ *   player reports it, not at the end of a window some playback tick opened. A host that sends commands faster (a
+ *   slider drag) is answered as fast as it asks.
  *
  * ```
  * source: v1 v2 v3 ------ s ---   (v = volume changes, 1 frame apart; s = a state change; coalesceMs = 5)
@@ -73,6 +77,10 @@ export function coalesceDeliveries({ coalesceMs = HOST_DELIVERY_COALESCE_MS, sch
             return;
           }
           flush();
+          if (a.type === 'command' && window) {
+            window.unsubscribe();
+            window = null;
+          }
           subscriber.next(a);
         },
         error: (e) => {

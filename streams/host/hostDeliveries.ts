@@ -1,4 +1,5 @@
 import type { PlayerInfo } from '../player/types';
+import { HOST_SEEK_JUMP_SECONDS } from '../timing';
 import { captionsApiInfo, snapshotForHost } from './snapshotForHost';
 
 /** One message the embed owes the host for a snapshot change, before the envelope is added. */
@@ -16,7 +17,21 @@ const QUALITY_GROUP = ['playbackQuality', 'availableQualityLevels'];
 /** Keys whose changes alone may be coalesced in a burst. */
 const COALESCABLE = new Set([...TIME_GROUP, ...VOLUME_GROUP]);
 
-const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+/** Equal values; only objects (and NaN) need the structural compare, which runs on every playback tick. */
+const same = (a: unknown, b: unknown) =>
+  a === b ||
+  (typeof a === 'number' && typeof b === 'number' ? Number.isNaN(a) && Number.isNaN(b) : typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b));
+
+/**
+ * True when the time moved otherwise than playback moves it: any change while not playing, or, while playing, a change
+ * that the wall clock × rate between the two reads does not explain within {@link HOST_SEEK_JUMP_SECONDS}.
+ */
+export function isTimeJump(prev: PlayerInfo, next: PlayerInfo): boolean {
+  if (prev.currentTime === next.currentTime) return false;
+  if (prev.playerState !== 1 || next.playerState !== 1) return true;
+  const expected = (next.currentTimeLastUpdated_ - prev.currentTimeLastUpdated_) * (next.playbackRate || 1);
+  return Math.abs(next.currentTime - prev.currentTime - expected) > HOST_SEEK_JUMP_SECONDS;
+}
 
 /**
  * What the host must receive when the snapshot goes from `prev` to `next` (host-protocol §5), in order:
@@ -26,12 +41,17 @@ const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.s
  *    `onVideoProgress` (current time);
  * 3. `apiInfoDelivery` when caption tracks or the shown track change, then `onApiChange` when the module appeared or left.
  * Events are listed whether or not the host subscribed; the protocol filters them. No change → `[]`.
+ *
+ * `currentTimeLastUpdated_` alone is no change (it is re-read with every snapshot: a `seeking` event would otherwise
+ * post a delivery that says nothing and opens the coalescing window ahead of the real position). The time of a seek
+ * ({@link isTimeJump}) is never coalesced; only the steady stream of playback ticks is.
  */
 export function hostDeliveries(prev: PlayerInfo, next: PlayerInfo): HostDelivery[] {
   const before = snapshotForHost(prev);
   const after = snapshotForHost(next);
-  const changed = new Set(Object.keys(after).filter((k) => !same(before[k], after[k])));
+  const changed = new Set(Object.keys(after).filter((k) => k !== 'currentTimeLastUpdated_' && !same(before[k], after[k])));
   const out: HostDelivery[] = [];
+  const jump = isTimeJump(prev, next);
   const timeMoved = TIME_GROUP.some((k) => changed.has(k));
   if (timeMoved) TIME_GROUP.forEach((k) => changed.add(k));
   if (VOLUME_GROUP.some((k) => changed.has(k))) VOLUME_GROUP.forEach((k) => changed.add(k));
@@ -41,7 +61,7 @@ export function hostDeliveries(prev: PlayerInfo, next: PlayerInfo): HostDelivery
   if (changed.size > 0) {
     const info: Record<string, unknown> = {};
     for (const k of Object.keys(after)) if (changed.has(k)) info[k] = after[k];
-    out.push({ event: 'infoDelivery', info, coalesce: [...changed].every((k) => COALESCABLE.has(k)) });
+    out.push({ event: 'infoDelivery', info, coalesce: !jump && [...changed].every((k) => COALESCABLE.has(k)) });
   }
   if (stateChanged) out.push({ event: 'onStateChange', info: next.playerState, coalesce: false });
   if (prev.volume !== next.volume || prev.muted !== next.muted) {
@@ -51,7 +71,7 @@ export function hostDeliveries(prev: PlayerInfo, next: PlayerInfo): HostDelivery
   if (prev.playbackQuality !== next.playbackQuality) {
     out.push({ event: 'onPlaybackQualityChange', info: next.playbackQuality, coalesce: false });
   }
-  if (prev.currentTime !== next.currentTime) out.push({ event: 'onVideoProgress', info: next.currentTime, coalesce: true });
+  if (prev.currentTime !== next.currentTime) out.push({ event: 'onVideoProgress', info: next.currentTime, coalesce: !jump });
 
   const apiBefore = captionsApiInfo(prev);
   const apiAfter = captionsApiInfo(next);

@@ -73,4 +73,34 @@ describe('coalesceDeliveries', () => {
       expectSubscriptions(other.subscriptions).toBe('^--!');
     });
   });
+
+  it('a host command closes the open window: the answer to what the host asked goes out at once (issue 15)', () => {
+    createTestScheduler().run(({ cold, time: t, expectObservable }) => {
+      const ms = t('-----|'); // a 5-frame window
+      const command: HostAction = { type: 'command', command: { type: 'setVolume', volume: 30 } as never };
+      // A tick at 0 opens the window 0–5; the command at 1 passes and closes it; the volume answer at 2 goes out at
+      // once and opens a new window 2–7; the tick at 5 is merged into that window and leaves at 7.
+      const source = cold('ac(v)t---|', { a: time(1), c: [command], v: vol(30), t: time(2) });
+      expectObservable(flat(source).pipe(coalesceDeliveries({ coalesceMs: ms }), map(show))).toBe('ab(xy)-z-|', {
+        a: 'infoDelivery:{"currentTime":1}',
+        b: 'setVolume',
+        x: V(30),
+        y: E(30),
+        z: 'infoDelivery:{"currentTime":2}',
+      });
+    });
+  });
+
+  it('without the command, the same answer would wait for the window a tick opened (what a command now prevents)', () => {
+    createTestScheduler().run(({ cold, time: t, expectObservable }) => {
+      const ms = t('-----|');
+      const source = cold('a-(v)-----|', { a: time(1), v: vol(30) });
+      expectObservable(flat(source).pipe(coalesceDeliveries({ coalesceMs: ms }), map(show))).toBe('a----(mx)-|', {
+        a: 'infoDelivery:{"currentTime":1}',
+        m: V(30),
+        x: E(30),
+      });
+    });
+  });
 });
+

@@ -1,0 +1,47 @@
+import { hostDeliveries, isTimeJump } from '../../../streams/host/hostDeliveries';
+import { HOST_SEEK_JUMP_SECONDS } from '../../../streams/timing';
+import { makeInfo } from './fixtures';
+
+const T0 = 1_700_000_000;
+const playing = (currentTime: number, at: number, playbackRate = 1) => makeInfo({ playerState: 1, currentTime, currentTimeLastUpdated_: at, playbackRate });
+const paused = (currentTime: number, at: number) => makeInfo({ playerState: 2, currentTime, currentTimeLastUpdated_: at });
+const summary = (ds: ReturnType<typeof hostDeliveries>) => ds.map((d) => `${d.event}${d.coalesce ? '~' : '!'}`);
+
+describe('hostDeliveries and the time of a seek', () => {
+  it('a snapshot re-read that changed only currentTimeLastUpdated_ owes the host nothing (no empty delivery to open a window)', () => {
+    expect(hostDeliveries(paused(3, T0), paused(3, T0 + 0.004))).toEqual([]);
+  });
+
+  it('a playback tick is coalescable: infoDelivery with the whole time group, then onVideoProgress', () => {
+    const ds = hostDeliveries(playing(3, T0), playing(3.25, T0 + 0.25));
+    expect(summary(ds)).toEqual(['infoDelivery~', 'onVideoProgress~']);
+    expect(ds[0].info).toMatchObject({ currentTime: 3.25, currentTimeLastUpdated_: T0 + 0.25 });
+  });
+
+  it('a seek while paused goes out at once: neither its infoDelivery nor its onVideoProgress may be held', () => {
+    const ds = hostDeliveries(paused(3, T0), paused(7, T0 + 0.01));
+    expect(summary(ds)).toEqual(['infoDelivery!', 'onVideoProgress!']);
+    expect(ds[0].info).toMatchObject({ currentTime: 7 });
+  });
+
+  it('while playing, a jump the wall clock × rate does not explain is a seek; one it explains is a tick', () => {
+    expect(isTimeJump(playing(3, T0), playing(3.25, T0 + 0.25))).toBe(false);
+    expect(isTimeJump(playing(3, T0), playing(3.5, T0 + 0.25, 2))).toBe(false); // 2× rate
+    expect(isTimeJump(playing(3, T0), playing(3 + HOST_SEEK_JUMP_SECONDS + 0.3, T0 + 0.25))).toBe(true); // forward seek
+    expect(isTimeJump(playing(8, T0), playing(2, T0 + 0.25))).toBe(true); // backward seek
+    expect(isTimeJump(playing(11.9, T0), playing(0.1, T0 + 0.25))).toBe(true); // a loop back to the start
+    expect(isTimeJump(playing(3, T0), playing(3, T0 + 0.25))).toBe(false); // no change at all
+    expect(summary(hostDeliveries(playing(8, T0), playing(2, T0 + 0.25)))).toEqual(['infoDelivery!', 'onVideoProgress!']);
+  });
+
+  it('a state change with its time still lists the state change first-class (never coalesced)', () => {
+    const ds = hostDeliveries(playing(3, T0), paused(3.1, T0 + 0.1));
+    expect(summary(ds)).toEqual(['infoDelivery!', 'onStateChange!', 'onVideoProgress!']);
+  });
+
+  it('NaN compared to NaN is no change; objects are compared by value', () => {
+    const a = makeInfo({ duration: Number.NaN });
+    const b = makeInfo({ duration: Number.NaN, videoContentRect: { left: 0, top: 0, width: 640, height: 360 } });
+    expect(hostDeliveries(a, b)).toEqual([]);
+  });
+});
