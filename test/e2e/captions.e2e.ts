@@ -58,6 +58,7 @@ const cueLine = (frame: Frame) =>
       italic: line.querySelector('i')?.textContent ?? null,
       bold: line.querySelector('b')?.textContent ?? null,
       yellowClass: line.querySelector('span.yellow')?.textContent ?? null,
+      yellowColor: line.querySelector('span.yellow') ? getComputedStyle(line.querySelector('span.yellow')!).color : null,
       fontSize: parseFloat(style.fontSize),
       color: style.color,
       background: style.backgroundColor,
@@ -138,7 +139,7 @@ describe('the captions module through the public IFrame API', () => {
     await page.evaluate(() => window.player.setOption('captions', 'track', { languageCode: 'es' }));
     await frame.waitForFunction(() => /^Subtítulo \d de 6/.test(document.querySelector('.vf-caption-line')?.textContent ?? ''));
     await waitOption(page, 'track', "v && v.languageCode === 'es' && v.languageName === 'Spanish'");
-    expect(await cueLine(frame)).toMatchObject({ italic: 'sol', yellowClass: 'carta de ajuste' });
+    expect(await cueLine(frame)).toMatchObject({ italic: 'sol', yellowClass: 'carta de ajuste', yellowColor: 'rgb(255, 255, 0)' });
 
     // displaySettings: colours of the text and of its box; the host reads back the full, normalised settings.
     await page.evaluate(() => window.player.setOption('captions', 'displaySettings', { color: '#ff0', background: '#000080', backgroundOpacity: 0.5 }));
