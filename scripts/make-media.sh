@@ -87,7 +87,8 @@ encode_video() {
     -fflags +bitexact -flags:v +bitexact -map_metadata -1 "$dir/poster.jpg"
 }
 
-# write_captions ID LANG "CUE TEXT PREFIX" COUNT: one cue every 2 s, each with visible text.
+# write_captions ID LANG "CUE TEXT PREFIX" COUNT: one cue every 2 s, each with visible text. The text may carry
+# WebVTT markup (<i>, <b>, <c.class>): the player renders it as markup, never as raw text.
 write_captions() {
   local id=$1 lang=$2 count=$4 text n start end
   local file="$OUT/videos/$id/captions.$lang.vtt"
@@ -126,8 +127,8 @@ make_broken() {
 echo "make-media: encoding into $WORK" >&2
 
 encode_video VFsunrise01 12 440 "testsrc2=size=640x360:rate=$FPS" ""
-write_captions VFsunrise01 en "the sun rises over the test pattern" 6
-write_captions VFsunrise01 es "el sol sale sobre la carta de ajuste" 6
+write_captions VFsunrise01 en "the <i>sun</i> rises over the <b>test pattern</b>" 6
+write_captions VFsunrise01 es "el <i>sol</i> sale sobre la <c.yellow>carta de ajuste</c>" 6
 
 encode_video VFcitylight 10 523.25 "smptehdbars=size=640x360:rate=$FPS" "hue=H=2*PI*t/10"
 

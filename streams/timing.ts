@@ -201,6 +201,12 @@ export const CREDENTIAL_TRANSFER_TOKEN_MAX_CHARS = 4_096;
 // ── Player views (product choices, not in the spec) ────────────────────────────────────────────────
 /** issue 3 The control bar hides after this long without pointer or keyboard activity while playing. */
 export const PLAYER_CONTROLS_AUTOHIDE_MS = 3_000;
+/** issue 17 (IFrame API `setOption('captions', 'fontSize', n)`) The smallest caption size a host may set: -1 "small". */
+export const CAPTION_FONT_SIZE_MIN = -1;
+/** issue 17 (IFrame API) The largest caption size a host may set: 3 "largest" (0 is "normal"). */
+export const CAPTION_FONT_SIZE_MAX = 3;
+/** issue 17 (product choice) Each caption size step scales the cue text by this much: -1 → 0.75×, 0 → 1×, 3 → 1.75×. */
+export const CAPTION_FONT_SCALE_PER_STEP = 0.25;
 
 // ── Ping beacons (spec §7 "ping beacons"; the numbers are product choices) ─────────────────────────
 /**

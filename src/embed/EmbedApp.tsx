@@ -7,6 +7,7 @@ import { pageTitle } from '../../streams/player/pageTitle';
 import { controlsVisibility } from '../../streams/player/controlsVisibility';
 import { shortcutCommand } from '../../streams/player/shortcutCommand';
 import type { EmbedPlayer } from './EmbedPlayer';
+import { Captions } from './Captions';
 import { ControlBar } from './ControlBar';
 import { PlaylistPanel } from './PlaylistPanel';
 import { SettingsMenu } from './SettingsMenu';
@@ -43,7 +44,7 @@ export function EmbedApp({ player, identity, actions }: { player: EmbedPlayer; i
   const videoData = useObservableEagerState(player.videoData$);
   const error = useObservableEagerState(player.error$);
   const autoplayBlocked = useObservableEagerState(player.autoplayBlocked$);
-  const captionText = useObservableEagerState(player.captionText$);
+  const captionCues = useObservableEagerState(player.captionCues$);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [playlistOpen, setPlaylistOpen] = useState(false);
   // A share panel, sign-in invitation or bell menu keeps the overlays up while it is open (one flag per owner, so one
@@ -130,15 +131,7 @@ export function EmbedApp({ player, identity, actions }: { player: EmbedPlayer; i
         onClick={() => !error && player.command({ type: playing ? 'pause' : 'play' })}
         onDoubleClick={() => allowFullscreen && toggleFullscreen()}
       />
-      {captionText && !error && (
-        <div className={`vf-captions${controls && controlsVisible ? ' vf-captions-raised' : ''}`} aria-live="off">
-          {captionText.split('\n').map((line, i) => (
-            <span key={i} className="vf-caption-line">
-              {line}
-            </span>
-          ))}
-        </div>
-      )}
+      {captionCues.length > 0 && !error && <Captions cues={captionCues} settings={info.subtitlesUserSettings} raised={controls && controlsVisible} />}
       {videoData && !error && (!playing || (controls && controlsVisible)) && (
         <div className="vf-titlebar">
           <span className="vf-title">{videoData.title}</span>

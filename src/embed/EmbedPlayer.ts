@@ -60,8 +60,11 @@ export interface EmbedPlayer {
   readonly model$: Observable<PlayerModel>;
   /** What the element says (time, buffered ranges, volume…), hot, replaying the latest. */
   readonly media$: Observable<MediaSnapshot>;
-  /** The caption text showing now ('' when none). */
-  readonly captionText$: Observable<string>;
+  /**
+   * The caption cues showing now (`[]` when none), hot. The view renders each with `VTTCue.getCueAsHTML()`, so cue
+   * markup (`<i>`, `<b>`, `<c.class>`) shows as markup and never as text or as HTML parsed from the cue.
+   */
+  readonly captionCues$: Observable<readonly TextTrackCue[]>;
   /** The full player snapshot (spec §3), hot, replaying the latest. */
   readonly info$: Observable<PlayerInfo>;
   /** Errors (once per failure), autoplay refusals, API changes. */
@@ -127,7 +130,9 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
   const error$ = new BehaviorSubject<PlayerError | null>(null);
   const autoplayBlocked$ = new BehaviorSubject<boolean>(false);
   const events$ = new Subject<PlayerEventOut>();
-  const captionText$ = new BehaviorSubject<string>('');
+  const captionCues$ = new BehaviorSubject<readonly TextTrackCue[]>([]);
+  /** How often the captions were reloaded: a reload asks for the files under a new URL, past every cache. */
+  let captionReloads = 0;
   const initialModel = initialPlayerModel(config);
   const model$ = new BehaviorSubject<PlayerModel>(initialModel);
   const format = pickFormat(config.args.player_response.streamingData?.formats ?? [], 'auto');
@@ -161,26 +166,26 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
 
   const showCaptions = (el: HTMLVideoElement, languageCode: string | null) => {
     captionLanguage = languageCode;
-    let text = '';
+    let cues: readonly TextTrackCue[] = [];
     for (const track of Array.from(el.textTracks)) {
       const on = languageCode !== null && track.language === languageCode;
       track.mode = on ? 'hidden' : 'disabled';
-      if (on) text = cueText(track);
+      if (on) cues = activeCuesOf(track);
     }
-    captionText$.next(text);
+    captionCues$.next(cues);
   };
 
-  const setTracks = (el: HTMLVideoElement, tracks: CaptionTrackInfo[]) => {
+  const setTracks = (el: HTMLVideoElement, tracks: CaptionTrackInfo[], reload = 0) => {
     el.querySelectorAll('track').forEach((t) => t.remove());
     for (const t of tracks) {
       const track = el.ownerDocument.createElement('track');
       track.kind = 'subtitles';
-      track.src = t.url;
+      track.src = reload > 0 ? `${t.url}${t.url.includes('?') ? '&' : '?'}reload=${reload}` : t.url;
       track.srclang = t.languageCode;
       track.label = t.languageName;
       track.track.mode = 'disabled';
       track.track.addEventListener('cuechange', () => {
-        if (track.track.language === captionLanguage) captionText$.next(cueText(track.track));
+        if (track.track.language === captionLanguage) captionCues$.next(activeCuesOf(track.track));
       });
       el.appendChild(track);
     }
@@ -209,7 +214,7 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
     switch (action.type) {
       case 'source':
         autoplayBlocked$.next(false);
-        captionText$.next('');
+        captionCues$.next([]);
         if (action.url === null) {
           pendingSeek = null;
           setTracks(el, []);
@@ -251,6 +256,10 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
         el.playbackRate = action.rate;
         return;
       case 'captions':
+        showCaptions(el, action.languageCode);
+        return;
+      case 'reloadCaptions':
+        setTracks(el, action.captions, ++captionReloads);
         showCaptions(el, action.languageCode);
         return;
     }
@@ -377,7 +386,7 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
     quality$,
     model$,
     media$,
-    captionText$,
+    captionCues$,
     info$,
     events$: events$.asObservable(),
     command,
@@ -389,14 +398,8 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
   };
 }
 
-function cueText(track: TextTrack): string {
+/** The cues of a track showing now, in order ([] when it has none or is not loaded). */
+function activeCuesOf(track: TextTrack): readonly TextTrackCue[] {
   const cues = track.activeCues;
-  if (!cues) return '';
-  const out: string[] = [];
-  for (let i = 0; i < cues.length; i++) {
-    const c = cues[i] as VTTCue;
-    if (typeof c.text === 'string') out.push(c.text);
-  }
-  return out.join('\n');
+  return cues ? Array.from({ length: cues.length }, (_, i) => cues[i]) : [];
 }
-

@@ -1,4 +1,5 @@
 import type { PlayerInfo } from '../player/types';
+import { CAPTIONS_MODULE_OPTIONS, captionDisplaySettingsOf } from '../player/captionSettings';
 import { HOST_SNAPSHOT_KEYS } from './hostApiInterface';
 
 /**
@@ -13,13 +14,20 @@ export function snapshotForHost(info: PlayerInfo): Record<string, unknown> {
 
 /**
  * The captions module as `apiInfoDelivery` describes it (host-protocol §5): `{namespaces: ['captions'], captions:
- * {options, tracklist, track}}` while the video has caption tracks, `{namespaces: []}` otherwise. Feeds the host's
- * `getOptions()` and `getOption('captions', …)`.
+ * {options, tracklist, track, fontSize, displaySettings}}` while the video has caption tracks, `{namespaces: []}`
+ * otherwise. Feeds the host's `getOptions()` and `getOption('captions', …)`; `reload` is an action, it has no value.
  */
 export function captionsApiInfo(info: PlayerInfo): Record<string, unknown> {
   if (!info.captionTracks?.length) return { namespaces: [] };
+  const displaySettings = captionDisplaySettingsOf(info.subtitlesUserSettings);
   return {
     namespaces: ['captions'],
-    captions: { options: ['tracklist', 'track'], tracklist: info.captionTracks, track: info.captionTrack ?? {} },
+    captions: {
+      options: [...CAPTIONS_MODULE_OPTIONS],
+      tracklist: info.captionTracks,
+      track: info.captionTrack ?? {},
+      fontSize: displaySettings.fontSizeIncrement,
+      displaySettings,
+    },
   };
 }

@@ -12,6 +12,7 @@ import {
   type PlayerResponse,
   type StreamFormat,
 } from '../config/playerConfig';
+import { DEFAULT_CAPTION_DISPLAY_SETTINGS, type CaptionDisplaySettings } from './captionSettings';
 
 /** The playback rates a viewer or a host may choose (`getAvailablePlaybackRates`). */
 export const AVAILABLE_PLAYBACK_RATES: readonly number[] = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2];
@@ -61,7 +62,8 @@ export interface PlayerModel {
   loop: boolean;
   shuffle: boolean;
   captions: { enabled: boolean; languageCode: string | null };
-  subtitlesUserSettings: Record<string, unknown>;
+  /** The caption display settings (`getSubtitlesUserSettings`, `getOption('captions', 'displaySettings')`). */
+  subtitlesUserSettings: CaptionDisplaySettings;
   size: { width: number; height: number };
   /** The failure being shown; at most one per load (spec §8: one failure reports one error). */
   error: PlayerErrorModel | null;
@@ -94,6 +96,12 @@ export function availableQualityLevels(formats: readonly StreamFormat[]): string
   if (formats.length === 0) return [];
   const levels = [...new Set(formats.map((f) => f.quality))].sort((a, b) => rank(b) - rank(a));
   return [...levels, 'auto'];
+}
+
+/** The track of a language (exact code, else the same primary language: `en` finds `en-GB`); undefined when none has it. */
+export function findCaptionTrack(tracks: readonly CaptionTrackInfo[], languageCode: string): CaptionTrackInfo | undefined {
+  const primary = languageCode.split('-')[0].toLowerCase();
+  return tracks.find((t) => t.languageCode === languageCode) ?? tracks.find((t) => t.languageCode.split('-')[0].toLowerCase() === primary);
 }
 
 /** The caption track for a language preference: that language, else the first track; undefined without tracks. */
@@ -145,7 +153,7 @@ export function initialPlayerModel(config: PlayerConfig): PlayerModel {
     loop: parseBooleanVar(vars.loop) === true,
     shuffle: false,
     captions: { enabled: vars.cc_load_policy === '1', languageCode: vars.cc_lang_pref ?? vars.hl ?? null },
-    subtitlesUserSettings: {},
+    subtitlesUserSettings: DEFAULT_CAPTION_DISPLAY_SETTINGS,
     size: { width: 0, height: 0 },
     error: null,
   };

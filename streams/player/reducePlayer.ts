@@ -1,7 +1,9 @@
 import type { CaptionTrackInfo, PlayerResponse } from '../config/playerConfig';
 import { internalErrorForMediaError } from './errorCodes';
+import { CAPTIONS_MODULE_NAMES, captionFontSize, mergeCaptionDisplaySettings } from './captionSettings';
 import {
   captionTracksOf,
+  findCaptionTrack,
   formatsOf,
   nearestPlaybackRate,
   pickCaptionTrack,
@@ -38,6 +40,8 @@ export type PlayerAction =
   | { type: 'rate'; rate: number }
   /** Show this caption language, or none. */
   | { type: 'captions'; languageCode: string | null }
+  /** Fetch these caption tracks again (bypassing caches), then show this language, or none. */
+  | { type: 'reloadCaptions'; captions: CaptionTrackInfo[]; languageCode: string | null }
   | { type: 'fetchVideo'; seq: number; videoId: string; autoplay: boolean }
   | { type: 'fetchPlaylist'; seq: number; listId: string; index: number; autoplay: boolean; startSeconds: number }
   | { type: 'error'; internal: string; message: string }
@@ -121,6 +125,46 @@ function applyResponse(model: PlayerModel, response: PlayerResponse, autoplay: b
   ];
   if (tracks.length > 0) actions.push({ type: 'apiChange' });
   return { model: { ...withResponse, quality: format.quality, playlist }, actions };
+}
+
+/**
+ * `setOption('captions', option, value)` (the IFrame API's captions module; `cc` is its alias). A bad value changes
+ * nothing:
+ * - `track`: `{languageCode}` shows that track (exact code, else the same primary language; an unknown language is
+ *   ignored); an object without a language code (`{}`) turns captions off;
+ * - `fontSize`: an integer from -1 (small) to 3 (largest);
+ * - `displaySettings`: the valid keys of an object are applied (see `captionSettings`);
+ * - `reload`: `true` fetches the tracks again and keeps showing the current one.
+ */
+function setCaptionsOption(model: PlayerModel, input: Extract<EngineInput, { type: 'setOption' }>, ctx: EngineContext): PlayerStep {
+  const none: PlayerStep = { model, actions: [] };
+  if (!CAPTIONS_MODULE_NAMES.includes(input.module)) return none;
+  const value = input.value;
+  const withSettings = (settings: PlayerModel['subtitlesUserSettings']): PlayerStep =>
+    settings === model.subtitlesUserSettings ? none : { model: { ...model, subtitlesUserSettings: settings }, actions: [] };
+  switch (input.option) {
+    case 'track': {
+      if (!value || typeof value !== 'object' || Array.isArray(value)) return none;
+      const code = (value as { languageCode?: unknown }).languageCode;
+      if (code === undefined || code === null || code === '') return reducePlayer(model, { type: 'setCaptions', enabled: false }, ctx);
+      if (typeof code !== 'string') return none;
+      const track = findCaptionTrack(captionTracksOf(model.response), code);
+      return track ? reducePlayer(model, { type: 'setCaptions', enabled: true, languageCode: track.languageCode }, ctx) : none;
+    }
+    case 'fontSize': {
+      const size = captionFontSize(value);
+      return size === undefined ? none : withSettings(mergeCaptionDisplaySettings(model.subtitlesUserSettings, { fontSizeIncrement: size }));
+    }
+    case 'displaySettings':
+      return withSettings(mergeCaptionDisplaySettings(model.subtitlesUserSettings, value));
+    case 'reload': {
+      const tracks = captionTracksOf(model.response);
+      if (value !== true || tracks.length === 0) return none;
+      const shown = model.captions.enabled ? (pickCaptionTrack(tracks, model.captions.languageCode)?.languageCode ?? null) : null;
+      return { model, actions: [{ type: 'reloadCaptions', captions: tracks, languageCode: shown }] };
+    }
+  }
+  return none;
 }
 
 /** The positions of the playlist in play order (the shuffled order when shuffled). */
@@ -289,17 +333,8 @@ export function reducePlayer(model: PlayerModel, input: EngineInput, ctx: Engine
       const captions = { enabled: input.enabled === true, languageCode: track?.languageCode ?? (input.languageCode ?? model.captions.languageCode) };
       return { model: { ...model, captions }, actions: [{ type: 'captions', languageCode: input.enabled ? (track?.languageCode ?? null) : null }] };
     }
-    case 'setOption': {
-      if (input.module !== 'captions' && input.module !== 'cc') return none;
-      if (input.option === 'track') {
-        const code = (input.value as { languageCode?: unknown } | null)?.languageCode;
-        return reducePlayer(model, typeof code === 'string' ? { type: 'setCaptions', enabled: true, languageCode: code } : { type: 'setCaptions', enabled: false }, ctx);
-      }
-      if (input.option === 'fontSize' && typeof input.value === 'number' && Number.isFinite(input.value)) {
-        return { model: { ...model, subtitlesUserSettings: { ...model.subtitlesUserSettings, fontSizeIncrement: input.value } }, actions: [] };
-      }
-      return none;
-    }
+    case 'setOption':
+      return setCaptionsOption(model, input, ctx);
     case 'videoResponse':
       if (input.seq !== model.loadSeq) return none;
       return applyResponse(model, input.response, input.autoplay);

@@ -78,6 +78,12 @@ describe('the sample catalogue (media/catalog.json)', () => {
     }
   });
 
+  it('carries WebVTT markup in its captions (<i>, <b>, <c.yellow>), for the player to render as markup', () => {
+    const text = (lang: string) => readFileSync(join(mediaDir, findVideo(catalog, 'VFsunrise01')!.captions.find((c) => c.languageCode === lang)!.file), 'utf8');
+    expect(text('en')).toContain('the <i>sun</i> rises over the <b>test pattern</b>');
+    expect(text('es')).toContain('el <i>sol</i> sale sobre la <c.yellow>carta de ajuste</c>');
+  });
+
   it('finds nothing for unknown ids, and knows the quality order and the id rule', () => {
     expect(findVideo(catalog, 'VFnothere01')).toBeUndefined();
     expect(findPlaylist(catalog, 'vfDemoPlaylist01')).toBeUndefined(); // the PL rule belongs to the host protocol

@@ -31,7 +31,7 @@ function fakePlayer(vars: Record<string, string> = {}, state: PlayerStateValue =
     quality$: new BehaviorSubject('medium'),
     model$: new BehaviorSubject<PlayerModel>(model),
     media$: new BehaviorSubject(media),
-    captionText$: new BehaviorSubject(''),
+    captionCues$: new BehaviorSubject<readonly TextTrackCue[]>([]),
     info$,
     events$: new Subject(),
     command: (c) => commands.push(c),

@@ -4,6 +4,7 @@ import { hostApiInterface, HOST_SNAPSHOT_KEYS } from '../../../streams/host/host
 import type { HostAction, HostMessageEvent } from '../../../streams/host/hostTypes';
 import type { PlayerReadiness } from '../../../streams/player/playerReadiness';
 import type { PlayerCommand, PlayerEventOut, PlayerInfo } from '../../../streams/player/types';
+import { CAPTIONS_MODULE_OPTIONS, DEFAULT_CAPTION_DISPLAY_SETTINGS } from '../../../streams/player/captionSettings';
 import { createTestScheduler } from '../../helpers/testScheduler';
 import { bareListening, command, HOST, hostWindow, label, listening, makeInfo, otherWindow, VIDEO, wire } from './fixtures';
 
@@ -22,6 +23,8 @@ const run = (m: Marbles, options: HostProtocolOptions = OPTS) =>
     { messages$: m.messages, readiness$: m.readiness, info$: m.info ?? NEVER, events$: m.events ?? NEVER, applied$: m.applied },
     options,
   );
+/** What `getOptions('captions')` answers (the IFrame API's captions module). */
+const OPTIONS = [...CAPTIONS_MODULE_OPTIONS];
 const labels = (m: Marbles, options?: HostProtocolOptions) => run(m, options).pipe(map(label));
 
 /** Every action of a synchronous run, for the assertions on payloads. */
@@ -312,10 +315,23 @@ describe('hostProtocol$: events, queue and errors', () => {
       'R',
       'onAutoplayBlocked',
       'info:captionTracks',
-      `apiInfoDelivery=${JSON.stringify({ namespaces: ['captions'], captions: { options: ['tracklist', 'track'], tracklist: [track], track: {} } })}`,
+      `apiInfoDelivery=${JSON.stringify({ namespaces: ['captions'], captions: { options: OPTIONS, tracklist: [track], track: {}, fontSize: 0, displaySettings: DEFAULT_CAPTION_DISPLAY_SETTINGS } })}`,
       'onApiChange',
-      `apiInfoDelivery=${JSON.stringify({ namespaces: ['captions'], captions: { options: ['tracklist', 'track'], tracklist: [track], track } })}`,
+      `apiInfoDelivery=${JSON.stringify({ namespaces: ['captions'], captions: { options: OPTIONS, tracklist: [track], track, fontSize: 0, displaySettings: DEFAULT_CAPTION_DISPLAY_SETTINGS } })}`,
     ]);
+  });
+
+  it('caption display settings reach the host as {subtitlesUserSettings} and as the fontSize/displaySettings options, without onApiChange', () => {
+    const track = { languageCode: 'en', languageName: 'English', displayName: 'English', kind: '', is_default: true };
+    const withTracks = makeInfo({ captionTracks: [track], captionTrack: track, subtitlesUserSettings: DEFAULT_CAPTION_DISPLAY_SETTINGS });
+    const larger = { ...DEFAULT_CAPTION_DISPLAY_SETTINGS, fontSizeIncrement: 3, color: '#ffff00' };
+    const actions = collect([msgIn(listening(1)), infoIn(withTracks), ready, sub('onApiChange'), infoIn({ ...withTracks, subtitlesUserSettings: larger })]);
+    const posted = actions.filter((a): a is Extract<HostAction, { type: 'post' }> => a.type === 'post').map((a) => a.message as { event: string; info: Record<string, unknown> });
+    // The handshake already describes the module, with the defaults.
+    expect(posted.map((m) => m.event)).toEqual(['initialDelivery', 'onReady', 'apiInfoDelivery', 'infoDelivery', 'apiInfoDelivery']);
+    expect((posted[2].info.captions as Record<string, unknown>).fontSize).toBe(0);
+    expect(posted[3].info).toEqual({ subtitlesUserSettings: larger });
+    expect(posted[4].info.captions).toMatchObject({ options: OPTIONS, fontSize: 3, displaySettings: larger, track });
   });
 
   it('keeps at most maxQueue events before the handshake, errors last to go', () => {

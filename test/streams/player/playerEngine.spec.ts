@@ -33,6 +33,40 @@ describe('playerEngine', () => {
     });
   });
 
+  it("setOption('captions', …): a valid value changes the model, a bad one is a step that changes nothing", () => {
+    createTestScheduler().run(({ hot, cold, expectObservable }) => {
+      const opt = (option: string, value: unknown): EngineInput => ({ type: 'setOption', module: 'captions', option, value });
+      const inputs: Record<string, EngineInput> = {
+        a: { type: 'loadVideo', options: { videoId: 'VFsunrise01' }, autoplay: false },
+        f: opt('fontSize', 3),
+        x: opt('fontSize', 9),
+        l: opt('track', { languageCode: 'xx' }),
+        e: opt('track', { languageCode: 'es' }),
+        r: opt('reload', true),
+        o: opt('track', {}),
+      };
+      const src = hot('  -a----f-x-l-e-r-o-|', inputs);
+      const steps = playerEngine(src, {
+        initialModel: initialPlayerModel(configFor()),
+        context,
+        fetchVideo: (id) => cold('-r|', { r: response(id, true) }),
+        fetchPlaylist: () => NEVER,
+      });
+      // Each step as "font size / caption language / actions".
+      const seen = steps.pipe(map((st) => `${st.model.subtitlesUserSettings.fontSizeIncrement}/${st.model.captions.enabled ? st.model.captions.languageCode : 'off'}/${st.actions.map((a) => a.type).join(',')}`));
+      // a at 1 fetches, answered at 1 + 1 = 2 (captions off by default); x and l change nothing.
+      expectObservable(seen).toBe('-ab---c-d-d-e-f-g-', {
+        a: '0/off/state,fetchVideo',
+        b: '0/off/source,captions,apiChange',
+        c: '3/off/',
+        d: '3/off/',
+        e: '3/es/captions',
+        f: '3/es/reloadCaptions',
+        g: '3/off/captions',
+      });
+    });
+  });
+
   it('a failed fetch is caught inside: one error step, and the engine keeps working', () => {
     createTestScheduler().run(({ hot, cold, expectObservable }) => {
       const inputs: Record<string, EngineInput> = {

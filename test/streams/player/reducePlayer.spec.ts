@@ -117,6 +117,74 @@ describe('reducePlayer', () => {
     expect(run(m, [{ type: 'setOption', module: 'captions', option: 'track', value: {} }]).actions).toEqual([{ type: 'captions', languageCode: null }]);
   });
 
+  describe("setOption('captions', …): the IFrame API's captions module", () => {
+    const opt = (option: string, value: unknown, module = 'captions'): EngineInput => ({ type: 'setOption', module, option, value });
+    const on = loaded({ cc_load_policy: '1', cc_lang_pref: 'en' });
+
+    it('track: a language of the tracklist (or its primary language) shows it; {} or no code turns captions off', () => {
+      expect(run(on, [opt('track', { languageCode: 'es', languageName: 'Spanish' })]).actions).toEqual([{ type: 'captions', languageCode: 'es' }]);
+      expect(run(on, [opt('track', { languageCode: 'es-MX' })]).actions).toEqual([{ type: 'captions', languageCode: 'es' }]);
+      expect(run(on, [opt('track', { languageCode: 'es' }, 'cc')]).actions).toEqual([{ type: 'captions', languageCode: 'es' }]);
+      const off = run(on, [opt('track', {})]);
+      expect(off.actions).toEqual([{ type: 'captions', languageCode: null }]);
+      expect(off.model.captions.enabled).toBe(false);
+      expect(run(on, [opt('track', { languageCode: '' })]).actions).toEqual([{ type: 'captions', languageCode: null }]);
+    });
+
+    it('track: an unknown language, a non-object or a bad code is ignored (captions stay as they were)', () => {
+      for (const value of [{ languageCode: 'xx' }, { languageCode: 42 }, 'es', null, undefined, ['es'], 3]) {
+        const step = reducePlayer(on, opt('track', value), ctx());
+        expect(step).toEqual({ model: on, actions: [] });
+      }
+    });
+
+    it('fontSize: an integer from -1 to 3 is kept in the display settings; anything else is ignored', () => {
+      expect(on.subtitlesUserSettings.fontSizeIncrement).toBe(0);
+      for (const size of [-1, 0, 1, 2, 3]) {
+        const step = run(on, [opt('fontSize', 2)], [opt('fontSize', size)]);
+        expect(step.model.subtitlesUserSettings.fontSizeIncrement).toBe(size);
+        expect(step.actions).toEqual([]);
+      }
+      const three = run(on, [opt('fontSize', 3)]).model;
+      for (const bad of [-2, 4, 1.5, '2', NaN, Infinity, null, undefined, { size: 1 }]) {
+        expect(reducePlayer(three, opt('fontSize', bad), ctx()).model).toBe(three);
+      }
+    });
+
+    it('displaySettings: valid keys are applied, bad keys and values are ignored, fontSizeIncrement is fontSize', () => {
+      const step = run(on, [opt('displaySettings', { color: '#FF0', background: '#000080', backgroundOpacity: 0.5, fontSizeIncrement: 2, charEdgeStyle: 4, fontFamily: 1 })]);
+      expect(step.model.subtitlesUserSettings).toEqual({
+        ...on.subtitlesUserSettings,
+        color: '#ffff00',
+        background: '#000080',
+        backgroundOpacity: 0.5,
+        fontSizeIncrement: 2,
+        charEdgeStyle: 4,
+        fontFamily: 1,
+      });
+      const bad = { color: 'red; display:none', background: 'url(x)', backgroundOpacity: 2, textOpacity: -1, fontFamily: 9, fontSizeIncrement: 7, charEdgeStyle: 1.5, windowColor: 42, nope: true };
+      expect(reducePlayer(on, opt('displaySettings', bad), ctx()).model).toBe(on);
+      for (const value of ['red', null, [1], 7]) expect(reducePlayer(on, opt('displaySettings', value), ctx()).model).toBe(on);
+    });
+
+    it('reload: true fetches the tracks again and keeps the shown one; anything else, or a video without tracks, does nothing', () => {
+      const es = run(on, [opt('track', { languageCode: 'es' })]).model;
+      const tracks = es.response!.captions!.tracks;
+      expect(run(es, [opt('reload', true)]).actions).toEqual([{ type: 'reloadCaptions', captions: tracks, languageCode: 'es' }]);
+      const off = run(es, [opt('track', {})]).model;
+      expect(run(off, [opt('reload', true)]).actions).toEqual([{ type: 'reloadCaptions', captions: tracks, languageCode: null }]);
+      for (const value of [false, 'true', 1, null]) expect(run(es, [opt('reload', value)]).actions).toEqual([]);
+      const bare = run(initialPlayerModel(configFor({})), [{ type: 'videoResponse', seq: 0, response: response('VFcitylight'), autoplay: false }]).model;
+      expect(run(bare, [opt('reload', true)]).actions).toEqual([]);
+    });
+
+    it('another module or an unknown option changes nothing', () => {
+      for (const input of [opt('fontSize', 2, 'player'), opt('nope', 1), opt('tracklist', []), opt('__proto__', {})]) {
+        expect(reducePlayer(on, input, ctx())).toEqual({ model: on, actions: [] });
+      }
+    });
+  });
+
   it('errors: invalid id → api.invalidparam at once; unplayable answer → its code; one failure reports one error', () => {
     const bad = run(loaded(), [{ type: 'loadVideo', options: { videoId: 'bad!' }, autoplay: true }]);
     expect(bad.actions.filter((a) => a.type === 'error')).toEqual([{ type: 'error', internal: 'api.invalidparam', message: expect.any(String) }]);
