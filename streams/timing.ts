@@ -195,6 +195,10 @@ export const CREDENTIAL_TRANSFER_TOKEN_MAX_CHARS = 4_096;
 // ── Player views (product choices, not in the spec) ────────────────────────────────────────────────
 /** issue 3 The control bar hides after this long without pointer or keyboard activity while playing. */
 export const PLAYER_CONTROLS_AUTOHIDE_MS = 3_000;
+/** issue 3 §6, issue 17: ←/→ (and the seek slider's arrows) move this many seconds. */
+export const KEYBOARD_SEEK_SMALL_S = 5;
+/** issue 3 §6, issue 17: j/l (and the seek slider's PageDown/PageUp) move this many seconds. */
+export const KEYBOARD_SEEK_LARGE_S = 10;
 
 // ── Ping beacons (spec §7 "ping beacons"; the numbers are product choices) ─────────────────────────
 /**
