@@ -109,7 +109,7 @@ const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Whole seconds in words: "5 seconds", "1 minute 5 seconds", "1 hour 2 minutes" (the slider's `aria-valuetext`). */
 export function durationInWords(wholeSeconds: number): string {
-  const s = Math.max(0, Math.floor(wholeSeconds));
+  const s = Number.isFinite(wholeSeconds) && wholeSeconds > 0 ? Math.floor(wholeSeconds) : 0;
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
   const sec = s % 60;

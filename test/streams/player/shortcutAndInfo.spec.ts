@@ -56,6 +56,7 @@ describe('seekSliderKey (WAI-ARIA slider keys)', () => {
 
   it('durationInWords: whole seconds in words', () => {
     expect(durationInWords(0)).toBe('0 seconds');
+    expect(durationInWords(NaN)).toBe('0 seconds');
     expect(durationInWords(1)).toBe('1 second');
     expect(durationInWords(5.9)).toBe('5 seconds');
     expect(durationInWords(65)).toBe('1 minute 5 seconds');
