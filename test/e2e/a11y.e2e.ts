@@ -189,8 +189,8 @@ describe('issue 17 item 3: keyboard focus stays in the player; the shortcut list
     await page.close();
   });
 
-  it('? opens the list of the real shortcuts as a dialog; Tab stays in it; Escape closes it and gives focus back', async () => {
-    const frame = await openFramed('VFsunrise01', 'autoplay=0');
+  it('? opens the list of the real shortcuts as a dialog (inside a 320×180 frame); Tab stays in it; Escape closes it and gives focus back', async () => {
+    const frame = await openFramed('VFsunrise01', 'autoplay=0', { width: 320, height: 180 });
     const page = frame.page();
     await stateIs(frame, 5);
     await frame.click('.vf-playpause');
@@ -208,8 +208,14 @@ describe('issue 17 item 3: keyboard focus stays in the player; the shortcut list
         title: document.getElementById(d.getAttribute('aria-labelledby') ?? '')?.textContent,
         rows: [...d.querySelectorAll('.vf-shortcuts-row')].map((r) => `${[...r.querySelectorAll('kbd')].map((k) => k.textContent).join(' ')}: ${r.querySelector('dd')?.textContent}`),
         inside: d.contains(document.activeElement),
+        rect: d.getBoundingClientRect().toJSON() as DOMRect,
+        scrolls: d.scrollHeight <= d.clientHeight + 1 || ['auto', 'scroll'].includes(getComputedStyle(d).overflowY),
+        frame: { W: window.innerWidth, H: window.innerHeight },
       };
     });
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: join(SHOTS, 'shortcuts-320x180.png') });
+    expect([dialog.rect.left >= 0, dialog.rect.top >= 0, dialog.rect.right <= dialog.frame.W, dialog.rect.bottom <= dialog.frame.H, dialog.scrolls]).toEqual([true, true, true, true, true]);
     expect(dialog).toMatchObject({ modal: 'true', title: 'Keyboard shortcuts', inside: true });
     expect(dialog.rows).toEqual(
       expect.arrayContaining(['k Space: Play or pause', 'j: Back 10 seconds', 'l: Forward 10 seconds', '←: Back 5 seconds', '→: Forward 5 seconds', 'm: Mute or unmute', 'c: Subtitles on or off', 'f: Full screen', '?: Show this list']),
