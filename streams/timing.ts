@@ -207,6 +207,10 @@ export const CAPTION_FONT_SIZE_MIN = -1;
 export const CAPTION_FONT_SIZE_MAX = 3;
 /** issue 17 (product choice) Each caption size step scales the cue text by this much: -1 → 0.75×, 0 → 1×, 3 → 1.75×. */
 export const CAPTION_FONT_SCALE_PER_STEP = 0.25;
+/** issue 3 §6, issue 17: ←/→ (and the seek slider's arrows) move this many seconds. */
+export const KEYBOARD_SEEK_SMALL_S = 5;
+/** issue 3 §6, issue 17: j/l (and the seek slider's PageDown/PageUp) move this many seconds. */
+export const KEYBOARD_SEEK_LARGE_S = 10;
 
 // ── Ping beacons (spec §7 "ping beacons"; the numbers are product choices) ─────────────────────────
 /**

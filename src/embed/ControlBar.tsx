@@ -53,7 +53,7 @@ export function ControlBar({ player, info, fullscreen, allowFullscreen, onFullsc
             </button>
           )}
           <VolumeControl player={player} volume={info.volume} muted={info.muted} />
-          <span className="vf-time" aria-label="Time">
+          <span className="vf-time">
             <span className="vf-time-current">{formatTime(info.currentTime)}</span>
             <span className="vf-time-sep"> / </span>
             <span className="vf-time-duration">{formatTime(info.duration)}</span>

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useObservable, useObservableCallback, useObservableEagerState, useObservableState, useSubscription } from 'observable-hooks';
 import { combineLatest, filter, fromEvent, map, startWith } from 'rxjs';
 import { parseBooleanVar, PLAYER_STYLE_TRANSPARENT } from '../../streams/config/playerConfig';
@@ -11,6 +11,7 @@ import { Captions } from './Captions';
 import { ControlBar } from './ControlBar';
 import { PlaylistPanel } from './PlaylistPanel';
 import { SettingsMenu } from './SettingsMenu';
+import { ShortcutList } from './ShortcutList';
 import { NextIcon, ReplayIcon } from './icons';
 import { AccountControl } from './AccountControl';
 import type { Identity } from './identity';
@@ -28,8 +29,31 @@ const ownsKey = (target: EventTarget | null, key: string) => {
   if (!el || !el.tagName) return false;
   if (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') return true;
   if (el.tagName === 'BUTTON' && (key === ' ' || key === 'Enter')) return true;
-  return el.getAttribute('role') === 'menuitemradio';
+  return (el.getAttribute('role') ?? '').startsWith('menuitem');
 };
+
+/**
+ * Issue 17: keyboard focus stays in the player. When the focused element leaves the page (the big play button once
+ * playback starts, the end screen's Replay, a closed menu) the browser drops focus to `<body>`, where the shortcuts do
+ * not reach; the player element (tabindex -1) takes it back. Only while the frame has focus: a viewer who moved on to the
+ * host page is left alone. Programmatic focus keeps the browser's :focus-visible choice, so a mouse user sees no ring.
+ */
+function useFocusKeeper(root: { current: HTMLDivElement | null }) {
+  useEffect(() => {
+    const el = root.current;
+    if (!el) return;
+    const reclaim = () => {
+      const active = document.activeElement;
+      if ((active === null || active === document.body) && document.hasFocus() && el.isConnected) el.focus({ preventScroll: true });
+    };
+    // A removed element gets no blur event in Chromium: watch the player's tree for removals instead.
+    const observer = new MutationObserver(reclaim);
+    observer.observe(el, { childList: true, subtree: true });
+    return () => {
+      observer.disconnect();
+    };
+  }, [root]);
+}
 
 /**
  * The embedded player page: the `<video>`, captions, title bar, big play button on a cued video, buffering spinner,
@@ -47,12 +71,15 @@ export function EmbedApp({ player, identity, actions }: { player: EmbedPlayer; i
   const captionCues = useObservableEagerState(player.captionCues$);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [playlistOpen, setPlaylistOpen] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const beforeShortcuts = useRef<HTMLElement | null>(null);
   // A share panel, sign-in invitation or bell menu keeps the overlays up while it is open (one flag per owner, so one
   // closing does not clear the other's).
   const [channelOverlay, setChannelOverlay] = useState(false);
   const [actionsOverlay, setActionsOverlay] = useState(false);
   const overlayOpen = channelOverlay || actionsOverlay;
   const root = useRef<HTMLDivElement>(null);
+  useFocusKeeper(root);
 
   const state = info.playerState;
   const playing = state === PlayerState.PLAYING || state === PlayerState.BUFFERING;
@@ -90,6 +117,22 @@ export function EmbedApp({ player, identity, actions }: { player: EmbedPlayer; i
     else void el.requestFullscreen?.().catch(() => undefined);
   };
 
+  // The settings menu closes (Escape, a choice) with focus back on the Settings button (WAI-ARIA menu button).
+  const closeSettings = () => {
+    setSettingsOpen(false);
+    root.current?.querySelector<HTMLElement>('.vf-settings')?.focus();
+  };
+  const openShortcuts = () => {
+    beforeShortcuts.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setSettingsOpen(false);
+    setShortcutsOpen(true);
+  };
+  const closeShortcuts = () => {
+    setShortcutsOpen(false);
+    const back = beforeShortcuts.current;
+    (back && back.isConnected && back !== document.body ? back : root.current)?.focus({ preventScroll: true });
+  };
+
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     onActivity(e);
     if (!keyboard || ownsKey(e.target, e.key)) return;
@@ -102,7 +145,8 @@ export function EmbedApp({ player, identity, actions }: { player: EmbedPlayer; i
     if (!result) return;
     e.preventDefault();
     if ('view' in result) {
-      if (allowFullscreen) toggleFullscreen();
+      if (result.view === 'shortcuts') openShortcuts();
+      else if (allowFullscreen) toggleFullscreen();
     } else player.command(result.command);
   };
 
@@ -195,8 +239,9 @@ export function EmbedApp({ player, identity, actions }: { player: EmbedPlayer; i
           />
         </div>
       )}
-      {settingsOpen && controls && !error && <SettingsMenu player={player} info={info} onClose={() => setSettingsOpen(false)} />}
+      {settingsOpen && controls && !error && <SettingsMenu player={player} info={info} onClose={closeSettings} />}
       {playlistOpen && playlist && <PlaylistPanel player={player} index={info.playlistIndex} onClose={() => setPlaylistOpen(false)} />}
+      {shortcutsOpen && keyboard && <ShortcutList captions={info.captionTracks.length > 0} fullscreen={allowFullscreen} onClose={closeShortcuts} />}
       {autoplayBlocked && !error && (
         <div className="vf-notice" role="status">
           Your browser blocked autoplay. Press play to start the video.

@@ -1,11 +1,14 @@
-import { useRef, useState, type PointerEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useObservableEagerState } from 'observable-hooks';
 import type { EmbedPlayer } from './EmbedPlayer';
+import { durationInWords, seekSliderKey } from '../../streams/player/shortcutCommand';
 import { formatTime } from './formatTime';
 
 /**
  * The seek bar: a slider (role, value, text) over the played part and the buffered ranges; hovering shows the time
- * under the pointer; a click or a drag seeks (`allowSeekAhead` false while dragging, true on release).
+ * under the pointer; a click or a drag seeks (`allowSeekAhead` false while dragging, true on release). It follows the
+ * WAI-ARIA slider pattern: ←/→/↑/↓ 5 s, PageDown/PageUp 10 s, Home/End the ends, without starting a cued video; its
+ * value is whole seconds and its text says the same in words ("1 minute 5 seconds of 2 minutes").
  */
 export function SeekBar({ player, currentTime, duration }: { player: EmbedPlayer; currentTime: number; duration: number }) {
   const media = useObservableEagerState(player.media$);
@@ -34,10 +37,18 @@ export function SeekBar({ player, currentTime, duration }: { player: EmbedPlayer
       tabIndex={0}
       aria-label="Seek"
       aria-valuemin={0}
-      aria-valuemax={Math.round(duration)}
-      aria-valuenow={Math.round(currentTime)}
-      aria-valuetext={`${formatTime(currentTime)} of ${formatTime(duration)}`}
+      aria-valuemax={Math.floor(duration)}
+      aria-valuenow={Math.floor(currentTime)}
+      aria-valuetext={`${durationInWords(currentTime)} of ${durationInWords(duration)}`}
       data-dragging={dragging || undefined}
+      onKeyDown={(e: KeyboardEvent<HTMLDivElement>) => {
+        if (e.ctrlKey || e.metaKey || e.altKey || !known) return;
+        const command = seekSliderKey(e.key, currentTime, duration);
+        if (!command) return;
+        e.preventDefault();
+        e.stopPropagation();
+        player.command(command);
+      }}
       onPointerDown={(e: PointerEvent<HTMLDivElement>) => {
         e.currentTarget.setPointerCapture?.(e.pointerId);
         setDragging(true);

@@ -220,7 +220,7 @@ const seconds = (v: unknown, d = 0) => (typeof v === 'number' && Number.isFinite
  * The player engine's rules, as one pure step: a command (or a fetched answer, or an element event that needs a
  * decision) and the current model give the next model and the actions to perform, in order.
  *
- * Awkward cases it settles: `seek` keeps a paused player paused and starts a cued/ended one; a quality switch reloads
+ * Awkward cases it settles: `seek` keeps a paused player paused and starts a cued/ended one (unless asked to keep its state); a quality switch reloads
  * the rendition at the current time and keeps playing only if it was playing; reaching `endSeconds` pauses there and
  * ends the clip (state 0); the end of a looping video restarts it, the end of a playlist item plays the next one;
  * a second failure of one load is not reported again.
@@ -249,7 +249,7 @@ export function reducePlayer(model: PlayerModel, input: EngineInput, ctx: Engine
       if (!playable || typeof input.seconds !== 'number' || !Number.isFinite(input.seconds)) return none;
       const to = Math.max(0, input.seconds);
       const clipEnded = model.clipEnded && model.endSeconds !== null && to >= model.endSeconds;
-      const resume = ctx.state === PlayerState.CUED || ctx.state === PlayerState.UNSTARTED || ctx.state === PlayerState.ENDED;
+      const resume = !input.keepState && (ctx.state === PlayerState.CUED || ctx.state === PlayerState.UNSTARTED || ctx.state === PlayerState.ENDED);
       return { model: { ...model, clipEnded }, actions: resume ? [{ type: 'seek', seconds: to }, { type: 'play' }] : [{ type: 'seek', seconds: to }] };
     }
     case 'mute':

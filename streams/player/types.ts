@@ -33,7 +33,8 @@ export type PlayerCommand =
   | { type: 'pause' }
   | { type: 'stop' }
   | { type: 'clear' }
-  | { type: 'seek'; seconds: number; allowSeekAhead: boolean }
+  /** `keepState`: a cued or ended player only moves its position (the seek slider's keys); without it a seek starts it. */
+  | { type: 'seek'; seconds: number; allowSeekAhead: boolean; keepState?: boolean }
   | { type: 'mute' }
   | { type: 'unMute' }
   /** 0–100. */

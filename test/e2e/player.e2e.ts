@@ -93,6 +93,7 @@ describe('player controls, through the UI, with real playback', () => {
     const before = await media(frame);
     expect(before.src).toContain('medium.webm');
     await frame.click('.vf-settings');
+    await frame.click('.vf-menu-item:has-text("Quality")');
     await frame.click('.vf-menu-item:has-text("240p")');
     await frame.waitForFunction(() => document.querySelector('video')!.getAttribute('src')!.includes('small.webm') && document.querySelector('video')!.readyState >= 1);
     await frame.waitForFunction((t) => Math.abs(document.querySelector('video')!.currentTime - t) < 0.3, before.t);
@@ -101,6 +102,7 @@ describe('player controls, through the UI, with real playback', () => {
 
     // Speed from the menu.
     await frame.click('.vf-settings');
+    await frame.click('.vf-menu-item:has-text("Playback speed")');
     await frame.click('.vf-menu-item:has-text("1.5×")');
     await frame.waitForFunction(() => document.querySelector('video')!.playbackRate === 1.5);
 
@@ -126,6 +128,7 @@ describe('player controls, through the UI, with real playback', () => {
     await frame.click('.vf-cc');
     await frame.waitForFunction(() => /Caption \d of 6/.test(document.querySelector('.vf-captions')?.textContent ?? ''));
     await frame.click('.vf-settings');
+    await frame.click('.vf-menu-item:has-text("Subtitles/CC")');
     await frame.click('.vf-menu-item:has-text("Spanish")');
     await infoHolds(frame, { captionTrack: { languageCode: 'es' } });
     await frame.waitForFunction(() => (document.querySelector('.vf-captions')?.textContent ?? '').length > 0);

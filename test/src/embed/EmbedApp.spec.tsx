@@ -64,17 +64,21 @@ describe('EmbedApp (StrictMode)', () => {
     act(() => setState(PlayerState.PLAYING));
     const slider = screen.getByRole('slider', { name: 'Seek' });
     expect(slider.getAttribute('aria-valuenow')).toBe('3');
-    expect(slider.getAttribute('aria-valuetext')).toBe('0:03 of 0:12');
+    expect(slider.getAttribute('aria-valuetext')).toBe('3 seconds of 12 seconds');
     expect(document.querySelectorAll('.vf-seek-buffered')).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Pause (k)' }));
     fireEvent.click(screen.getByRole('button', { name: 'Mute (m)' }));
     fireEvent.change(screen.getByRole('slider', { name: 'Volume' }), { target: { value: '40' } });
     fireEvent.click(screen.getByRole('button', { name: 'Subtitles (c)' }));
+    // The settings menu is a drill-down: a main list whose rows open the radio items.
     fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: /^Playback speed/ }));
     fireEvent.click(screen.getByRole('menuitemradio', { name: '1.5×' }));
     fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: /^Quality/ }));
     fireEvent.click(screen.getByRole('menuitemradio', { name: '240p' }));
     fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: /^Subtitles/ }));
     fireEvent.click(screen.getByRole('menuitemradio', { name: 'Spanish' }));
     expect(commands).toEqual([
       { type: 'pause' },

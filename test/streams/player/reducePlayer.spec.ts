@@ -48,6 +48,9 @@ describe('reducePlayer', () => {
     const m = loaded();
     expect(run(m, [{ type: 'seek', seconds: 5, allowSeekAhead: true }, ctx(PlayerState.PAUSED)]).actions).toEqual([{ type: 'seek', seconds: 5 }]);
     expect(run(m, [{ type: 'seek', seconds: 5, allowSeekAhead: true }, ctx(PlayerState.CUED)]).actions).toEqual([{ type: 'seek', seconds: 5 }, { type: 'play' }]);
+    // The seek slider's keys keep a cued (or ended) player as it is: only the position moves.
+    expect(run(m, [{ type: 'seek', seconds: 5, allowSeekAhead: true, keepState: true }, ctx(PlayerState.CUED)]).actions).toEqual([{ type: 'seek', seconds: 5 }]);
+    expect(run(m, [{ type: 'seek', seconds: 5, allowSeekAhead: true, keepState: true }, ctx(PlayerState.ENDED)]).actions).toEqual([{ type: 'seek', seconds: 5 }]);
     expect(run(m, [{ type: 'seek', seconds: -3, allowSeekAhead: false }, ctx(PlayerState.PLAYING)]).actions).toEqual([{ type: 'seek', seconds: 0 }]);
     expect(run(m, [{ type: 'seek', seconds: NaN, allowSeekAhead: true }]).actions).toEqual([]);
   });

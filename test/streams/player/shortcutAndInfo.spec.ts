@@ -1,4 +1,4 @@
-import { shortcutCommand } from '../../../streams/player/shortcutCommand';
+import { durationInWords, seekSliderKey, SHORTCUT_LIST, shortcutCommand } from '../../../streams/player/shortcutCommand';
 import { buildPlayerInfo, EMPTY_MEDIA_SNAPSHOT, loadedFraction, videoContentRect } from '../../../streams/player/playerInfo';
 import { initialPlayerModel } from '../../../streams/player/playerModel';
 import { reducePlayer } from '../../../streams/player/reducePlayer';
@@ -24,6 +24,44 @@ describe('shortcutCommand', () => {
     expect(shortcutCommand({ key: '7' }, info)).toEqual({ command: { type: 'seek', seconds: 70, allowSeekAhead: true } });
     expect(shortcutCommand({ key: 'k', ctrlKey: true }, info)).toBeNull();
     expect(shortcutCommand({ key: 'q' }, info)).toBeNull();
+  });
+
+  it('? (shift+/) opens the shortcut list', () => {
+    expect(shortcutCommand({ key: '?' }, info)).toEqual({ view: 'shortcuts' });
+  });
+
+  it('the shortcut list names only keys that do something, and every key shortcutCommand handles', () => {
+    for (const entry of SHORTCUT_LIST) expect([entry.sample, shortcutCommand({ key: entry.sample }, info)]).not.toEqual([entry.sample, null]);
+    const listed = new Set(SHORTCUT_LIST.flatMap((e) => [e.sample, ...e.keys]));
+    const handled = [' ', 'k', 'j', 'l', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'm', 'f', 'c', '?', '0', '9'].filter((k) => shortcutCommand({ key: k }, info) !== null);
+    const shown: Record<string, string> = { ' ': 'Space', ArrowLeft: '←', ArrowRight: '→', ArrowUp: '↑', ArrowDown: '↓' };
+    for (const k of handled) expect([k, listed.has(k) || listed.has(shown[k] ?? '')]).toEqual([k, true]);
+  });
+});
+
+describe('seekSliderKey (WAI-ARIA slider keys)', () => {
+  it('arrows ±5 s, PageUp/PageDown ±10 s, Home/End the ends, clamped, keeping the state; other keys null', () => {
+    const seek = (seconds: number) => ({ type: 'seek', seconds, allowSeekAhead: true, keepState: true });
+    expect(seekSliderKey('ArrowRight', 3, 12)).toEqual(seek(8));
+    expect(seekSliderKey('ArrowUp', 3, 12)).toEqual(seek(8));
+    expect(seekSliderKey('ArrowLeft', 3, 12)).toEqual(seek(0));
+    expect(seekSliderKey('ArrowDown', 7, 12)).toEqual(seek(2));
+    expect(seekSliderKey('PageUp', 3, 12)).toEqual(seek(12));
+    expect(seekSliderKey('PageDown', 11, 12)).toEqual(seek(1));
+    expect(seekSliderKey('Home', 7, 12)).toEqual(seek(0));
+    expect(seekSliderKey('End', 7, 12)).toEqual(seek(12));
+    expect(seekSliderKey('End', 0, 0)).toBeNull();
+    expect(seekSliderKey('k', 3, 12)).toBeNull();
+  });
+
+  it('durationInWords: whole seconds in words', () => {
+    expect(durationInWords(0)).toBe('0 seconds');
+    expect(durationInWords(NaN)).toBe('0 seconds');
+    expect(durationInWords(1)).toBe('1 second');
+    expect(durationInWords(5.9)).toBe('5 seconds');
+    expect(durationInWords(65)).toBe('1 minute 5 seconds');
+    expect(durationInWords(120)).toBe('2 minutes');
+    expect(durationInWords(3725)).toBe('1 hour 2 minutes 5 seconds');
   });
 });
 
