@@ -2,7 +2,7 @@ import type { Browser, Frame, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { framingPage, type HostServer, type RunningServer } from './helpers/servers';
-import { frameWith } from './helpers/browser';
+import { frameWith, launchBrowser } from './helpers/browser';
 import { withE2eEnvironment } from './helpers/environment';
 
 /**
@@ -198,6 +198,48 @@ describe('layout at every embed size (issue 17 items 1 and 4)', () => {
       expect(withMenu.controls.filter((c) => c.layer === 'chrome').map((c) => c.name).join('\n')).toContain('.vf-settings');
       expect(withMenu.unclickable.filter((u) => u.layer === 'chrome')).toEqual([]);
       expect(withMenu.overlaps.filter((o) => o.startsWith('chrome:') && o.includes('× chrome:'))).toEqual([]);
+      await page.close();
+    });
+  }
+});
+
+describe('autoplay refused by the browser at every embed size (issue 17 item 1)', () => {
+  // The browser's own policy: unmuted autoplay in a cross-origin frame is refused, the notice and the big play show.
+  let strict: Browser;
+  beforeAll(async () => {
+    strict = await launchBrowser({ autoplay: 'gesture' });
+  });
+  afterAll(() => strict?.close());
+
+  for (const [width, height] of SIZES) {
+    it(`${width}×${height}: the notice leaves the big play button whole, and a click on it plays`, async () => {
+      const page = await strict.newPage({ viewport: { width: width + 40, height: height + 40 } });
+      const embedUrl = `${server.origin}/embed/VFcitylight?autoplay=1`;
+      await page.goto(host.page(`/blocked-${width}x${height}-${Math.random().toString(36).slice(2)}.html`, framingPage(embedUrl, { width, height })));
+      const frame = await frameWith(page, '/embed/');
+      await frame.waitForSelector('.vf-notice');
+      await frame.waitForSelector('.vf-bigplay');
+      await shot(frame, width, height, 'autoplay-blocked');
+      expectSound(await layout(frame), ['.vf-bigplay', '.vf-playpause']);
+      const boxes = await frame.evaluate(() => {
+        const box = (s: string) => {
+          const r = document.querySelector(s)!.getBoundingClientRect();
+          return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height };
+        };
+        return { notice: box('.vf-notice'), play: box('.vf-bigplay'), text: document.querySelector('.vf-notice')!.textContent };
+      });
+      // Still there for screen readers; on screen (more than a 1 px visually-hidden box) it is clear of the button.
+      expect(boxes.text).toContain('blocked autoplay');
+      const onScreen = boxes.notice.width > 1 && boxes.notice.height > 1;
+      if (onScreen) {
+        const apart =
+          boxes.notice.bottom <= boxes.play.top || boxes.notice.top >= boxes.play.bottom || boxes.notice.right <= boxes.play.left || boxes.notice.left >= boxes.play.right;
+        expect(apart).toBe(true);
+        expect(boxes.notice.left).toBeGreaterThanOrEqual(0);
+        expect(boxes.notice.right).toBeLessThanOrEqual(width);
+      }
+      await frame.click('.vf-bigplay');
+      await frame.waitForSelector('.vf-player[data-state="1"]');
       await page.close();
     });
   }
