@@ -88,11 +88,12 @@ const layout = async (frame: Frame): Promise<LayoutReport> => {
       return box.right - box.left > 0 && box.bottom - box.top > 0 ? box : null;
     };
     const layerOf = (el: Element) => {
-      const layer = el.closest('.vf-chrome, .vf-menu, .vf-playlist, .vf-titlebar, .vf-topright');
+      if (el.closest('[role="menu"]')) return 'menu';
+      const layer = el.closest('.vf-chrome, .vf-playlist, .vf-titlebar, .vf-topright');
       return layer ? layer.className.split(/\s+/)[0].replace('vf-', '') : 'player';
     };
     const inList = (el: Element) => el.closest('.vf-playlist-items') !== null;
-    const all = [...document.querySelectorAll('.vf-player button, .vf-player input, .vf-player select, .vf-player textarea, .vf-player a[href], .vf-player [role="slider"]')];
+    const all = [...document.querySelectorAll('.vf-player :is(button, input, select, textarea, a[href], [role="slider"], [role^="menuitem"])')];
     const outermost = all.filter((el) => !all.some((other) => other !== el && other.contains(el)));
     const controls = outermost.filter((el) => shown(el) && (visibleBox(el) !== null || inList(el)));
 
@@ -192,7 +193,7 @@ describe('layout at every embed size (issue 17 items 1 and 4)', () => {
 
       // The settings menu open: photographed; the control bar under it stays sound (the menu itself: the next test).
       await frame.click('.vf-settings');
-      await frame.waitForSelector('.vf-menu');
+      await frame.waitForSelector('[role="menu"]');
       await shot(frame, width, height, 'settings');
       const withMenu = await layout(frame);
       expect(withMenu.controls.filter((c) => c.layer === 'chrome').map((c) => c.name).join('\n')).toContain('.vf-settings');
@@ -254,9 +255,9 @@ describe('settings menu fits the frame at every size (item 2: green once the set
     it(`${width}×${height}: the open menu stays inside the frame, its items are reachable and overlap no control`, async () => {
       const { page, frame } = await openFramed(width, height);
       await frame.click('.vf-settings');
-      await frame.waitForSelector('.vf-menu');
+      await frame.waitForSelector('[role="menu"]');
       const menu = await frame.evaluate(() => {
-        const r = document.querySelector('.vf-menu')!.getBoundingClientRect();
+        const r = document.querySelector('[role="menu"]')!.getBoundingClientRect();
         return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
       });
       expect(menu.left).toBeGreaterThanOrEqual(0);
