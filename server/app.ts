@@ -246,6 +246,17 @@ export async function buildApp({
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(readFileSync(pagePath('host'), 'utf8'));
   });
 
+  // The pages' icon (issue 17 item 7), root-relative for the demo page, the embed and the dashboard: Vite copies
+  // public/ into dist/. The SVG is what the pages link first; the ICO answers agents that ask /favicon.ico.
+  const favicons = { '/favicon.ico': 'image/x-icon', '/favicon.svg': 'image/svg+xml' } as const;
+  for (const [path, type] of Object.entries(favicons)) {
+    app.get(path, (_request, reply) => {
+      const file = resolve(distDir, path.slice(1));
+      if (!existsSync(file)) return notBuilt(reply);
+      return reply.type(type).header('cache-control', 'public, max-age=86400').send(readFileSync(file));
+    });
+  }
+
   // Attestation (issue 14): the program and its challenges; `attestation.verify` checks a subscribe's botguardResponse.
   const attestation = await registerAttestation(app, { rootDir, secret: streamSecret ? `${streamSecret}#attestation` : undefined, now, testHooks });
 

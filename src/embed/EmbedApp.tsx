@@ -110,6 +110,16 @@ export function EmbedApp({ player, identity, actions }: { player: EmbedPlayer; i
   const playlist = info.playlist;
   const hasNext = playlist !== null && (info.playlistIndex < playlist.length - 1 || info.loop);
 
+  // One panel at a time: opening the settings menu closes the playlist and the other way round (both sit top right).
+  const openSettings = (open: boolean) => {
+    setSettingsOpen(open);
+    if (open) setPlaylistOpen(false);
+  };
+  const openPlaylist = (open: boolean) => {
+    setPlaylistOpen(open);
+    if (open) setSettingsOpen(false);
+  };
+
   const toggleFullscreen = () => {
     const el = root.current;
     if (!el) return;
@@ -154,7 +164,7 @@ export function EmbedApp({ player, identity, actions }: { player: EmbedPlayer; i
     <div
       ref={root}
       id={config.attrs.id}
-      className="vf-player"
+      className={playlistOpen && playlist ? 'vf-player vf-playlist-open' : 'vf-player'}
       tabIndex={-1}
       data-theme={config.args.theme}
       data-player-style={config.args.ps ?? ''}
@@ -233,9 +243,9 @@ export function EmbedApp({ player, identity, actions }: { player: EmbedPlayer; i
             allowFullscreen={allowFullscreen}
             onFullscreen={toggleFullscreen}
             settingsOpen={settingsOpen}
-            onSettings={setSettingsOpen}
+            onSettings={openSettings}
             playlistOpen={playlistOpen}
-            onPlaylist={setPlaylistOpen}
+            onPlaylist={openPlaylist}
           />
         </div>
       )}

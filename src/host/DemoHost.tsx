@@ -109,7 +109,7 @@ export function DemoHost() {
           <InfoReadout info={info} state={state} captionLanguage={captionLanguage} lastError={lastError} />
           <ConsentManagerPanel />
         </div>
-        <ControlPanel player={player} info={info} captionLanguage={captionLanguage} catalog={catalog} embedHost={embedHost} />
+        <ControlPanel player={player} info={info} captionLanguage={captionLanguage} catalog={catalog} embedHost={embedHost} initialVideoId={FIRST_VIDEO} />
         <EventLog entries={log} onClear={() => clearLog()} />
       </main>
 

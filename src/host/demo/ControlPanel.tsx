@@ -10,6 +10,8 @@ interface ControlPanelProps {
   captionLanguage: string;
   catalog: Catalog;
   embedHost: string;
+  /** The video the page loaded first: the load fields start at it, then follow the video the player has loaded. */
+  initialVideoId: string;
 }
 
 const FALLBACK_RATES = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2];
@@ -35,11 +37,23 @@ const numberOr = (text: string, fallback: number) => {
 };
 
 /** Every command of the host protocol, each a button or a small form calling the SDK. */
-export function ControlPanel({ player, info, captionLanguage, catalog, embedHost }: ControlPanelProps) {
+export function ControlPanel({ player, info, captionLanguage, catalog, embedHost, initialVideoId }: ControlPanelProps) {
   const disabled = player === undefined;
-  const [catalogId, setCatalogId] = useState('VFcitylight');
-  const [videoId, setVideoId] = useState('VFoceanwave');
-  const [mediaUrl, setMediaUrl] = useState(`${embedHost}/embed/VFcitylight`);
+  // The load fields say what is loaded (issue 17 item 7): they start at the first video and follow every video the
+  // player loads, however it was loaded; what the viewer types stays until the next video arrives.
+  const [catalogId, setCatalogId] = useState(initialVideoId);
+  const [videoId, setVideoId] = useState(initialVideoId);
+  const [mediaUrl, setMediaUrl] = useState(`${embedHost}/embed/${initialVideoId}`);
+  const [fieldsFor, setFieldsFor] = useState(initialVideoId);
+  // An empty id (video data not known yet) keeps the fields as they are.
+  const loadedId = info.videoData?.video_id || fieldsFor;
+  if (loadedId !== fieldsFor) {
+    // Adjusting state to a changed input during render, as React documents it (no effect, no extra paint).
+    setFieldsFor(loadedId);
+    if (catalog.videos.length === 0 || catalog.videos.some((v) => v.id === loadedId)) setCatalogId(loadedId);
+    setVideoId(loadedId);
+    setMediaUrl(`${embedHost}/embed/${loadedId}`);
+  }
   const [playlistText, setPlaylistText] = useState('VFsunrise01,VFcitylight,VFoceanwave');
   const [playlistIndex, setPlaylistIndex] = useState('0');
   const [seekText, setSeekText] = useState('5');
