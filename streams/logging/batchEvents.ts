@@ -96,12 +96,24 @@ export function batchEvents<T>({
           flush('maxWait');
         });
       };
+      /**
+       * The debounce restarts on every event, but its timer is not: the running timer, when it fires, finds the due
+       * time moved by later events and waits out the rest. One timer per quiet period instead of one per event (a
+       * burst of events cost a cancel and a schedule each); it fires at the same instant.
+       */
+      let debounceDue = 0;
+      const onDebounce = () => {
+        const rest = debounceDue - scheduler.now();
+        if (rest > 0) {
+          debounceTimer = after(rest, onDebounce);
+          return;
+        }
+        debounceTimer = undefined;
+        if (queue.length >= minBatchEvents) flush('debounce');
+      };
       const armDebounce = () => {
-        debounceTimer?.unsubscribe();
-        debounceTimer = after(debounceMs, () => {
-          debounceTimer = undefined;
-          if (queue.length >= minBatchEvents) flush('debounce');
-        });
+        debounceDue = scheduler.now() + debounceMs;
+        debounceTimer ??= after(debounceMs, onDebounce);
       };
 
       function flush(reason: FlushReason, drain = reason === 'lifecycle' || reason === 'complete') {
