@@ -1,4 +1,6 @@
+import { useObservable, useObservableEagerState } from 'observable-hooks';
 import type { PlayerInfo } from '../../streams/player/types';
+import { wholeSecondsTime } from '../../streams/player/viewInfo';
 import type { EmbedPlayer } from './EmbedPlayer';
 import { formatTime } from './formatTime';
 import { CaptionsIcon, ExitFullscreenIcon, FullscreenIcon, NextIcon, PauseIcon, PlayIcon, PlaylistIcon, PrevIcon, ReplayIcon, SettingsIcon } from './icons';
@@ -25,7 +27,7 @@ export function ControlBar({ player, info, fullscreen, allowFullscreen, onFullsc
   const captionsOn = info.captionTrack !== null;
   return (
     <div className="vf-controls" role="toolbar" aria-label="Player controls">
-      <SeekBar player={player} currentTime={info.currentTime} duration={info.duration} />
+      <SeekBar player={player} />
       <div className="vf-controls-row">
         <div className="vf-controls-left">
           {hasList && (
@@ -53,11 +55,7 @@ export function ControlBar({ player, info, fullscreen, allowFullscreen, onFullsc
             </button>
           )}
           <VolumeControl player={player} volume={info.volume} muted={info.muted} />
-          <span className="vf-time">
-            <span className="vf-time-current">{formatTime(info.currentTime)}</span>
-            <span className="vf-time-sep"> / </span>
-            <span className="vf-time-duration">{formatTime(info.duration)}</span>
-          </span>
+          <TimeText player={player} />
         </div>
         <div className="vf-controls-right">
           {info.captionTracks.length > 0 && (
@@ -87,5 +85,18 @@ export function ControlBar({ player, info, fullscreen, allowFullscreen, onFullsc
         </div>
       </div>
     </div>
+  );
+}
+
+/** "0:05 / 0:12": its own subscription, rendered when the shown second changes (about once a second while playing). */
+function TimeText({ player }: { player: EmbedPlayer }) {
+  const time$ = useObservable(() => player.info$.pipe(wholeSecondsTime()));
+  const { currentTime, duration } = useObservableEagerState(time$);
+  return (
+    <span className="vf-time">
+      <span className="vf-time-current">{formatTime(currentTime)}</span>
+      <span className="vf-time-sep"> / </span>
+      <span className="vf-time-duration">{formatTime(duration)}</span>
+    </span>
   );
 }

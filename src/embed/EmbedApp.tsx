@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useObservable, useObservableCallback, useObservableEagerState, useObservableState, useSubscription } from 'observable-hooks';
+import { beyondTime } from '../../streams/player/viewInfo';
 import { combineLatest, filter, fromEvent, map, startWith } from 'rxjs';
 import { parseBooleanVar, PLAYER_STYLE_TRANSPARENT } from '../../streams/config/playerConfig';
 import { PlayerState } from '../../streams/player/playerState';
@@ -63,7 +64,14 @@ function useFocusKeeper(root: { current: HTMLDivElement | null }) {
 export function EmbedApp({ player, identity, actions }: { player: EmbedPlayer; identity?: Identity; actions?: ViewerActions }) {
   const { config } = player;
   const vars = config.args.playerVars;
-  const info = useObservableEagerState(player.info$);
+  // Everything but the playback time: the player re-renders when that changes, not on every `timeupdate` (issue 15).
+  const view$ = useObservable(() => player.info$.pipe(beyondTime()));
+  const info = useObservableEagerState(view$);
+  // The latest time, read on demand (Share at the current time) without rendering on each tick.
+  const latestInfo = useRef(info);
+  useSubscription(player.info$, (i) => {
+    latestInfo.current = i;
+  });
   const readiness = useObservableEagerState(player.readiness$);
   const videoData = useObservableEagerState(player.videoData$);
   const error = useObservableEagerState(player.error$);
@@ -201,7 +209,7 @@ export function EmbedApp({ player, identity, actions }: { player: EmbedPlayer; i
               win={window}
               videoId={videoData.videoId}
               playlistId={info.playlistId ?? undefined}
-              currentTime={() => info.currentTime}
+              currentTime={() => latestInfo.current.currentTime}
               onOverlayChange={setActionsOverlay}
             />
           )}

@@ -1,5 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { useObservableEagerState } from 'observable-hooks';
+import { useObservable, useObservableEagerState } from 'observable-hooks';
+import { playbackTime } from '../../streams/player/viewInfo';
 import type { EmbedPlayer } from './EmbedPlayer';
 import { durationInWords, seekSliderKey } from '../../streams/player/shortcutCommand';
 import { formatTime } from './formatTime';
@@ -10,7 +11,10 @@ import { formatTime } from './formatTime';
  * WAI-ARIA slider pattern: ←/→/↑/↓ 5 s, PageDown/PageUp 10 s, Home/End the ends, without starting a cued video; its
  * value is whole seconds and its text says the same in words ("1 minute 5 seconds of 2 minutes").
  */
-export function SeekBar({ player, currentTime, duration }: { player: EmbedPlayer; currentTime: number; duration: number }) {
+export function SeekBar({ player }: { player: EmbedPlayer }) {
+  // The seek bar follows the time on its own subscription: only it re-renders on each `timeupdate`.
+  const time$ = useObservable(() => player.info$.pipe(playbackTime()));
+  const { currentTime, duration } = useObservableEagerState(time$);
   const media = useObservableEagerState(player.media$);
   const bar = useRef<HTMLDivElement>(null);
   const [hover, setHover] = useState<{ x: number; time: number } | null>(null);

@@ -1,0 +1,57 @@
+import { distinctUntilChanged, map, type OperatorFunction } from 'rxjs';
+import type { PlayerInfo } from './types';
+
+/**
+ * The snapshot keys that move with playback (several times a second while playing) or with buffering. The views that
+ * show them (the seek bar, the time) subscribe to them alone; the rest of the player renders only when something
+ * else changes (issue 15: a re-render of the whole player on every `timeupdate` was half the page's script time).
+ */
+export const PLAYBACK_TIME_KEYS: readonly (keyof PlayerInfo)[] = [
+  'currentTime',
+  'currentTimeLastUpdated_',
+  'mediaReferenceTime',
+  'progressState',
+  'videoBytesLoaded',
+  'videoLoadedFraction',
+];
+
+const TIME_KEYS = new Set<string>(PLAYBACK_TIME_KEYS);
+
+const sameValue = (a: unknown, b: unknown) =>
+  a === b ||
+  (typeof a === 'number' && typeof b === 'number'
+    ? Number.isNaN(a) && Number.isNaN(b)
+    : typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b));
+
+/** True when `a` and `b` differ in nothing but the playback-time keys. */
+export function sameBeyondTime(a: PlayerInfo, b: PlayerInfo): boolean {
+  if (a === b) return true;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  for (const k of keys) {
+    if (TIME_KEYS.has(k)) continue;
+    if (!sameValue((a as unknown as Record<string, unknown>)[k], (b as unknown as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
+
+/** The snapshots, passed on only when something other than the playback time changed. */
+export const beyondTime = (): OperatorFunction<PlayerInfo, PlayerInfo> => distinctUntilChanged(sameBeyondTime);
+
+export interface PlaybackTime {
+  currentTime: number;
+  duration: number;
+}
+
+/** The current time and duration, passed on when either changes (the seek bar's rate: each `timeupdate`). */
+export const playbackTime = (): OperatorFunction<PlayerInfo, PlaybackTime> => (info$) =>
+  info$.pipe(
+    map((i) => ({ currentTime: i.currentTime, duration: i.duration })),
+    distinctUntilChanged((a, b) => a.currentTime === b.currentTime && a.duration === b.duration),
+  );
+
+/** The time in whole seconds and the duration, passed on when the shown text could change (about once a second). */
+export const wholeSecondsTime = (): OperatorFunction<PlayerInfo, PlaybackTime> => (info$) =>
+  info$.pipe(
+    map((i) => ({ currentTime: Math.floor(i.currentTime), duration: i.duration })),
+    distinctUntilChanged((a, b) => a.currentTime === b.currentTime && a.duration === b.duration),
+  );
