@@ -1,4 +1,5 @@
 import { hostCommandReceipts } from '../../../streams/host/hostCommandReceipts';
+import type { PlayerReadiness } from '../../../streams/player/playerReadiness';
 import { createTestScheduler } from '../../helpers/testScheduler';
 import { command, HOST, hostWindow, listening, otherWindow, VIDEO, wire } from './fixtures';
 
@@ -7,7 +8,7 @@ const OTHER = 'https://other.example';
 describe('hostCommandReceipts', () => {
   it('one receipt per command: not accepted before ready, accepted after; listening gives none', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
-      const readiness = hot('l----r-------', { l: 'loading', r: 'ready' });
+      const readiness = hot<PlayerReadiness>('l----r-------', { l: 'loading', r: 'ready' });
       const messages = hot('-L-P-----P-V-', { L: listening(), P: command('playVideo'), V: command('setVolume', [40]) });
       expectObservable(hostCommandReceipts(messages, readiness)).toBe('---a-----b-c-', {
         a: { command: 'playVideo', hostOrigin: HOST, accepted: false },
@@ -19,7 +20,7 @@ describe('hostCommandReceipts', () => {
 
   it('each kind of command: loads with rct, listeners, refused arguments, unexposed and privileged functions', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
-      const readiness = hot('r', { r: 'ready' });
+      const readiness = hot<PlayerReadiness>('r', { r: 'ready' });
       const messages = hot('-abcdefg', {
         a: command('loadVideoById', [{ videoId: VIDEO, rct: 'CAEQ', rctn: '1' }]),
         b: command('addEventListener', ['onStateChange']),
@@ -43,7 +44,7 @@ describe('hostCommandReceipts', () => {
 
   it('a trusted origin may call the privileged command', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
-      const readiness = hot('r', { r: 'ready' });
+      const readiness = hot<PlayerReadiness>('r', { r: 'ready' });
       const messages = hot('-a', { a: command('setCaptions', [true]) });
       expectObservable(hostCommandReceipts(messages, readiness, { trustedOrigins: [HOST] })).toBe('-a', {
         a: { command: 'setCaptions', hostOrigin: HOST, accepted: true },
@@ -53,7 +54,7 @@ describe('hostCommandReceipts', () => {
 
   it('what the protocol ignores gives nothing: another origin than the parameter, another window after the lock, junk', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
-      const readiness = hot('r', { r: 'ready' });
+      const readiness = hot<PlayerReadiness>('r', { r: 'ready' });
       const messages = hot('-abcdef', {
         a: command('playVideo', undefined, OTHER),
         b: listening(1, HOST, hostWindow),
