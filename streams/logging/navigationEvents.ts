@@ -1,5 +1,5 @@
-import { EMPTY, filter, map, mergeMap, Observable, of, SchedulerLike, skip } from 'rxjs';
-import { navigationState } from '../navigation/navigationState';
+import { distinctUntilChanged, EMPTY, filter, map, mergeMap, Observable, of, skip } from 'rxjs';
+import type { NavigationState } from '../navigation/navigationState';
 import { serializeTrackingParams } from '../sampling/serializeTrackingParams';
 import { visualElementAttachCache, type BoundedCache } from '../sampling/visualElementAttachCache';
 import { playerEvents, type PlayerLogEvent } from './playerEvents';
@@ -11,17 +11,19 @@ export interface VideoLoad {
 }
 
 /**
- * The application navigation state of spec §4 as log events: one `navigationStateChange` per real change —
- * `application_navigating` when a navigation starts (a load, a cue, a playlist move), `none` {@link
- * NAVIGATION_RESET_MS} (5 s) after the latest start. The initial `none` is not a change and is not logged.
+ * The application navigation state of spec §4 (`navigationState`, from the page's navigation starts) as log events:
+ * one `navigationStateChange` per real change — `application_navigating` when a navigation starts (a load, a cue, a
+ * playlist move), `none` {@link NAVIGATION_RESET_MS} (5 s) after the latest start. The first value (the state at
+ * subscription, `none` at start-up) is not a change and is not logged.
  *
  * ```
- * starts$: ----s---------s--s-----------
- * result:  ----a----n----a-------n------  (reset = 5 frames)
+ * states$: n---a----n----a-------n------   (navigationState of starts at 4, 14, 17; reset = 5 frames)
+ * result:  ----a----n----a-------n------
  * ```
  */
-export function navigationEvents(starts$: Observable<unknown>, options: { resetMs?: number; scheduler?: SchedulerLike } = {}): Observable<PlayerLogEvent> {
-  return navigationState(starts$, options).pipe(
+export function navigationEvents(states$: Observable<NavigationState>): Observable<PlayerLogEvent> {
+  return states$.pipe(
+    distinctUntilChanged(),
     skip(1),
     map((state) => playerEvents.navigationStateChange({ state })),
   );

@@ -1,4 +1,5 @@
 import { navigationEvents, videoLoadEvents, visualElementEvents } from '../../../streams/logging/navigationEvents';
+import { navigationState } from '../../../streams/navigation/navigationState';
 import { visualElementAttachCache } from '../../../streams/sampling/visualElementAttachCache';
 import { createTestScheduler } from '../../helpers/testScheduler';
 
@@ -8,7 +9,7 @@ describe('navigationEvents', () => {
   it('logs application_navigating at a start and none 5 s after the latest start (production value), never the initial none', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
       const starts = hot('-s 2999ms s');
-      expectObservable(navigationEvents(starts)).toBe('-a 7999ms n', { a: nav('application_navigating'), n: nav('none') });
+      expectObservable(navigationEvents(navigationState(starts))).toBe('-a 7999ms n', { a: nav('application_navigating'), n: nav('none') });
     });
   });
 });
