@@ -70,7 +70,8 @@ import type { EmbedApi } from './api';
  *   event each, in the next frame ahead of the idle backlog that a load causes, so the cause is in the sink before the
  *   burst of state changes it brings about.
  * - `DISPATCH_TO_EMPTY`: changes of the page's situation — visibility, network, a new video loaded — in the next frame
- *   once no `FAST` event waits: a page turning hidden or losing its network is about to stop giving idle time.
+ *   once no `FAST` event waits: a page turning hidden or losing its network is about to stop giving idle time. The
+ *   session's opening `playerLoad` is at this tier too, logged first, so it stays the first event of the session.
  *
  * Every event keeps its `eventTimeMs`; within one tier the order is the order they happened.
  */
@@ -78,6 +79,7 @@ const EVENT_TIERS: Readonly<Record<string, DelayedEventTier>> = {
   playerError: DelayedEventTier.IMMEDIATE,
   hostCommandReceived: DelayedEventTier.FAST,
   navigationStateChange: DelayedEventTier.FAST,
+  playerLoad: DelayedEventTier.DISPATCH_TO_EMPTY,
   visibilityChange: DelayedEventTier.DISPATCH_TO_EMPTY,
   networkChange: DelayedEventTier.DISPATCH_TO_EMPTY,
   videoLoad: DelayedEventTier.DISPATCH_TO_EMPTY,

@@ -100,6 +100,7 @@ describe('issue 17: spec parts wired into the running page', () => {
       hostCommandReceived: 300, // FAST
       navigationStateChange: 300, // FAST
       videoLoad: 200, // DISPATCH_TO_EMPTY
+      playerLoad: 200,
       visibilityChange: 200, // DISPATCH_TO_EMPTY
       playerStateChange: 100, // DEFAULT
       visualElementAttached: 100,
