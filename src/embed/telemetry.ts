@@ -246,6 +246,15 @@ export function startTelemetry(player: EmbedPlayer, api: EmbedApi, win: Window =
       /* a full or refused storage loses the log line, never the request */
     }
   };
+  /** How many events a stored request carries (its body is the JSON the sink built). */
+  const eventCountOf = (request: { options: { body: string } }) => {
+    try {
+      const events = (JSON.parse(request.options.body) as { events?: unknown }).events;
+      return Array.isArray(events) ? events.length : 0;
+    } catch {
+      return 0;
+    }
+  };
   /** What the retry queue's drain did, for the stored-log events (the drain is built after the event pipeline). */
   const retryOutcome$ = new Subject<RetryQueueEvent>();
 
@@ -390,8 +399,8 @@ export function startTelemetry(player: EmbedPlayer, api: EmbedApi, win: Window =
   const retry$ = retryQueueDrain({ queue, send, online$, stored$ }).pipe(
     tap((e) => {
       if (e.type === 'sent') counts.resent++;
-      if (e.type === 'sent') logRequest(e.request.url, 'resent', 0);
-      if (e.type === 'failed' && e.outcome === 'dropped') logRequest(e.request.url, 'dropped', 0);
+      if (e.type === 'sent') logRequest(e.request.url, 'resent', eventCountOf(e.request));
+      if (e.type === 'failed' && e.outcome === 'dropped') logRequest(e.request.url, 'dropped', eventCountOf(e.request));
       retryOutcome$.next(e);
     }),
     share(),
