@@ -25,6 +25,11 @@ export const RETRY_QUEUE_THROTTLE_MS = 100;
 export const RETRY_QUEUE_STALE_QUEUED_MS = 60_000;
 /** §9 The request log is kept for one day. */
 export const REQUEST_LOG_LIFETIME_MS = 86_400_000;
+/**
+ * Not in the spec (a product choice): the request log (one line per log request: when, what became of it) keeps at
+ * most this many entries besides its 1-day lifetime, so a page that logs a lot for a day stays a few kilobytes.
+ */
+export const REQUEST_LOG_MAX_ENTRIES = 200;
 /** §9 Potential-error limit of the retry queue. */
 export const RETRY_QUEUE_POTENTIAL_ERROR_LIMIT = 10;
 

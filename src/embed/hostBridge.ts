@@ -1,4 +1,4 @@
-import { Subject, type Observable, type Subscription } from 'rxjs';
+import { share, Subject, type Observable, type Subscription } from 'rxjs';
 import { parseBooleanVar, type PlayerConfig } from '../../streams/config/playerConfig';
 import { coalesceDeliveries } from '../../streams/host/coalesceDeliveries';
 import { hostProtocol$ } from '../../streams/host/hostProtocol';
@@ -7,6 +7,7 @@ import { postToHost } from '../../streams/host/postToHost.sink';
 import type { PlayerReadiness } from '../../streams/player/playerReadiness';
 import type { PlayerCommand, PlayerEventOut, PlayerInfo } from '../../streams/player/types';
 import { hostMessages$ } from '../../streams/sources/hostMessages';
+import { hostCommandReceipts, type HostCommandReceipt } from '../../streams/host/hostCommandReceipts';
 
 /** What the bridge needs of the player (the engine of issue 3: `EmbedPlayer`). */
 export interface HostDrivenPlayer {
@@ -31,13 +32,25 @@ function widgetIdOf(value: string | undefined): number | string | undefined {
  *
  * Origin matching is exact: an `origin` parameter without its port, or with another scheme, silences the channel.
  */
-export function startHostBridge(player: HostDrivenPlayer, win: Window): Subscription | null {
+export function startHostBridge(
+  player: HostDrivenPlayer,
+  win: Window,
+  { onCommandReceived }: { onCommandReceived?: (receipt: HostCommandReceipt) => void } = {},
+): Subscription | null {
   const vars = player.config.args.playerVars;
   if (parseBooleanVar(vars.enablejsapi) !== true) return null;
   const framed = win.parent !== win;
   const applied$ = new Subject<PlayerCommand>();
+  const messages$ = hostMessages$(win).pipe(share());
+  // Each command the protocol takes in, for the player's logging (`hostCommandReceived`), read before the protocol acts on it.
+  const receipts = onCommandReceived
+    ? hostCommandReceipts(messages$, player.readiness$, { originParam: vars.origin?.trim() || undefined, trustedOrigins: player.config.args.trustedOrigins ?? [] }).subscribe({
+        next: (receipt) => onCommandReceived(receipt),
+        error: () => undefined,
+      })
+    : undefined;
   const actions$ = hostProtocol$(
-    { messages$: hostMessages$(win), readiness$: player.readiness$, info$: player.info$, events$: player.events$, applied$ },
+    { messages$, readiness$: player.readiness$, info$: player.info$, events$: player.events$, applied$ },
     {
       originParam: vars.origin?.trim() || undefined,
       widgetId: widgetIdOf(vars.widgetid),
@@ -45,10 +58,12 @@ export function startHostBridge(player: HostDrivenPlayer, win: Window): Subscrip
       trustedOrigins: player.config.args.trustedOrigins ?? [],
     },
   ).pipe(coalesceDeliveries());
-  return postToHost(actions$, {
+  const bridge = postToHost(actions$, {
     parent: framed ? (win.parent as unknown as HostWindow) : null,
     execute: (command) => player.command(command),
     applied: (command) => applied$.next(command),
     onFailure: (error) => console.warn('VidFrame host messaging:', error),
   });
+  if (receipts) bridge.add(receipts);
+  return bridge;
 }

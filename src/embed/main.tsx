@@ -17,7 +17,8 @@ import type { PlatformCalls } from '../../streams/platform/platformCalls';
 import { recoverUnwrappedResponse } from '../../streams/transport/recoverUnwrappedResponse';
 import { startTracking } from './tracking';
 import { createViewerActions, type ViewerActions } from './viewerActions';
-import { map } from 'rxjs';
+import { map, Subject } from 'rxjs';
+import type { HostCommandReceipt } from '../../streams/host/hostCommandReceipts';
 import type { PlayerResponse } from '../../streams/config/playerConfig';
 import type { PlaylistResponse } from '../../streams/player/playerEngine';
 import './embed.css';
@@ -75,7 +76,9 @@ try {
       console.error(`[vidframe] ${name} could not start`, error);
     }
   };
-  startService('telemetry', () => (window.vidframeTelemetry = startTelemetry(player, api, window)));
+  // Host commands as the bridge receives them, for the player's logging (the bridge starts last).
+  const hostCommands$ = new Subject<HostCommandReceipt>();
+  startService('telemetry', () => (window.vidframeTelemetry = startTelemetry(player, api, window, { hostCommands$ })));
   startService('consent', () => (window.vidframeConsent = startConsent(config, window, api.facts)));
   startService('preferences', () => startPreferences(player, window));
   startService('geolocation', () => startLocation(config, window, api.facts, { mobileWeb: false }));
@@ -95,7 +98,7 @@ try {
     });
   });
   try {
-    startHostBridge(player, window);
+    startHostBridge(player, window, { onCommandReceived: (receipt) => hostCommands$.next(receipt) });
   } catch (error) {
     console.error('[vidframe] the host channel could not start', error);
   }

@@ -2,6 +2,8 @@ import {
   animationFrames,
   BehaviorSubject,
   merge,
+  ReplaySubject,
+  skip,
   catchError,
   defer,
   distinctUntilChanged,
@@ -49,15 +51,59 @@ import { latencyReports, type LatencyTick } from '../../streams/latency/latencyR
 import type { ClientEvent } from '../../streams/logging/stampEvent';
 import { PlayerState } from '../../streams/player/playerState';
 import { withoutCredentialTransferTokens } from '../../streams/transport/credentialTransferTokens';
+import { navigationState, type NavigationState } from '../../streams/navigation/navigationState';
+import { navigationEvents, videoLoadEvents, visualElementEvents, type VideoLoad } from '../../streams/logging/navigationEvents';
+import { storageLogEvents, storedLogEvents } from '../../streams/logging/storageLogEvents';
+import { visualElementAttachCache, type BoundedCache } from '../../streams/sampling/visualElementAttachCache';
+import { createRequestLog, type RequestLog } from '../../streams/retry/requestLog';
+import type { HostCommandReceipt } from '../../streams/host/hostCommandReceipts';
+import { pageStorage } from './pageStorage';
 import type { EmbedPlayer } from './EmbedPlayer';
 import type { EmbedApi } from './api';
 
 /**
- * The delayed-event tier of each logged event (spec §9): errors go out at once; everything else waits for the main
- * thread to be idle (at most the idle timeout), so telemetry never competes with playback for a frame. One tier for
- * all the rest keeps the session's events in the order they happened.
+ * The delayed-event tier of each logged event (spec §9), by name; every event not named waits at `DEFAULT` for the
+ * main thread to be idle (at most the idle timeout), so the bulk of telemetry never competes with playback for a frame.
+ *
+ * - `IMMEDIATE`: a player error, at once (the page may be about to go).
+ * - `FAST`: what the host or the viewer just did — a host command received, a navigation starting or ending. One
+ *   event each, in the next frame ahead of the idle backlog that a load causes, so the cause is in the sink before the
+ *   burst of state changes it brings about.
+ * - `DISPATCH_TO_EMPTY`: changes of the page's situation — visibility, network, a new video loaded — in the next frame
+ *   once no `FAST` event waits: a page turning hidden or losing its network is about to stop giving idle time. The
+ *   session's opening `playerLoad` is at this tier too, logged first, so it stays the first event of the session.
+ *
+ * Every event keeps its `eventTimeMs`; within one tier the order is the order they happened.
  */
-const tierOf = (event: ClientEvent): DelayedEventTier => (event.name === 'playerError' ? DelayedEventTier.IMMEDIATE : DelayedEventTier.DEFAULT);
+const EVENT_TIERS: Readonly<Record<string, DelayedEventTier>> = {
+  playerError: DelayedEventTier.IMMEDIATE,
+  hostCommandReceived: DelayedEventTier.FAST,
+  navigationStateChange: DelayedEventTier.FAST,
+  playerLoad: DelayedEventTier.DISPATCH_TO_EMPTY,
+  visibilityChange: DelayedEventTier.DISPATCH_TO_EMPTY,
+  networkChange: DelayedEventTier.DISPATCH_TO_EMPTY,
+  videoLoad: DelayedEventTier.DISPATCH_TO_EMPTY,
+};
+export const tierOf = (event: ClientEvent): DelayedEventTier => EVENT_TIERS[event.name] ?? DelayedEventTier.DEFAULT;
+
+/** What the page hands to its telemetry besides the player and the API client. */
+export interface TelemetryOptions {
+  /** Every host command the host bridge received (`hostCommandReceived`). */
+  hostCommands$?: Observable<HostCommandReceipt>;
+  /**
+   * The random source of the sampling draws (stored logs 10 %, storage events 20 %). Default: the frame's
+   * `window.vidframeSampleRandom` when a script of the frame set one (the browser tests force a draw in or out with an
+   * init script), else `Math.random`, read at each draw.
+   */
+  random?: () => number;
+}
+
+/** An event as the tier dispatcher handed it to the sink, with its tier. */
+export interface DispatchedEvent {
+  name: string;
+  tier: DelayedEventTier;
+  payload: unknown;
+}
 
 /** What the page's telemetry exposes, for diagnostics and the browser tests. */
 export interface Telemetry {
@@ -83,6 +129,16 @@ export interface Telemetry {
   readonly counts: { events: number; eventsSettled: number; sent: number; stored: number; resent: number };
   /** Storage reports of this page (`DB_DELETED_BY_MISSING_OBJECT_STORES`, a fallback to memory, …), in order. */
   readonly storageReports: readonly { type: string; message: string }[];
+  /** Application navigation (spec §4), replaying the current state. */
+  readonly navigation$: Observable<NavigationState>;
+  /** Each event as the tier dispatcher hands it to the sink (hot). */
+  readonly dispatched$: Observable<DispatchedEvent>;
+  /** The tier each event name was last dispatched at. */
+  readonly dispatchedTiers: Readonly<Record<string, number>>;
+  /** The visual-element attach cache (spec §9, 1000 entries). */
+  readonly attachCache: Pick<BoundedCache<string, true>, 'size' | 'limit' | 'has'>;
+  /** The request log (spec §9, 1 day): what became of each log request of this origin. */
+  readonly requestLog: RequestLog;
   stop(): void;
 }
 
@@ -112,14 +168,23 @@ function hostOriginOf(config: PlayerConfig): string | undefined {
  * the IndexedDB retry queue and resent when the network is back; the config of `log_event` responses stored.
  * This is the page's one sink layer: the pure parts live in `streams/`.
  */
-export function startTelemetry(player: EmbedPlayer, api: EmbedApi, win: Window = window): Telemetry {
+export function startTelemetry(player: EmbedPlayer, api: EmbedApi, win: Window = window, options: TelemetryOptions = {}): Telemetry {
   const { config } = player;
+  const random =
+    options.random ??
+    (() => {
+      const override = (win as Window & { vidframeSampleRandom?: unknown }).vidframeSampleRandom;
+      return typeof override === 'function' ? Number(override()) : Math.random();
+    });
   const subscriptions = new Subscription();
   const counts = { events: 0, eventsSettled: 0, sent: 0, stored: 0, resent: 0 };
   const pageId = randomPageId(win);
   const storageReports: { type: string; message: string }[] = [];
+  // Replayed: the databases may report before the event pipeline below subscribes.
+  const storageReport$ = new ReplaySubject<{ type: string; message: string }>();
   const reportStorage = (error: StorageError) => {
     storageReports.push({ type: error.type, message: error.message });
+    storageReport$.next({ type: error.type, message: error.message });
     console.warn('[vidframe] storage:', error.type, error.message);
   };
 
@@ -171,6 +236,27 @@ export function startTelemetry(player: EmbedPlayer, api: EmbedApi, win: Window =
         }
       }),
     );
+
+  // The request log (spec §9): one line per log request, kept 1 day in the frame's storage.
+  const requestLog = createRequestLog(pageStorage(win));
+  const logRequest = (endpoint: string, outcome: string, eventCount: number) => {
+    try {
+      requestLog.append({ timeMs: Date.now(), endpoint: endpoint.includes('video_stats') ? 'video_stats' : 'log_event', outcome, eventCount });
+    } catch {
+      /* a full or refused storage loses the log line, never the request */
+    }
+  };
+  /** How many events a stored request carries (its body is the JSON the sink built). */
+  const eventCountOf = (request: { options: { body: string } }) => {
+    try {
+      const events = (JSON.parse(request.options.body) as { events?: unknown }).events;
+      return Array.isArray(events) ? events.length : 0;
+    } catch {
+      return 0;
+    }
+  };
+  /** What the retry queue's drain did, for the stored-log events (the drain is built after the event pipeline). */
+  const retryOutcome$ = new Subject<RetryQueueEvent>();
 
   /** One emission per request the sink stored, with the error of its send: a `Retry-After` on it holds the drain back. */
   const stored$ = new Subject<unknown>();
@@ -231,6 +317,29 @@ export function startTelemetry(player: EmbedPlayer, api: EmbedApi, win: Window =
     quality$: player.quality$.pipe(map((quality) => ({ videoId: videoIdNow(), quality }))),
   });
 
+  // Video loads (spec §3 load options, with rct / rctn) and application navigation (spec §4): every load after the
+  // player is ready — a host load or cue, a playlist move — starts a navigation.
+  const loads$: Observable<VideoLoad> = player.model$.pipe(
+    distinctUntilChanged((a, b) => a.loadSeq === b.loadSeq),
+    map((m) => ({ videoId: m.videoId, referral: m.referral ?? null })),
+  );
+  const navigationLoads$ = player.readiness$.pipe(
+    filter((r) => r === 'ready'),
+    first(),
+    switchMap(() => loads$.pipe(skip(1))),
+    share(),
+  );
+  const navigation$ = navigationState(navigationLoads$).pipe(shareReplay({ bufferSize: 1, refCount: false }));
+  subscriptions.add(navigation$.subscribe());
+  const attachCache = visualElementAttachCache<string, true>();
+  const shownVideoIds$ = player.videoData$.pipe(
+    filter((d): d is NonNullable<typeof d> => d !== null),
+    map((d) => d.videoId),
+  );
+
+  const dispatched$ = new Subject<DispatchedEvent>();
+  const dispatchedTiers: Record<string, number> = {};
+
   const events$ = merge(sessionEvents({
     videoId: config.args.video_id,
     autoplay: config.args.autoplay !== '0',
@@ -246,7 +355,15 @@ export function startTelemetry(player: EmbedPlayer, api: EmbedApi, win: Window =
     visibility$,
     online$,
     latency$,
-  }), debug$).pipe(
+    hostCommand$: options.hostCommands$,
+  }), debug$,
+  // navigation$ replays its current state (`none` at start-up), which navigationEvents does not log.
+  navigationEvents(navigation$),
+  videoLoadEvents(navigationLoads$),
+  visualElementEvents(shownVideoIds$, attachCache),
+  storageLogEvents(storageReport$, { random }),
+  storedLogEvents(retryOutcome$, { random }),
+  ).pipe(
     // Timed when it happened, not when the idle slot hands it to the sink.
     map((event): ClientEvent => ({ ...event, eventTimeMs: Date.now() })),
     tap(() => counts.events++),
@@ -257,12 +374,19 @@ export function startTelemetry(player: EmbedPlayer, api: EmbedApi, win: Window =
       flush$: dispatcherFlush$,
       now: () => win.performance.now(),
     }),
+    tap((event) => {
+      const tier = tierOf(event);
+      dispatchedTiers[event.name] = tier;
+      dispatched$.next({ name: event.name, tier, payload: event.payload });
+    }),
   );
 
   const outcome$ = sink(events$, sinkFlush$).pipe(
     tap((o) => {
       counts.eventsSettled += o.type === 'buildFailed' ? o.events.length : o.eventCount;
       if (o.type === 'sent') counts.sent++;
+      if (o.type === 'buildFailed') logRequest('log_event', o.type, o.events.length);
+      else logRequest(o.request.url, o.type, o.eventCount);
       if (o.type === 'stored' || o.type === 'deferred') {
         counts.stored++;
         stored$.next(o.type === 'stored' ? o.error : undefined);
@@ -275,6 +399,9 @@ export function startTelemetry(player: EmbedPlayer, api: EmbedApi, win: Window =
   const retry$ = retryQueueDrain({ queue, send, online$, stored$ }).pipe(
     tap((e) => {
       if (e.type === 'sent') counts.resent++;
+      if (e.type === 'sent') logRequest(e.request.url, 'resent', eventCountOf(e.request));
+      if (e.type === 'failed' && e.outcome === 'dropped') logRequest(e.request.url, 'dropped', eventCountOf(e.request));
+      retryOutcome$.next(e);
     }),
     share(),
   );
@@ -286,10 +413,26 @@ export function startTelemetry(player: EmbedPlayer, api: EmbedApi, win: Window =
       .pipe(
         filter((r) => r === 'ready'),
         first(),
-        switchMap(() => storageCleanup({ expiring: [queue] })),
+        switchMap(() => storageCleanup({ expiring: [queue, requestLog] })),
       )
       .subscribe(),
   );
 
-  return { outcome$, retry$, online$, visibility$, lifecycle$, storedConfig$, pageId, counts, storageReports, stop: () => subscriptions.unsubscribe() };
+  return {
+    outcome$,
+    retry$,
+    online$,
+    visibility$,
+    lifecycle$,
+    storedConfig$,
+    pageId,
+    counts,
+    storageReports,
+    navigation$,
+    dispatched$: dispatched$.asObservable(),
+    dispatchedTiers,
+    attachCache,
+    requestLog,
+    stop: () => subscriptions.unsubscribe(),
+  };
 }

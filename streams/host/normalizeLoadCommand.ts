@@ -50,6 +50,13 @@ function quality(v: unknown): string | undefined {
   return v as string;
 }
 
+/** `rct` / `rctn` of the video load options (spec §3): text the host passes through to the player's logging. */
+function trackingText(v: unknown, name: string): string | undefined {
+  if (absent(v)) return undefined;
+  if (typeof v !== 'string' || v.length > MAX_TEXT) invalid(`${name} is not a text`);
+  return v as string;
+}
+
 function videoId(v: unknown): string {
   if (!isValidVideoId(v)) invalid('the video id is missing or malformed');
   return v as string;
@@ -103,12 +110,14 @@ function videoOptions(func: LoadFunction, args: unknown[]): VideoLoadOptions {
     const endSeconds = seconds(own(first, 'endSeconds'), 'endSeconds');
     if (startSeconds !== undefined && endSeconds !== undefined && endSeconds <= startSeconds) invalid('endSeconds is not after startSeconds');
     const suggestedQuality = quality(own(first, 'suggestedQuality'));
+    const rct = trackingText(own(first, 'rct'), 'rct');
+    const rctn = trackingText(own(first, 'rctn'), 'rctn');
     if (byUrl) {
       const mediaContentUrl = own(first, 'mediaContentUrl');
       const id = videoIdFromMediaUrl(mediaContentUrl) ?? invalid('the media URL names no video');
-      return defined({ videoId: id, mediaContentUrl: mediaContentUrl as string, startSeconds, endSeconds, suggestedQuality });
+      return defined({ videoId: id, mediaContentUrl: mediaContentUrl as string, startSeconds, endSeconds, suggestedQuality, rct, rctn });
     }
-    return defined({ videoId: videoId(own(first, 'videoId')), startSeconds, endSeconds, suggestedQuality });
+    return defined({ videoId: videoId(own(first, 'videoId')), startSeconds, endSeconds, suggestedQuality, rct, rctn });
   }
   const startSeconds = seconds(args[1], 'startSeconds');
   const suggestedQuality = quality(args[2]);
@@ -142,7 +151,7 @@ function playlistLoadOptions(args: unknown[]): PlaylistLoadOptions {
 /**
  * Turns one load or cue command of the wire (host-protocol §4) into a {@link PlayerCommand} with one options object
  * (spec §5): positional `(videoId, startSeconds, suggestedQuality)` or object `{videoId, startSeconds, endSeconds,
- * suggestedQuality}`; by URL, the id from `/v/{id}`, `/e/{id}` or `/embed/{id}`; playlists `(playlist, index,
+ * suggestedQuality, rct, rctn}` (`rct`/`rctn`, spec §3, are texts passed through to the player's logging); by URL, the id from `/v/{id}`, `/e/{id}` or `/embed/{id}`; playlists `(playlist, index,
  * startSeconds, suggestedQuality)` or `{playlist | list, listType, index, startSeconds, suggestedQuality}`, where
  * `playlist` is an id array, one id, a comma list, or a 16-character string meaning list `PL` + string.
  * `load*` plays (`autoplay: true`); `cue*` leaves the video cued.

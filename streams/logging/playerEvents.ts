@@ -108,6 +108,35 @@ export interface LatencyReportPayload {
   durationMs: number;
 }
 
+/** Application navigation (spec §4): `application_navigating` when a load, cue or playlist move starts, `none` 5 s later. */
+export interface NavigationStateChangePayload {
+  state: 'none' | 'application_navigating';
+}
+/** A video load after the first (a host load/cue or a playlist move), with its tracking parameters. */
+export interface VideoLoadPayload {
+  videoId: string;
+  /** `rct` / `rctn` of the video load options (spec §3), serialised as `rct=…&rctn=…` and cut at 500 characters (§9). */
+  trackingParams?: string;
+}
+/** A visual element shown for the first time in this page (kept in the attach cache of spec §9, 1000 entries). */
+export interface VisualElementAttachedPayload {
+  /** The kind of element: `video` (a video shown in the player). */
+  ve: string;
+  videoId: string;
+}
+/** A local-database report (spec §8 codes), logged for most kinds at the storage-event sample rate (20 %, spec §9). */
+export interface StorageEventPayload {
+  type: string;
+  message: string;
+  /** False for kinds that are always logged. */
+  sampled: boolean;
+}
+/** What became of a log request stored in the retry queue, sampled at the stored-log rate (10 %, spec §9). */
+export interface StoredLogRequestPayload {
+  action: 'resent' | 'dropped';
+  sendCount: number;
+}
+
 /** Every event the player logs, by name. */
 export interface PlayerEventPayloads {
   playerLoad: PlayerLoadPayload;
@@ -125,6 +154,11 @@ export interface PlayerEventPayloads {
   latencyReport: LatencyReportPayload;
   playbackStall: PlaybackStallPayload;
   mediaError: MediaErrorPayload;
+  navigationStateChange: NavigationStateChangePayload;
+  videoLoad: VideoLoadPayload;
+  visualElementAttached: VisualElementAttachedPayload;
+  storageEvent: StorageEventPayload;
+  storedLogRequest: StoredLogRequestPayload;
 }
 
 export type PlayerEventName = keyof PlayerEventPayloads;
@@ -162,6 +196,11 @@ export const playerEvents = {
   networkChange: (p: NetworkChangePayload) => event('networkChange', p),
   error: (p: PlayerErrorPayload) => event('playerError', p),
   latency: (p: LatencyReportPayload) => event('latencyReport', { ...p, durationMs: ms(p.durationMs) }),
+  navigationStateChange: (p: NavigationStateChangePayload) => event('navigationStateChange', p),
+  videoLoad: (p: VideoLoadPayload) => event('videoLoad', p),
+  visualElementAttached: (p: VisualElementAttachedPayload) => event('visualElementAttached', p),
+  storageEvent: (p: StorageEventPayload) => event('storageEvent', p),
+  storedLogRequest: (p: StoredLogRequestPayload) => event('storedLogRequest', { ...p, sendCount: Math.max(0, Math.trunc(num(p.sendCount))) }),
   /** Debugging events (`video_stats`) by nature: they help debug playback, not rebuild a session. */
   playbackStall: (p: PlaybackStallPayload) => event('playbackStall', { ...p, mediaTimeSec: num(p.mediaTimeSec), durationMs: ms(p.durationMs) }, true),
   mediaError: (p: MediaErrorPayload) =>

@@ -67,6 +67,11 @@ export interface PlayerModel {
   size: { width: number; height: number };
   /** The failure being shown; at most one per load (spec §8: one failure reports one error). */
   error: PlayerErrorModel | null;
+  /**
+   * `rct` / `rctn` of the video load options (spec §3) of the load in progress: set by a `loadVideo` that carries them,
+   * cleared by every other load (a playlist move, a load without them). Absent = none.
+   */
+  referral?: { rct?: string; rctn?: string } | null;
 }
 
 /** The formats of a response ([] when it has none). */

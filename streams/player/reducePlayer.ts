@@ -94,6 +94,7 @@ function startLoad(model: PlayerModel, videoId: string, autoplay: boolean, clip:
     clipEnded: false,
     playlist,
     error: null,
+    referral: null,
   };
   const state: PlayerAction = { type: 'state', input: { type: autoplay ? 'load' : 'cue' } };
   if (!isValidVideoId(videoId)) {
@@ -286,7 +287,10 @@ export function reducePlayer(model: PlayerModel, input: EngineInput, ctx: Engine
       const o = input.options ?? ({} as VideoLoadOptions);
       const start = seconds(o.startSeconds);
       const end = typeof o.endSeconds === 'number' && Number.isFinite(o.endSeconds) ? o.endSeconds : null;
-      return startLoad(model, videoIdOf(o), input.autoplay === true, { startSeconds: start, endSeconds: end, quality: o.suggestedQuality }, null);
+      const step = startLoad(model, videoIdOf(o), input.autoplay === true, { startSeconds: start, endSeconds: end, quality: o.suggestedQuality }, null);
+      // rct / rctn (spec §3) ride with this load to the player's logging (`videoLoad`).
+      const referral = typeof o.rct === 'string' || typeof o.rctn === 'string' ? { ...(typeof o.rct === 'string' && { rct: o.rct }), ...(typeof o.rctn === 'string' && { rctn: o.rctn }) } : null;
+      return referral ? { ...step, model: { ...step.model, referral } } : step;
     }
     case 'loadPlaylist': {
       const o = input.options ?? {};

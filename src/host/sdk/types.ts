@@ -90,12 +90,18 @@ export interface VideoByIdOptions {
   startSeconds?: number;
   endSeconds?: number;
   suggestedQuality?: string;
+  /** Spec §3: passed through to the player's logging (its tracking parameters). */
+  rct?: string;
+  rctn?: string;
 }
 export interface VideoByUrlOptions {
   mediaContentUrl: string;
   startSeconds?: number;
   endSeconds?: number;
   suggestedQuality?: string;
+  /** Spec §3: passed through to the player's logging (its tracking parameters). */
+  rct?: string;
+  rctn?: string;
 }
 export interface PlaylistOptions {
   playlist?: string | string[];

@@ -12,6 +12,7 @@ import { createDatabase } from '../../../streams/storage/createDatabase';
 import { STREAM_TOKEN_HEADER } from '../../../streams/transport/buildApiRequest';
 import { WEB_EMBEDDED_PLAYER_CLIENT_NAME_ID } from '../../../streams/transport/clientIdentity';
 import { configFor } from '../../streams/player/fixtures';
+import { initialPlayerModel } from '../../../streams/player/playerModel';
 
 const TOKEN = 'v1.c3RyZWFtLWlk.c2lnbmF0dXJl';
 
@@ -44,6 +45,8 @@ function fakePlayer(config: PlayerConfig): EmbedPlayer {
     // Read by the debugging events (video_stats): the current video and the rendition playing.
     videoData$: new BehaviorSubject(null),
     quality$: new BehaviorSubject(''),
+    // Read by the navigation state and the video loads.
+    model$: new BehaviorSubject(initialPlayerModel(config)),
   } as unknown as EmbedPlayer;
 }
 

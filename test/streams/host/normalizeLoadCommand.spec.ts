@@ -13,6 +13,8 @@ describe('normalizeLoadCommand: videos by id', () => {
     ['numeric string start (lenient)', ['cueVideoById', [ID, '30']], { videoId: ID, startSeconds: 30 }, false],
     ['object form', ['loadVideoById', [{ videoId: ID, startSeconds: 5, endSeconds: 20, suggestedQuality: 'large' }]], { videoId: ID, startSeconds: 5, endSeconds: 20, suggestedQuality: 'large' }, true],
     ['object form, id only', ['cueVideoById', [{ videoId: ID }]], { videoId: ID }, false],
+    ['object form with rct and rctn (spec §3)', ['loadVideoById', [{ videoId: ID, rct: 'CAEQ', rctn: '3' }]], { videoId: ID, rct: 'CAEQ', rctn: '3' }, true],
+    ['by URL with rct and rctn', ['cueVideoByUrl', [{ mediaContentUrl: `https://example.test/v/${ID}`, rct: 'CAEQ', rctn: '3' }]], { videoId: ID, mediaContentUrl: `https://example.test/v/${ID}`, rct: 'CAEQ', rctn: '3' }, false],
   ] as const)('%s', (_n, [func, args], options, autoplay) => {
     expect(normalizeLoadCommand(func, args)).toEqual({ ok: true, command: { type: 'loadVideo', options, autoplay } });
   });
@@ -24,6 +26,8 @@ describe('normalizeLoadCommand: videos by id', () => {
     ['an id with a bad character', ['VFsunrise0!']],
     ['an object without videoId', [{ startSeconds: 3 }]],
     ['an object with a numeric videoId', [{ videoId: 12345678901 }]],
+    ['an object with a numeric rct', [{ videoId: ID, rct: 5 }]],
+    ['an object with an rctn longer than any text input', [{ videoId: ID, rctn: 'x'.repeat(2001) }]],
     ['an array as id', [[ID]]],
     ['a negative start', [ID, -1]],
     ['a non-numeric start', [ID, 'soon']],

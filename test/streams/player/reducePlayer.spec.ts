@@ -206,6 +206,16 @@ describe('reducePlayer', () => {
     expect(run(again.model, [{ type: 'videoResponse', seq: 0, response: response('VFold0000000'), autoplay: true }]).actions).toEqual([]);
   });
 
+  it('rct / rctn of the video load options (spec §3) ride with their load; a playlist move or a load without them clears them', () => {
+    const withReferral = run(loaded({ playlist: 'VFcitylight' }), [{ type: 'loadVideo', options: { videoId: 'VFcitylight', rct: 'CAEQ', rctn: '7' }, autoplay: true }]);
+    expect(withReferral.model.referral).toEqual({ rct: 'CAEQ', rctn: '7' });
+    expect(withReferral.actions).toContainEqual(expect.objectContaining({ type: 'fetchVideo', videoId: 'VFcitylight' }));
+    expect(run(withReferral.model, [{ type: 'loadVideo', options: { videoId: 'VFsunrise01' }, autoplay: true }]).model.referral).toBeNull();
+    const listed = run(loaded({ playlist: 'VFcitylight' }), [{ type: 'loadVideo', options: { videoId: 'VFsunrise01', rctn: '2' }, autoplay: false }]);
+    expect(listed.model.referral).toEqual({ rctn: '2' });
+    expect(run(listed.model, [{ type: 'loadPlaylist', options: { playlist: ['VFsunrise01', 'VFcitylight'], index: 1 }, autoplay: true }]).model.referral).toBeNull();
+  });
+
   it('load by URL takes the id from /v/, /e/ or /embed/', () => {
     const byUrl = run(loaded(), [{ type: 'loadVideo', options: { videoId: '', mediaContentUrl: 'https://example.com/embed/VFcitylight?x=1' }, autoplay: false }]);
     expect(byUrl.actions).toContainEqual({ type: 'fetchVideo', seq: 1, videoId: 'VFcitylight', autoplay: false });
