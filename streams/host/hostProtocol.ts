@@ -67,7 +67,10 @@ export interface HostProtocolState {
    * (`videoKnown`), never the placeholder before it (no title, `isPlayable` false, quality `unknown`).
    */
   fullSnapshotPending: boolean;
-  /** While a full snapshot is pending: the snapshot the host last heard about, so its events say what really changed. */
+  /**
+   * While deliveries wait for a video to be known (a pending full snapshot, a playlist move): the snapshot the host
+   * last heard about, so what it is sent then says what really changed.
+   */
   baseline: PlayerInfo | null;
   /** The video whose failure the host already heard about (reset by every load/cue). */
   erroredVideoId: string | null;
@@ -313,13 +316,21 @@ export function stepHostProtocol(
           handshake();
           break;
         }
-        if (s.fullSnapshotPending) {
-          // Nothing about a video being loaded until it is known: then one full snapshot and the real changes.
-          if (isKnown(next)) releaseSnapshot(next);
+        // Nothing about a video being loaded (after a load/cue, or a playlist move) until it is known: then one full
+        // snapshot (or, without a load command, what changed) and the real changes since what the host last heard.
+        // A cleared player (same video, nothing known) is not waited for.
+        const base = s.baseline ?? prev;
+        if (!isKnown(next) && (s.fullSnapshotPending || videoIdOf(next) !== videoIdOf(base))) {
+          s.baseline = base;
           break;
         }
-        for (const d of hostDeliveries(prev, next)) if (d.event === 'infoDelivery') post(d.event, d.info, d.coalesce);
-        deliverEvents(prev, next);
+        if (s.fullSnapshotPending) {
+          releaseSnapshot(next);
+          break;
+        }
+        s.baseline = null;
+        for (const d of hostDeliveries(base, next)) if (d.event === 'infoDelivery') post(d.event, d.info, d.coalesce);
+        deliverEvents(base, next);
         syncApi(next);
         break;
       }
@@ -328,9 +339,9 @@ export function stepHostProtocol(
         if (e.type === 'error') emitError(typeof e.code === 'number' ? e.code : hostErrorCode(e.internal), videoIdOf(s.info));
         else if (e.type === 'autoplayBlocked') emitAutoplayBlocked();
         else if (e.type === 'apiChange') {
-          // Announced by the snapshot's own change as a rule: sent here only if the host has not heard of it yet.
-          if (!s.initialized) emitEvent('onApiChange', null);
-          else if (s.info && !s.fullSnapshotPending) syncApi(s.info);
+          // Announced by the snapshot's own change as a rule (before the handshake, by initialDelivery and the
+          // handshake's apiInfoDelivery): sent here only if the host has not heard of it yet.
+          if (s.initialized && s.info && !s.fullSnapshotPending && !s.baseline) syncApi(s.info);
         }
         break;
       }

@@ -195,6 +195,34 @@ describe('a load: the new video once it is known, onApiChange once per real chan
     });
   });
 
+  it('a playlist move (no load command, no wiped cache): what changed, once the next video is known', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const ended = makeInfo({ playerState: 0, playlist: [VIDEO, 'VFcitylight'], playlistIndex: 0 });
+      const moving = { ...placeholder(-1), playlist: [VIDEO, 'VFcitylight'], playlistIndex: 1 };
+      const next = { ...city(-1), playlist: [VIDEO, 'VFcitylight'], playlistIndex: 1 };
+      const messages = hot('L-S----------', { L: listening(1), S: sub('onStateChange') });
+      const readiness = hot<PlayerReadiness>('-r-----------', { r: 'ready' });
+      const info = hot('     e-----m---n--', { e: ended, m: moving, n: next });
+      expectObservable(labels({ messages, readiness, info })).toBe('-(IR)-----(dS)', {
+        I: 'I', R: 'R',
+        d: 'info:playerState,playlistIndex,videoData',
+        S: 'onStateChange=-1',
+      });
+    });
+  });
+
+  it('clearVideo on its own is delivered at once (same video, nothing to wait for)', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const cleared = makeInfo({ playerState: -1, videoKnown: false, videoData: { ...info0.videoData, title: '', author: '', isPlayable: false } });
+      const messages = hot('L-S--X----', { L: listening(1), S: sub('onStateChange'), X: command('clearVideo') });
+      const readiness = hot<PlayerReadiness>('-r--------', { r: 'ready' });
+      const info = hot('     i-----c---', { i: info0, c: cleared });
+      expectObservable(labels({ messages, readiness, info })).toBe('-(IR)X(dS)', {
+        I: 'I', R: 'R', X: 'cmd:clear', d: 'info:playerState,videoData', S: 'onStateChange=-1',
+      });
+    });
+  });
+
   it('captions coming with the new video: one apiInfoDelivery and one onApiChange, even with the player\'s apiChange event', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
       const messages = hot('L-A--P-------', { L: listening(1), A: sub('onApiChange'), P: command('cueVideoById', ['VFcitylight']) });
