@@ -291,7 +291,7 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
   );
   elementEvents$.subscribe((e) => {
     const el = e.target;
-    if (STATE_EVENTS.has(e.type)) stateInputs$.next({ type: e.type as 'play', paused: el.paused });
+    if (STATE_EVENTS.has(e.type)) stateInputs$.next({ type: e.type as 'play', paused: el.paused, ended: el.ended });
     switch (e.type) {
       case 'loadedmetadata':
         if (pendingSeek !== null) {

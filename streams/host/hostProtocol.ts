@@ -62,9 +62,27 @@ export interface HostProtocolState {
   queue: QueuedEvent[];
   subscriptions: string[];
   info: PlayerInfo | null;
+  /**
+   * A load/cue ran: the host wiped its cache and is owed a full snapshot, sent once the new video is known
+   * (`videoKnown`), never the placeholder before it (no title, `isPlayable` false, quality `unknown`).
+   */
   fullSnapshotPending: boolean;
+  /**
+   * While deliveries wait for a video to be known (a pending full snapshot, a playlist move): the snapshot the host
+   * last heard about, so what it is sent then says what really changed.
+   */
+  baseline: PlayerInfo | null;
   /** The video whose failure the host already heard about (reset by every load/cue). */
   erroredVideoId: string | null;
+  /**
+   * A failure that came after the handshake, before the host subscribed to `onError` (real clients subscribe only
+   * after `onReady`): sent when the subscription arrives, if no load/cue came first; never twice.
+   */
+  heldError: { code: number; videoId: string | null } | null;
+  /** The same for a refused autoplay (`onAutoplayBlocked`); dropped by a load/cue and once the video plays. */
+  heldAutoplayBlocked: boolean;
+  /** The captions module as the host last heard it (`apiInfoDelivery`); `onApiChange` only when its namespaces change. */
+  apiSent: Record<string, unknown> | null;
 }
 
 export const initialHostProtocolState = (widgetId?: number | string): HostProtocolState => ({
@@ -78,12 +96,21 @@ export const initialHostProtocolState = (widgetId?: number | string): HostProtoc
   subscriptions: [],
   info: null,
   fullSnapshotPending: false,
+  baseline: null,
   erroredVideoId: null,
+  heldError: null,
+  heldAutoplayBlocked: false,
+  apiSent: null,
 });
 
 const isLoad = (c: PlayerCommand) => c.type === 'loadVideo' || c.type === 'loadPlaylist';
 const videoIdOf = (info: PlayerInfo | null) => info?.videoData?.video_id ?? null;
 const isUnplayable = (info: PlayerInfo) => info.videoData?.isPlayable === false || !!info.videoData?.errorCode;
+/** Whether the answer for the current video is in (a snapshot without the flag is taken as known). */
+const isKnown = (info: PlayerInfo) => info.videoKnown !== false;
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+/** Events a host is owed whatever its subscriptions when they happen before the handshake; the last ones dropped. */
+const OWED_EVENTS = new Set(['onError', 'onAutoplayBlocked']);
 
 /**
  * One step of the host protocol (host-protocol §3–§5, spec §5): the next state and the actions to perform, in order.
@@ -113,7 +140,7 @@ export function stepHostProtocol(
   const enqueue = (item: QueuedEvent) => {
     s.queue = [...s.queue, item];
     while (s.queue.length > maxQueue) {
-      const drop = s.queue.findIndex((q) => q.event !== 'onError');
+      const drop = s.queue.findIndex((q) => !OWED_EVENTS.has(q.event));
       s.queue = s.queue.filter((_, i) => i !== (drop < 0 ? 0 : drop));
     }
   };
@@ -131,13 +158,51 @@ export function stepHostProtocol(
     }
     if (s.initialized) {
       if (s.subscriptions.includes('onError')) post('onError', code);
+      else if (videoId !== null) s.heldError = { code, videoId };
     } else enqueue({ event: 'onError', info: code, errorVideoId: videoId });
+  };
+  /** A refused autoplay: queued before the handshake whatever the subscriptions, held after it until subscribed. */
+  const emitAutoplayBlocked = () => {
+    if (!s.initialized) {
+      if (!s.queue.some((q) => q.event === 'onAutoplayBlocked')) enqueue({ event: 'onAutoplayBlocked', info: null });
+    } else if (s.subscriptions.includes('onAutoplayBlocked')) post('onAutoplayBlocked', null);
+    else s.heldAutoplayBlocked = true;
+  };
+  /** `apiInfoDelivery` when the captions module changed since the host last heard of it, `onApiChange` when it came or left. */
+  const syncApi = (info: PlayerInfo) => {
+    const api = captionsApiInfo(info);
+    if (same(api, s.apiSent)) return;
+    const before = s.apiSent;
+    s.apiSent = api;
+    post('apiInfoDelivery', api);
+    if (!same(before?.namespaces, api.namespaces)) emitEvent('onApiChange', null);
+  };
+  /** The snapshot went from `prev` to `next`: the events it owes, in order (not the `infoDelivery`, not the module). */
+  const deliverEvents = (prev: PlayerInfo, next: PlayerInfo) => {
+    for (const d of hostDeliveries(prev, next)) {
+      if (d.event.startsWith('on') && d.event !== 'onApiChange') emitEvent(d.event, d.info, d.coalesce);
+    }
+    if (next.playerState === 1) s.heldAutoplayBlocked = false;
+  };
+  /** The new video is known: its full snapshot, then what changed since the host last heard, then the module. */
+  const releaseSnapshot = (next: PlayerInfo) => {
+    const base = s.baseline ?? next;
+    s.fullSnapshotPending = false;
+    s.baseline = null;
+    post('infoDelivery', snapshotForHost(next));
+    deliverEvents(base, next);
+    syncApi(next);
   };
   const run = (n: NormalizedCommand) => {
     if (!n.ok) return emitError(hostErrorCode(n.internal), null);
     if (isLoad(n.command)) {
       s.erroredVideoId = null;
-      if (s.initialized) s.fullSnapshotPending = true;
+      s.heldError = null;
+      s.heldAutoplayBlocked = false;
+      if (s.initialized) {
+        if (!s.fullSnapshotPending) s.baseline = s.info;
+        s.fullSnapshotPending = true;
+      }
     }
     actions.push({ type: 'command', command: n.command });
   };
@@ -160,6 +225,7 @@ export function stepHostProtocol(
       }
     }
     const api = captionsApiInfo(info);
+    s.apiSent = api;
     if ((api.namespaces as string[]).length > 0) post('apiInfoDelivery', api);
     for (const q of queue) post(q.event, q.info);
     s.queue = [];
@@ -194,6 +260,17 @@ export function stepHostProtocol(
           if (typeof name !== 'string' || !(FORWARDABLE_HOST_EVENTS as readonly string[]).includes(name)) break;
           const others = s.subscriptions.filter((e) => e !== name);
           s.subscriptions = func === 'addEventListener' ? [...others, name] : others;
+          if (func !== 'addEventListener' || !s.initialized) break;
+          // What happened between onReady and this subscription is owed now, once.
+          if (name === 'onError' && s.heldError) {
+            const held = s.heldError;
+            s.heldError = null;
+            if (held.videoId === videoIdOf(s.info)) post('onError', held.code);
+          }
+          if (name === 'onAutoplayBlocked' && s.heldAutoplayBlocked) {
+            s.heldAutoplayBlocked = false;
+            post('onAutoplayBlocked', null);
+          }
           break;
         }
         const n = toPlayerCommand(func, args);
@@ -239,33 +316,41 @@ export function stepHostProtocol(
           handshake();
           break;
         }
-        const full = s.fullSnapshotPending;
-        if (full) {
-          s.fullSnapshotPending = false;
-          post('infoDelivery', snapshotForHost(next));
+        // Nothing about a video being loaded (after a load/cue, or a playlist move) until it is known: then one full
+        // snapshot (or, without a load command, what changed) and the real changes since what the host last heard.
+        // A cleared player (same video, nothing known) is not waited for.
+        const base = s.baseline ?? prev;
+        if (!isKnown(next) && (s.fullSnapshotPending || videoIdOf(next) !== videoIdOf(base))) {
+          s.baseline = base;
+          break;
         }
-        for (const d of hostDeliveries(prev, next)) {
-          if (d.event === 'infoDelivery') {
-            if (!full) post(d.event, d.info, d.coalesce);
-          } else if (d.event === 'apiInfoDelivery') post(d.event, d.info);
-          else emitEvent(d.event, d.info, d.coalesce);
+        if (s.fullSnapshotPending) {
+          releaseSnapshot(next);
+          break;
         }
+        s.baseline = null;
+        for (const d of hostDeliveries(base, next)) if (d.event === 'infoDelivery') post(d.event, d.info, d.coalesce);
+        deliverEvents(base, next);
+        syncApi(next);
         break;
       }
       case 'event': {
         const e = input.event;
         if (e.type === 'error') emitError(typeof e.code === 'number' ? e.code : hostErrorCode(e.internal), videoIdOf(s.info));
-        else if (e.type === 'autoplayBlocked') emitEvent('onAutoplayBlocked', null);
+        else if (e.type === 'autoplayBlocked') emitAutoplayBlocked();
         else if (e.type === 'apiChange') {
-          if (s.initialized && s.info) post('apiInfoDelivery', captionsApiInfo(s.info));
-          emitEvent('onApiChange', null);
+          // Announced by the snapshot's own change as a rule (before the handshake, by initialDelivery and the
+          // handshake's apiInfoDelivery): sent here only if the host has not heard of it yet.
+          if (s.initialized && s.info && !s.fullSnapshotPending && !s.baseline) syncApi(s.info);
         }
         break;
       }
       case 'applied': {
-        if (isLoad(input.command) && s.fullSnapshotPending && s.initialized && s.info) {
-          s.fullSnapshotPending = false;
-          post('infoDelivery', snapshotForHost(s.info));
+        // A load whose answer was already known (or a clearVideo, which leaves nothing to wait for) is owed its
+        // snapshot now, even if the player published nothing.
+        const releases = isLoad(input.command) || input.command.type === 'clear';
+        if (releases && s.fullSnapshotPending && s.initialized && s.info && (isKnown(s.info) || input.command.type === 'clear')) {
+          releaseSnapshot(s.info);
         }
         break;
       }

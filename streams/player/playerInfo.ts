@@ -145,5 +145,6 @@ export function buildPlayerInfo(model: PlayerModel, media: MediaSnapshot, player
     size: model.size.width > 0 && model.size.height > 0 ? model.size : { width: Math.round(media.box.width), height: Math.round(media.box.height) },
     loop: model.loop,
     shuffle: model.shuffle,
+    videoKnown: response !== null || model.error !== null,
   };
 }

@@ -20,13 +20,18 @@ export type PlayerStateInput =
   | { type: 'clear' }
   /** Playback reached `endSeconds` (the player paused the element there): the clip ended. */
   | { type: 'clipEnd' }
-  | { type: 'play' | 'playing' | 'pause' | 'waiting' | 'seeking' | 'seeked' | 'ended' | 'emptied' | 'error'; paused?: boolean };
+  /**
+   * `paused` and `ended` are what the element says when the event fires: the pause the element fires at its natural
+   * end (`ended` true) is followed by `ended`, and is not a pause (the reference embed goes from 1 straight to 0).
+   */
+  | { type: 'play' | 'playing' | 'pause' | 'waiting' | 'seeking' | 'seeked' | 'ended' | 'emptied' | 'error'; paused?: boolean; ended?: boolean };
 
 /**
  * One step of the player state machine.
  * - `cue` → 5 (cued); `load` → -1 (unstarted, about to play);
  * - `play` → 3 (buffering) until `playing` → 1; `waiting` while playing → 3, back to 1 on `playing`;
- * - `pause` → 2, except that the pause the element fires at its end is followed by `ended` → 0;
+ * - `pause` → 2, except the pause the element fires at its natural end (`ended: true`), which keeps the state until the
+ *   `ended` that follows it → 0 (1 goes straight to 0, never through 2);
  * - `playRefused` (the browser refused `play()`) never claims 1: back to 5 when nothing played yet, else 2;
  * - `seeking`/`seeked` keep a paused player paused (the element tells us through `paused`).
  */
@@ -52,7 +57,9 @@ export function nextPlayerState(state: PlayerStateValue, input: PlayerStateInput
     case 'waiting':
       return state === PlayerState.PLAYING ? PlayerState.BUFFERING : state;
     case 'pause':
-      // At the end the element pauses before `ended`; a cued or stopped player pauses the playback it replaced.
+      // At its natural end the element pauses before `ended` (spec: "reaches the end"): not a pause, the end follows.
+      if (input.ended) return state;
+      // A cued or stopped player pauses the playback it replaced.
       return state === PlayerState.ENDED || state === PlayerState.CUED ? state : PlayerState.PAUSED;
     case 'seeked':
       return input.paused && state !== PlayerState.CUED && state !== PlayerState.UNSTARTED ? PlayerState.PAUSED : state;

@@ -306,7 +306,8 @@ export function reducePlayer(model: PlayerModel, input: EngineInput, ctx: Engine
       if (typeof o.list === 'string' && o.list !== '' && (o.listType === undefined || o.listType === 'playlist')) {
         const seq = model.loadSeq + 1;
         return {
-          model: { ...model, loadSeq: seq, error: null },
+          // Which video plays is not known until the list answers: no response for it yet (`videoKnown` false).
+          model: { ...model, loadSeq: seq, error: null, response: null, quality: '' },
           actions: [
             { type: 'state', input: { type: input.autoplay ? 'load' : 'cue' } },
             { type: 'fetchPlaylist', seq, listId: o.list, index, autoplay: input.autoplay === true, startSeconds: start },

@@ -121,6 +121,12 @@ export interface PlayerInfo {
   size: { width: number; height: number };
   loop: boolean;
   shuffle: boolean;
+  /**
+   * Engine-only, never delivered to the host: true once the answer for the current video is in (its response, or its
+   * failure); false while a load or cue waits for it (`videoData` then has no title and `isPlayable` false), and after
+   * `clearVideo`. The host protocol holds a load's full snapshot until it is true (host-protocol §5).
+   */
+  videoKnown: boolean;
 }
 
 /** Events the player emits that are not a snapshot change (the host layer forwards them, spec §5 table). */

@@ -177,8 +177,8 @@ function step(m: Model, input: Input, nowMs: number, maxSegments: number): { mod
       // Leaving playing: the segment ends where the player stopped (or where it last was, if the time went back).
       model = cut(model, t >= (m.open ?? 0) ? t : m.mediaTimeSec);
       if (state === 2 || state === 0 || model.segments.length >= maxSegments) {
-        // The end always gets its ping: the element pauses just before it ends, so the pause ping has taken the
-        // last segment and the end's ping says only that it ended.
+        // The end always gets its ping, with the last segment when it comes straight from playing (the pause the
+        // element fires at its end is not a player state), or only saying that it ended after a pause ping.
         const ping = watchtime(model, nowMs, false, state === 0);
         return { model: ping.model, out: [...out, ...ping.out] };
       }

@@ -166,10 +166,10 @@ describe('the demo host page drives the embed on another origin', () => {
     await waitState(page, 5);
   });
 
-  it('an unknown video is reported as an error; the log shows events and clears', async () => {
+  it('an unknown video is reported as error 5 (spec §8; not YouTube\'s 100); the log shows events and clears', async () => {
     await page.fill('[data-testid="video-id-input"]', 'VFunknown00');
     await page.click('[data-testid="load-id"]');
-    await readout(page, 'error-code', /^(5|100)$/);
+    await readout(page, 'error-code', '5');
     await page.waitForSelector('[data-event="onError"]');
     expect(await page.locator('[data-event="onStateChange"]').count()).toBeGreaterThan(3);
     await page.click('[data-testid="clear-log"]');

@@ -44,6 +44,7 @@ export function makeInfo(overrides: Partial<PlayerInfo> = {}): PlayerInfo {
     size: { width: 640, height: 360 },
     loop: false,
     shuffle: false,
+    videoKnown: true,
     ...overrides,
   };
 }

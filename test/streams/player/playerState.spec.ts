@@ -23,6 +23,10 @@ describe('player state machine', () => {
     expect(run(PLAYING, { type: 'pause' }, { type: 'ended' })).toBe(ENDED);
     expect(run(ENDED, { type: 'pause' })).toBe(ENDED);
   });
+  it('the pause of the natural end (ended: true) is not a 2: 1 stays 1 until ended gives 0', () => {
+    expect(run(PLAYING, { type: 'pause', ended: true })).toBe(PLAYING);
+    expect(run(BUFFERING, { type: 'pause', ended: true })).toBe(BUFFERING);
+  });
   it('cueing or stopping while playing stays cued when the element then fires its pause', () => {
     expect(run(PLAYING, { type: 'cue' }, { type: 'pause' })).toBe(CUED);
     expect(run(PLAYING, { type: 'stop' }, { type: 'pause' })).toBe(CUED);

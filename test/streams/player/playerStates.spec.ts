@@ -11,6 +11,8 @@ const inputs: Record<string, PlayerStateInput> = {
   Y: { type: 'playing' },
   w: { type: 'waiting' },
   z: { type: 'pause' },
+  /** The pause the element fires at its natural end (the element's `ended` is already true). */
+  Z: { type: 'pause', ended: true },
   s: { type: 'seeking' },
   k: { type: 'seeked', paused: true },
   K: { type: 'seeked', paused: false },
@@ -55,10 +57,18 @@ describe('playerStates', () => {
     });
   });
 
-  it('the end: pause then ended is 0; a loop restart goes 0 → 3 → 1; the clip end is 0; stop is 5; clear is -1', () => {
+  it('the end: 1 straight to 0 (the end\'s own pause is not a 2); a loop restart goes 0 → 3 → 1; the clip end is 0; stop is 5; clear is -1', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
-      const src = hot('  -L-y-Y-z-E-s-K-y-Y-x-S-X-|', inputs);
-      const expected = ' u--b-p-a-e-----b-p-e-c-u-|';
+      const src = hot('  -L-y-Y-Z-E-s-K-y-Y-x-S-X-|', inputs);
+      const expected = ' u--b-p---e-----b-p-e-c-u-|';
+      expectObservable(playerStates(src)).toBe(expected, states);
+    });
+  });
+
+  it('a real pause just before the end is still 2, then 0', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const src = hot('  -L-y-Y-z-E-|', inputs);
+      const expected = ' u--b-p-a-e-|';
       expectObservable(playerStates(src)).toBe(expected, states);
     });
   });
