@@ -325,7 +325,12 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
 
   const readiness$ = mounted$.pipe(
     take(1),
-    switchMap((el) => playerReadiness$(() => el.readyState >= 1 || el.error !== null || model$.value.error !== null)),
+    switchMap((el) =>
+      playerReadiness$(() => el.readyState >= 1 || el.error !== null || model$.value.error !== null, {
+        // The element's metadata or error, or the model's error, says "ready" at once; the 50 ms poll stays as the net.
+        changes$: merge(fromEvent(el, 'loadedmetadata'), fromEvent(el, 'error'), model$.pipe(map((m) => m.error), distinctUntilChanged())),
+      }),
+    ),
     startWith<PlayerReadiness>('loading'),
     distinctUntilChanged(),
     shareReplay({ bufferSize: 1, refCount: false }),

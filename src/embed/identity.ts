@@ -152,12 +152,18 @@ export function startIdentity(config: PlayerConfig, win: Window): Identity {
         if (event.origin !== win.location.origin || event.source !== popup || !data || data.type !== SESSION_MESSAGE || typeof data.session !== 'string') return;
         finish(data.session);
       };
+      // The pop-up posts the hand-over and closes itself at once: the message can arrive after the poll already sees
+      // it closed (it crosses processes; under load it came late and the sign-in was taken as cancelled). A closed
+      // pop-up therefore gets one more poll period for its message before the sign-in counts as cancelled.
+      let grace: ReturnType<typeof setTimeout> | undefined;
       const closed = setInterval(() => {
-        if (popup.closed) finish(undefined);
+        if (!popup.closed || grace !== undefined) return;
+        grace = setTimeout(() => finish(undefined), SIGNIN_POPUP_CLOSED_POLL_MS);
       }, SIGNIN_POPUP_CLOSED_POLL_MS);
       const finish = (handle: string | undefined) => {
         win.removeEventListener('message', onMessage);
         clearInterval(closed);
+        if (grace !== undefined) clearTimeout(grace);
         resolve(handle);
       };
       win.addEventListener('message', onMessage);

@@ -1,4 +1,4 @@
-import { asyncScheduler, concat, filter, interval, map, Observable, of, SchedulerLike, startWith, take } from 'rxjs';
+import { asyncScheduler, concat, EMPTY, filter, interval, map, merge, Observable, of, SchedulerLike, startWith, take } from 'rxjs';
 import { PLAYER_READINESS_POLL_MS } from '../timing';
 
 /** Spec §4 player readiness. */
@@ -7,25 +7,31 @@ export type PlayerReadiness = 'loading' | 'ready';
 export interface PlayerReadinessOptions {
   pollMs?: number;
   scheduler?: SchedulerLike;
+  /**
+   * Events that may have made the player ready (the element's `loadedmetadata` or `error`): each one checks at once,
+   * so readiness does not wait for the next poll when an event already says so (issue 15). The poll stays (spec §9).
+   */
+  changes$?: Observable<unknown>;
 }
 
 /**
  * Player readiness (spec §4): `loading` at once, then `ready` at the first check at which `isReady()` answers true;
- * it checks on subscription and then every {@link PLAYER_READINESS_POLL_MS}, and stops polling once ready.
+ * it checks on subscription, then every {@link PLAYER_READINESS_POLL_MS} and on every `changes$` emission, and stops
+ * polling once ready.
  *
  * ```
  * isReady:  false  false  false  true
  * result:   l-----------------------(r|)   (checks at 0, 50, 100, 150 ms; ready at 150 ms)
+ * changes$: ---------------c                (an event at 120 ms: checked then, ready at 120 ms)
  * ```
  */
 export function playerReadiness$(
   isReady: () => boolean,
-  { pollMs = PLAYER_READINESS_POLL_MS, scheduler = asyncScheduler }: PlayerReadinessOptions = {},
+  { pollMs = PLAYER_READINESS_POLL_MS, scheduler = asyncScheduler, changes$ = EMPTY }: PlayerReadinessOptions = {},
 ): Observable<PlayerReadiness> {
   return concat(
     of<PlayerReadiness>('loading'),
-    interval(pollMs, scheduler).pipe(
-      startWith(-1),
+    merge(interval(pollMs, scheduler).pipe(startWith(-1)), changes$).pipe(
       filter(() => isReady()),
       take(1),
       map((): PlayerReadiness => 'ready'),

@@ -41,4 +41,24 @@ describe('playerReadiness$ (spec §4, §9)', () => {
       scheduler.schedule(() => expect(checks).toBe(5), 1000); // 0, 50, 100, 150, 200 — then nothing more
     });
   });
+
+  it('an event that may have made it ready checks at once: no wait for the next poll (issue 15)', () => {
+    const scheduler = createTestScheduler();
+    scheduler.run(({ hot, expectObservable }) => {
+      // Ready from 120 ms on; the element's loadedmetadata fires at 120 ms: ready then, not at the 150 ms poll.
+      const isReady = () => scheduler.now() >= 120;
+      const changes$ = hot('120ms c', { c: 'loadedmetadata' });
+      expectObservable(playerReadiness$(isReady, { scheduler, changes$ })).toBe('l 119ms (r|)', values);
+    });
+  });
+
+  it('an event while not yet ready changes nothing; the poll still finds readiness (spec §9 stays)', () => {
+    const scheduler = createTestScheduler();
+    scheduler.run(({ hot, expectObservable }) => {
+      const isReady = () => scheduler.now() >= 120;
+      const changes$ = hot('30ms c', { c: 'progress' });
+      expectObservable(playerReadiness$(isReady, { scheduler, changes$ })).toBe('l 149ms (r|)', values);
+    });
+  });
 });
+
