@@ -91,11 +91,19 @@ export interface EmbedPlayerDeps {
 
 const STATE_EVENTS = new Set(['play', 'playing', 'pause', 'waiting', 'seeking', 'seeked', 'ended', 'emptied']);
 
-/** Reads the element into plain data for {@link buildPlayerInfo}. */
-export function readMediaSnapshot(el: HTMLVideoElement): MediaSnapshot {
+/** The element's box on the page (`videoContentRect`). */
+export const readBox = (el: HTMLVideoElement): MediaSnapshot['box'] => {
+  const r = el.getBoundingClientRect();
+  return { left: r.left, top: r.top, width: r.width, height: r.height };
+};
+
+/**
+ * Reads the element into plain data for {@link buildPlayerInfo}. The box is read when the layout changes (`box`), not
+ * on every media event: `getBoundingClientRect` forces a layout, several times a second while playing (issue 15).
+ */
+export function readMediaSnapshot(el: HTMLVideoElement, box: MediaSnapshot['box'] = readBox(el)): MediaSnapshot {
   const buffered: [number, number][] = [];
   for (let i = 0; i < el.buffered.length; i++) buffered.push([el.buffered.start(i), el.buffered.end(i)]);
-  const r = el.getBoundingClientRect();
   return {
     currentTime: el.currentTime,
     duration: el.duration,
@@ -105,7 +113,7 @@ export function readMediaSnapshot(el: HTMLVideoElement): MediaSnapshot {
     buffered,
     videoWidth: el.videoWidth,
     videoHeight: el.videoHeight,
-    box: { left: r.left, top: r.top, width: r.width, height: r.height },
+    box,
   };
 }
 
@@ -351,8 +359,19 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
       return fromEvent(win, 'resize').pipe(map(() => undefined));
     }),
   );
-  const media$ = merge(elementEvents$.pipe(map(() => undefined)), layout$, element$.pipe(map(() => undefined))).pipe(
-    map(() => (element$.value ? readMediaSnapshot(element$.value) : EMPTY_MEDIA_SNAPSHOT)),
+  // The box is re-read on a layout change or a new element only; media events reuse it.
+  let box: MediaSnapshot['box'] | undefined;
+  const media$ = merge(
+    elementEvents$.pipe(map(() => false)),
+    layout$.pipe(map(() => true)),
+    element$.pipe(map(() => true)),
+  ).pipe(
+    map((layoutChanged) => {
+      const el = element$.value;
+      if (!el) return EMPTY_MEDIA_SNAPSHOT;
+      if (layoutChanged || box === undefined) box = readBox(el);
+      return readMediaSnapshot(el, box);
+    }),
     shareReplay({ bufferSize: 1, refCount: false }),
   );
   media$.subscribe();
