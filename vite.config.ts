@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 
@@ -11,6 +11,11 @@ import { resolve } from 'node:path';
 export default defineConfig({
   base: '/',
   plugins: [react()],
+  resolve: {
+    // rxjs publishes its ES2015 build under the `es2015` condition; without it the ES5 build and `tslib` are bundled
+    // (larger and slower: downlevelled classes and generators). Issue 15.
+    conditions: ['es2015', ...defaultClientConditions],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
