@@ -1,4 +1,3 @@
-import { TCString } from '@iabtcf/core';
 import { asyncScheduler, Observable, type SchedulerLike, timer } from 'rxjs';
 import { TCF_ANSWER_TIMEOUT_MS } from '../timing';
 
@@ -40,6 +39,11 @@ export interface TcfConsentOptions {
   scheduler?: SchedulerLike;
   /** Wait for the CMP's first answer; {@link TCF_ANSWER_TIMEOUT_MS} by default. */
   answerTimeoutMs?: number;
+  /**
+   * Consent to purpose 1 in a TC string: `purposeOneConsent` (synchronous) or, by default, {@link loadPurposeOneConsent}
+   * (the decoder loaded on first use). Answers are emitted in the CMP's order either way.
+   */
+  purposeOne?: (tcString: string) => boolean | PromiseLike<boolean>;
 }
 
 /** Bounds the walk up the frame tree (browsers nest at most a few dozen frames). */
@@ -75,14 +79,12 @@ export function findTcfLocatorFrame(win: TcfWindowLike): TcfFrameLike | undefine
   return undefined;
 }
 
-/** Consent to purpose 1 in a TC string; false for a string `@iabtcf/core` cannot decode. */
-export function purposeOneConsent(tcString: string): boolean {
-  try {
-    return TCString.decode(tcString).purposeConsents.has(1);
-  } catch {
-    return false;
-  }
-}
+/**
+ * The page's decoder: `@iabtcf/core` (30 KB) is loaded only when a CMP has answered with a TC string to decode, not
+ * with the player (issue 15). A failed load is no consent.
+ */
+export const loadPurposeOneConsent = (tcString: string): Promise<boolean> =>
+  import('./purposeOneConsent').then((m) => m.purposeOneConsent(tcString)).catch(() => false);
 
 interface TcfReturn {
   callId?: unknown;
@@ -115,8 +117,8 @@ function tcfReturnOf(data: unknown): TcfReturn | undefined {
  *   JSON string) holds `__tcfapiReturn` with the same `callId` and whose source is that frame.
  * - Each answer with `eventStatus` `tcloaded` or `useractioncomplete` is emitted as
  *   `{cmp: true, gdprApplies, tcString, eventStatus, consent}`; `consent` is true when GDPR does not apply
- *   (`gdprApplies === false`), else consent to purpose 1 in the decoded TC string (`@iabtcf/core`; a malformed string
- *   is no consent). `cmpuishown` is not emitted (the visitor has not decided yet), nor is an answer with
+ *   (`gdprApplies === false`), else consent to purpose 1 in the decoded TC string (`@iabtcf/core`, loaded on first use
+ *   unless `purposeOne` is given; a malformed string is no consent). Decisions are emitted in the CMP's order. `cmpuishown` is not emitted (the visitor has not decided yet), nor is an answer with
  *   `success: false`.
  * - No answer within `answerTimeoutMs` (on the scheduler) → `{cmp: false}`: the caller decides as without a CMP. Any
  *   answer, `cmpuishown` included, stops that clock (a CMP showing its dialogue is there). The stream keeps listening:
@@ -132,7 +134,7 @@ function tcfReturnOf(data: unknown): TcfReturn | undefined {
  */
 export function tcfConsent$(
   win: TcfWindowLike,
-  { scheduler = asyncScheduler, answerTimeoutMs = TCF_ANSWER_TIMEOUT_MS }: TcfConsentOptions = {},
+  { scheduler = asyncScheduler, answerTimeoutMs = TCF_ANSWER_TIMEOUT_MS, purposeOne = loadPurposeOneConsent }: TcfConsentOptions = {},
 ): Observable<TcfConsent> {
   return new Observable<TcfConsent>((subscriber) => {
     const cmpFrame = findTcfLocatorFrame(win);
@@ -148,6 +150,22 @@ export function tcfConsent$(
       if (!answered) subscriber.next({ cmp: false });
     });
 
+    // A decision waiting for an asynchronous decode holds the later ones back: the CMP's order is kept.
+    let pending: Promise<void> | undefined;
+    const deliver = (answer: Omit<Extract<TcfConsent, { cmp: true }>, 'consent'>, consent: boolean | PromiseLike<boolean>) => {
+      if (typeof consent === 'boolean' && pending === undefined) {
+        subscriber.next({ ...answer, consent });
+        return;
+      }
+      const next: Promise<void> = (pending ?? Promise.resolve())
+        .then(() => Promise.resolve(consent).catch(() => false))
+        .then((decided) => {
+          if (!subscriber.closed) subscriber.next({ ...answer, consent: decided === true });
+          if (pending === next) pending = undefined;
+        });
+      pending = next;
+    };
+
     const onMessage = (event: TcfMessageEventLike) => {
       if (!event || event.source !== cmpFrame) return;
       const answer = tcfReturnOf(event.data);
@@ -161,7 +179,7 @@ export function tcfConsent$(
       if (eventStatus !== 'tcloaded' && eventStatus !== 'useractioncomplete') return;
       const gdprApplies = typeof value.gdprApplies === 'boolean' ? value.gdprApplies : undefined;
       const tcString = typeof value.tcString === 'string' ? value.tcString : '';
-      subscriber.next({ cmp: true, gdprApplies, tcString, eventStatus, consent: gdprApplies === false ? true : purposeOneConsent(tcString) });
+      deliver({ cmp: true, gdprApplies, tcString, eventStatus }, gdprApplies === false ? true : purposeOne(tcString));
     };
 
     win.addEventListener('message', onMessage);

@@ -1,15 +1,11 @@
 import { TCModel, TCString } from '@iabtcf/core';
 import { createDemoGvl, encodeDemoTcString } from '../../../streams/consent/encodeTcString';
 import { TCF_ANSWER_TIMEOUT_MS } from '../../../streams/timing';
-import {
-  findTcfLocatorFrame,
-  purposeOneConsent,
-  type TcfConsent,
-  tcfConsent$,
-  type TcfWindowLike,
-} from '../../../streams/consent/tcfConsent';
+import { findTcfLocatorFrame, type TcfConsent, tcfConsent$ as tcfConsentWith, type TcfConsentOptions, type TcfWindowLike } from '../../../streams/consent/tcfConsent';
+import { purposeOneConsent } from '../../../streams/consent/purposeOneConsent';
 import { createTestScheduler } from '../../helpers/testScheduler';
-import { crossOrigin, fakeCmp, FakeWindow, frameChain, withLocator } from './fakeFrames';
+import { crossOrigin, fakeCmp, FakeWindow, frameChain, withLocator, type TcDataLike } from './fakeFrames';
+import { firstValueFrom, startWith, Subject, take, toArray } from 'rxjs';
 
 // The browser's window fits the structural type (checked by the compiler).
 const browserWindowFits: Window extends TcfWindowLike ? true : false = true;
@@ -24,6 +20,9 @@ const OTHER_PURPOSES = (() => {
   model.purposeConsents.set([2, 3, 4]);
   return TCString.encode(model);
 })();
+
+/** The marble specs decode synchronously (the page loads the decoder on first use: see the last describe). */
+const tcfConsent$ = (win: TcfWindowLike, options: TcfConsentOptions = {}) => tcfConsentWith(win, { purposeOne: purposeOneConsent, ...options });
 
 const noCmp: TcfConsent = { cmp: false };
 const decided = (eventStatus: 'tcloaded' | 'useractioncomplete', tcString: string, consent: boolean, gdprApplies: boolean | undefined = true): TcfConsent => ({
@@ -253,5 +252,42 @@ describe('tcfConsent$', () => {
       };
       expectObservable(tcfConsent$(embed, { answerTimeoutMs: time('--|') }), '^ 10ms !').toBe('--x', { x: noCmp });
     });
+  });
+});
+
+describe('tcfConsent$ with the decoder loaded on first use (the page, issue 15)', () => {
+  const answersOf = (events: TcDataLike[]) => new Subject<TcDataLike>().pipe(startWith(...events));
+
+  it('decodes with @iabtcf/core loaded on demand, and keeps the CMP order when a later answer needs no decoding', async () => {
+    const { top, embed } = setUp();
+    fakeCmp(top, embed, answersOf([
+      { eventStatus: 'tcloaded', tcString: GRANTED },
+      { eventStatus: 'useractioncomplete', tcString: REFUSED, gdprApplies: false },
+      { eventStatus: 'useractioncomplete', tcString: REFUSED },
+    ]));
+    const seen = await firstValueFrom(tcfConsentWith(embed).pipe(take(3), toArray()));
+    expect(seen).toEqual([
+      decided('tcloaded', GRANTED, true),
+      decided('useractioncomplete', REFUSED, true, false),
+      decided('useractioncomplete', REFUSED, false),
+    ]);
+  });
+
+  it('a decoder that fails or never loads is no consent; nothing is emitted after unsubscribe', async () => {
+    const { top, embed } = setUp();
+    fakeCmp(top, embed, answersOf([{ eventStatus: 'tcloaded', tcString: GRANTED }]));
+    const failing = await firstValueFrom(tcfConsentWith(embed, { purposeOne: () => Promise.reject(new Error('chunk failed to load')) }));
+    expect(failing).toEqual(decided('tcloaded', GRANTED, false));
+
+    const late: TcfConsent[] = [];
+    let release: (v: boolean) => void = () => undefined;
+    const { top: top2, embed: embed2 } = setUp();
+    fakeCmp(top2, embed2, answersOf([{ eventStatus: 'tcloaded', tcString: GRANTED }]));
+    const subscription = tcfConsentWith(embed2, { purposeOne: () => new Promise<boolean>((r) => (release = r)) }).subscribe((v) => late.push(v));
+    subscription.unsubscribe();
+    release(true);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(late).toEqual([]);
   });
 });
