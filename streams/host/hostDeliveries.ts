@@ -1,5 +1,6 @@
 import type { PlayerInfo } from '../player/types';
 import { HOST_SEEK_JUMP_SECONDS } from '../timing';
+import { sameValue } from '../player/viewInfo';
 import { captionsApiInfo, snapshotForHost } from './snapshotForHost';
 
 /** One message the embed owes the host for a snapshot change, before the envelope is added. */
@@ -18,9 +19,7 @@ const QUALITY_GROUP = ['playbackQuality', 'availableQualityLevels'];
 const COALESCABLE = new Set([...TIME_GROUP, ...VOLUME_GROUP]);
 
 /** Equal values; only objects (and NaN) need the structural compare, which runs on every playback tick. */
-const same = (a: unknown, b: unknown) =>
-  a === b ||
-  (typeof a === 'number' && typeof b === 'number' ? Number.isNaN(a) && Number.isNaN(b) : typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b));
+const same = sameValue;
 
 /**
  * True when the time moved otherwise than playback moves it: any change while not playing, or, while playing, a change

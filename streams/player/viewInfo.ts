@@ -17,7 +17,8 @@ export const PLAYBACK_TIME_KEYS: readonly (keyof PlayerInfo)[] = [
 
 const TIME_KEYS = new Set<string>(PLAYBACK_TIME_KEYS);
 
-const sameValue = (a: unknown, b: unknown) =>
+/** Equal snapshot values: primitives by identity (NaN equals NaN), objects by value (their JSON). */
+export const sameValue = (a: unknown, b: unknown): boolean =>
   a === b ||
   (typeof a === 'number' && typeof b === 'number'
     ? Number.isNaN(a) && Number.isNaN(b)
