@@ -159,7 +159,8 @@ export function EmbedApp({ player, identity, actions }: { player: EmbedPlayer; i
       setPlaylistOpen(false);
       return;
     }
-    const result = shortcutCommand(e, info);
+    // The latest time (the view's `info` keeps the time of its last non-time change): ←/→/j/l seek from now.
+    const result = shortcutCommand(e, latestInfo.current);
     if (!result) return;
     e.preventDefault();
     if ('view' in result) {

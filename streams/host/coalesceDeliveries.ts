@@ -23,9 +23,9 @@ export interface CoalesceDeliveriesOptions {
  * - anything else (a state change and its `onStateChange`, a seek's time, snapshots, handshake, errors, commands) first
  *   flushes what is pending, in order, then passes at once: a state change is never delayed, and never overtakes an
  *   older delivery;
- * - a host command also closes the open window: what the host asked for (its volume, its rate) goes out the moment the
- *   player reports it, not at the end of a window some playback tick opened. A host that sends commands faster (a
- *   slider drag) is answered as fast as it asks.
+ * - a host command closes the open window, and for `coalesceMs` after it nothing is merged: what the host asked for
+ *   (its volume, its rate) goes out the moment the player reports it, even when a playback tick comes in between, not
+ *   at the end of a window. A host that sends commands faster (a slider drag) is answered as fast as it asks.
  *
  * ```
  * source: v1 v2 v3 ------ s ---   (v = volume changes, 1 frame apart; s = a state change; coalesceMs = 5)
@@ -65,8 +65,16 @@ export function coalesceDeliveries({ coalesceMs = HOST_DELIVERY_COALESCE_MS, sch
         }
       };
 
+      /** Until when the answers to a host command pass at once (see above). */
+      let answersUntil = -Infinity;
+
       const subscription = source.subscribe({
         next: (a) => {
+          if (a.type === 'post' && a.coalesce && scheduler.now() < answersUntil) {
+            flush();
+            subscriber.next(a);
+            return;
+          }
           if (a.type === 'post' && a.coalesce) {
             if (window && scheduler.now() !== openedAt) add(a);
             else if (window) subscriber.next(a);
@@ -77,9 +85,10 @@ export function coalesceDeliveries({ coalesceMs = HOST_DELIVERY_COALESCE_MS, sch
             return;
           }
           flush();
-          if (a.type === 'command' && window) {
-            window.unsubscribe();
+          if (a.type === 'command') {
+            window?.unsubscribe();
             window = null;
+            answersUntil = scheduler.now() + coalesceMs;
           }
           subscriber.next(a);
         },

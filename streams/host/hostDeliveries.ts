@@ -1,6 +1,6 @@
 import type { PlayerInfo } from '../player/types';
 import { HOST_SEEK_JUMP_SECONDS } from '../timing';
-import { sameValue } from '../player/viewInfo';
+import { sameValue } from '../shared/sameValue';
 import { captionsApiInfo, snapshotForHost } from './snapshotForHost';
 
 /** One message the embed owes the host for a snapshot change, before the envelope is added. */
@@ -51,7 +51,9 @@ export function hostDeliveries(prev: PlayerInfo, next: PlayerInfo): HostDelivery
   const changed = new Set(Object.keys(after).filter((k) => k !== 'currentTimeLastUpdated_' && !same(before[k], after[k])));
   const out: HostDelivery[] = [];
   const jump = isTimeJump(prev, next);
-  const timeMoved = TIME_GROUP.some((k) => changed.has(k));
+  // Entering 1 carries the time group too: the host extrapolates getCurrentTime() from currentTimeLastUpdated_ while
+  // playing, so a play after a long pause needs the fresh timestamp with its state.
+  const timeMoved = TIME_GROUP.some((k) => changed.has(k)) || (next.playerState === 1 && prev.playerState !== 1);
   if (timeMoved) TIME_GROUP.forEach((k) => changed.add(k));
   if (VOLUME_GROUP.some((k) => changed.has(k))) VOLUME_GROUP.forEach((k) => changed.add(k));
   if (QUALITY_GROUP.some((k) => changed.has(k))) QUALITY_GROUP.forEach((k) => changed.add(k));

@@ -4,6 +4,7 @@ import type { PlayerReadiness } from '../player/playerReadiness';
 import type { PlayerCommand, PlayerEventOut, PlayerInfo } from '../player/types';
 import { hostApiInterface, isHostMethodExposed, isTrustedOrigin } from './hostApiInterface';
 import { hostDeliveries } from './hostDeliveries';
+import { sameValue } from '../shared/sameValue';
 import type { HostAction, HostMessageEvent, HostProtocolInput } from './hostTypes';
 import { isLoadFunction, type NormalizedCommand } from './normalizeLoadCommand';
 import { parseHostMessage } from './parseHostMessage';
@@ -108,7 +109,7 @@ const videoIdOf = (info: PlayerInfo | null) => info?.videoData?.video_id ?? null
 const isUnplayable = (info: PlayerInfo) => info.videoData?.isPlayable === false || !!info.videoData?.errorCode;
 /** Whether the answer for the current video is in (a snapshot without the flag is taken as known). */
 const isKnown = (info: PlayerInfo) => info.videoKnown !== false;
-const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+const same = sameValue;
 /** Events a host is owed whatever its subscriptions when they happen before the handshake; the last ones dropped. */
 const OWED_EVENTS = new Set(['onError', 'onAutoplayBlocked']);
 

@@ -1,5 +1,6 @@
 import { distinctUntilChanged, map, type OperatorFunction } from 'rxjs';
 import type { PlayerInfo } from './types';
+import { sameValue } from '../shared/sameValue';
 
 /**
  * The snapshot keys that move with playback (several times a second while playing) or with buffering. The views that
@@ -16,13 +17,6 @@ export const PLAYBACK_TIME_KEYS: readonly (keyof PlayerInfo)[] = [
 ];
 
 const TIME_KEYS = new Set<string>(PLAYBACK_TIME_KEYS);
-
-/** Equal snapshot values: primitives by identity (NaN equals NaN), objects by value (their JSON). */
-export const sameValue = (a: unknown, b: unknown): boolean =>
-  a === b ||
-  (typeof a === 'number' && typeof b === 'number'
-    ? Number.isNaN(a) && Number.isNaN(b)
-    : typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b));
 
 /** True when `a` and `b` differ in nothing but the playback-time keys. */
 export function sameBeyondTime(a: PlayerInfo, b: PlayerInfo): boolean {

@@ -93,6 +93,16 @@ describe('EmbedApp (StrictMode)', () => {
     expect(screen.getByText('0:12')).toBeTruthy();
   });
 
+  it('arrow keys seek from the latest time, not from the time of the last render of the view (issue 15 render rate)', () => {
+    const { player, commands, setState } = fakePlayer();
+    const { container } = renderApp(player);
+    act(() => setState(PlayerState.PLAYING, { currentTime: 3, duration: 120 }));
+    // Only the time moves: the player view does not render again, yet → must seek from 60 s.
+    act(() => setState(PlayerState.PLAYING, { currentTime: 60, duration: 120 }));
+    fireEvent.keyDown(container.querySelector('.vf-player')!, { key: 'ArrowRight' });
+    expect(commands).toEqual([{ type: 'seek', seconds: 65, allowSeekAhead: true }]);
+  });
+
   it('keyboard shortcuts send commands, unless disablekb=1', () => {
     const { player, commands } = fakePlayer();
     const { container, unmount } = renderApp(player);

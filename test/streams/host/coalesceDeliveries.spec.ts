@@ -74,19 +74,21 @@ describe('coalesceDeliveries', () => {
     });
   });
 
-  it('a host command closes the open window: the answer to what the host asked goes out at once (issue 15)', () => {
+  it('a host command closes the open window and nothing is merged for coalesceMs after it: its answer goes out at once, even after a tick (issue 15)', () => {
     createTestScheduler().run(({ cold, time: t, expectObservable }) => {
       const ms = t('-----|'); // a 5-frame window
       const command: HostAction = { type: 'command', command: { type: 'setVolume', volume: 30 } as never };
-      // A tick at 0 opens the window 0–5; the command at 1 passes and closes it; the volume answer at 2 goes out at
-      // once and opens a new window 2–7; the tick at 5 is merged into that window and leaves at 7.
-      const source = cold('ac(v)t---|', { a: time(1), c: [command], v: vol(30), t: time(2) });
-      expectObservable(flat(source).pipe(coalesceDeliveries({ coalesceMs: ms }), map(show))).toBe('ab(xy)-z-|', {
+      // A tick at 0 opens the window 0–5; the command at 1 passes and closes it; for 5 frames after it (1–6) nothing
+      // is merged: a tick at 2 and the volume answer at 3, after that tick, go out at once; the tick at 9 opens a
+      // window again.
+      const source = cold('act(v)---u-|', { a: time(1), c: [command], t: time(2), v: vol(30), u: time(3) });
+      expectObservable(flat(source).pipe(coalesceDeliveries({ coalesceMs: ms }), map(show))).toBe('abz(xy)--w-|', {
         a: 'infoDelivery:{"currentTime":1}',
         b: 'setVolume',
+        z: 'infoDelivery:{"currentTime":2}',
         x: V(30),
         y: E(30),
-        z: 'infoDelivery:{"currentTime":2}',
+        w: 'infoDelivery:{"currentTime":3}',
       });
     });
   });

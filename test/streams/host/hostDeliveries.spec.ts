@@ -44,4 +44,13 @@ describe('hostDeliveries and the time of a seek', () => {
     const b = makeInfo({ duration: Number.NaN, videoContentRect: { left: 0, top: 0, width: 640, height: 360 } });
     expect(hostDeliveries(a, b)).toEqual([]);
   });
+
+  it('entering 1 at the same time carries a fresh currentTimeLastUpdated_ (the host extrapolates from it while playing)', () => {
+    const ds = hostDeliveries(paused(3, T0), playing(3, T0 + 120));
+    expect(ds[0]).toMatchObject({ event: 'infoDelivery', coalesce: false });
+    expect(ds[0].info).toMatchObject({ playerState: 1, currentTime: 3, currentTimeLastUpdated_: T0 + 120 });
+    // Leaving 1 at the same time needs no timestamp: the host stops extrapolating.
+    expect(hostDeliveries(playing(3, T0), paused(3, T0 + 1))[0].info).toEqual({ playerState: 2 });
+  });
 });
+

@@ -228,7 +228,9 @@ describe('hostProtocol$: events, queue and errors', () => {
       msgIn(command('removeEventListener', ['onStateChange', null])),
       infoIn(makeInfo({ playerState: 1 })),
     ]);
-    expect(actions.map(label)).toEqual(['I', 'R', 'info:playerState', 'info:playerState', 'onStateChange=2', 'info:playerState']);
+    // Entering 1 carries the time group (a fresh currentTimeLastUpdated_ for the host's extrapolation); leaving it does not.
+    const toPlaying = 'info:currentTime,currentTimeLastUpdated_,mediaReferenceTime,playbackRate,playerState,progressState,videoBytesLoaded,videoLoadedFraction';
+    expect(actions.map(label)).toEqual(['I', 'R', toPlaying, 'info:playerState', 'onStateChange=2', toPlaying]);
   });
 
   it('addEventListener twice forwards once; onReady cannot be subscribed', () => {
