@@ -179,8 +179,8 @@ export function stepHostProtocol(
     if (!same(before?.namespaces, api.namespaces)) emitEvent('onApiChange', null);
   };
   /** The snapshot went from `prev` to `next`: the events it owes, in order (not the `infoDelivery`, not the module). */
-  const deliverEvents = (prev: PlayerInfo, next: PlayerInfo) => {
-    for (const d of hostDeliveries(prev, next)) {
+  const deliverEvents = (prev: PlayerInfo, next: PlayerInfo, deliveries = hostDeliveries(prev, next)) => {
+    for (const d of deliveries) {
       if (d.event.startsWith('on') && d.event !== 'onApiChange') emitEvent(d.event, d.info, d.coalesce);
     }
     if (next.playerState === 1) s.heldAutoplayBlocked = false;
@@ -330,8 +330,10 @@ export function stepHostProtocol(
           break;
         }
         s.baseline = null;
-        for (const d of hostDeliveries(base, next)) if (d.event === 'infoDelivery') post(d.event, d.info, d.coalesce);
-        deliverEvents(base, next);
+        // One diff per snapshot (it runs on every playback tick): its infoDelivery here, its events below.
+        const deliveries = hostDeliveries(base, next);
+        for (const d of deliveries) if (d.event === 'infoDelivery') post(d.event, d.info, d.coalesce);
+        deliverEvents(base, next, deliveries);
         syncApi(next);
         break;
       }
