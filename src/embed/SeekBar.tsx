@@ -1,6 +1,8 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useObservable, useObservableEagerState } from 'observable-hooks';
+import { distinctUntilChanged, map } from 'rxjs';
 import { playbackTime } from '../../streams/player/viewInfo';
+import { sameValue } from '../../streams/shared/sameValue';
 import type { EmbedPlayer } from './EmbedPlayer';
 import { durationInWords, seekSliderKey } from '../../streams/player/shortcutCommand';
 import { formatTime } from './formatTime';
@@ -15,7 +17,9 @@ export function SeekBar({ player }: { player: EmbedPlayer }) {
   // The seek bar follows the time on its own subscription: only it re-renders on each `timeupdate`.
   const time$ = useObservable(() => player.info$.pipe(playbackTime()));
   const { currentTime, duration } = useObservableEagerState(time$);
-  const media = useObservableEagerState(player.media$);
+  // The buffered ranges, rendered when they change (not on every media event: progress, volume, …).
+  const buffered$ = useObservable(() => player.media$.pipe(map((m) => m.buffered), distinctUntilChanged<readonly [number, number][]>(sameValue)));
+  const buffered = useObservableEagerState(buffered$);
   const bar = useRef<HTMLDivElement>(null);
   const [hover, setHover] = useState<{ x: number; time: number } | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -69,7 +73,7 @@ export function SeekBar({ player }: { player: EmbedPlayer }) {
       onPointerLeave={() => setHover(null)}
     >
       <div className="vf-seek-track">
-        {media.buffered.map(([s, e]) => (
+        {buffered.map(([s, e]) => (
           <div key={`${s}-${e}`} className="vf-seek-buffered" style={{ left: pct(s), width: `calc(${pct(e)} - ${pct(s)})` }} />
         ))}
         <div className="vf-seek-played" style={{ width: pct(currentTime) }} />
