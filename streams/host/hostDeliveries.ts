@@ -18,8 +18,6 @@ const QUALITY_GROUP = ['playbackQuality', 'availableQualityLevels'];
 /** Keys whose changes alone may be coalesced in a burst. */
 const COALESCABLE = new Set([...TIME_GROUP, ...VOLUME_GROUP]);
 
-/** Equal values; only objects (and NaN) need the structural compare, which runs on every playback tick. */
-const same = sameValue;
 
 /**
  * True when the time moved otherwise than playback moves it: any change while not playing, or, while playing, a change
@@ -48,7 +46,7 @@ export function isTimeJump(prev: PlayerInfo, next: PlayerInfo): boolean {
 export function hostDeliveries(prev: PlayerInfo, next: PlayerInfo): HostDelivery[] {
   const before = snapshotForHost(prev);
   const after = snapshotForHost(next);
-  const changed = new Set(Object.keys(after).filter((k) => k !== 'currentTimeLastUpdated_' && !same(before[k], after[k])));
+  const changed = new Set(Object.keys(after).filter((k) => k !== 'currentTimeLastUpdated_' && !sameValue(before[k], after[k])));
   const out: HostDelivery[] = [];
   const jump = isTimeJump(prev, next);
   // Entering 1 carries the time group too: the host extrapolates getCurrentTime() from currentTimeLastUpdated_ while
@@ -76,9 +74,9 @@ export function hostDeliveries(prev: PlayerInfo, next: PlayerInfo): HostDelivery
 
   const apiBefore = captionsApiInfo(prev);
   const apiAfter = captionsApiInfo(next);
-  if (!same(apiBefore, apiAfter)) {
+  if (!sameValue(apiBefore, apiAfter)) {
     out.push({ event: 'apiInfoDelivery', info: apiAfter, coalesce: false });
-    if (!same(apiBefore.namespaces, apiAfter.namespaces)) out.push({ event: 'onApiChange', info: null, coalesce: false });
+    if (!sameValue(apiBefore.namespaces, apiAfter.namespaces)) out.push({ event: 'onApiChange', info: null, coalesce: false });
   }
   return out;
 }

@@ -109,7 +109,6 @@ const videoIdOf = (info: PlayerInfo | null) => info?.videoData?.video_id ?? null
 const isUnplayable = (info: PlayerInfo) => info.videoData?.isPlayable === false || !!info.videoData?.errorCode;
 /** Whether the answer for the current video is in (a snapshot without the flag is taken as known). */
 const isKnown = (info: PlayerInfo) => info.videoKnown !== false;
-const same = sameValue;
 /** Events a host is owed whatever its subscriptions when they happen before the handshake; the last ones dropped. */
 const OWED_EVENTS = new Set(['onError', 'onAutoplayBlocked']);
 
@@ -172,11 +171,11 @@ export function stepHostProtocol(
   /** `apiInfoDelivery` when the captions module changed since the host last heard of it, `onApiChange` when it came or left. */
   const syncApi = (info: PlayerInfo) => {
     const api = captionsApiInfo(info);
-    if (same(api, s.apiSent)) return;
+    if (sameValue(api, s.apiSent)) return;
     const before = s.apiSent;
     s.apiSent = api;
     post('apiInfoDelivery', api);
-    if (!same(before?.namespaces, api.namespaces)) emitEvent('onApiChange', null);
+    if (!sameValue(before?.namespaces, api.namespaces)) emitEvent('onApiChange', null);
   };
   /** The snapshot went from `prev` to `next`: the events it owes, in order (not the `infoDelivery`, not the module). */
   const deliverEvents = (prev: PlayerInfo, next: PlayerInfo, deliveries = hostDeliveries(prev, next)) => {

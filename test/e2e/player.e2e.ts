@@ -139,6 +139,17 @@ describe('player controls, through the UI, with real playback', () => {
     // The 426×240 rendition letterboxed into the 640×360 frame: scaled by 1.5.
     expect(snap.videoContentRect).toMatchObject({ left: expect.closeTo(0.5, 0), top: 0, height: 360 });
     expect((snap.videoContentRect as { width: number }).width).toBeCloseTo(639, 0);
+    // The box is read again when the layout changes (not on media events): the host makes the frame 480×270.
+    await frame.page().evaluate(() => {
+      const iframe = document.querySelector('iframe')!;
+      iframe.width = '480';
+      iframe.height = '270';
+    });
+    await frame.waitForFunction(() => {
+      let rect: { width: number; height: number } | undefined;
+      window.vidframePlayer!.info$.subscribe((i) => (rect = i.videoContentRect)).unsubscribe();
+      return rect !== undefined && rect.height === 270 && Math.abs(rect.width - 480) < 2;
+    });
     await frame.page().close();
   });
 
