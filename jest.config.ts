@@ -9,16 +9,7 @@ import type { Config } from 'jest';
  */
 const tsJest = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'bundler', jsx: 'react-jsx' }, diagnostics: { warnOnly: false } }],
-  // A few server dependencies ship ESM only (see esmOnly); Jest's module system needs CommonJS, so they are compiled.
-  '/node_modules/.+\\.js$': ['ts-jest', { tsconfig: { module: 'commonjs', allowJs: true }, diagnostics: false }],
 } as const;
-/**
- * Dependencies that ship ESM only (cookie@2 through Fastify's inject, content-disposition through @fastify/static), and
- * @fastify/cookie, which loads cookie@2 with a dynamic `import()` that Jest's CommonJS module system cannot run (ts-jest
- * compiles it to a `require`). Node 20 loads them natively; everything else in node_modules is loaded as it is.
- */
-const esmOnly = ['cookie', 'content-disposition', '@fastify/cookie'];
-const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
 
 const config: Config = {
   projects: [
@@ -26,14 +17,12 @@ const config: Config = {
       displayName: 'streams',
       testEnvironment: 'node',
       transform: tsJest,
-      transformIgnorePatterns,
       testMatch: ['<rootDir>/test/streams/**/*.spec.ts'],
     },
     {
       displayName: 'src',
       testEnvironment: '<rootDir>/test/helpers/jsdomWithStructuredClone.ts',
       transform: tsJest,
-      transformIgnorePatterns,
       setupFiles: ['fake-indexeddb/auto'],
       testMatch: ['<rootDir>/test/src/**/*.spec.ts?(x)'],
     },
@@ -41,14 +30,12 @@ const config: Config = {
       displayName: 'server',
       testEnvironment: 'node',
       transform: tsJest,
-      transformIgnorePatterns,
       testMatch: ['<rootDir>/test/server/**/*.spec.ts'],
     },
     {
       displayName: 'e2e',
       testEnvironment: 'node',
       transform: tsJest,
-      transformIgnorePatterns,
       testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/e2e/helpers/setup.ts'],
       slowTestThreshold: 30,
