@@ -5,6 +5,7 @@ import type { Config } from 'jest';
  * - streams: pure RxJS factories under Node, proven with marble specs;
  * - src: React views and browser code under jsdom (with structuredClone for fake-indexeddb);
  * - server: the reference server through Fastify's inject;
+ * - tooling: the project's own tooling (the lint rules that hold the layers);
  * - e2e: real Chromium (Debian's) driven by playwright-core against the real server.
  */
 const tsJest = {
@@ -31,6 +32,12 @@ const config: Config = {
       testEnvironment: 'node',
       transform: tsJest,
       testMatch: ['<rootDir>/test/server/**/*.spec.ts'],
+    },
+    {
+      displayName: 'tooling',
+      testEnvironment: 'node',
+      transform: tsJest,
+      testMatch: ['<rootDir>/test/tooling/**/*.spec.ts'],
     },
     {
       displayName: 'e2e',

@@ -101,7 +101,7 @@ export function loadCatalog(mediaDir: string): Catalog {
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));
   } catch (e) {
-    throw new Error(`The catalogue ${path} is not valid JSON: ${(e as Error).message}`);
+    throw new Error(`The catalogue ${path} is not valid JSON: ${(e as Error).message}`, { cause: e });
   }
   const fail = (where: string, what: string): never => {
     throw new Error(`Catalogue ${path}, entry ${where}: ${what}`);

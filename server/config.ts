@@ -78,7 +78,7 @@ export function readConfig(env: NodeJS.ProcessEnv): { port: number; host: string
 
   const trust = env.VIDFRAME_TRUST_PROXY?.trim();
   const trustProxy = !trust || trust === 'false' ? false : trust === 'true' ? true : /^\d+$/.test(trust) ? Number(trust) : trust;
-  if (typeof trustProxy === 'string' && !/^[0-9a-fA-F:.\/, ]+$/.test(trustProxy)) {
+  if (typeof trustProxy === 'string' && !/^[0-9a-fA-F:./, ]+$/.test(trustProxy)) {
     throw new ConfigError(`VIDFRAME_TRUST_PROXY must be true, a hop count or comma-separated addresses/CIDRs, not "${trust}".`);
   }
 

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { AD_STATUS_GLOBAL } from '../../streams/adStatus/adStatusCheck';
+import { AD_STATUS_GLOBAL } from '../../streams/adStatus/adStatusGlobal';
 import { errorBody, replyWithError } from '../errors';
 import { registerSecurityHeaders } from '../security/securityHeaders';
 import { adsIdFromCookieHeader, adsIdSetCookie, newAdsId } from './adsIdCookie';

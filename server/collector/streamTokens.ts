@@ -105,7 +105,7 @@ export function createStreamTokens({
           .filter((k) => typeof k.id === 'string' && typeof k.secret === 'string' && Number.isFinite(k.createdAtMs))
           .map((k) => ({ id: k.id, secret: Buffer.from(k.secret, 'base64url'), createdAtMs: k.createdAtMs }));
       } catch (error) {
-        throw new Error(`The stream key file ${keyFile} is unreadable (${(error as Error).message}); restore it or move it aside`);
+        throw new Error(`The stream key file ${keyFile} is unreadable (${(error as Error).message}); restore it or move it aside`, { cause: error });
       }
     }
     if (keys.length === 0 || now() - keys[0].createdAtMs > rotationMs) {

@@ -125,7 +125,9 @@ export function SettingsMenu({ player, info, onClose }: { player: EmbedPlayer; i
   const current = active >= 0 && active < items.length ? active : checkedIndex >= 0 ? checkedIndex : page === 'main' ? 0 : Math.min(1, items.length - 1);
   useEffect(() => {
     itemRefs.current[current]?.focus();
-    // Only on opening and on moving between lists (the arrow keys move focus themselves).
+    // Only on opening and on moving between lists (the arrow keys move focus themselves), so `current` is read, not a
+    // dependency: a change of the focused item alone must not move focus again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [page]);
 
   const move = (to: number) => {

@@ -21,7 +21,7 @@ export async function copyText(win: Window, text: string): Promise<boolean> {
   const active = doc.activeElement as HTMLElement | null;
   doc.body.appendChild(area);
   area.select();
-  let copied = false;
+  let copied: boolean;
   try {
     copied = doc.execCommand('copy');
   } catch {

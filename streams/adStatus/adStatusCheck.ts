@@ -18,8 +18,7 @@ export type AdStatusValue = (typeof AdStatus)[keyof typeof AdStatus];
  */
 export const AD_STATUS_SIGNAL_KEY = 'adst';
 
-/** The global the ads host's ad-status script sets to `true` (shared by the script's server and the page's check). */
-export const AD_STATUS_GLOBAL = 'vidframeAdStatusLoaded';
+export { AD_STATUS_GLOBAL } from './adStatusGlobal';
 
 export interface AdStatusCheckOptions {
   /** Whether the ad-status script's global is set (read at the start, and after each load event). */

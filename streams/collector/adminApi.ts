@@ -3,7 +3,7 @@
  * (`server/collector/store.ts`) and the dashboard that reads it (`src/dashboard/`): one definition, so the two
  * cannot drift apart: the shapes and the limits both sides must agree on.
  */
-import { LOG_ENDPOINTS, type LogEndpoint } from '../transport/buildApiRequest';
+import { LOG_ENDPOINTS, type LogEndpoint } from '../transport/logEndpoints';
 
 /** The log endpoints the collector takes: the client's log endpoints. */
 export type CollectorEndpoint = LogEndpoint;

@@ -1,5 +1,6 @@
 import type { ClientContext } from './buildClientContext';
 import { VIDFRAME_CLIENT_VERSION, WEB_EMBEDDED_PLAYER_CLIENT_NAME_ID } from './clientIdentity';
+import { LOG_ENDPOINTS, STREAM_TOKEN_HEADER } from './logEndpoints';
 import { CREDENTIAL_TRANSFER_TOKENS_FIELD, type CredentialTransferToken, isCredentialTransferTokens } from './credentialTransferTokens';
 
 /**
@@ -46,15 +47,7 @@ export interface ApiRequestSettings {
   credentialTransferTokens?: CredentialTransferToken[];
 }
 
-/** Endpoints that are log requests (spec §7: 400/415 mean compression failure, key rules for logging). */
-export const LOG_ENDPOINTS = ['log_event', 'video_stats'] as const;
-export type LogEndpoint = (typeof LOG_ENDPOINTS)[number];
-
-/** The header that carries the stream token on every log request (issue 12). */
-export const STREAM_TOKEN_HEADER = 'X-VidFrame-Stream-Token';
-
-/** True when a request URL targets `log_event` or `video_stats`. */
-export const isLogRequestUrl = (url: string): boolean => /^\/youtubei\/v\d+\/(log_event|video_stats)(\?|$)/.test(url);
+export { LOG_ENDPOINTS, type LogEndpoint, STREAM_TOKEN_HEADER, isLogRequestUrl } from './logEndpoints';
 
 const ENDPOINT = /^[a-z0-9_]+(\/[a-z0-9_]+)*$/i;
 

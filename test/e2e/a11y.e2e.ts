@@ -384,7 +384,6 @@ describe('issue 17 item 6: keyboard and screen-reader use', () => {
     // The poster alone would fail (the measurement sees it), the player's title area passes at every pixel.
     expect(bare.min).toBeLessThan(4.5);
     expect(withScrim.min).toBeGreaterThanOrEqual(4.5);
-    // eslint-disable-next-line no-console
     console.log(`author contrast: poster alone min ${bare.min.toFixed(2)} median ${bare.median.toFixed(2)}; player min ${withScrim.min.toFixed(2)} median ${withScrim.median.toFixed(2)}`);
     await page.close();
   });

@@ -59,7 +59,7 @@ describe('issue 6: a viewing session at the collector', () => {
     // which closes a segment too, and a debounce flush may carry it away: only the pause's own segment matters here.
     // Close the page as soon as the sink holds that segment and no request has carried it — mid-batch, by the page's
     // own account. Should a flush have carried it already (a very slow machine), play and pause once more.
-    let pausedAt = 0;
+    let pausedAt: number;
     for (let attempt = 1; ; attempt++) {
       const from = await frame.evaluate(() => document.querySelector('video')!.currentTime);
       if (attempt > 1) await frame.evaluate(() => document.querySelector('video')!.play());

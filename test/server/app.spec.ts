@@ -32,7 +32,7 @@ afterAll(async () => {
 
 /** The configuration a page carries, read back out of its script block. */
 function inlinedConfig(html: string): PlayerConfig {
-  const m = /<script nonce=\"[^\"]+\">window\.vidframeConfig=(.*?);<\/script>/.exec(html);
+  const m = /<script nonce="[^"]+">window\.vidframeConfig=(.*?);<\/script>/.exec(html);
   if (!m) throw new Error('no inlined configuration');
   return JSON.parse(m[1]);
 }

@@ -80,7 +80,7 @@ describe('startTelemetry: stream token and Retry-After (issue 12)', () => {
   let telemetry: Telemetry | undefined;
   beforeEach(() => {
     // A fresh IndexedDB per test, so no stored request leaks from one test into the next.
-    indexedDB = new IDBFactory();
+    globalThis.indexedDB = new IDBFactory();
   });
   afterEach(() => {
     telemetry?.stop();

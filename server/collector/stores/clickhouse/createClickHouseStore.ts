@@ -320,7 +320,7 @@ function jsonOrNull(value: unknown, what: string): string | null {
   try {
     text = JSON.stringify(value);
   } catch (error) {
-    throw new TypeError(`ClickHouse store: ${what} cannot be serialised: ${(error as Error).message}`);
+    throw new TypeError(`ClickHouse store: ${what} cannot be serialised: ${(error as Error).message}`, { cause: error });
   }
   return text === undefined ? null : wellFormed(text);
 }

@@ -51,6 +51,10 @@ type EventRow = {
   json: string;
 } & AttributionColumns;
 /** Who sent a request (and its events): NULL for anonymous viewers and for rows stored before migration 2. */
+/** A row as better-sqlite3 returns it: its columns are read one by one, with their types, in each page's mapper. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the driver's rows are untyped; `unknown` would need a cast per column
+type SqlRow = Record<string, any>;
+
 type AttributionColumns = { account_id: string | null; channel_id: string | null };
 
 const cursorOf = (seq: number) => String(seq);
@@ -317,11 +321,23 @@ export function createSqliteStore(file: string, { maxRequestsPerCommit = 500, re
       assertOpen();
       const where: string[] = [];
       const params: unknown[] = [];
-      if (query.docid !== undefined) (where.push('docid = ?'), params.push(query.docid));
-      if (query.ei !== undefined) (where.push('ei = ?'), params.push(query.ei));
-      if (query.cpn !== undefined) (where.push('cpn = ?'), params.push(query.cpn));
-      if (query.kind !== undefined) (where.push('kind = ?'), params.push(query.kind));
-      return page<Record<string, any> & { seq: number }, StoredPing>('collector_pings', where, params, query, (r) => ({
+      if (query.docid !== undefined) {
+        where.push('docid = ?');
+        params.push(query.docid);
+      }
+      if (query.ei !== undefined) {
+        where.push('ei = ?');
+        params.push(query.ei);
+      }
+      if (query.cpn !== undefined) {
+        where.push('cpn = ?');
+        params.push(query.cpn);
+      }
+      if (query.kind !== undefined) {
+        where.push('kind = ?');
+        params.push(query.kind);
+      }
+      return page<SqlRow & { seq: number }, StoredPing>('collector_pings', where, params, query, (r) => ({
         id: String(r.seq),
         kind: r.kind,
         docid: r.docid,
@@ -343,10 +359,22 @@ export function createSqliteStore(file: string, { maxRequestsPerCommit = 500, re
       assertOpen();
       const where: string[] = [];
       const params: unknown[] = [];
-      if (query.name !== undefined) (where.push('name = ?'), params.push(query.name));
-      if (query.endpoint !== undefined) (where.push('endpoint = ?'), params.push(query.endpoint));
-      if (query.stream !== undefined) (where.push('stream = ?'), params.push(query.stream));
-      if (query.accountId !== undefined) (where.push('account_id = ?'), params.push(query.accountId));
+      if (query.name !== undefined) {
+        where.push('name = ?');
+        params.push(query.name);
+      }
+      if (query.endpoint !== undefined) {
+        where.push('endpoint = ?');
+        params.push(query.endpoint);
+      }
+      if (query.stream !== undefined) {
+        where.push('stream = ?');
+        params.push(query.stream);
+      }
+      if (query.accountId !== undefined) {
+        where.push('account_id = ?');
+        params.push(query.accountId);
+      }
       if (query.clientEventIdPrefix !== undefined) {
         // A range on the indexed column: every id that starts with the prefix sorts between these two.
         where.push('client_event_id >= ? AND client_event_id < ?');
@@ -363,10 +391,19 @@ export function createSqliteStore(file: string, { maxRequestsPerCommit = 500, re
       assertOpen();
       const where: string[] = [];
       const params: unknown[] = [];
-      if (query.stream !== undefined) (where.push('stream = ?'), params.push(query.stream));
-      if (query.pageId !== undefined) (where.push('page_id = ?'), params.push(query.pageId));
-      if (query.accountId !== undefined) (where.push('account_id = ?'), params.push(query.accountId));
-      return page<Record<string, any> & AttributionColumns & { seq: number }, StoredRequest>('collector_requests', where, params, query, (r) => ({
+      if (query.stream !== undefined) {
+        where.push('stream = ?');
+        params.push(query.stream);
+      }
+      if (query.pageId !== undefined) {
+        where.push('page_id = ?');
+        params.push(query.pageId);
+      }
+      if (query.accountId !== undefined) {
+        where.push('account_id = ?');
+        params.push(query.accountId);
+      }
+      return page<SqlRow & AttributionColumns & { seq: number }, StoredRequest>('collector_requests', where, params, query, (r) => ({
         requestId: r.request_id,
         stream: r.stream,
         endpoint: r.endpoint,
@@ -389,7 +426,7 @@ export function createSqliteStore(file: string, { maxRequestsPerCommit = 500, re
 
     async listErrors(query: PageQuery) {
       assertOpen();
-      return page<Record<string, any> & { seq: number }, StoredErrorReport>('collector_errors', [], [], query, (r) => ({
+      return page<SqlRow & { seq: number }, StoredErrorReport>('collector_errors', [], [], query, (r) => ({
         id: String(r.seq),
         receivedAtMs: r.received_at_ms,
         message: r.message,

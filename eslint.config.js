@@ -1,0 +1,117 @@
+// ESLint (flat config): typescript-eslint's recommended rules, React's hooks rules for the React code, and the
+// design's layering (shared/design/architecture.md, "Layers and what each may import") as import rules, so a file that
+// crosses a layer fails `npm run lint` (part of `npm test`).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/**
+ * The wire contract the server shares with the client: modules of `streams/` that hold only constants, types and pure
+ * validators or encoders (no RxJS at run time, no DOM). The server may import values from these; from anything else
+ * in `streams/` only types. The same list is held to that purity below.
+ */
+const CONTRACT_MODULES = [
+  'timing',
+  'collector/adminApi',
+  'transport/credentialTransferTokens',
+  'transport/logEndpoints',
+  'config/playerConfig',
+  'tracking/pingState',
+  'player/playerModel',
+  'player/captionSettings',
+  'platform/payloads',
+  'identity/base64url',
+  'attestation/attestationStates',
+  'adStatus/adStatusGlobal',
+];
+const contractAlternation = CONTRACT_MODULES.map((m) => m.replace('/', '\\/')).join('|');
+
+const REACT_PACKAGES = ['react', 'react-dom', 'react/*', 'react-dom/*', 'observable-hooks'];
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'test-results/', '.data/', '.bench/', 'media/', 'bench/results/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.browser, ...globals.node } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // `_`-prefixed parameters and variables are deliberately unused (positional callbacks, rest omission).
+      // A variable a closure reads before its one assignment (a test's "current value" read by a callback) is not a const.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // Tests read untyped JSON (collector answers, page globals through the browser): `any` is allowed there only.
+    files: ['test/**/*.{ts,tsx}', 'bench/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'test/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // streams/: pure RxJS, no React, nothing from the pages or the server.
+    files: ['streams/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: REACT_PACKAGES, message: 'streams/ is pure RxJS: no React (architecture.md, layers).' },
+            { regex: '(^|/)(src|server)/', message: 'streams/ imports nothing from src/ or server/ (architecture.md, layers).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // server/: its own dependencies; from streams/ only types, and values from the shared contract modules.
+    files: ['server/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: REACT_PACKAGES.filter((p) => !p.includes('*')).map((name) => ({ name, message: 'The server does not render React.' })),
+          patterns: [
+            { regex: '(^|/)src/', message: 'server/ imports nothing from src/ (architecture.md, layers).' },
+            {
+              regex: `(^|/)streams/(?!(${contractAlternation})$)`,
+              allowTypeImports: true,
+              message: 'server/ imports only types from streams/, and values only from the shared contract modules listed in eslint.config.js.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The shared contract modules stay pure, so the server never loads stream code through them.
+    files: CONTRACT_MODULES.map((m) => `streams/${m}.ts`),
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['rxjs', 'idb', ...REACT_PACKAGES.filter((p) => !p.includes('*'))].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'A shared contract module holds constants, types and pure functions only.',
+          })),
+          patterns: [
+            {
+              regex: `^\\.\\.?/(?!(\\.\\./)*(${contractAlternation}|${CONTRACT_MODULES.map((m) => m.split('/').pop()).join('|')})$)`,
+              allowTypeImports: true,
+              message: 'A shared contract module imports values only from other contract modules (eslint.config.js).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
