@@ -21,13 +21,10 @@ export interface PlayerFacadeProps {
   onActivate: () => void;
 }
 
-/** Origins already warmed up on this page. */
-const preconnected = new Set<string>();
-
-/** A `<link rel="preconnect">` to the embed origin, once per origin: the player's first requests start sooner. */
+/** A `<link rel="preconnect">` to the embed origin, once per page: the player's first requests start sooner. */
 function preconnect(origin: string): void {
-  if (typeof document === 'undefined' || origin === location.origin || preconnected.has(origin)) return;
-  preconnected.add(origin);
+  if (typeof document === 'undefined' || origin === location.origin) return;
+  if ([...document.head.querySelectorAll('link[rel="preconnect"]')].some((l) => l.getAttribute('href') === origin)) return;
   const link = document.createElement('link');
   link.rel = 'preconnect';
   link.href = origin;
