@@ -31,9 +31,12 @@ function preconnect(origin: string): void {
   document.head.append(link);
 }
 
-/** The embed origin a player with these options uses (the same rule as the SDK's `Player`). */
+/**
+ * The embed origin a player with these options uses (the same rule as the SDK's `Player`); on a server render without
+ * a `host`, `''` (root-relative URLs).
+ */
 export function embedOrigin(host: string | undefined): string {
-  return (host === undefined ? undefined : normalizeHost(host)) ?? normalizeHost(defaultHost()) ?? location.origin;
+  return (host === undefined ? undefined : normalizeHost(host)) ?? normalizeHost(defaultHost()) ?? (typeof location === 'undefined' ? '' : location.origin);
 }
 
 /** The poster URL of a video on an embed origin (`GET /vi/{videoId}/poster` of the reference server). */
