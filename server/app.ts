@@ -17,6 +17,7 @@ import { createMetrics } from './metrics/createMetrics';
 import { registerMetrics } from './metrics/registerMetrics';
 import { allowOriginInCsp, embedHelmet, registerSecurityHeaders } from './security/securityHeaders';
 import { registerIframeApiRoute } from './iframeApiRoute';
+import { registerPosters } from './media/registerPosters';
 import { renderEmbedPage, readEmbedTemplate, type EmbedTemplate } from './embedPage';
 import { playerResponseFor } from './playerResponse';
 import { registerAccounts } from './accounts/registerAccounts';
@@ -193,6 +194,8 @@ export async function buildApp({
     dotfiles: 'deny',
     index: false,
   });
+  // Each video's poster at a URL built from its id alone (`/vi/{id}/poster`): the React binding's lazy facade shows it.
+  registerPosters(app, { catalog, mediaDir });
 
   /** Spec §5: the privacy-enhanced and education embeds are told so, and never fetch the anonymous id. */
   const embedModeOf = (request: FastifyRequest): EmbedMode => {
@@ -241,8 +244,17 @@ export async function buildApp({
   // An embed URL without an id still gets the page, which reports the invalid parameter to the host.
   app.get<{ Querystring: Record<string, unknown> }>('/embed/', { helmet: embedHelmet }, (request, reply) => sendEmbed('', request.query, request, reply));
 
-  app.get('/', (_request, reply) => {
+  app.get<{ Querystring: { host?: unknown } }>('/', (request, reply) => {
     if (!existsSync(pagePath('host'))) return notBuilt(reply);
+    // The demo page frames the embed of another origin with `?host=` (as the browser tests do): its player facades
+    // show that origin's posters too. Only a bare http(s) origin is added (allowOriginInCsp refuses anything else).
+    if (typeof request.query.host === 'string' && /^https?:\/\//.test(request.query.host)) {
+      try {
+        allowOriginInCsp(reply, 'img-src', new URL(request.query.host).origin);
+      } catch {
+        // not a URL: the page falls back to its own origin, and so does its CSP
+      }
+    }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(readFileSync(pagePath('host'), 'utf8'));
   });
 

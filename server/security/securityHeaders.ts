@@ -51,12 +51,13 @@ function helmetOptions({ frameAncestors }: { frameAncestors: string[] }): Fastif
 export const embedHelmet = helmetOptions({ frameAncestors: ['*'] });
 
 /**
- * Adds `origin` to one directive of the reply's Content-Security-Policy (`connect-src`, `script-src`), for a page that
- * needs one more origin than every other reply (the embed and its ads host). The origin must be a bare
- * `scheme://host[:port]` — anything else is ignored, so nothing a request carries can add a source like `*` or
- * `'unsafe-inline'`; a reply without that directive is left as it is.
+ * Adds `origin` to one directive of the reply's Content-Security-Policy (`connect-src`, `script-src`, `img-src`), for a
+ * page that needs one more origin than every other reply (the embed and its ads host; the demo page and the posters
+ * of the embed origin it is pointed at). The origin must be a bare `scheme://host[:port]` — anything else is ignored,
+ * so nothing a request carries can add a source like `*` or `'unsafe-inline'`; a reply without that directive is
+ * left as it is.
  */
-export function allowOriginInCsp(reply: FastifyReply, directive: 'connect-src' | 'script-src', origin: string): void {
+export function allowOriginInCsp(reply: FastifyReply, directive: 'connect-src' | 'script-src' | 'img-src', origin: string): void {
   const csp = reply.getHeader('content-security-policy');
   if (typeof csp !== 'string' || !/^https?:\/\/[A-Za-z0-9.[\]:-]+$/.test(origin)) return;
   reply.header(

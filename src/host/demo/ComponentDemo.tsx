@@ -22,7 +22,10 @@ export function ComponentDemo({ embedHost }: { embedHost: string }) {
             <p>The React binding of the host SDK, in StrictMode.</p>
           </div>
         </div>
-        <a href="/">Back to the demo</a>
+        <nav className="row buttons">
+          <a href={`/?view=facades${location.search.includes('host=') ? `&host=${encodeURIComponent(embedHost)}` : ''}`}>Many players (facades)</a>
+          <a href="/">Back to the demo</a>
+        </nav>
       </header>
       <section className="card">
         <div className="row buttons">

@@ -1,39 +1,137 @@
-import { type RefObject, useEffect, useState } from 'react';
-import { useObservableState } from 'observable-hooks';
+import { type RefObject, useEffect, useLayoutEffect, useState } from 'react';
+import { useObservable, useObservableState } from 'observable-hooks';
+import { type Observable, switchMap } from 'rxjs';
 import type { Player } from '../sdk/Player';
-import type { PlayerOptions } from '../sdk/types';
+import type { PlayerOptions, PlayerVars, VideoByIdOptions } from '../sdk/types';
 import { playerIn } from './playerIn';
+import { playerResetKey } from './playerResetKey';
+
+/** Attributes of the player's iframe that the component keeps (the SDK creates the iframe itself). */
+export interface IframeAttributes {
+  /** The iframe's `id`. */
+  id?: string;
+  /** The iframe's `class`. */
+  className?: string;
+  /** The iframe's `loading`: set before the iframe enters the document, the only moment the browser reads it. */
+  loading?: 'lazy' | 'eager';
+}
+
+export interface UsePlayerOptions extends PlayerOptions<Player> {
+  /** See {@link IframeAttributes}; `title` (of {@link PlayerOptions}) is kept up to date the same way. */
+  iframe?: IframeAttributes;
+}
+
+/** The SDK's default title, put back when a `title` is removed. */
+const DEFAULT_TITLE = 'VidFrame video player';
+
+const isOn = (value: PlayerVars[string]) => value === 1 || value === true || value === '1' || value === 'true';
+const seconds = (value: PlayerVars[string]) => (value === undefined || value === null || value === '' || !Number.isFinite(Number(value)) ? undefined : Number(value));
+
+function setOrRemove(iframe: HTMLIFrameElement, name: string, value: string | undefined): void {
+  if (value === undefined || value === '') iframe.removeAttribute(name);
+  else if (iframe.getAttribute(name) !== value) iframe.setAttribute(name, value);
+}
 
 /**
- * A {@link Player} inside `containerRef`'s element, created once when the component mounts (once under StrictMode
- * too: see {@link playerIn}) and destroyed when it unmounts; `undefined` until then. The options are read when the
- * player is created; afterwards a new `options.videoId` cues that video (or loads it when `playerVars.autoplay` is
- * on), like a host page would. Everything else is driven through the player's methods.
+ * A {@link Player} inside `containerRef`'s element, created when the component mounts (once under StrictMode too:
+ * see {@link playerIn}) and destroyed when it unmounts; `undefined` until then. Afterwards, as react-youtube does:
+ *
+ * - a new `videoId` (or `playerVars.start` / `end`) goes to the same iframe: `loadVideoById` when
+ *   `playerVars.autoplay` is on, else `cueVideoById`; a removed `videoId` stops the video;
+ * - new `playerVars` (by value, apart from `autoplay`, `start` and `end`) or a new `host` make a new player: the embed
+ *   reads its variables when it loads, so the old iframe is replaced;
+ * - a new `width` / `height` resizes the iframe (`setSize` when both are numbers, so the embed hears it too);
+ * - `title` and `iframe` ({@link IframeAttributes}) are kept on the iframe.
+ *
+ * Everything else is driven through the player's methods.
  */
-export function usePlayer(containerRef: RefObject<HTMLElement | null>, options: PlayerOptions<Player>): Player | undefined {
-  // Latest options, read by the player factory when it subscribes (after commit).
-  const [latest] = useState(() => ({ options, startedWith: new WeakMap<Player, string | undefined>() }));
-  latest.options = options;
-  const [player$] = useState(() =>
-    playerIn(
-      () => containerRef.current,
-      () => latest.options,
-    ),
+export function usePlayer(containerRef: RefObject<HTMLElement | null>, options: UsePlayerOptions): Player | undefined {
+  const { iframe: attributes, ...playerOptions } = options;
+  // Latest options, read when a player is created (after commit).
+  const [latest] = useState(() => ({
+    options: playerOptions,
+    attributes,
+    /** The player of the latest reset key, shared: StrictMode's second subscription gets the same one. */
+    current: undefined as { key: string; player$: Observable<Player> } | undefined,
+    /** What each player shows and how big it is: a change is sent only when it differs. */
+    video: new WeakMap<Player, string>(),
+    size: new WeakMap<Player, string>(),
+  }));
+  latest.options = playerOptions;
+  latest.attributes = attributes;
+
+  const resetKey = playerResetKey(playerOptions);
+  const player$ = useObservable(
+    (inputs$) =>
+      inputs$.pipe(
+        switchMap(([key]) => {
+          if (latest.current?.key !== key) {
+            const prepareIframe = (iframe: HTMLIFrameElement) => {
+              const { id, className, loading } = latest.attributes ?? {};
+              setOrRemove(iframe, 'id', id);
+              setOrRemove(iframe, 'class', className);
+              setOrRemove(iframe, 'loading', loading);
+            };
+            latest.current = { key, player$: playerIn(() => containerRef.current, () => latest.options, { prepareIframe }) };
+          }
+          return latest.current.player$;
+        }),
+      ),
+    [resetKey],
   );
   const player = useObservableState(player$);
 
-  const { videoId } = options;
-  const autoplay = options.playerVars?.autoplay;
+  const { id, className, loading } = attributes ?? {};
+  const { title } = playerOptions;
+  useLayoutEffect(() => {
+    if (!player) return;
+    const iframe = player.getIframe();
+    setOrRemove(iframe, 'id', id);
+    setOrRemove(iframe, 'class', className);
+    setOrRemove(iframe, 'loading', loading);
+    setOrRemove(iframe, 'title', title || DEFAULT_TITLE);
+  }, [player, id, className, loading, title]);
+
+  const { width, height, videoId } = playerOptions;
   useEffect(() => {
-    if (!player || videoId === undefined) return;
-    if (!latest.startedWith.has(player)) {
-      latest.startedWith.set(player, videoId);
+    if (!player) return;
+    const size = `${String(width)}×${String(height)}`;
+    const known = latest.size.get(player);
+    latest.size.set(player, size);
+    if (known === undefined || known === size) return;
+    if (typeof width === 'number' && typeof height === 'number' && Number.isFinite(width) && Number.isFinite(height)) {
+      player.setSize(width, height);
+    } else {
+      const iframe = player.getIframe();
+      setOrRemove(iframe, 'width', width === undefined ? undefined : String(width));
+      setOrRemove(iframe, 'height', height === undefined ? undefined : String(height));
+    }
+  }, [player, width, height, latest]);
+
+  const vars = playerOptions.playerVars ?? {};
+  const autoplay = isOn(vars.autoplay);
+  const startSeconds = seconds(vars.start);
+  const endSeconds = seconds(vars.end);
+  useEffect(() => {
+    if (!player) return;
+    const video = JSON.stringify([videoId ?? null, startSeconds ?? null, endSeconds ?? null]);
+    const known = latest.video.get(player);
+    latest.video.set(player, video);
+    // A new player was created with these very options.
+    if (known === undefined || known === video) return;
+    if (videoId === undefined) {
+      player.stopVideo();
       return;
     }
-    if (latest.startedWith.get(player) === videoId) return;
-    latest.startedWith.set(player, videoId);
-    if (autoplay === 1 || autoplay === true || autoplay === '1') player.loadVideoById(videoId);
-    else player.cueVideoById(videoId);
-  }, [player, videoId, autoplay, latest]);
+    const request: VideoByIdOptions = { videoId };
+    if (startSeconds !== undefined) request.startSeconds = startSeconds;
+    if (endSeconds !== undefined) request.endSeconds = endSeconds;
+    // The short form when there is nothing but the id: what a host page would write.
+    if (autoplay) {
+      if (Object.keys(request).length === 1) player.loadVideoById(videoId);
+      else player.loadVideoById(request);
+    } else if (Object.keys(request).length === 1) player.cueVideoById(videoId);
+    else player.cueVideoById(request);
+  }, [player, videoId, startSeconds, endSeconds, autoplay, latest]);
   return player;
 }
