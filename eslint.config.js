@@ -51,10 +51,8 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}', 'test/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'error',
-    },
+    // The plugin's recommended set (rules of hooks, exhaustive deps and the React Compiler's checks), as errors.
+    rules: { ...Object.fromEntries(Object.keys(reactHooks.configs.recommended.rules).map((rule) => [rule, 'error'])) },
   },
   {
     // streams/: pure RxJS, no React, nothing from the pages or the server.
