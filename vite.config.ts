@@ -6,6 +6,8 @@ import { resolve } from 'node:path';
  * Multi-page build: the embed page (framed by third-party sites), the demo host page and the collector dashboard
  * (served at `/collector`, reading the admin API with the admin token).
  * The reference server (server/) serves `dist/` and inlines the player configuration into the embed page.
+ * In development (`npm run dev`) the same configuration runs as Vite's dev server inside the reference server, in
+ * middleware mode (`server/dev/registerViteDev.ts`): one process and port for the pages, the API and the media.
  * `base: '/'` keeps every asset URL root-relative, so the pages work behind any proxy or CDN host name.
  */
 export default defineConfig({
@@ -26,17 +28,6 @@ export default defineConfig({
         host: resolve(import.meta.dirname, 'src/host/index.html'),
         dashboard: resolve(import.meta.dirname, 'src/dashboard/index.html'),
       },
-    },
-  },
-  server: {
-    // `npm run dev` serves the pages with hot reload; the API and media come from the reference server.
-    proxy: {
-      '/youtubei': 'http://localhost:8080',
-      '/media': 'http://localhost:8080',
-      '/generate_204': 'http://localhost:8080',
-      '/error_204': 'http://localhost:8080',
-      '/embed': 'http://localhost:8080',
-      '/collector/api': 'http://localhost:8080',
     },
   },
 });

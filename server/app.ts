@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createAdminGuard } from './admin/adminGuard';
 import { loadOrCreateAdminToken } from './admin/adminToken';
-import { builtPagePath, replyNotBuilt } from './builtPages';
+import { builtPages, replyNotBuilt, type PageSource } from './builtPages';
 import { loadCatalog } from './catalog';
 import { registerDashboard } from './collector/dashboard/registerDashboard';
 import { openCollectorStore } from './collector/openCollectorStore';
@@ -86,6 +86,12 @@ export interface AppOptions {
    * plugin's verifier (`server/attestation/`: signed, fresh, single-use proof-of-work tokens); tests may pass another.
    */
   verifyAttestation?: VerifyAttestation;
+  /**
+   * Development (`npm run dev`: `server/main.ts --dev` or `VIDFRAME_DEV=1`): the pages and their scripts come from
+   * source through Vite's dev server in middleware mode, with hot reload (`server/dev/`), instead of `distDir`.
+   * Needs the development dependencies (Vite). Default false.
+   */
+  dev?: boolean;
 }
 
 /** The reference server's API key when none is configured: an identifier, not a secret (it is in every page). */
@@ -127,6 +133,7 @@ export async function buildApp({
   secureCookies = false,
   accessTokenSecret,
   verifyAttestation,
+  dev = false,
 }: AppOptions = {}): Promise<VidFrameApp> {
   const app = Fastify({
     logger,
@@ -150,15 +157,26 @@ export async function buildApp({
   const store = typeof storeOption === 'object' ? storeOption : await openCollectorStore(storeOption, dataDir);
   const metrics = createMetrics();
 
-  // The built pages are read once, on first use, so the server starts (and says what is wrong) without a build.
-  let embedTemplate: EmbedTemplate | undefined;
-  const pagePath = (name: string) => builtPagePath(distDir, name);
-  const notBuilt = replyNotBuilt;
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send(errorBody(404, `Nothing at ${request.method} ${request.url.split('?')[0]}`));
-  });
   app.setErrorHandler(replyWithError);
+  // In development, Vite (in this process, on this port) serves the pages from source and answers what no route does.
+  const viteDev = dev ? await (await import('./dev/registerViteDev')).registerViteDev(app, { rootDir }) : undefined;
+  if (!viteDev) {
+    app.setNotFoundHandler((request, reply) => {
+      reply.code(404).send(errorBody(404, `Nothing at ${request.method} ${request.url.split('?')[0]}`));
+    });
+  }
+  const pages: PageSource = viteDev?.pages ?? builtPages(distDir);
+  // The built embed page is read once, on first use, so the server starts (and says what is wrong) without a build;
+  // from Vite (dev) it is transformed again for every request, so an edit of its HTML shows at once.
+  let builtEmbedTemplate: EmbedTemplate | undefined;
+  const embedTemplateFor = async (reply: FastifyReply): Promise<EmbedTemplate | undefined> => {
+    if (builtEmbedTemplate) return builtEmbedTemplate;
+    const html = await pages.html('embed', reply);
+    const template = html === undefined ? undefined : readEmbedTemplate(html);
+    if (pages.kind === 'built') builtEmbedTemplate = template;
+    return template;
+  };
+  const notBuilt = replyNotBuilt;
 
   // Graceful stop: a reply sent while the server is closing also closes its keep-alive connection, so the stop
   // waits for the requests in flight and not for their clients' idle connections.
@@ -206,11 +224,9 @@ export async function buildApp({
   };
   const adsOriginOf = (request: FastifyRequest) => (ads ? adsOriginFor(request.headers.host ?? '', request.protocol, ads) : undefined);
 
-  const sendEmbed = (videoId: string, query: Record<string, unknown>, request: FastifyRequest, reply: FastifyReply) => {
-    if (!embedTemplate) {
-      if (!existsSync(pagePath('embed'))) return notBuilt(reply);
-      embedTemplate = readEmbedTemplate(readFileSync(pagePath('embed'), 'utf8'));
-    }
+  const sendEmbed = async (videoId: string, query: Record<string, unknown>, request: FastifyRequest, reply: FastifyReply) => {
+    const embedTemplate = await embedTemplateFor(reply);
+    if (!embedTemplate) return notBuilt(reply);
     const adsOrigin = adsOriginOf(request);
     if (adsOrigin) {
       // The anonymous id and the ad-status script come from the ads host, another origin (spec §7): this page, and
@@ -244,8 +260,9 @@ export async function buildApp({
   // An embed URL without an id still gets the page, which reports the invalid parameter to the host.
   app.get<{ Querystring: Record<string, unknown> }>('/embed/', { helmet: embedHelmet }, (request, reply) => sendEmbed('', request.query, request, reply));
 
-  app.get<{ Querystring: { host?: unknown } }>('/', (request, reply) => {
-    if (!existsSync(pagePath('host'))) return notBuilt(reply);
+  app.get<{ Querystring: { host?: unknown } }>('/', async (request, reply) => {
+    const html = await pages.html('host', reply);
+    if (html === undefined) return notBuilt(reply);
     // The demo page frames the embed of another origin with `?host=` (as the browser tests do): its player facades
     // show that origin's posters too. Only a bare http(s) origin is added (allowOriginInCsp refuses anything else).
     if (typeof request.query.host === 'string' && /^https?:\/\//.test(request.query.host)) {
@@ -255,15 +272,17 @@ export async function buildApp({
         // not a URL: the page falls back to its own origin, and so does its CSP
       }
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(readFileSync(pagePath('host'), 'utf8'));
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 
   // The pages' icon (issue 17 item 7), root-relative for the demo page, the embed and the dashboard: Vite copies
-  // public/ into dist/. The SVG is what the pages link first; the ICO answers agents that ask /favicon.ico.
+  // public/ into dist/ (in development they come from public/ itself). The SVG is what the pages link first; the ICO
+  // answers agents that ask /favicon.ico.
+  const iconDir = viteDev ? resolve(rootDir, 'public') : distDir;
   const favicons = { '/favicon.ico': 'image/x-icon', '/favicon.svg': 'image/svg+xml' } as const;
   for (const [path, type] of Object.entries(favicons)) {
     app.get(path, (_request, reply) => {
-      const file = resolve(distDir, path.slice(1));
+      const file = resolve(iconDir, path.slice(1));
       if (!existsSync(file)) return notBuilt(reply);
       return reply.type(type).header('cache-control', 'public, max-age=86400').send(readFileSync(file));
     });
@@ -281,8 +300,8 @@ export async function buildApp({
 
   // The collector: log_event / video_stats, the error endpoint, generate_204, the admin API, with its store.
   await registerCollector(app, { store, streamTokens, metrics, adminGuard, testHooks, rateLimit, retentionDays, now, dataDir, verifyApiRequest, tokens: identityTokens });
-  await registerDashboard(app, { distDir });
-  registerIframeApiRoute(app, { distDir });
+  await registerDashboard(app, { distDir, pages });
+  registerIframeApiRoute(app, { distDir, fromSource: viteDev?.iframeApi });
 
   // Liveness (the process answers) and readiness (the store answers too: a load balancer sends traffic only then).
   app.get('/healthz', () => ({ ok: true, videos: catalog.videos.length }));

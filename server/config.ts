@@ -50,6 +50,7 @@ const list = (value: string | undefined) => (value ?? '').split(',').map((v) => 
  * | `VIDFRAME_DEMO_ACCOUNTS` | `0` does not create the demo accounts (Ada, Grace) | created |
  * | `VIDFRAME_SECURE_COOKIES` | `1`: session cookies `SameSite=None; Secure` (https, framed by other sites) | off |
  * | `VIDFRAME_ACCESS_TOKEN_SECRET` | an access-token key shared by several servers (≥ 32 chars) | a key file in the data folder |
+ * | `VIDFRAME_DEV` | `1`: development, the pages from source through Vite with hot reload (`npm run dev` passes `--dev`) | off |
  * | `LOG` | `1` turns on request logging | off |
  */
 export function readConfig(env: NodeJS.ProcessEnv): { port: number; host: string; app: Omit<AppOptions, 'rootDir'>; ads: AdsHostSettings } {
@@ -82,12 +83,16 @@ export function readConfig(env: NodeJS.ProcessEnv): { port: number; host: string
     throw new ConfigError(`VIDFRAME_TRUST_PROXY must be true, a hop count or comma-separated addresses/CIDRs, not "${trust}".`);
   }
 
+  const devText = env.VIDFRAME_DEV?.trim();
+  if (devText && devText !== '0' && devText !== '1') throw new ConfigError(`VIDFRAME_DEV must be 1 (development: pages from source, hot reload) or 0, not "${devText}".`);
+
   return {
     port,
     host,
     ads: readAdsHostSettings(env, port, (message) => new ConfigError(message)),
     app: {
       logger: env.LOG === '1',
+      dev: devText === '1',
       apiKey: apiKeyOf(env.VIDFRAME_API_KEY),
       educationEmbedHosts: list(env.VIDFRAME_EDUCATION_EMBED_HOSTS),
       seedDemoAccounts: env.VIDFRAME_DEMO_ACCOUNTS?.trim() !== '0',

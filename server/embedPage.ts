@@ -9,11 +9,12 @@ export interface EmbedTemplate {
 
 const CONFIG_MARKER = '<!--vidframe:config-->';
 
-/** Prepares the built `index.html` of the embed page: finds the config marker and the page's own JS and CSS assets. */
+/** Prepares the embed page's `index.html` (built, or from Vite in development): finds the config marker and the page's own JS and CSS assets. */
 export function readEmbedTemplate(html: string): EmbedTemplate {
   const at = html.indexOf(CONFIG_MARKER);
   if (at < 0) throw new Error(`The embed page has no ${CONFIG_MARKER} marker: is dist/ from another build?`);
-  const js = /<script[^>]*\bsrc="([^"]+)"/.exec(html)?.[1] ?? '';
+  // The page's own script: in development (Vite) the first one is Vite's client, `/@vite/client`, not the page's.
+  const js = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]).find((src) => !src.startsWith('/@')) ?? '';
   const css = /<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/.exec(html)?.[1] ?? '';
   return { before: html.slice(0, at), after: html.slice(at + CONFIG_MARKER.length), assets: { js, css } };
 }

@@ -6,6 +6,11 @@ import { negotiateEncoding, type ContentEncoding } from './static/negotiateEncod
 export interface IframeApiRouteOptions {
   /** The build output: the script is `dist/iframe_api/iframe_api.js` (built by `vite.iframe-api.config.ts`). */
   distDir: string;
+  /**
+   * `npm run dev`: the script built from source on demand (`server/dev/`), instead of the file in `distDir`; sent
+   * uncompressed and not cached, so a change to the SDK's source shows on the next load.
+   */
+  fromSource?: () => Promise<string>;
 }
 
 /** Short, so a fixed SDK reaches host pages quickly; hosts include the script by this fixed URL (not hashed). */
@@ -16,7 +21,19 @@ const CACHE_CONTROL = 'public, max-age=300';
  * `YT.ready`) and calling `onYouTubeIframeAPIReady`. It is included cross-origin by third-party pages, so it is
  * served with a JavaScript content type, CORS open and a short cache. The file is read once, on first use.
  */
-export function registerIframeApiRoute(app: FastifyInstance, { distDir }: IframeApiRouteOptions): void {
+export function registerIframeApiRoute(app: FastifyInstance, { distDir, fromSource }: IframeApiRouteOptions): void {
+  if (fromSource) {
+    app.get('/iframe_api', async (_request, reply) => {
+      const script = await fromSource();
+      return reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('access-control-allow-origin', '*')
+        .header('x-content-type-options', 'nosniff')
+        .send(script);
+    });
+    return;
+  }
   const scriptPath = resolve(distDir, 'iframe_api', 'iframe_api.js');
   // The plain script and its build-time `.br` / `.gz` variants (`npm run build` writes them), read once, on first use.
   let variants: { plain: Buffer; br?: Buffer; gzip?: Buffer } | undefined;

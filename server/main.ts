@@ -15,6 +15,9 @@ try {
   process.exit(2);
 }
 const { port, host } = config;
+// `npm run dev` passes --dev (the same as VIDFRAME_DEV=1): the pages from source through Vite, with hot reload.
+if (process.argv.slice(2).includes('--dev')) config.app.dev = true;
+const command = config.app.dev ? 'npm run dev' : 'npm start';
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 let adsHost: Awaited<ReturnType<typeof startAdsHost>> | undefined;
@@ -29,7 +32,7 @@ try {
   const address = app.server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
   const base = `http://${host.includes(':') ? `[${host}]` : host}:${actual}`;
-  console.log(`VidFrame is running: ${base}/ (demo host page), ${base}/embed/VFsunrise01 (embed)`);
+  console.log(`VidFrame is running${config.app.dev ? ' in development (pages from source, hot reload)' : ''}: ${base}/ (demo host page), ${base}/embed/VFsunrise01 (embed)`);
   console.log(`Collector dashboard (store: ${app.vidframe.store.kind}), sign in with this link:`);
   console.log(`    ${base}/collector?token=${encodeURIComponent(app.vidframe.adminToken)}`);
   if (app.vidframe.adminTokenSource === 'generated') console.log('(a new admin token was generated into the data folder: secrets/admin-token)');
@@ -39,7 +42,7 @@ try {
   if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     const ads = app.server.listening;
     const busy = ads ? config.ads.port : port;
-    console.error(`Port ${busy} is already in use on ${host}. Stop the other server or pick another port: ${ads ? 'VIDFRAME_ADS_PORT' : 'PORT'}=${busy + 1} npm start`);
+    console.error(`Port ${busy} is already in use on ${host}. Stop the other server or pick another port: ${ads ? 'VIDFRAME_ADS_PORT' : 'PORT'}=${busy + 1} ${command}`);
   } else {
     console.error('VidFrame could not start:', error);
   }

@@ -53,13 +53,13 @@ export const embedHelmet = helmetOptions({ frameAncestors: ['*'] });
 /**
  * Adds `origin` to one directive of the reply's Content-Security-Policy (`connect-src`, `script-src`, `img-src`), for a
  * page that needs one more origin than every other reply (the embed and its ads host; the demo page and the posters
- * of the embed origin it is pointed at). The origin must be a bare `scheme://host[:port]` — anything else is ignored,
- * so nothing a request carries can add a source like `*` or `'unsafe-inline'`; a reply without that directive is
- * left as it is.
+ * of the embed origin it is pointed at; in `npm run dev`, the pages' HMR websocket). The origin must be a bare
+ * `http(s)://` or `ws(s)://host[:port]` — anything else is ignored, so nothing a request carries can add a source like
+ * `*` or `'unsafe-inline'`; a reply without that directive is left as it is.
  */
 export function allowOriginInCsp(reply: FastifyReply, directive: 'connect-src' | 'script-src' | 'img-src', origin: string): void {
   const csp = reply.getHeader('content-security-policy');
-  if (typeof csp !== 'string' || !/^https?:\/\/[A-Za-z0-9.[\]:-]+$/.test(origin)) return;
+  if (typeof csp !== 'string' || !/^(https?|wss?):\/\/[A-Za-z0-9.[\]:-]+$/.test(origin)) return;
   reply.header(
     'content-security-policy',
     csp

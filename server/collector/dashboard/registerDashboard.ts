@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { readFile } from 'node:fs/promises';
-import { builtPagePath, replyNotBuilt } from '../../builtPages';
+import { builtPages, replyNotBuilt, type PageSource } from '../../builtPages';
 
 export interface DashboardRouteOptions {
   /** The Vite build output: the page is `dist/src/dashboard/index.html` (its scripts and styles under `/assets/`). */
   distDir: string;
+  /** Where the page comes from: the build in `distDir` (the default), or Vite's dev server (`npm run dev`). */
+  pages?: PageSource;
 }
 
 /**
@@ -18,16 +19,10 @@ export interface DashboardRouteOptions {
  *
  * Without a build it answers 503 with a plain-text hint, as the other pages do.
  */
-export async function registerDashboard(app: FastifyInstance, { distDir }: DashboardRouteOptions): Promise<void> {
-  const pagePath = builtPagePath(distDir, 'dashboard');
+export async function registerDashboard(app: FastifyInstance, { distDir, pages = builtPages(distDir) }: DashboardRouteOptions): Promise<void> {
   const sendPage = async (reply: FastifyReply) => {
-    let html: string;
-    try {
-      html = await readFile(pagePath, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      return replyNotBuilt(reply);
-    }
+    const html = await pages.html('dashboard', reply);
+    if (html === undefined) return replyNotBuilt(reply);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
