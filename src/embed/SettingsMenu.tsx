@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { PlayerInfo } from '../../streams/player/types';
 import type { EmbedPlayer } from './EmbedPlayer';
 
@@ -130,6 +130,12 @@ export function SettingsMenu({ player, info, onClose }: { player: EmbedPlayer; i
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [page]);
 
+  // The buttons register themselves (their ref callbacks); entries of a longer list left before are dropped.
+  const itemCount = items.length;
+  useLayoutEffect(() => {
+    itemRefs.current.length = itemCount;
+  });
+
   const move = (to: number) => {
     const n = items.length;
     const i = ((to % n) + n) % n;
@@ -171,7 +177,6 @@ export function SettingsMenu({ player, info, onClose }: { player: EmbedPlayer; i
     }
   };
 
-  itemRefs.current = [];
   return (
     <div className="vf-menu" role="menu" aria-label={page === 'main' ? 'Settings' : PAGE_TITLES[page]} data-page={page} onKeyDown={onKeyDown}>
       {items.map((it, i) => (

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
-import { useObservableState } from 'observable-hooks';
-import { NEVER } from 'rxjs';
+import { useObservable, useObservableState } from 'observable-hooks';
+import { NEVER, Observable } from 'rxjs';
 import { type ConsentManager, type ConsentState, startConsentManager } from './ConsentManager';
 
 const CHOICE_TEXT: Record<ConsentState['choice'], string> = {
@@ -14,16 +13,15 @@ const CHOICE_TEXT: Record<ConsentState['choice'], string> = {
  * double mount the first one stops before the second starts, so the page never has two).
  */
 export function useConsentManager(): ConsentManager | undefined {
-  const [manager, setManager] = useState<ConsentManager>();
-  useEffect(() => {
-    const started = startConsentManager();
-    setManager(started);
-    return () => {
-      started.stop();
-      setManager(undefined);
-    };
-  }, []);
-  return manager;
+  const manager$ = useObservable(
+    () =>
+      new Observable<ConsentManager>((subscriber) => {
+        const started = startConsentManager();
+        subscriber.next(started);
+        return () => started.stop();
+      }),
+  );
+  return useObservableState(manager$, undefined);
 }
 
 /**

@@ -116,21 +116,21 @@ function LivePlayer({
 }: Omit<EmbeddedPlayerProps, 'facade' | 'poster'> & { fromFacade: boolean }) {
   const containerRef = useRef<HTMLDivElement>(null);
   // Listeners are attached when the player is created (before the embed can answer) and call the latest props.
-  const [latest] = useState(() => ({ handlers: handlers as Handlers, stateHandlers: { onPlay, onPause, onEnd } as StateHandlers, onPlayer, focus: fromFacade }));
+  const latest = useRef({ handlers: handlers as Handlers, stateHandlers: { onPlay, onPause, onEnd } as StateHandlers, onPlayer, focus: fromFacade });
   useLayoutEffect(() => {
-    latest.handlers = handlers;
-    latest.stateHandlers = { onPlay, onPause, onEnd };
-    latest.onPlayer = onPlayer;
+    latest.current.handlers = handlers;
+    latest.current.stateHandlers = { onPlay, onPause, onEnd };
+    latest.current.onPlayer = onPlayer;
   });
   const [events] = useState(() =>
     Object.fromEntries(
       PLAYER_EVENT_NAMES.map((name) => [
         name,
         (event: PlayerEvent<never, Player>) => {
-          (latest.handlers[name] as ((e: unknown) => void) | undefined)?.(event);
+          (latest.current.handlers[name] as ((e: unknown) => void) | undefined)?.(event);
           if (name === 'onStateChange') {
             const shortcut = STATE_HANDLERS[event.data as PlayerStateValue];
-            if (shortcut) latest.stateHandlers[shortcut]?.(event);
+            if (shortcut) latest.current.stateHandlers[shortcut]?.(event);
           }
         },
       ]),
@@ -140,13 +140,15 @@ function LivePlayer({
   const vars = fromFacade ? { ...playerVars, autoplay: 1 } : playerVars;
   const player = usePlayer(containerRef, { videoId, host, width, height, playerVars: vars, title, events, iframe: { id, className: iframeClassName, loading } });
   useLayoutEffect(() => {
-    latest.onPlayer?.(player);
-    return () => latest.onPlayer?.(undefined);
+    // The one object the ref holds (never replaced): the cleanup calls the `onPlayer` of the latest render.
+    const props = latest.current;
+    props.onPlayer?.(player);
+    return () => props.onPlayer?.(undefined);
   }, [player, latest]);
   useLayoutEffect(() => {
     // The facade's button is gone: the focus goes to the player that replaced it, not back to the page's start.
-    if (!player || !latest.focus) return;
-    latest.focus = false;
+    if (!player || !latest.current.focus) return;
+    latest.current.focus = false;
     player.getIframe().focus();
   }, [player, latest]);
   return <div ref={containerRef} className={className ?? 'vidframe-player'} style={style} data-player-id={player?.id} />;

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useLayoutEffect, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useObservable, useObservableState } from 'observable-hooks';
 import { type Observable, switchMap } from 'rxjs';
 import type { Player } from '../sdk/Player';
@@ -47,34 +47,37 @@ function setOrRemove(iframe: HTMLIFrameElement, name: string, value: string | un
  */
 export function usePlayer(containerRef: RefObject<HTMLElement | null>, options: UsePlayerOptions): Player | undefined {
   const { iframe: attributes, ...playerOptions } = options;
-  // Latest options, read when a player is created (after commit).
-  const [latest] = useState(() => ({
-    options: playerOptions,
-    attributes,
-    /** The player of the latest reset key, shared: StrictMode's second subscription gets the same one. */
+  // What each player shows and how big it is (a change is sent only when it differs), and the player of the latest reset
+  // key, shared: StrictMode's second subscription gets the same one.
+  const [players] = useState(() => ({
     current: undefined as { key: string; player$: Observable<Player> } | undefined,
-    /** What each player shows and how big it is: a change is sent only when it differs. */
     video: new WeakMap<Player, string>(),
     size: new WeakMap<Player, string>(),
   }));
-  latest.options = playerOptions;
-  latest.attributes = attributes;
+  // The latest options, read when a player is created. Updated in a layout effect, which runs before the passive
+  // effect in which `useObservable` hands a new reset key on (and `useObservableState` subscribes), so a player is
+  // always created with the options of the render that asked for it.
+  const latest = useRef({ options: playerOptions, attributes });
+  useLayoutEffect(() => {
+    latest.current.options = playerOptions;
+    latest.current.attributes = attributes;
+  });
 
   const resetKey = playerResetKey(playerOptions);
   const player$ = useObservable(
     (inputs$) =>
       inputs$.pipe(
         switchMap(([key]) => {
-          if (latest.current?.key !== key) {
+          if (players.current?.key !== key) {
             const prepareIframe = (iframe: HTMLIFrameElement) => {
-              const { id, className, loading } = latest.attributes ?? {};
+              const { id, className, loading } = latest.current.attributes ?? {};
               setOrRemove(iframe, 'id', id);
               setOrRemove(iframe, 'class', className);
               setOrRemove(iframe, 'loading', loading);
             };
-            latest.current = { key, player$: playerIn(() => containerRef.current, () => latest.options, { prepareIframe }) };
+            players.current = { key, player$: playerIn(() => containerRef.current, () => latest.current.options, { prepareIframe }) };
           }
-          return latest.current.player$;
+          return players.current.player$;
         }),
       ),
     [resetKey],
@@ -96,8 +99,8 @@ export function usePlayer(containerRef: RefObject<HTMLElement | null>, options: 
   useEffect(() => {
     if (!player) return;
     const size = `${String(width)}×${String(height)}`;
-    const known = latest.size.get(player);
-    latest.size.set(player, size);
+    const known = players.size.get(player);
+    players.size.set(player, size);
     if (known === undefined || known === size) return;
     if (typeof width === 'number' && typeof height === 'number' && Number.isFinite(width) && Number.isFinite(height)) {
       player.setSize(width, height);
@@ -106,7 +109,7 @@ export function usePlayer(containerRef: RefObject<HTMLElement | null>, options: 
       setOrRemove(iframe, 'width', width === undefined ? undefined : String(width));
       setOrRemove(iframe, 'height', height === undefined ? undefined : String(height));
     }
-  }, [player, width, height, latest]);
+  }, [player, width, height, players]);
 
   const vars = playerOptions.playerVars ?? {};
   const autoplay = isOn(vars.autoplay);
@@ -115,8 +118,8 @@ export function usePlayer(containerRef: RefObject<HTMLElement | null>, options: 
   useEffect(() => {
     if (!player) return;
     const video = JSON.stringify([videoId ?? null, startSeconds ?? null, endSeconds ?? null]);
-    const known = latest.video.get(player);
-    latest.video.set(player, video);
+    const known = players.video.get(player);
+    players.video.set(player, video);
     // A new player was created with these very options.
     if (known === undefined || known === video) return;
     if (videoId === undefined) {
@@ -132,6 +135,6 @@ export function usePlayer(containerRef: RefObject<HTMLElement | null>, options: 
       else player.loadVideoById(request);
     } else if (Object.keys(request).length === 1) player.cueVideoById(videoId);
     else player.cueVideoById(request);
-  }, [player, videoId, startSeconds, endSeconds, autoplay, latest]);
+  }, [player, videoId, startSeconds, endSeconds, autoplay, players]);
   return player;
 }
