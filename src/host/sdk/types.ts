@@ -84,6 +84,31 @@ export interface PlayerOptions<P = unknown> {
   scheduler?: SchedulerLike;
 }
 
+/**
+ * A playback quality as the IFrame API names it (`YT.SuggestedVideoQuality`): `default` lets the player choose (the
+ * embed itself says `auto` for that).
+ */
+export type VideoQuality = 'default' | 'small' | 'medium' | 'large' | 'hd720' | 'hd1080' | 'highres';
+const VIDEO_QUALITIES: readonly string[] = ['default', 'small', 'medium', 'large', 'hd720', 'hd1080', 'highres'];
+
+/** The embed's quality name as a {@link VideoQuality} (`auto` → `default`); `undefined` for anything else (`unknown`, ''). */
+export function toVideoQuality(quality: unknown): VideoQuality | undefined {
+  if (quality === 'auto') return 'default';
+  return typeof quality === 'string' && VIDEO_QUALITIES.includes(quality) ? (quality as VideoQuality) : undefined;
+}
+
+/** The view of a 360° video (`setSphericalProperties` / `getSphericalProperties`): degrees, and the phone's sensor. */
+export interface SphericalProperties {
+  enableOrientationSensor?: boolean;
+  fov?: number;
+  pitch?: number;
+  roll?: number;
+  yaw?: number;
+}
+
+/** `getVideoData()`: `video_id`, `title`, `author` always present, plus what the embed delivers (`isPlayable`, …). */
+export type VideoDataOf = { video_id: string; title: string; author: string } & Partial<PlayerInfo['videoData']>;
+
 /** Video load options, positional or object form (host-protocol §4). */
 export interface VideoByIdOptions {
   videoId: string;
