@@ -1,11 +1,12 @@
 import type { Config } from 'jest';
 
 /**
- * Four projects, one per layer (see docs/architecture in the README):
+ * Five projects, one per layer (see docs/architecture in the README):
  * - streams: pure RxJS factories under Node, proven with marble specs;
  * - src: React views and browser code under jsdom (with structuredClone for fake-indexeddb);
  * - server: the reference server through Fastify's inject;
- * - e2e: real Chromium (Debian's) driven by playwright-core against the real server.
+ * - e2e: real Chromium (Debian's) driven by playwright-core against the real server;
+ * - package: the host SDK package packed, installed from its tarball into a scratch project and used (needs the build).
  */
 const tsJest = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'bundler', jsx: 'react-jsx' }, diagnostics: { warnOnly: false } }],
@@ -39,6 +40,13 @@ const config: Config = {
       testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/e2e/helpers/setup.ts'],
       slowTestThreshold: 30,
+    },
+    {
+      displayName: 'package',
+      testEnvironment: 'node',
+      transform: tsJest,
+      testMatch: ['<rootDir>/test/package/**/*.spec.ts'],
+      slowTestThreshold: 60,
     },
   ],
 };
