@@ -12,18 +12,23 @@ const tsJest = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'bundler', jsx: 'react-jsx' }, diagnostics: { warnOnly: false } }],
 } as const;
 
+/** `dist/package/package.json` is the host SDK package, also named vidframe: out of Jest's module map (haste collision). */
+const modulePathIgnorePatterns = ['<rootDir>/dist/'];
+
 const config: Config = {
   projects: [
     {
       displayName: 'streams',
       testEnvironment: 'node',
       transform: tsJest,
+      modulePathIgnorePatterns,
       testMatch: ['<rootDir>/test/streams/**/*.spec.ts'],
     },
     {
       displayName: 'src',
       testEnvironment: '<rootDir>/test/helpers/jsdomWithStructuredClone.ts',
       transform: tsJest,
+      modulePathIgnorePatterns,
       setupFiles: ['fake-indexeddb/auto'],
       testMatch: ['<rootDir>/test/src/**/*.spec.ts?(x)'],
     },
@@ -31,12 +36,14 @@ const config: Config = {
       displayName: 'server',
       testEnvironment: 'node',
       transform: tsJest,
+      modulePathIgnorePatterns,
       testMatch: ['<rootDir>/test/server/**/*.spec.ts'],
     },
     {
       displayName: 'e2e',
       testEnvironment: 'node',
       transform: tsJest,
+      modulePathIgnorePatterns,
       testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/e2e/helpers/setup.ts'],
       slowTestThreshold: 30,
@@ -45,6 +52,7 @@ const config: Config = {
       displayName: 'package',
       testEnvironment: 'node',
       transform: tsJest,
+      modulePathIgnorePatterns,
       testMatch: ['<rootDir>/test/package/**/*.spec.ts'],
       slowTestThreshold: 60,
     },
