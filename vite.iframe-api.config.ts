@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import ts from 'typescript';
+import { rewriteSpecifiers, withJsExtension } from './scripts/declarationSpecifiers';
 
 /**
  * The host SDK outside the pages (`npm run build` runs it after the page build, which empties `dist/`):
@@ -16,26 +17,6 @@ import ts from 'typescript';
 const root = import.meta.dirname;
 const sdkEntry = resolve(root, 'src/host/sdk/index.ts');
 const reactEntry = resolve(root, 'src/host/react/index.ts');
-
-/**
- * A relative module specifier of an emitted declaration file with its `.js` extension (`./Player` → `./Player.js`,
- * `./dir` → `./dir/index.js`), found among the emitted files; bare specifiers (`rxjs`, `react`) stay as they are.
- * The package is `type: module`, so under `moduleResolution` `node16`/`nodenext` its `.d.ts` files are ESM and, as
- * in ESM JavaScript, an extensionless relative import does not resolve (TS2834) and what it carried becomes `any`.
- */
-export function withJsExtension(specifier: string, fromFile: string, emitted: ReadonlySet<string>): string {
-  if (!specifier.startsWith('./') && !specifier.startsWith('../')) return specifier;
-  if (/\.(js|mjs|cjs|json)$/.test(specifier)) return specifier;
-  const base = resolve(dirname(fromFile), specifier);
-  if (emitted.has(`${base}.d.ts`)) return `${specifier}.js`;
-  if (emitted.has(resolve(base, 'index.d.ts'))) return `${specifier}/index.js`;
-  throw new Error(`SDK declarations: ${fromFile} imports ${specifier}, which was not emitted`);
-}
-
-/** Every module specifier of a declaration file (`from '…'`, `import('…')`, `import '…'`) through `rewrite`. */
-export function rewriteSpecifiers(text: string, rewrite: (specifier: string) => string): string {
-  return text.replace(/(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])([^'"\n]+)\2/g, (_m, lead: string, quote: string, spec: string) => `${lead}${quote}${rewrite(spec)}${quote}`);
-}
 
 /**
  * Emits `.d.ts` files for the SDK entries with the TypeScript compiler (Vite itself only strips types), with `.js`
