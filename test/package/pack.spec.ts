@@ -178,11 +178,11 @@ describe('the packed vidframe package', () => {
       run(process.execPath, [tsc, '-p', `tsconfig.${moduleResolution}.json`], app);
     }, 120_000);
 
-    it('builds a Vite + React app from it (the React entry bundled, React from the app)', () => {
+    it('builds a Vite + React app from it (the React entry and the classic script bundled, React from the app)', () => {
       writeFileSync(join(app, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/main.tsx"></script></body></html>');
       writeFileSync(
         join(app, 'main.tsx'),
-        "import { createRoot } from 'react-dom/client';\nimport { App } from './react';\ncreateRoot(document.getElementById('root')!).render(<App />);\n",
+        "import 'vidframe/iframe_api';\nimport { createRoot } from 'react-dom/client';\nimport { App } from './react';\ncreateRoot(document.getElementById('root')!).render(<App />);\n",
       );
       writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { jsx: 'react-jsx', module: 'esnext', moduleResolution: 'bundler' } }));
       run(process.execPath, [vite, 'build', '--logLevel', 'warn'], app);
@@ -192,6 +192,8 @@ describe('the packed vidframe package', () => {
       expect(bundle).toContain('listening');
       expect(bundle).toContain('VidFrame Player');
       expect(bundle).toMatch(/react-dom|createRoot|__reactContainer/);
+      // The classic script, imported for its side effect (the one `sideEffects` declares), is kept.
+      expect(bundle).toContain('onYouTubeIframeAPIReady');
     }, 180_000);
   });
 });
