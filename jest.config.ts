@@ -1,16 +1,20 @@
 import type { Config } from 'jest';
 
 /**
- * Four projects, one per layer (see docs/architecture in the README):
+ * Six projects, one per layer or tool (see docs/architecture in the README):
  * - streams: pure RxJS factories under Node, proven with marble specs;
  * - src: React views and browser code under jsdom (with structuredClone for fake-indexeddb);
  * - server: the reference server through Fastify's inject;
  * - tooling: the project's own tooling (the lint rules that hold the layers);
- * - e2e: real Chromium (Debian's) driven by playwright-core against the real server.
+ * - e2e: real Chromium (Debian's) driven by playwright-core against the real server;
+ * - package: the host SDK package packed, installed from its tarball into a scratch project and used (needs the build).
  */
 const tsJest = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'bundler', jsx: 'react-jsx' }, diagnostics: { warnOnly: false } }],
 } as const;
+
+/** `dist/package/package.json` is the host SDK package, also named vidframe: out of Jest's module map (haste collision). */
+const modulePathIgnorePatterns = ['<rootDir>/dist/'];
 
 const config: Config = {
   projects: [
@@ -18,12 +22,14 @@ const config: Config = {
       displayName: 'streams',
       testEnvironment: 'node',
       transform: tsJest,
+      modulePathIgnorePatterns,
       testMatch: ['<rootDir>/test/streams/**/*.spec.ts'],
     },
     {
       displayName: 'src',
       testEnvironment: '<rootDir>/test/helpers/jsdomWithStructuredClone.ts',
       transform: tsJest,
+      modulePathIgnorePatterns,
       setupFiles: ['fake-indexeddb/auto'],
       testMatch: ['<rootDir>/test/src/**/*.spec.ts?(x)'],
     },
@@ -31,6 +37,7 @@ const config: Config = {
       displayName: 'server',
       testEnvironment: 'node',
       transform: tsJest,
+      modulePathIgnorePatterns,
       testMatch: ['<rootDir>/test/server/**/*.spec.ts'],
     },
     {
@@ -43,9 +50,18 @@ const config: Config = {
       displayName: 'e2e',
       testEnvironment: 'node',
       transform: tsJest,
+      modulePathIgnorePatterns,
       testMatch: ['<rootDir>/test/e2e/**/*.e2e.ts'],
       setupFilesAfterEnv: ['<rootDir>/test/e2e/helpers/setup.ts'],
       slowTestThreshold: 30,
+    },
+    {
+      displayName: 'package',
+      testEnvironment: 'node',
+      transform: tsJest,
+      modulePathIgnorePatterns,
+      testMatch: ['<rootDir>/test/package/**/*.spec.ts'],
+      slowTestThreshold: 60,
     },
   ],
 };

@@ -1,19 +1,27 @@
 import { defineConfig, type Plugin } from 'vite';
-import { resolve } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import ts from 'typescript';
+import { rewriteSpecifiers, withJsExtension } from './scripts/declarationSpecifiers';
 
 /**
  * The host SDK outside the pages (`npm run build` runs it after the page build, which empties `dist/`):
  * - default mode: `/iframe_api`, one classic script (IIFE) defining the global `YT`, at `dist/iframe_api/iframe_api.js`
  *   (served by server/iframeApiRoute.ts);
  * - `--mode sdk`: the typed ESM SDK for host apps that bundle (package exports `vidframe` and `vidframe/react`), at
- *   `dist/sdk/` with declarations in `dist/sdk/types/`. React, RxJS and observable-hooks stay external.
+ *   `dist/sdk/` with declarations in `dist/sdk/types/`. React and RxJS stay external (the package's optional peer
+ *   and its dependency); observable-hooks is bundled into the React entry: as a dependency it would bring its own
+ *   required peers `react` and `react-dom` into every install (npm installs peers), also for hosts that use only the
+ *   core entry. `scripts/sdk-package.ts` then assembles the installable package from both builds (`dist/package/`).
  */
 const root = import.meta.dirname;
 const sdkEntry = resolve(root, 'src/host/sdk/index.ts');
 const reactEntry = resolve(root, 'src/host/react/index.ts');
 
-/** Emits `.d.ts` files for the SDK entries with the TypeScript compiler (Vite itself only strips types). */
+/**
+ * Emits `.d.ts` files for the SDK entries with the TypeScript compiler (Vite itself only strips types), with `.js`
+ * extensions on relative imports so that they work under `moduleResolution` `bundler`, `node16` and `nodenext`.
+ */
 function declarations(outDir: string): Plugin {
   return {
     name: 'vidframe-sdk-declarations',
@@ -34,10 +42,17 @@ function declarations(outDir: string): Plugin {
         lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
         types: [],
       });
-      const result = program.emit();
+      const files = new Map<string, string>();
+      const result = program.emit(undefined, (fileName, text) => files.set(resolve(fileName), text));
       const errors = [...ts.getPreEmitDiagnostics(program), ...result.diagnostics].filter((d) => d.category === ts.DiagnosticCategory.Error);
       if (errors.length > 0 || result.emitSkipped) {
         throw new Error(`SDK declarations failed:\n${ts.formatDiagnostics(errors, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => '\n' })}`);
+      }
+      const emitted = new Set(files.keys());
+      rmSync(outDir, { recursive: true, force: true });
+      for (const [fileName, text] of files) {
+        mkdirSync(dirname(fileName), { recursive: true });
+        writeFileSync(fileName, rewriteSpecifiers(text, (spec) => withJsExtension(spec, fileName, emitted)));
       }
     },
   };
@@ -55,7 +70,7 @@ export default defineConfig(({ mode }) =>
           sourcemap: true,
           lib: { entry: { vidframe: sdkEntry, react: reactEntry }, formats: ['es'] },
           rollupOptions: {
-            external: (id) => /^(react|react-dom|rxjs|observable-hooks)(\/|$)/.test(id),
+            external: (id) => /^(react|react-dom|rxjs)(\/|$)/.test(id),
           },
         },
       }

@@ -88,6 +88,17 @@ export function toPlayerCommand(func: string, args: readonly unknown[]): Normali
       if (args[0] !== 'captions' && args[0] !== 'cc') return null;
       return ok({ type: 'setCaptions', enabled: func === 'loadModule' });
     }
+    case 'setSphericalProperties': {
+      // The view of a 360° video. Every catalogue video is flat, and the public player ignores the call for a flat
+      // video (getSphericalProperties stays {}): a well-formed call changes nothing, a malformed one is onError 2.
+      const p = args[0];
+      if (!p || typeof p !== 'object' || Array.isArray(p)) return bad('setSphericalProperties needs an object');
+      for (const [key, value] of Object.entries(p)) {
+        const fine = key === 'enableOrientationSensor' ? typeof value === 'boolean' : ['fov', 'yaw', 'pitch', 'roll'].includes(key) ? Number.isFinite(value) : true;
+        if (!fine) return bad(`setSphericalProperties: ${key} must be ${key === 'enableOrientationSensor' ? 'a boolean' : 'a number'}`);
+      }
+      return null;
+    }
     case 'setCaptions': {
       const enabled = bool(args[0]);
       if (enabled === undefined) return bad('setCaptions needs a boolean');

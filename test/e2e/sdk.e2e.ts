@@ -1,6 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
 import { type HostServer, type RunningServer } from './helpers/servers';
-import { launchBrowser } from './helpers/browser';
 import { withE2eEnvironment } from './helpers/environment';
 
 /**

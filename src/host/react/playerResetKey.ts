@@ -1,5 +1,5 @@
 import { buildEmbedUrl } from '../sdk/buildEmbedUrl';
-import type { PlayerOptions } from '../sdk/types';
+import type { PlayerOptions, PlayerVarValue } from '../sdk/types';
 
 /**
  * Player variables a new video takes without a new iframe: `autoplay` chooses between loading and cueing it,
@@ -17,7 +17,7 @@ export function playerResetKey({ host, playerVars = {} }: Pick<PlayerOptions, 'h
   const kept = Object.keys(playerVars)
     .filter((name) => !VIDEO_UPDATE_VARS.includes(name))
     .sort()
-    .map((name) => [name, playerVars[name]] as const);
+    .map((name) => [name, (playerVars as Record<string, PlayerVarValue>)[name]] as const);
   const query = buildEmbedUrl({ host: 'http://vidframe.invalid', playerVars: Object.fromEntries(kept), pageOrigin: '', widgetId: 0 }).split('?')[1];
   return JSON.stringify([host ?? null, query]);
 }

@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 're
 import { useObservable, useObservableState } from 'observable-hooks';
 import { type Observable, switchMap } from 'rxjs';
 import type { Player } from '../sdk/Player';
-import type { PlayerOptions, PlayerVars, VideoByIdOptions } from '../sdk/types';
+import type { PlayerOptions, PlayerVarValue, VideoByIdOptions } from '../sdk/types';
 import { playerIn } from './playerIn';
 import { playerResetKey } from './playerResetKey';
 
@@ -24,8 +24,8 @@ export interface UsePlayerOptions extends PlayerOptions<Player> {
 /** The SDK's default title, put back when a `title` is removed. */
 const DEFAULT_TITLE = 'VidFrame video player';
 
-const isOn = (value: PlayerVars[string]) => value === 1 || value === true || value === '1' || value === 'true';
-const seconds = (value: PlayerVars[string]) => (value === undefined || value === null || value === '' || !Number.isFinite(Number(value)) ? undefined : Number(value));
+const isOn = (value: PlayerVarValue) => value === 1 || value === true || value === '1' || value === 'true';
+const seconds = (value: PlayerVarValue) => (value === undefined || value === null || value === '' || !Number.isFinite(Number(value)) ? undefined : Number(value));
 
 function setOrRemove(iframe: HTMLIFrameElement, name: string, value: string | undefined): void {
   if (value === undefined || value === '') iframe.removeAttribute(name);

@@ -26,6 +26,7 @@ import { parseEmbedMessage } from './parseEmbedMessage';
 import type {
   ApiInfo,
   PlayerEvent,
+  AnyPlayerListener,
   PlayerEventDataMap,
   PlayerEventName,
   PlayerInfo,
@@ -33,9 +34,13 @@ import type {
   PlayerListener,
   PlayerOptions,
   PlaylistOptions,
+  SphericalProperties,
   VideoByIdOptions,
   VideoByUrlOptions,
+  VideoDataOf,
+  VideoQuality,
 } from './types';
+import { toVideoQuality } from './types';
 
 /** Widget ids are unique per page: every player routes the embed's replies by its own. */
 let lastWidgetId = 0;
@@ -66,8 +71,8 @@ interface DispatchedEvent {
  * the element (or attaches to it when it is already an embed iframe), says `listening` every
  * `HOST_LISTENING_INTERVAL_MS` (250 ms) until the embed answers, queues every command until then, and answers getters
  * from the cache the embed's deliveries keep filled. Unlike the public API every method exists from the start (calls
- * made before the embed is ready are queued, getters return `undefined`), and the state, the info and the events are
- * also observables: {@link Player.state$}, {@link Player.info$}, {@link Player.events$}.
+ * made before the embed is ready are queued, getters answer as an unstarted player until the embed delivered), and
+ * the state, the info and the events are also observables: {@link Player.state$}, {@link Player.info$}, {@link Player.events$}.
  *
  * Only messages from the iframe's own window and the embed origin, carrying this player's id, are read.
  * {@link Player.destroy} removes the iframe, every listener and every timer.
@@ -96,7 +101,7 @@ export class Player {
   private readonly starts = new Subject<void>();
   private readonly answers = new Subject<void>();
   private readonly subscription = new Subscription();
-  private readonly listeners = new Map<string, Set<PlayerListener<any, Player>>>();
+  private readonly listeners = new Map<string, Set<AnyPlayerListener<Player>>>();
   /** Event names the embed is asked to forward (`addEventListener` commands). */
   private readonly remoteEvents = new Set<string>();
   private queue: QueuedCommand[] = [];
@@ -192,8 +197,8 @@ export class Player {
    * each time the event fires. The embed is asked to forward the event the first time anyone listens to it.
    */
   addEventListener<K extends PlayerEventName>(name: K, listener: PlayerListener<PlayerEventDataMap[K], Player>): void;
-  addEventListener(name: string, listener: PlayerListener<any, Player>): void;
-  addEventListener(name: string, listener: PlayerListener<any, Player>): void {
+  addEventListener(name: string, listener: AnyPlayerListener<Player>): void;
+  addEventListener(name: string, listener: AnyPlayerListener<Player>): void {
     if (this.destroyed || typeof name !== 'string' || (typeof listener !== 'function' && typeof listener !== 'string')) return;
     let set = this.listeners.get(name);
     if (!set) this.listeners.set(name, (set = new Set()));
@@ -202,7 +207,7 @@ export class Player {
   }
 
   /** Stops calling `listener` for `name` (the embed keeps forwarding: other listeners or observers may need it). */
-  removeEventListener(name: string, listener: PlayerListener<any, Player>): void {
+  removeEventListener(name: string, listener: AnyPlayerListener<Player>): void {
     this.listeners.get(name)?.delete(listener);
   }
 
@@ -253,8 +258,13 @@ export class Player {
   setPlaybackRate(rate: number): void {
     this.command('setPlaybackRate', [rate]);
   }
-  setPlaybackQuality(quality: string): void {
+  /** A {@link VideoQuality}, or the embed's own `auto`. */
+  setPlaybackQuality(quality: VideoQuality | 'auto' | (string & {})): void {
     this.command('setPlaybackQuality', [quality]);
+  }
+  /** The view of a 360° video (`fov`, `yaw`, `pitch`, `roll`, `enableOrientationSensor`); a flat video ignores it. */
+  setSphericalProperties(properties: SphericalProperties): void {
+    this.command('setSphericalProperties', [properties]);
   }
   nextVideo(): void {
     this.command('nextVideo');
@@ -322,59 +332,75 @@ export class Player {
     this.command('setSize', [width, height]);
   }
 
-  // ── Getters: read from the cache (host-protocol §5), `undefined` until the embed delivered them ───────────────
+  // ── Getters: read from the cache (host-protocol §5) ──────────────────────────────────────────────────────────
+  // Typed as the IFrame API documents them (and as `@types/youtube` declares them). Before the embed delivered a
+  // value (or right after a load or cue command wiped the cache) they answer what a fresh, unstarted player answers:
+  // state -1, times and byte counts 0, volume 100, not muted, rate 1, quality `default`, no playlist. `info$` (the
+  // raw cache, every key optional) tells "not delivered yet" apart.
 
-  getPlayerState(): PlayerStateValue | undefined {
-    return this.read('playerState');
+  getPlayerState(): PlayerStateValue {
+    return this.read<PlayerStateValue>('playerState') ?? -1;
   }
   /** The current time; while playing, extrapolated from the last delivery by up to `HOST_TIME_EXTRAPOLATION_MAX_MS` (1 s). */
-  getCurrentTime(): number | undefined {
-    return extrapolateCurrentTime(this.cache.value, this.scheduler.now());
+  getCurrentTime(): number {
+    return extrapolateCurrentTime(this.cache.value, this.scheduler.now()) ?? 0;
   }
-  getDuration(): number | undefined {
-    return this.read('duration');
+  /** 0 until the video's metadata is known (as the IFrame API documents). */
+  getDuration(): number {
+    return this.read<number>('duration') ?? 0;
   }
-  getVideoLoadedFraction(): number | undefined {
-    return this.read('videoLoadedFraction');
+  getVideoLoadedFraction(): number {
+    return this.read<number>('videoLoadedFraction') ?? 0;
   }
-  getVideoBytesLoaded(): number | undefined {
-    return this.read('videoBytesLoaded');
+  getVideoBytesLoaded(): number {
+    return this.read<number>('videoBytesLoaded') ?? 0;
   }
-  getVideoBytesTotal(): number | undefined {
-    return this.read('videoBytesTotal');
+  getVideoBytesTotal(): number {
+    return this.read<number>('videoBytesTotal') ?? 0;
   }
-  getVideoStartBytes(): number | undefined {
-    return this.read('videoStartBytes');
+  getVideoStartBytes(): number {
+    return this.read<number>('videoStartBytes') ?? 0;
   }
-  getVolume(): number | undefined {
-    return this.read('volume');
+  /** 0 to 100. */
+  getVolume(): number {
+    return this.read<number>('volume') ?? 100;
   }
-  isMuted(): boolean | undefined {
-    return this.read('muted');
+  isMuted(): boolean {
+    return this.read<boolean>('muted') ?? false;
   }
-  getPlaybackRate(): number | undefined {
-    return this.read('playbackRate');
+  getPlaybackRate(): number {
+    return this.read<number>('playbackRate') ?? 1;
   }
-  getAvailablePlaybackRates(): number[] | undefined {
-    return this.read('availablePlaybackRates');
+  getAvailablePlaybackRates(): number[] {
+    const rates = this.read<number[]>('availablePlaybackRates');
+    return Array.isArray(rates) ? [...rates] : [1];
   }
-  getPlaybackQuality(): string | undefined {
-    return this.read('playbackQuality');
+  /** The quality of what plays; `default` when the player chooses (the embed's `auto`) or none is known yet. */
+  getPlaybackQuality(): VideoQuality {
+    return toVideoQuality(this.read('playbackQuality')) ?? 'default';
   }
-  getAvailableQualityLevels(): string[] | undefined {
-    return this.read('availableQualityLevels');
+  /** The qualities the video has, highest first, then `default` (the embed's `auto`: the player chooses). */
+  getAvailableQualityLevels(): VideoQuality[] {
+    const levels = this.read<unknown[]>('availableQualityLevels');
+    if (!Array.isArray(levels)) return [];
+    return [...new Set(levels.map(toVideoQuality).filter((q): q is VideoQuality => q !== undefined))];
   }
-  getVideoUrl(): string | undefined {
-    return this.read('videoUrl');
+  getVideoUrl(): string {
+    return this.read<string>('videoUrl') ?? '';
   }
-  getVideoData(): PlayerInfo['videoData'] | undefined {
-    return this.read('videoData');
+  /** `video_id`, `title` and `author` (empty strings until delivered), plus what the embed adds (`isPlayable`, …). */
+  getVideoData(): VideoDataOf {
+    const data = this.read<PlayerInfo['videoData']>('videoData');
+    return { video_id: '', title: '', author: '', ...data };
   }
-  getPlaylist(): string[] | null | undefined {
-    return this.read('playlist');
+  /** The video ids of the playlist in play order; `[]` when no playlist plays. */
+  getPlaylist(): string[] {
+    const playlist = this.read<string[] | null>('playlist');
+    return Array.isArray(playlist) ? [...playlist] : [];
   }
-  getPlaylistIndex(): number | undefined {
-    return this.read('playlistIndex');
+  /** Zero-based; -1 when no playlist plays. */
+  getPlaylistIndex(): number {
+    return this.read<number>('playlistIndex') ?? -1;
   }
   getPlaylistId(): string | null | undefined {
     return this.read('playlistId');
@@ -388,8 +414,10 @@ export class Player {
   getVideoContentRect(): PlayerInfo['videoContentRect'] | undefined {
     return this.read('videoContentRect');
   }
-  getSphericalProperties(): PlayerInfo['sphericalProperties'] | undefined {
-    return this.read('sphericalProperties');
+  /** `{}` for a flat video (every video of the catalogue): `fov`, `yaw`, `pitch`, `roll` only exist for 360° ones. */
+  getSphericalProperties(): SphericalProperties {
+    const properties = this.read<SphericalProperties>('sphericalProperties');
+    return properties && typeof properties === 'object' ? { ...properties } : {};
   }
   getCaptionTracks(): PlayerInfo['captionTracks'] | undefined {
     return this.read('captionTracks');

@@ -1,5 +1,5 @@
 import { isValidVideoId } from './isValidVideoId';
-import type { PlayerVars } from './types';
+import type { PlayerVars, PlayerVarValue } from './types';
 
 export interface EmbedUrlParts {
   /** The embed's origin, e.g. `https://player.example` (a trailing slash or path is dropped). */
@@ -12,7 +12,7 @@ export interface EmbedUrlParts {
 }
 
 /** `1`/`0` for booleans, comma lists for arrays, strings as they are; `null`/`undefined` leave the parameter out. */
-function paramValue(value: PlayerVars[string]): string | undefined {
+function paramValue(value: PlayerVarValue): string | undefined {
   if (value === null || value === undefined) return undefined;
   if (typeof value === 'boolean') return value ? '1' : '0';
   if (Array.isArray(value)) return value.join(',');

@@ -11,7 +11,7 @@ export { extrapolateCurrentTime } from './extrapolateCurrentTime';
 export { mergeDelivery } from './mergeDelivery';
 export { parseEmbedMessage, type EmbedMessage } from './parseEmbedMessage';
 export { installIframeApi, type IframeApiNamespace } from './installIframeApi';
-export { PLAYER_EVENT_NAMES } from './types';
+export { PLAYER_EVENT_NAMES, toVideoQuality } from './types';
 export type {
   ApiInfo,
   PlayerEvent,
@@ -23,8 +23,14 @@ export type {
   PlayerListener,
   PlayerOptions,
   PlayerStateValue,
+  KnownPlayerEventHandlers,
+  KnownPlayerVars,
+  PlayerVarValue,
   PlayerVars,
   PlaylistOptions,
+  SphericalProperties,
   VideoByIdOptions,
   VideoByUrlOptions,
+  VideoDataOf,
+  VideoQuality,
 } from './types';

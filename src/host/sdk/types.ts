@@ -58,13 +58,68 @@ export interface PlayerEvent<T = unknown, P = unknown> {
 /** A listener: a function, or (as the public API allows) the name of a global function looked up when it fires. */
 export type PlayerListener<T = unknown, P = unknown> = ((event: PlayerEvent<T, P>) => void) | string;
 
-/** `events` of the constructor options: one listener per event name. */
-export type PlayerEventHandlers<P = unknown> = {
+/** The listeners of the protocol's events, by name. */
+export type KnownPlayerEventHandlers<P = unknown> = {
   [K in PlayerEventName]?: PlayerListener<PlayerEventDataMap[K], P>;
-} & { [name: string]: PlayerListener<any, P> | undefined };
+};
 
-/** Embed URL parameters (host-protocol §2). Booleans are sent as 1/0, arrays as comma lists. */
-export type PlayerVars = Record<string, string | number | boolean | string[] | null | undefined>;
+/**
+ * A listener of any event, named or not: its data is typed by whoever wrote it (as `@types/youtube` types a listener's
+ * event), so it must accept listeners of every data type — which only `any` does both ways (under
+ * `strictFunctionTypes`, `unknown` would refuse a listener typed for a number).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: a listener's data type is its author's
+export type AnyPlayerListener<P = unknown> = PlayerListener<any, P>;
+
+/**
+ * `events` of the constructor options: one listener per event name. The known events alone (what `@types/youtube`'s
+ * `YT.Events`, an interface that no index signature accepts, is assignable to), or with listeners of other names.
+ */
+export type PlayerEventHandlers<P = unknown> =
+  | KnownPlayerEventHandlers<P>
+  | (KnownPlayerEventHandlers<P> & { [name: string]: AnyPlayerListener<P> | undefined });
+
+/** One embed URL parameter's value: booleans are sent as 1/0, arrays as comma lists, null/undefined leave it out. */
+export type PlayerVarValue = string | number | boolean | string[] | null | undefined;
+
+/**
+ * The embed URL parameters by name (host-protocol §2 and the README's embed URL). An interface, so that
+ * `@types/youtube`'s `YT.PlayerVars` (an interface, which no index signature accepts) is assignable to it.
+ */
+export interface KnownPlayerVars {
+  autoplay?: PlayerVarValue;
+  mute?: PlayerVarValue;
+  start?: PlayerVarValue;
+  end?: PlayerVarValue;
+  loop?: PlayerVarValue;
+  playlist?: PlayerVarValue;
+  list?: PlayerVarValue;
+  listType?: PlayerVarValue;
+  controls?: PlayerVarValue;
+  cc_load_policy?: PlayerVarValue;
+  cc_lang_pref?: PlayerVarValue;
+  hl?: PlayerVarValue;
+  color?: PlayerVarValue;
+  disablekb?: PlayerVarValue;
+  enablejsapi?: PlayerVarValue;
+  fs?: PlayerVarValue;
+  iv_load_policy?: PlayerVarValue;
+  modestbranding?: PlayerVarValue;
+  origin?: PlayerVarValue;
+  playsinline?: PlayerVarValue;
+  rel?: PlayerVarValue;
+  showinfo?: PlayerVarValue;
+  autohide?: PlayerVarValue;
+  widget_referrer?: PlayerVarValue;
+  theme?: PlayerVarValue;
+  ps?: PlayerVarValue;
+  forced_experiments?: PlayerVarValue;
+  consent?: PlayerVarValue;
+  geolocation?: PlayerVarValue;
+}
+
+/** Embed URL parameters (host-protocol §2): the known ones by name, or any others as a plain record. */
+export type PlayerVars = KnownPlayerVars | Record<string, PlayerVarValue>;
 
 export interface PlayerOptions<P = unknown> {
   videoId?: string;
@@ -83,6 +138,31 @@ export interface PlayerOptions<P = unknown> {
   /** Not in the public API: the clock and timers (tests pass a virtual scheduler). Default `asyncScheduler`. */
   scheduler?: SchedulerLike;
 }
+
+/**
+ * A playback quality as the IFrame API names it (`YT.SuggestedVideoQuality`): `default` lets the player choose (the
+ * embed itself says `auto` for that).
+ */
+export type VideoQuality = 'default' | 'small' | 'medium' | 'large' | 'hd720' | 'hd1080' | 'highres';
+const VIDEO_QUALITIES: readonly string[] = ['default', 'small', 'medium', 'large', 'hd720', 'hd1080', 'highres'];
+
+/** The embed's quality name as a {@link VideoQuality} (`auto` → `default`); `undefined` for anything else (`unknown`, ''). */
+export function toVideoQuality(quality: unknown): VideoQuality | undefined {
+  if (quality === 'auto') return 'default';
+  return typeof quality === 'string' && VIDEO_QUALITIES.includes(quality) ? (quality as VideoQuality) : undefined;
+}
+
+/** The view of a 360° video (`setSphericalProperties` / `getSphericalProperties`): degrees, and the phone's sensor. */
+export interface SphericalProperties {
+  enableOrientationSensor?: boolean;
+  fov?: number;
+  pitch?: number;
+  roll?: number;
+  yaw?: number;
+}
+
+/** `getVideoData()`: `video_id`, `title`, `author` always present, plus what the embed delivers (`isPlayable`, …). */
+export type VideoDataOf = { video_id: string; title: string; author: string } & Partial<PlayerInfo['videoData']>;
 
 /** Video load options, positional or object form (host-protocol §4). */
 export interface VideoByIdOptions {

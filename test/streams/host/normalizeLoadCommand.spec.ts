@@ -1,4 +1,5 @@
 import { normalizeLoadCommand, videoIdFromMediaUrl } from '../../../streams/host/normalizeLoadCommand';
+import { hostApiInterface } from '../../../streams/host/hostApiInterface';
 import { toPlayerCommand } from '../../../streams/host/toPlayerCommand';
 import { hostErrorCode } from '../../../streams/player/errorCodes';
 
@@ -168,6 +169,11 @@ describe('toPlayerCommand', () => {
     ['setShuffle', [{}]],
     ['setOption', [1, 2, 3]],
     ['setCaptions', ['on']],
+    ['setSphericalProperties', []],
+    ['setSphericalProperties', [[90]]],
+    ['setSphericalProperties', [{ fov: 'wide' }]],
+    ['setSphericalProperties', [{ yaw: Number.NaN }]],
+    ['setSphericalProperties', [{ enableOrientationSensor: 1 }]],
   ])('%s(%j) → onError 2', (func, args) => {
     expect(toPlayerCommand(func, args)).toMatchObject({ ok: false, internal: 'api.invalidparam' });
   });
@@ -178,6 +184,12 @@ describe('toPlayerCommand', () => {
       expect(toPlayerCommand(func, [1, 2])).toBeNull();
     },
   );
+
+  it('setSphericalProperties is public and, well formed, changes nothing: every catalogue video is flat (as the public player ignores it for flat videos)', () => {
+    expect(hostApiInterface(false)).toContain('setSphericalProperties');
+    expect(toPlayerCommand('setSphericalProperties', [{ fov: 100, yaw: 10, pitch: -5, roll: 0, enableOrientationSensor: true }])).toBeNull();
+    expect(toPlayerCommand('setSphericalProperties', [{}])).toBeNull();
+  });
 
   it('loadModule of a module other than captions is ignored', () => {
     expect(toPlayerCommand('loadModule', ['spherical'])).toBeNull();

@@ -251,8 +251,9 @@ describe('Player: the cache', () => {
       const infos: unknown[] = [];
       player.state$.subscribe((s) => states.push(s));
       player.info$.subscribe((i) => infos.push(i));
-      expect(player.getPlayerState()).toBeUndefined();
-      expect(player.getDuration()).toBeUndefined();
+      // Nothing delivered yet: an unstarted player's answers (the IFrame API's types), info$ says nothing is known.
+      expect(player.getPlayerState()).toBe(-1);
+      expect(player.getDuration()).toBe(0);
       at(10, () => handshake(player));
       at(20, () => fromEmbed(player, { event: 'infoDelivery', info: { volume: 40, muted: true } }));
       at(30, () => fromEmbed(player, { event: 'infoDelivery', info: { playerState: 3 } }));
@@ -276,7 +277,7 @@ describe('Player: the cache', () => {
     });
   });
 
-  it('a load or cue command wipes the cache: getters are undefined until the embed sends the next snapshot', () => {
+  it('a load or cue command wipes the cache: getters answer as an unstarted player until the embed sends the next snapshot', () => {
     inVirtualTime(({ scheduler, at }) => {
       placeholder();
       const player = new Player('player', { host: EMBED, scheduler });
@@ -284,15 +285,15 @@ describe('Player: the cache', () => {
       at(10, () => handshake(player));
       at(20, () => {
         player.loadVideoById('VFcitylight', 3);
-        expect(player.getDuration()).toBeUndefined();
-        expect(player.getPlayerState()).toBeUndefined();
-        expect(player.getVideoData()).toBeUndefined();
+        expect(player.getDuration()).toBe(0);
+        expect(player.getPlayerState()).toBe(-1);
+        expect(player.getVideoData()).toEqual({ video_id: '', title: '', author: '' });
       });
       at(30, () => fromEmbed(player, { event: 'infoDelivery', info: { ...snapshot({ duration: 10, playerState: -1 }), videoData: { video_id: 'VFcitylight' } } }));
       at(40, () => {
         expect(player.getDuration()).toBe(10);
         expect(player.getPlayerState()).toBe(-1);
-        expect(player.getVideoData()?.video_id).toBe('VFcitylight');
+        expect(player.getVideoData().video_id).toBe('VFcitylight');
         player.destroy();
       });
     });
@@ -314,6 +315,59 @@ describe('Player: the cache', () => {
       at(9_100, () => fromEmbed(player, { event: 'infoDelivery', info: { playerState: 2, currentTime: 12.5, currentTimeLastUpdated_: 9.1 } }));
       at(12_000, () => {
         expect(player.getCurrentTime()).toBe(12.5);
+        player.destroy();
+      });
+    });
+  });
+
+  it('getters are typed as the IFrame API documents them: defaults before any delivery, qualities as its union, playlist [] when none', () => {
+    inVirtualTime(({ scheduler, at }) => {
+      placeholder();
+      const player = new Player('player', { host: EMBED, scheduler });
+      const infos: Array<Record<string, unknown>> = [];
+      player.info$.subscribe((i) => infos.push(i));
+      expect([player.getPlayerState(), player.getCurrentTime(), player.getDuration(), player.getVolume(), player.isMuted()]).toEqual([-1, 0, 0, 100, false]);
+      expect([player.getPlaybackRate(), player.getAvailablePlaybackRates(), player.getPlaybackQuality(), player.getAvailableQualityLevels()]).toEqual([1, [1], 'default', []]);
+      expect([player.getPlaylist(), player.getPlaylistIndex(), player.getVideoUrl(), player.getSphericalProperties(), player.getVideoLoadedFraction()]).toEqual([[], -1, '', {}, 0]);
+      // info$ keeps "not delivered" visible.
+      expect(infos).toEqual([{}]);
+      at(10, () =>
+        handshake(player, {
+          playbackQuality: 'medium',
+          availableQualityLevels: ['medium', 'small', 'auto'],
+          availablePlaybackRates: [0.5, 1, 2],
+          playlist: null,
+          playlistIndex: -1,
+          sphericalProperties: {},
+        }),
+      );
+      at(20, () => {
+        expect(player.getPlaybackQuality()).toBe('medium');
+        // The embed's `auto` (the player chooses) is the API's `default`.
+        expect(player.getAvailableQualityLevels()).toEqual(['medium', 'small', 'default']);
+        expect(player.getAvailablePlaybackRates()).toEqual([0.5, 1, 2]);
+        expect(player.getPlaylist()).toEqual([]);
+        fromEmbed(player, { event: 'infoDelivery', info: { playbackQuality: 'auto', playlist: ['VFsunrise01', 'VFcitylight'], playlistIndex: 1 } });
+        expect(player.getPlaybackQuality()).toBe('default');
+        expect(player.getPlaylist()).toEqual(['VFsunrise01', 'VFcitylight']);
+        expect(player.getPlaylistIndex()).toBe(1);
+        // `unknown` (no rendition yet) is no quality of the union either.
+        fromEmbed(player, { event: 'infoDelivery', info: { playbackQuality: 'unknown' } });
+        expect(player.getPlaybackQuality()).toBe('default');
+        player.destroy();
+      });
+    });
+  });
+
+  it('setSphericalProperties is sent as a command, like every other setter', () => {
+    inVirtualTime(({ scheduler, at }) => {
+      placeholder();
+      const player = new Player('player', { host: EMBED, scheduler });
+      const posted = record(player, scheduler);
+      at(10, () => handshake(player, { apiInterface: [...FULL_API, 'setSphericalProperties', 'getSphericalProperties'] }));
+      at(20, () => player.setSphericalProperties({ yaw: 90, fov: 100 }));
+      at(30, () => {
+        expect(commands(posted)).toEqual([[20, 'setSphericalProperties', [{ yaw: 90, fov: 100 }]]]);
         player.destroy();
       });
     });
@@ -366,7 +420,9 @@ describe('Player: origin checks', () => {
         fromEmbed(player, { event: 'onReady', channel: 'other' });
       });
       at(200, () => {
-        expect(player.getVolume()).toBeUndefined();
+        // None of those was read: still the unstarted player's volume, not 2.
+        expect(player.getVolume()).toBe(100);
+        expect(player.info$).toBeDefined();
         expect(seen).toEqual([]);
         // Still saying listening: none of those counted as an answer.
         expect(listenings(posted)).toEqual([0]);

@@ -1,0 +1,200 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+
+/**
+ * The host SDK as a developer outside this repository meets it (issue 16 items 1 and 2): the package that
+ * `npm run build` assembles in `dist/package/` is packed with `npm pack`, installed from the tarball into a scratch
+ * project in a temp folder (`--prefer-offline`: from npm's cache, which `npm ci` filled; the registry only for what is
+ * missing), then used: a plain Node ESM script imports it, a small host app is type-checked against it under
+ * `moduleResolution` bundler, node16 and nodenext (strict, noImplicitAny), including the type compatibility with
+ * @types/youtube, and a Vite + React app is built from it.
+ *
+ * Needs the build (`npm test` runs it first; alone: `npm run build && npx jest --selectProjects package`).
+ */
+const root = resolve(__dirname, '../..');
+const packageDir = join(root, 'dist/package');
+const consumer = join(__dirname, 'consumer');
+const tsc = join(root, 'node_modules/typescript/bin/tsc');
+const vite = join(root, 'node_modules/vite/bin/vite.js');
+const version = (name: string) => (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+
+/** Runs a command; a failure throws with everything it printed. */
+function run(command: string, args: string[], cwd: string): string {
+  try {
+    return execFileSync(command, args, {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', NODE_ENV: 'production' },
+    });
+  } catch (error) {
+    const e = error as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`${command} ${args.join(' ')} (in ${cwd}) failed:\n${e.stdout ?? ''}\n${e.stderr ?? ''}\n${e.message}`, { cause: error });
+  }
+}
+const npm = (args: string[], cwd: string) => run(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, cwd);
+
+let work: string;
+let app: string;
+let tarball: string;
+let packedFiles: string[];
+let manifest: {
+  name: string;
+  version: string;
+  type: string;
+  exports: Record<string, unknown>;
+  files: string[];
+  sideEffects: unknown;
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
+  engines?: Record<string, string>;
+};
+
+beforeAll(() => {
+  if (!existsSync(join(packageDir, 'package.json'))) {
+    throw new Error(`${packageDir} is missing: run \`npm run build\` first (npm test does)`);
+  }
+  work = mkdtempSync(join(tmpdir(), 'vidframe-pack-'));
+  const packed = JSON.parse(npm(['pack', packageDir, '--pack-destination', work, '--json'], work)) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  tarball = join(work, packed[0].filename);
+  packedFiles = packed[0].files.map((f) => f.path).sort();
+  app = join(work, 'app');
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch-host-app', private: true, type: 'module' }, null, 2));
+  npm(['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], app);
+  manifest = JSON.parse(readFileSync(join(app, 'node_modules/vidframe/package.json'), 'utf8'));
+}, 240_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the packed vidframe package', () => {
+  it('holds the built entries and their declarations, nothing of the repository’s sources, server or tests', () => {
+    for (const file of [
+      'package.json',
+      'README.md',
+      'dist/vidframe.js',
+      'dist/react.js',
+      'iframe_api/iframe_api.js',
+      'iframe_api/iframe_api.d.ts',
+      'types/src/host/sdk/index.d.ts',
+      'types/src/host/sdk/Player.d.ts',
+      'types/src/host/react/index.d.ts',
+    ]) {
+      expect(packedFiles).toContain(file);
+    }
+    const outside = packedFiles.filter((f) => !/^(dist|types|iframe_api)\//.test(f) && !['package.json', 'README.md', 'LICENSE'].includes(f));
+    expect(outside).toEqual([]);
+    // Declarations only: no TypeScript source, no server, test, media or bench file.
+    expect(packedFiles.filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
+    expect(packedFiles.filter((f) => /(^|\/)(server|test|media|bench)\//.test(f))).toEqual([]);
+  });
+
+  it('declares its own manifest: ESM, exports with types first, side effects, only the SDK’s runtime dependencies, React an optional peer', () => {
+    expect(manifest).toMatchObject({ name: 'vidframe', type: 'module', version: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version });
+    expect(Object.keys(manifest.exports)).toEqual(['.', './react', './iframe_api', './package.json']);
+    for (const entry of ['.', './react', './iframe_api']) {
+      expect(Object.keys(manifest.exports[entry] as object)[0]).toBe('types');
+    }
+    expect(manifest.sideEffects).toEqual(['./iframe_api/iframe_api.js']);
+    // The SDK imports rxjs at run time; @types/youtube carries the YT namespace its iframe_api declarations extend.
+    expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(['@types/youtube', 'rxjs']);
+    expect(Object.keys(manifest.peerDependencies ?? {})).toEqual(['react']);
+    expect(manifest.peerDependenciesMeta?.react?.optional).toBe(true);
+    expect(manifest.engines?.node).toMatch(/^>=\d/);
+    // The core install brought no React, no server dependency.
+    const installed = readdirSync(join(app, 'node_modules')).filter((n) => !n.startsWith('.'));
+    expect(installed).toEqual(expect.arrayContaining(['vidframe', 'rxjs', '@types']));
+    for (const absent of ['react', 'react-dom', 'observable-hooks', 'fastify', 'tsx', 'better-sqlite3', '@fastify']) expect(installed).not.toContain(absent);
+  });
+
+  it('its declarations import relative files with .js extensions (node16 / nodenext) and mention no bundled dependency', () => {
+    const types = join(app, 'node_modules/vidframe/types');
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else files.push(path);
+      }
+    };
+    walk(types);
+    expect(files.length).toBeGreaterThan(10);
+    const bad: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      for (const [, spec] of text.matchAll(/(?:from\s*|import\s*\(\s*|import\s+)['"]([^'"]+)['"]/g)) {
+        if ((spec.startsWith('.') && !spec.endsWith('.js')) || spec === 'observable-hooks') bad.push(`${relative(types, file)}: ${spec}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('runs in a plain Node ESM script without React: real exports', () => {
+    cpSync(join(consumer, 'run.mjs'), join(app, 'run.mjs'));
+    const out = run(process.execPath, ['run.mjs'], app);
+    expect(out).toMatch(/^vidframe \d+\.\d+\.\d+: .*\bPlayer PlayerState buildEmbedUrl\b/);
+  });
+
+  describe('with React and its types installed (a host app)', () => {
+    beforeAll(() => {
+      npm(
+        [
+          'install', '--prefer-offline', '--no-audit', '--no-fund',
+          `react@${version('react')}`, `react-dom@${version('react-dom')}`, `@types/react@${version('@types/react')}`, `@types/react-dom@${version('@types/react-dom')}`,
+        ],
+        app,
+      );
+      for (const file of readdirSync(consumer)) cpSync(join(consumer, file), join(app, file));
+    }, 240_000);
+
+    it.each([
+      ['bundler', 'esnext'],
+      ['node16', 'node16'],
+      ['nodenext', 'nodenext'],
+    ])('type-checks a host app under moduleResolution %s (strict, noImplicitAny; YT.Player compatibility included)', (moduleResolution, module) => {
+      writeFileSync(
+        join(app, `tsconfig.${moduleResolution}.json`),
+        JSON.stringify({
+          compilerOptions: {
+            target: 'ES2022',
+            lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+            module,
+            moduleResolution,
+            jsx: 'react-jsx',
+            strict: true,
+            noImplicitAny: true,
+            noEmit: true,
+            // Our declarations are checked too, not only the app.
+            skipLibCheck: false,
+            types: ['youtube'],
+          },
+          files: ['core.ts', 'yt-compat.ts', 'iframe-api.ts', 'react.tsx'],
+        }),
+      );
+      run(process.execPath, [tsc, '-p', `tsconfig.${moduleResolution}.json`], app);
+    }, 120_000);
+
+    it('builds a Vite + React app from it (the React entry and the classic script bundled, React from the app)', () => {
+      writeFileSync(join(app, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/main.tsx"></script></body></html>');
+      writeFileSync(
+        join(app, 'main.tsx'),
+        "import 'vidframe/iframe_api';\nimport { createRoot } from 'react-dom/client';\nimport { App } from './react';\ncreateRoot(document.getElementById('root')!).render(<App />);\n",
+      );
+      writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { jsx: 'react-jsx', module: 'esnext', moduleResolution: 'bundler' } }));
+      run(process.execPath, [vite, 'build', '--logLevel', 'warn'], app);
+      const assets = join(app, 'dist/assets');
+      const bundle = readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(assets, f), 'utf8')).join('\n');
+      // Our player (its listening handshake) and React's DOM renderer are both in the app's bundle.
+      expect(bundle).toContain('listening');
+      expect(bundle).toContain('VidFrame Player');
+      expect(bundle).toMatch(/react-dom|createRoot|__reactContainer/);
+      // The classic script, imported for its side effect (the one `sideEffects` declares), is kept.
+      expect(bundle).toContain('onYouTubeIframeAPIReady');
+    }, 180_000);
+  });
+});
