@@ -13,7 +13,10 @@
  *   seek round trip, playback script time and heap, in real Chromium; a table with ratios and targets, and JSON under
  *   `bench/results/`.
  *
- * `npm run bench` runs everything; `npm run bench -- page` (or `client`, `collector`) one part. The collector benchmark's size and stores are set by environment variables (see its header,
+ * - the retry queue against workbox-background-sync's `Queue` (`bench/retryDrain.ts`, issue 15): 1,000 stored log
+ *   requests drained in real Chromium IndexedDB to a counting endpoint (none lost, none sent twice, checked there).
+ *
+ * `npm run bench` runs everything; `npm run bench -- page` (or `client`, `retry`, `collector`) one part. The collector benchmark's size and stores are set by environment variables (see its header,
  * e.g. `BENCH_COLLECTOR_EVENTS=200000` for a quick run).
  */
 import { performance } from 'node:perf_hooks';
@@ -46,7 +49,7 @@ function measure(name: string, ops: number, run: () => void, rounds = 7): Result
   return { name, opsPerSecond: Math.round((ops / median) * 1000) };
 }
 
-const PARTS = ['client', 'page', 'collector'] as const;
+const PARTS = ['client', 'page', 'retry', 'collector'] as const;
 type Part = (typeof PARTS)[number];
 const parts = process.argv.slice(2);
 for (const part of parts) if (!(PARTS as readonly string[]).includes(part)) throw new Error(`npm run bench -- [${PARTS.join('] [')}], not "${part}"`);
@@ -159,6 +162,14 @@ if (runs('page')) {
   const result = await runPageBench();
   printPageReport(result);
   console.log(`  written: ${writeResult('page', result)}`);
+}
+if (runs('retry')) {
+  // Imported only when it runs: it bundles a page with Vite and launches Chromium.
+  const { runRetryBench } = await import('./retryDrain');
+  const { printRetryReport, writeResult } = await import('./report');
+  const result = await runRetryBench();
+  printRetryReport(result);
+  console.log(`  written: ${writeResult('retry', result)}`);
 }
 if (runs('collector')) {
   // Imported only when it runs: it installs clean-up handlers for the processes and folders it creates.

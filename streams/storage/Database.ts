@@ -40,11 +40,15 @@ export interface StorageTransaction<S extends DBSchema> {
   getAll<N extends StoreNames<S>>(store: N): Promise<StoreValue<S, N>[]>;
   /** Every key of the store, in key order (the same order as `getAll`). */
   getAllKeys<N extends StoreNames<S>>(store: N): Promise<StoreKey<S, N>[]>;
-  /** Every record whose index key equals `key` (all records of the index when `key` is omitted), in index order. */
+  /**
+   * Every record whose index key equals `key` (all records of the index when `key` is omitted), in index order (equal
+   * index keys in primary-key order); at most `count` of them when given (only those are read and cloned).
+   */
   getAllFromIndex<N extends StoreNames<S>, I extends IndexNames<S, N>>(
     store: N,
     index: I,
     key?: IndexKey<S, N, I>,
+    count?: number,
   ): Promise<StoreValue<S, N>[]>;
   /** Adds a record; rejects (ConstraintError) when its key exists. Resolves with the key. */
   add<N extends StoreNames<S>>(store: N, value: StoreValue<S, N>, key?: StoreKey<S, N>): Promise<StoreKey<S, N>>;
@@ -62,7 +66,7 @@ export interface UntypedStorageTransaction {
   get(store: string, key: IDBValidKey): Promise<unknown>;
   getAll(store: string): Promise<unknown[]>;
   getAllKeys(store: string): Promise<IDBValidKey[]>;
-  getAllFromIndex(store: string, index: string, key?: IDBValidKey): Promise<unknown[]>;
+  getAllFromIndex(store: string, index: string, key?: IDBValidKey, count?: number): Promise<unknown[]>;
   add(store: string, value: unknown, key?: IDBValidKey): Promise<IDBValidKey>;
   put(store: string, value: unknown, key?: IDBValidKey): Promise<IDBValidKey>;
   delete(store: string, key: IDBValidKey): Promise<void>;

@@ -132,7 +132,7 @@ async function runTransaction<S extends DBSchema, T>(
     get: (s, key) => store(s).get(key),
     getAll: (s) => store(s).getAll(),
     getAllKeys: (s) => store(s).getAllKeys(),
-    getAllFromIndex: (s, index, key) => {
+    getAllFromIndex: (s, index, key, count) => {
       let source;
       try {
         source = store(s).index(index);
@@ -142,7 +142,7 @@ async function runTransaction<S extends DBSchema, T>(
         }
         throw error;
       }
-      return source.getAll(key);
+      return source.getAll(key, count);
     },
     add: (s, value, key) => store(s).add(value, key),
     put: (s, value, key) => store(s).put(value, key),

@@ -41,7 +41,7 @@ export function createMemoryDatabase<S extends DBSchema>(definition: DatabaseDef
         get: async (store, key) => clone(table(store, false).rows.get(keyId(key))?.value),
         getAll: async (store) => sortedRows(table(store, false)).map((row) => clone(row.value)),
         getAllKeys: async (store) => sortedRows(table(store, false)).map((row) => clone(row.key)),
-        getAllFromIndex: async (store, index, key) => {
+        getAllFromIndex: async (store, index, key, count) => {
           const rows = table(store, false);
           const keyPath = layout(store).indexes?.[index];
           if (keyPath === undefined) throw new StorageError('MISSING_INDEX', { name: definition.name, store, index });
@@ -49,6 +49,7 @@ export function createMemoryDatabase<S extends DBSchema>(definition: DatabaseDef
             .map((row) => ({ row, indexKey: valueAt(row.value, keyPath) }))
             .filter(({ indexKey }) => indexKey !== undefined && (key === undefined || compareKeys(indexKey, key) === 0))
             .sort((a, b) => compareKeys(a.indexKey!, b.indexKey!))
+            .slice(0, count ?? Infinity)
             .map(({ row }) => clone(row.value));
         },
         add: async (store, value, key) => write(table(store, true), layout(store), value, key, false),

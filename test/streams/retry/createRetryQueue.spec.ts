@@ -3,7 +3,8 @@ import '../storage/testDatabase';
 import { describeDatabase } from '../storage/testDatabase';
 import { createDatabase } from '../../../streams/storage/createDatabase';
 import { createRetryQueue, type RetryQueueOptions } from '../../../streams/retry/createRetryQueue';
-import { logsDatabase } from '../../../streams/retry/logsDatabase';
+import { logsDatabase, type LogsDatabaseSchema } from '../../../streams/retry/logsDatabase';
+import type { Database } from '../../../streams/storage/Database';
 import type { LogRequest } from '../../../streams/retry/QueuedLogRequest';
 import {
   RETRY_QUEUE_DEFAULT_RESENDS,
@@ -138,6 +139,50 @@ describe.each([
     expect((await queue.list())[0].status).toBe('QUEUED');
     await queue.release(picked);
     expect((await queue.list())[0]).toMatchObject({ status: 'NEW', sendCount: 0 });
+  });
+
+  it('a claim reads only the oldest NEW request, however many are stored (a drain of n is not O(n²) reads)', async () => {
+    const real = createDatabase(logsDatabase(), { indexedDB: makeFactory() });
+    const readSizes: number[] = [];
+    const counting: Database<LogsDatabaseSchema> = {
+      ...real,
+      transact: (stores, mode, work) =>
+        real.transact(stores, mode, (tx) =>
+          work({
+            ...tx,
+            getAllFromIndex: (async (store, index, key, count) => {
+              const records = await tx.getAllFromIndex(store, index, key, count);
+              readSizes.push(records.length);
+              return records;
+            }) as typeof tx.getAllFromIndex,
+          }),
+        ),
+    };
+    const queue = createRetryQueue(counting, { interfaceNumber: 56, clock: { now: () => T0 } });
+    for (let n = 1; n <= 30; n++) await queue.enqueue(request(n), { now: T0 });
+    readSizes.length = 0;
+    expect((await queue.claimNext(T0 + 1))?.id).toBe(1);
+    expect((await queue.claimNext(T0 + 2))?.id).toBe(2);
+    expect(Math.max(...readSizes)).toBe(1); // one NEW record per claim (the QUEUED read is the one in flight)
+  });
+
+  it('a stale QUEUED request older than the oldest NEW one is picked first', async () => {
+    const queue = setup();
+    await queue.enqueue(request(1), { now: T0 });
+    await queue.enqueue(request(2), { now: T0 });
+    expect((await queue.claimNext(T0))?.id).toBe(1); // its tab dies mid-send
+    expect((await queue.claimNext(T0 + RETRY_QUEUE_STALE_QUEUED_MS))?.id).toBe(1);
+    expect((await queue.claimNext(T0 + RETRY_QUEUE_STALE_QUEUED_MS))?.id).toBe(2);
+  });
+
+  it('expired requests met on the way, QUEUED or NEW, are deleted and the next one is picked', async () => {
+    const queue = setup();
+    await queue.enqueue(request(1), { now: T0 });
+    await queue.enqueue(request(2), { now: T0 });
+    await queue.enqueue(request(3), { now: T0 + 10 });
+    expect((await queue.claimNext(T0))?.id).toBe(1); // QUEUED at T0, never sent
+    expect(await queue.claimNext(T0 + RETRY_QUEUE_EXPIRY_MS + 5)).toMatchObject({ id: 3, status: 'QUEUED' });
+    expect((await queue.list()).map((r) => r.id)).toEqual([3]);
   });
 
   it('only picks up the requests of its own interface number', async () => {

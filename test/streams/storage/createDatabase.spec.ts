@@ -27,6 +27,8 @@ describe('createDatabase on IndexedDB (fake-indexeddb)', () => {
     expect(await db.backend()).toBe('indexeddb');
     expect(await putItem(db, 'a', 1)).toBe(1);
     expect(await db.transact('items', 'readonly', (tx) => tx.getAllFromIndex('items', 'byKind', 'a'))).toEqual([{ id: 1, kind: 'a', n: 1 }]);
+    await putItem(db, 'a', 2);
+    expect(await db.transact('items', 'readonly', (tx) => tx.getAllFromIndex('items', 'byKind', 'a', 1))).toEqual([{ id: 1, kind: 'a', n: 1 }]);
     db.close();
     expect(await describeDatabase(factory, 'TestDatabase')).toEqual({
       items: { keyPath: 'id', autoIncrement: true, indexes: { byKind: 'kind' } },

@@ -18,6 +18,8 @@ describe('createMemoryDatabase (the fallback when IndexedDB is unavailable)', ()
       expect(await tx.getAllKeys('items')).toEqual([1, 2, 10, 11]);
       expect((await tx.getAllFromIndex('items', 'byKind', 'a')).map((item) => item.id)).toEqual([2, 10]);
       expect((await tx.getAllFromIndex('items', 'byKind')).map((item) => item.kind)).toEqual(['a', 'a', 'b', 'c']);
+      expect((await tx.getAllFromIndex('items', 'byKind', 'a', 1)).map((item) => item.id)).toEqual([2]);
+      expect((await tx.getAllFromIndex('items', 'byKind', undefined, 3)).map((item) => item.id)).toEqual([2, 10, 1]);
       expect(await tx.count('items')).toBe(4);
       expect(await tx.get('items', 10)).toEqual({ id: 10, kind: 'a', n: 3 });
     });
