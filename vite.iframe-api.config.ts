@@ -46,13 +46,18 @@ function declarations(outDir: string): Plugin {
       const result = program.emit(undefined, (fileName, text) => files.set(resolve(fileName), text));
       const errors = [...ts.getPreEmitDiagnostics(program), ...result.diagnostics].filter((d) => d.category === ts.DiagnosticCategory.Error);
       if (errors.length > 0 || result.emitSkipped) {
-        throw new Error(`SDK declarations failed:\n${ts.formatDiagnostics(errors, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => '\n' })}`);
+        throw new Error(
+          `SDK declarations failed:\n${ts.formatDiagnostics(errors, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => root, getNewLine: () => '\n' })}`,
+        );
       }
       const emitted = new Set(files.keys());
       rmSync(outDir, { recursive: true, force: true });
       for (const [fileName, text] of files) {
         mkdirSync(dirname(fileName), { recursive: true });
-        writeFileSync(fileName, rewriteSpecifiers(text, (spec) => withJsExtension(spec, fileName, emitted)));
+        writeFileSync(
+          fileName,
+          rewriteSpecifiers(text, (spec) => withJsExtension(spec, fileName, emitted)),
+        );
       }
     },
   };

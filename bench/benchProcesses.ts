@@ -94,7 +94,10 @@ function stopper(child: ChildProcess, exited: Promise<void>) {
 
 /** The first line of a crash worth quoting (the error code or message), else the last line printed. */
 export function crashLine(output: string): string {
-  const lines = output.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = output
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   let line = lines.find((l) => /ERR_[A-Z_]+|^\w*Error\b|could not start|FATAL|heap out of memory/.test(l)) ?? lines.at(-1) ?? '(no output)';
   if (line.length > 160) line = `${line.slice(0, 157)}…`;
   const code = /\b(ERR_[A-Z_]+)\b/.exec(output)?.[1];

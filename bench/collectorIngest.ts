@@ -76,8 +76,12 @@ function readConfig(env: NodeJS.ProcessEnv): Config {
     if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number ≥ ${min}, not "${env[name]}"`);
     return value;
   };
-  const stores = (env.BENCH_COLLECTOR_STORES ?? 'jsonl,sqlite,clickhouse').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
-  for (const s of stores) if (!['jsonl', 'sqlite', 'clickhouse'].includes(s)) throw new Error(`BENCH_COLLECTOR_STORES: unknown store "${s}" (jsonl, sqlite, clickhouse)`);
+  const stores = (env.BENCH_COLLECTOR_STORES ?? 'jsonl,sqlite,clickhouse')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  for (const s of stores)
+    if (!['jsonl', 'sqlite', 'clickhouse'].includes(s)) throw new Error(`BENCH_COLLECTOR_STORES: unknown store "${s}" (jsonl, sqlite, clickhouse)`);
   return {
     events: int('BENCH_COLLECTOR_EVENTS', 2_000_000),
     clients: int('BENCH_COLLECTOR_CLIENTS', 32),
@@ -141,9 +145,13 @@ function serverRevision(): string {
   }
 }
 /** The 1, 5 and 15 minute load averages: other work on the machine skews every figure here. */
-const loadAverage = () => loadavg().map((l) => l.toFixed(1)).join(' / ');
+const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
 /** CPU seconds, and the share of one core over the load's wall time. */
-const cpu = (seconds: number | undefined, wallMs: number) => (seconds === undefined ? '?' : `${seconds.toFixed(0)} s (${Math.round((seconds * 100000) / wallMs)}% of a core)`);
+const cpu = (seconds: number | undefined, wallMs: number) =>
+  seconds === undefined ? '?' : `${seconds.toFixed(0)} s (${Math.round((seconds * 100000) / wallMs)}% of a core)`;
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)];
@@ -362,7 +370,8 @@ function storeLines(report: StoreReport, cfg: Config): string[] {
     `    stored (server's own count): ${typeof report.stored === 'number' ? int(report.stored) : report.stored}${typeof report.stored === 'number' && report.stored !== load.events ? `  ≠ ${int(load.events)} acknowledged` : ''}; ` +
       `on disk ${report.disk?.bytes !== undefined ? mib(report.disk.bytes / 1048576) : '–'}${report.disk?.note ? ` (${report.disk.note})` : ''}`,
   );
-  if (load.stoppedEarly) lines.push(`    stopped early: ${load.stoppedEarly} (figures cover the ${int(load.events)} events acknowledged, not ${int(cfg.events)})`);
+  if (load.stoppedEarly)
+    lines.push(`    stopped early: ${load.stoppedEarly} (figures cover the ${int(load.events)} events acknowledged, not ${int(cfg.events)})`);
   if (report.loadError) lines.push(`    error: ${report.loadError}`);
   return lines;
 }
@@ -379,7 +388,9 @@ function startCell(figure: StartFigure | undefined): string {
 function summaryLines(reports: StoreReport[], cfg: Config): string[] {
   const lines: string[] = [];
   const filledLabel = `${int(cfg.events)} events`;
-  lines.push(`  Start-up (median of ${cfg.starts}; spawn → listening, spawn → first 200 from /readyz (baseline: /healthz), RSS when ready; cap ${cfg.startupTimeoutMs / 1000} s)`);
+  lines.push(
+    `  Start-up (median of ${cfg.starts}; spawn → listening, spawn → first 200 from /readyz (baseline: /healthz), RSS when ready; cap ${cfg.startupTimeoutMs / 1000} s)`,
+  );
   for (const r of reports) {
     if (r.skipped || (!r.startEmpty && !r.startFilled)) continue;
     const name = r.target.key === 'jsonl' ? 'JSONL baseline' : r.target.key === 'sqlite' ? 'SQLite' : 'ClickHouse';
@@ -415,9 +426,13 @@ export async function runCollectorBench(print: (line: string) => void = console.
   const log = (line: string) => process.stderr.write(`${line}\n`);
   const reports: StoreReport[] = [];
   print('');
-  print(`Collector ingest (issue 12): the server as a real process on loopback; ${cfg.clients} concurrent keep-alive clients × ${cfg.eventsPerRequest} events per log request, ${int(cfg.events)} events per store (cap ${cfg.maxMs / 1000} s)`);
+  print(
+    `Collector ingest (issue 12): the server as a real process on loopback; ${cfg.clients} concurrent keep-alive clients × ${cfg.eventsPerRequest} events per log request, ${int(cfg.events)} events per store (cap ${cfg.maxMs / 1000} s)`,
+  );
   print(`  today's server: ${serverRevision()}; baseline: commit ${BASELINE_COMMIT}`);
-  print(`  (bench client and server share this machine's ${cpus().length} cores, and so does anything else running on it: load average ${loadAverage()} at the start; rate limits off; latency per request as the client sees it; node ${process.version})`);
+  print(
+    `  (bench client and server share this machine's ${cpus().length} cores, and so does anything else running on it: load average ${loadAverage()} at the start; rate limits off; latency per request as the client sees it; node ${process.version})`,
+  );
 
   for (const key of cfg.stores) {
     let report: StoreReport;

@@ -235,7 +235,9 @@ async function openFrame(context: BrowserContext, servers: Servers, kind: Kind, 
   await page.evaluate(([s, o]) => (window as unknown as { startFrame(s: string, o: string): void }).startFrame(s, o), [src, origin] as const);
   const frame = await frameOf(page, origin);
   await page.waitForFunction(() => (window as unknown as { bench: { ready?: number } }).bench.ready !== undefined, undefined, { timeout: 30_000 });
-  await frame.waitForFunction(() => (window as unknown as { __bench?: { firstFrame?: number } }).__bench?.firstFrame !== undefined, undefined, { timeout: 30_000 });
+  await frame.waitForFunction(() => (window as unknown as { __bench?: { firstFrame?: number } }).__bench?.firstFrame !== undefined, undefined, {
+    timeout: 30_000,
+  });
   return { page, frame };
 }
 

@@ -51,13 +51,62 @@ export function pageRows(r: PageBenchResult): Row[] {
       target: `≤ ${kb(TARGETS.brotliBytes)} brotli, ≤ ${kb(TARGETS.gzipBytes)} gzip`,
       holds: r.bytes.brotli <= TARGETS.brotliBytes && r.bytes.gzip <= TARGETS.gzipBytes,
     },
-    { measure: 'iframe created → onReady at the host', vidframe: ms(ready.v), bare: ms(ready.b), ratio: x(ratio(ready.v.median, ready.b.median)), target: `≤ ${TARGETS.readyRatio}× bare`, holds: ratio(ready.v.median, ready.b.median) <= TARGETS.readyRatio },
-    { measure: 'iframe created → first video frame', vidframe: ms(frame.v), bare: ms(frame.b), ratio: x(ratio(frame.v.median, frame.b.median)), target: `≤ ${TARGETS.firstFrameRatio}× bare`, holds: ratio(frame.v.median, frame.b.median) <= TARGETS.firstFrameRatio },
-    { measure: 'iframe created → media request starts', vidframe: ms(media.v), bare: ms(media.b), ratio: x(ratio(media.v.median, media.b.median)), target: '(diagnostic)', holds: null },
-    { measure: 'seekTo while paused → infoDelivery', vidframe: ms(seek.v), bare: ms(seek.b), ratio: x(ratio(seek.v.median, seek.b.median)), target: `< ${TARGETS.seekMedianMs} ms median`, holds: seek.v.median < TARGETS.seekMedianMs },
-    { measure: 'script time per 10 s of playback (CDP)', vidframe: ms(script.v), bare: ms(script.b), ratio: x(ratio(script.v.median, script.b.median)), target: `≤ ${TARGETS.scriptRatio}× bare`, holds: ratio(script.v.median, script.b.median) <= TARGETS.scriptRatio },
-    { measure: 'JS heap after load (after GC)', vidframe: mb(heap.v.median), bare: mb(heap.b.median), ratio: x(heapLoadRatio), target: `≤ ${TARGETS.heapRatio}× bare`, holds: heapLoadRatio <= TARGETS.heapRatio },
-    { measure: `JS heap after ${r.playSeconds} s playing (after GC)`, vidframe: mb(r.play.vidframe.heapAfterPlayBytes), bare: mb(r.play.bare.heapAfterPlayBytes), ratio: x(heapPlayRatio), target: `≤ ${TARGETS.heapRatio}× bare`, holds: heapPlayRatio <= TARGETS.heapRatio },
+    {
+      measure: 'iframe created → onReady at the host',
+      vidframe: ms(ready.v),
+      bare: ms(ready.b),
+      ratio: x(ratio(ready.v.median, ready.b.median)),
+      target: `≤ ${TARGETS.readyRatio}× bare`,
+      holds: ratio(ready.v.median, ready.b.median) <= TARGETS.readyRatio,
+    },
+    {
+      measure: 'iframe created → first video frame',
+      vidframe: ms(frame.v),
+      bare: ms(frame.b),
+      ratio: x(ratio(frame.v.median, frame.b.median)),
+      target: `≤ ${TARGETS.firstFrameRatio}× bare`,
+      holds: ratio(frame.v.median, frame.b.median) <= TARGETS.firstFrameRatio,
+    },
+    {
+      measure: 'iframe created → media request starts',
+      vidframe: ms(media.v),
+      bare: ms(media.b),
+      ratio: x(ratio(media.v.median, media.b.median)),
+      target: '(diagnostic)',
+      holds: null,
+    },
+    {
+      measure: 'seekTo while paused → infoDelivery',
+      vidframe: ms(seek.v),
+      bare: ms(seek.b),
+      ratio: x(ratio(seek.v.median, seek.b.median)),
+      target: `< ${TARGETS.seekMedianMs} ms median`,
+      holds: seek.v.median < TARGETS.seekMedianMs,
+    },
+    {
+      measure: 'script time per 10 s of playback (CDP)',
+      vidframe: ms(script.v),
+      bare: ms(script.b),
+      ratio: x(ratio(script.v.median, script.b.median)),
+      target: `≤ ${TARGETS.scriptRatio}× bare`,
+      holds: ratio(script.v.median, script.b.median) <= TARGETS.scriptRatio,
+    },
+    {
+      measure: 'JS heap after load (after GC)',
+      vidframe: mb(heap.v.median),
+      bare: mb(heap.b.median),
+      ratio: x(heapLoadRatio),
+      target: `≤ ${TARGETS.heapRatio}× bare`,
+      holds: heapLoadRatio <= TARGETS.heapRatio,
+    },
+    {
+      measure: `JS heap after ${r.playSeconds} s playing (after GC)`,
+      vidframe: mb(r.play.vidframe.heapAfterPlayBytes),
+      bare: mb(r.play.bare.heapAfterPlayBytes),
+      ratio: x(heapPlayRatio),
+      target: `≤ ${TARGETS.heapRatio}× bare`,
+      holds: heapPlayRatio <= TARGETS.heapRatio,
+    },
   ];
 }
 
@@ -71,10 +120,38 @@ export function retryRows(r: RetryBenchResult): Row[] {
   const none = '(issue 15 names none)';
   const n = r.requests.toLocaleString('en-US');
   return [
-    { measure: `store ${n} requests (one at a time, IndexedDB)`, vidframe: ms(r.store.vidframe), bare: ms(r.store.workbox), ratio: x(r.store.vidframe.median / r.store.workbox.median), target: none, holds: null },
-    { measure: `drain ${n} requests to the endpoint`, vidframe: ms(r.drain.vidframe), bare: ms(r.drain.workbox), ratio: x(r.drain.vidframe.median / r.drain.workbox.median), target: none, holds: null },
-    { measure: 'store rate (median)', vidframe: rate(r.store.vidframe), bare: rate(r.store.workbox), ratio: x(r.store.workbox.median / r.store.vidframe.median), target: none, holds: null },
-    { measure: 'drain rate (median)', vidframe: rate(r.drain.vidframe), bare: rate(r.drain.workbox), ratio: x(r.drain.workbox.median / r.drain.vidframe.median), target: none, holds: null },
+    {
+      measure: `store ${n} requests (one at a time, IndexedDB)`,
+      vidframe: ms(r.store.vidframe),
+      bare: ms(r.store.workbox),
+      ratio: x(r.store.vidframe.median / r.store.workbox.median),
+      target: none,
+      holds: null,
+    },
+    {
+      measure: `drain ${n} requests to the endpoint`,
+      vidframe: ms(r.drain.vidframe),
+      bare: ms(r.drain.workbox),
+      ratio: x(r.drain.vidframe.median / r.drain.workbox.median),
+      target: none,
+      holds: null,
+    },
+    {
+      measure: 'store rate (median)',
+      vidframe: rate(r.store.vidframe),
+      bare: rate(r.store.workbox),
+      ratio: x(r.store.workbox.median / r.store.vidframe.median),
+      target: none,
+      holds: null,
+    },
+    {
+      measure: 'drain rate (median)',
+      vidframe: rate(r.drain.vidframe),
+      bare: rate(r.drain.workbox),
+      ratio: x(r.drain.workbox.median / r.drain.vidframe.median),
+      target: none,
+      holds: null,
+    },
   ];
 }
 
@@ -91,7 +168,9 @@ export function printRetryReport(r: RetryBenchResult): void {
       .map(([name, value]) => `${name} ${value.toFixed(2)}`)
       .join(' + ');
   const perRequest = (s: Spread) => (s.median / r.requests).toFixed(2);
-  console.log(`  per request (ms, median of runs): ours ${perRequest(r.drain.vidframe)} = ${steps('vidframe')} + scheduling; workbox ${perRequest(r.drain.workbox)} = ${steps('workbox')} + scheduling`);
+  console.log(
+    `  per request (ms, median of runs): ours ${perRequest(r.drain.vidframe)} = ${steps('vidframe')} + scheduling; workbox ${perRequest(r.drain.workbox)} = ${steps('workbox')} + scheduling`,
+  );
   console.log(
     `  ours drains with throttle and delays at 0 here (the machinery's cost); in production it waits ${r.productionThrottleMs} ms between resends: ` +
       `${r.requests.toLocaleString('en-US')} requests take ≥ ${((r.requests * r.productionThrottleMs) / 1000).toFixed(0)} s of throttle alone (workbox replays without pause)`,

@@ -60,22 +60,26 @@ function runClientBenches(): void {
   const results: Result[] = [];
 
   // ── Host messages ───────────────────────────────────────────────────────────────────────────────────────────────
-  const messages = Array.from({ length: 20_000 }, (_, i) =>
-    JSON.stringify({ event: 'command', func: 'setVolume', args: [i % 101], id: 1, channel: 'widget' }),
+  const messages = Array.from({ length: 20_000 }, (_, i) => JSON.stringify({ event: 'command', func: 'setVolume', args: [i % 101], id: 1, channel: 'widget' }));
+  results.push(
+    measure('parseHostMessage (setVolume commands)', messages.length, () => {
+      for (const m of messages) parseHostMessage(m);
+    }),
   );
-  results.push(measure('parseHostMessage (setVolume commands)', messages.length, () => {
-    for (const m of messages) parseHostMessage(m);
-  }));
   const garbage = Array.from({ length: 20_000 }, (_, i) => (i % 2 ? '{"event":' + 'x'.repeat(200) : { not: 'a string' }));
-  results.push(measure('parseHostMessage (malformed input, dropped)', garbage.length, () => {
-    for (const m of garbage) parseHostMessage(m);
-  }));
+  results.push(
+    measure('parseHostMessage (malformed input, dropped)', garbage.length, () => {
+      for (const m of garbage) parseHostMessage(m);
+    }),
+  );
 
   // ── Host deliveries ─────────────────────────────────────────────────────────────────────────────────────────────
   const snapshots = Array.from({ length: 5_000 }, (_, i) => makeInfo({ currentTime: i / 4, playerState: 1 }));
-  results.push(measure('hostDeliveries (timeupdate snapshot diff)', snapshots.length - 1, () => {
-    for (let i = 1; i < snapshots.length; i++) hostDeliveries(snapshots[i - 1], snapshots[i]);
-  }));
+  results.push(
+    measure('hostDeliveries (timeupdate snapshot diff)', snapshots.length - 1, () => {
+      for (let i = 1; i < snapshots.length; i++) hostDeliveries(snapshots[i - 1], snapshots[i]);
+    }),
+  );
 
   // ── Log sink ────────────────────────────────────────────────────────────────────────────────────────────────────
   const context = buildClientContext({});
@@ -133,7 +137,9 @@ function runClientBenches(): void {
 
   console.log('VidFrame benchmarks (median of rounds; node ' + process.version + ')');
   for (const r of results) console.log(`  ${r.name.padEnd(48)} ${r.opsPerSecond.toLocaleString('en-US').padStart(12)} ops/s${r.note ? `  (${r.note})` : ''}`);
-  console.log(`  ${'heap kept by 100 000 queued events'.padEnd(48)} ${(kept / 1024 / 1024).toFixed(1).padStart(12)} MiB  (${Math.round(kept / queued)} B/event${(globalThis as { gc?: unknown }).gc ? '' : ', run with --expose-gc for a steadier figure'})`);
+  console.log(
+    `  ${'heap kept by 100 000 queued events'.padEnd(48)} ${(kept / 1024 / 1024).toFixed(1).padStart(12)} MiB  (${Math.round(kept / queued)} B/event${(globalThis as { gc?: unknown }).gc ? '' : ', run with --expose-gc for a steadier figure'})`,
+  );
 }
 
 if (runs('client')) runClientBenches();

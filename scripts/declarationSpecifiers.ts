@@ -18,5 +18,8 @@ export function withJsExtension(specifier: string, fromFile: string, emitted: Re
 
 /** Every module specifier of a declaration file (`from '…'`, `import('…')`, `import '…'`) through `rewrite`. */
 export function rewriteSpecifiers(text: string, rewrite: (specifier: string) => string): string {
-  return text.replace(/(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])([^'"\n]+)\2/g, (_m, lead: string, quote: string, spec: string) => `${lead}${quote}${rewrite(spec)}${quote}`);
+  return text.replace(
+    /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])([^'"\n]+)\2/g,
+    (_m, lead: string, quote: string, spec: string) => `${lead}${quote}${rewrite(spec)}${quote}`,
+  );
 }

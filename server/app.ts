@@ -152,7 +152,9 @@ export async function buildApp({
   const secretsDir = join(dataDir, 'secrets');
   const admin = loadOrCreateAdminToken(join(secretsDir, 'admin-token'), adminTokenOption);
   const adminGuard = createAdminGuard({ token: admin.token, allowedHosts: adminHosts });
-  const streamTokens = createStreamTokens(streamSecret ? { secret: streamSecret, previousSecret: streamSecretPrevious, now } : { keyFile: join(secretsDir, 'stream-keys.json'), now });
+  const streamTokens = createStreamTokens(
+    streamSecret ? { secret: streamSecret, previousSecret: streamSecretPrevious, now } : { keyFile: join(secretsDir, 'stream-keys.json'), now },
+  );
   const identityTokens = createIdentityTokens({ secretsDir, sharedSecret: streamSecret, previousSharedSecret: streamSecretPrevious, now });
   const store = typeof storeOption === 'object' ? storeOption : await openCollectorStore(storeOption, dataDir);
   const metrics = createMetrics();
@@ -295,11 +297,31 @@ export async function buildApp({
   const accounts = await registerAccounts(app, { dataDir, now, seedDemoAccounts, secureCookies, accessTokenSecret });
   const verifyApiRequest = createApiRequestVerifier({ accounts, tokens: identityTokens, apiKey });
   // The platform calls (subscriptions, bells, watch later, feedback, sharing); `next {videoId}` reads its viewer state.
-  const platform = await registerPlatform(app, { dataDir, catalog, verifyApiRequest, tokens: identityTokens, verifyAttestation: verifyAttestation ?? attestation.verify, sharedSecret: streamSecret, now });
+  const platform = await registerPlatform(app, {
+    dataDir,
+    catalog,
+    verifyApiRequest,
+    tokens: identityTokens,
+    verifyAttestation: verifyAttestation ?? attestation.verify,
+    sharedSecret: streamSecret,
+    now,
+  });
   await registerApi(app, { catalog, verifyApiRequest, tokens: identityTokens, videoViewerState: platform.videoViewerState });
 
   // The collector: log_event / video_stats, the error endpoint, generate_204, the admin API, with its store.
-  await registerCollector(app, { store, streamTokens, metrics, adminGuard, testHooks, rateLimit, retentionDays, now, dataDir, verifyApiRequest, tokens: identityTokens });
+  await registerCollector(app, {
+    store,
+    streamTokens,
+    metrics,
+    adminGuard,
+    testHooks,
+    rateLimit,
+    retentionDays,
+    now,
+    dataDir,
+    verifyApiRequest,
+    tokens: identityTokens,
+  });
   await registerDashboard(app, { distDir, pages });
   registerIframeApiRoute(app, { distDir, fromSource: viteDev?.iframeApi });
 

@@ -133,8 +133,10 @@ export function loadCatalog(mediaDir: string): Catalog {
     if (!isValidChannelId(channelId)) return fail(where, `the channelId ${JSON.stringify(channelId)} must be UC and 22 characters of [A-Za-z0-9_-]`);
     const authorsChannel = channelOfAuthor.get(author) ?? channelId;
     const channelsAuthor = authorOfChannel.get(channelId) ?? author;
-    if (authorsChannel !== channelId) return fail(where, `the author ${JSON.stringify(author)} already has the channel ${authorsChannel} (one channel per author)`);
-    if (channelsAuthor !== author) return fail(where, `the channel ${channelId} already belongs to the author ${JSON.stringify(channelsAuthor)} (one author per channel)`);
+    if (authorsChannel !== channelId)
+      return fail(where, `the author ${JSON.stringify(author)} already has the channel ${authorsChannel} (one channel per author)`);
+    if (channelsAuthor !== author)
+      return fail(where, `the channel ${channelId} already belongs to the author ${JSON.stringify(channelsAuthor)} (one author per channel)`);
     channelOfAuthor.set(author, channelId);
     authorOfChannel.set(channelId, author);
     if (typeof durationSeconds !== 'number' || !Number.isFinite(durationSeconds) || durationSeconds < 0) {

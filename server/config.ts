@@ -22,7 +22,11 @@ function secretOf(name: string, value: string | undefined): string | undefined {
   return value;
 }
 
-const list = (value: string | undefined) => (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 /**
  * Every environment variable the server reads, parsed and validated once (README, "Configuration"):
@@ -63,13 +67,15 @@ export function readConfig(env: NodeJS.ProcessEnv): { port: number; host: string
   if (rate === 'off') rateLimit = false;
   else if (rate) {
     const match = /^(\d+)\/(\d+)$/.exec(rate);
-    if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) throw new ConfigError(`VIDFRAME_RATE_LIMIT must be max/windowMs (e.g. 300/60000) or off, not "${rate}".`);
+    if (!match || Number(match[1]) < 1 || Number(match[2]) < 1)
+      throw new ConfigError(`VIDFRAME_RATE_LIMIT must be max/windowMs (e.g. 300/60000) or off, not "${rate}".`);
     rateLimit = { max: Number(match[1]), windowMs: Number(match[2]) };
   }
 
   const retentionText = env.VIDFRAME_RETENTION_DAYS?.trim();
   const retentionDays = retentionText ? Number(retentionText) : COLLECTOR_DEFAULT_RETENTION_DAYS;
-  if (!Number.isInteger(retentionDays) || retentionDays < 0) throw new ConfigError(`VIDFRAME_RETENTION_DAYS must be a whole number of days ≥ 0, not "${retentionText}".`);
+  if (!Number.isInteger(retentionDays) || retentionDays < 0)
+    throw new ConfigError(`VIDFRAME_RETENTION_DAYS must be a whole number of days ≥ 0, not "${retentionText}".`);
 
   // The listening host as a Host header names it: an IPv6 address in brackets.
   const hostName = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
@@ -84,7 +90,8 @@ export function readConfig(env: NodeJS.ProcessEnv): { port: number; host: string
   }
 
   const devText = env.VIDFRAME_DEV?.trim();
-  if (devText && devText !== '0' && devText !== '1') throw new ConfigError(`VIDFRAME_DEV must be 1 (development: pages from source, hot reload) or 0, not "${devText}".`);
+  if (devText && devText !== '0' && devText !== '1')
+    throw new ConfigError(`VIDFRAME_DEV must be 1 (development: pages from source, hot reload) or 0, not "${devText}".`);
 
   return {
     port,

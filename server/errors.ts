@@ -21,11 +21,7 @@ export class HttpError extends Error {
  * own 413 and 415 name the limit and the type; a failure of ours (5xx) is logged and answered without internals.
  * Headers an error carries stay (a 416 names the file's size in Content-Range; a 429 its Retry-After).
  */
-export function replyWithError(
-  error: Partial<FastifyError> & { headers?: Record<string, string> },
-  request: FastifyRequest,
-  reply: FastifyReply,
-) {
+export function replyWithError(error: Partial<FastifyError> & { headers?: Record<string, string> }, request: FastifyRequest, reply: FastifyReply) {
   const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
   if (status >= 500) request.log.error(error);
   if (error.headers && typeof error.headers === 'object') reply.headers(error.headers);

@@ -45,7 +45,9 @@ export function registerIframeApiRoute(app: FastifyInstance, { distDir, fromSour
           .code(503)
           .type('text/javascript; charset=utf-8')
           .header('cache-control', 'no-store')
-          .send('/* The /iframe_api script is not built yet: run `npm run build`. */\nconsole.error("VidFrame: /iframe_api is not built yet (npm run build).");\n');
+          .send(
+            '/* The /iframe_api script is not built yet: run `npm run build`. */\nconsole.error("VidFrame: /iframe_api is not built yet (npm run build).");\n',
+          );
       }
       variants = { plain: readFileSync(scriptPath), br: readVariant('.br'), gzip: readVariant('.gz') };
     }
@@ -64,6 +66,10 @@ export function registerIframeApiRoute(app: FastifyInstance, { distDir, fromSour
   const mapPath = `${scriptPath}.map`;
   app.get('/iframe_api.js.map', (_request, reply) => {
     if (!existsSync(mapPath)) return reply.code(404).send({ error: { code: 404, message: 'No source map: run `npm run build`.' } });
-    return reply.type('application/json; charset=utf-8').header('cache-control', CACHE_CONTROL).header('access-control-allow-origin', '*').send(readFileSync(mapPath, 'utf8'));
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('cache-control', CACHE_CONTROL)
+      .header('access-control-allow-origin', '*')
+      .send(readFileSync(mapPath, 'utf8'));
   });
 }

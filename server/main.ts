@@ -32,7 +32,9 @@ try {
   const address = app.server.address();
   const actual = typeof address === 'object' && address ? address.port : port;
   const base = `http://${host.includes(':') ? `[${host}]` : host}:${actual}`;
-  console.log(`VidFrame is running${config.app.dev ? ' in development (pages from source, hot reload)' : ''}: ${base}/ (demo host page), ${base}/embed/VFsunrise01 (embed)`);
+  console.log(
+    `VidFrame is running${config.app.dev ? ' in development (pages from source, hot reload)' : ''}: ${base}/ (demo host page), ${base}/embed/VFsunrise01 (embed)`,
+  );
   console.log(`Collector dashboard (store: ${app.vidframe.store.kind}), sign in with this link:`);
   console.log(`    ${base}/collector?token=${encodeURIComponent(app.vidframe.adminToken)}`);
   if (app.vidframe.adminTokenSource === 'generated') console.log('(a new admin token was generated into the data folder: secrets/admin-token)');
@@ -42,7 +44,9 @@ try {
   if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     const ads = app.server.listening;
     const busy = ads ? config.ads.port : port;
-    console.error(`Port ${busy} is already in use on ${host}. Stop the other server or pick another port: ${ads ? 'VIDFRAME_ADS_PORT' : 'PORT'}=${busy + 1} ${command}`);
+    console.error(
+      `Port ${busy} is already in use on ${host}. Stop the other server or pick another port: ${ads ? 'VIDFRAME_ADS_PORT' : 'PORT'}=${busy + 1} ${command}`,
+    );
   } else {
     console.error('VidFrame could not start:', error);
   }

@@ -37,10 +37,7 @@ export interface AccessTokenClaims {
 export type AccessTokenCheck = ({ ok: true; expiresAtMs: number } & AccessTokenClaims) | { ok: false; reason: AccessTokenRefusal };
 
 /** Why a token is refused, in words a client can show. */
-export type AccessTokenRefusal =
-  | 'The access token has expired; sign in again'
-  | 'The access token is malformed'
-  | 'The access token signature is invalid';
+export type AccessTokenRefusal = 'The access token has expired; sign in again' | 'The access token is malformed' | 'The access token signature is invalid';
 
 export interface AccessTokenOptions {
   /** A shared key (at least 32 characters); wins over `keyFile`. */
@@ -113,7 +110,13 @@ export function createAccessTokens({ secret, keyFile, now = Date.now, lifetimeMs
       if (claims.ch !== undefined && !isText(claims.ch)) return malformed;
       const expiresAtMs = claims.exp as number;
       if (now() >= expiresAtMs) return { ok: false, reason: 'The access token has expired; sign in again' };
-      return { ok: true, accountId: claims.sub, sessionId: claims.sid, ...(claims.ch !== undefined ? { actingChannelId: claims.ch as string } : {}), expiresAtMs };
+      return {
+        ok: true,
+        accountId: claims.sub,
+        sessionId: claims.sid,
+        ...(claims.ch !== undefined ? { actingChannelId: claims.ch as string } : {}),
+        expiresAtMs,
+      };
     },
   };
 }

@@ -78,16 +78,12 @@ export function registerAccountApiRoutes(scope: FastifyInstance, { store, tokens
     schema: { body: { type: 'object', properties: { session: sessionProperty }, additionalProperties: false } },
   };
 
-  scope.post<{ Body: { session?: string } }>(
-    '/accounts/token',
-    sessionOnlyBody,
-    async (request, reply) => {
-      noStore(reply);
-      const found = sessionFor(request, request.body.session);
-      if (!found.ok) return reply.code(found.status).send(errorBody(found.status, found.message));
-      return answerFor(found.current.session) ?? reply.code(401).send(errorBody(401, NOT_SIGNED_IN));
-    },
-  );
+  scope.post<{ Body: { session?: string } }>('/accounts/token', sessionOnlyBody, async (request, reply) => {
+    noStore(reply);
+    const found = sessionFor(request, request.body.session);
+    if (!found.ok) return reply.code(found.status).send(errorBody(found.status, found.message));
+    return answerFor(found.current.session) ?? reply.code(401).send(errorBody(401, NOT_SIGNED_IN));
+  });
 
   scope.post<{ Body: { session?: string; channelId: string | null } }>(
     '/accounts/act_as',
@@ -133,16 +129,12 @@ export function registerAccountApiRoutes(scope: FastifyInstance, { store, tokens
     },
   );
 
-  scope.post<{ Body: { session?: string } }>(
-    '/accounts/signout',
-    sessionOnlyBody,
-    async (request, reply) => {
-      noStore(reply);
-      const current = sessionOfRequest(request, store, request.body.session);
-      if (current?.source === 'cookie' && !isSameOriginOrUnnamed(request)) return reply.code(403).send(errorBody(403, CROSS_SITE_REFUSAL));
-      const signedOut = current !== undefined && store.deleteSession(current.session.idHash);
-      clearSessionCookie(reply, { secureCookies });
-      return { signedOut };
-    },
-  );
+  scope.post<{ Body: { session?: string } }>('/accounts/signout', sessionOnlyBody, async (request, reply) => {
+    noStore(reply);
+    const current = sessionOfRequest(request, store, request.body.session);
+    if (current?.source === 'cookie' && !isSameOriginOrUnnamed(request)) return reply.code(403).send(errorBody(403, CROSS_SITE_REFUSAL));
+    const signedOut = current !== undefined && store.deleteSession(current.session.idHash);
+    clearSessionCookie(reply, { secureCookies });
+    return { signedOut };
+  });
 }

@@ -9,8 +9,7 @@ export const DATASYNC_IDS_PREFIX = ")]}'\n";
  * The datasync id of a verified viewer: `"{actingChannelId}||{accountId}"` when the session acts for a channel,
  * `"{accountId}||"` otherwise. The client keys its per-user storage (IndexedDB names) by it.
  */
-export const datasyncIdOf = (accountId: string, actingChannelId?: string): string =>
-  actingChannelId ? `${actingChannelId}||${accountId}` : `${accountId}||`;
+export const datasyncIdOf = (accountId: string, actingChannelId?: string): string => (actingChannelId ? `${actingChannelId}||${accountId}` : `${accountId}||`);
 
 /**
  * `GET /getDatasyncIdsEndpoint`: who the client's storage belongs to. With `Authorization: Bearer vfat1…` the one id

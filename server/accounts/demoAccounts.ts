@@ -41,13 +41,15 @@ export async function seedDemoAccounts(db: SqliteDatabase, { now = Date.now }: {
   const hashes = await Promise.all(missing.map((a) => hashPassword(a.password)));
   const insertAccount = db.prepare('INSERT OR IGNORE INTO accounts (id, email, display_name, password_hash, created_at_ms) VALUES (?, ?, ?, ?, ?)');
   const insertChannel = db.prepare('INSERT OR IGNORE INTO channels (id, title, owner_account_id) VALUES (?, ?, ?)');
-  const insertManager = db.prepare(
-    'INSERT OR IGNORE INTO channel_managers (channel_id, account_id) SELECT id, ? FROM channels WHERE id = ?',
-  );
+  const insertManager = db.prepare('INSERT OR IGNORE INTO channel_managers (channel_id, account_id) SELECT id, ? FROM channels WHERE id = ?');
   db.transaction(() => {
     missing.forEach((a, i) => insertAccount.run(a.id, a.email, a.displayName, hashes[i], now()));
     // Only for the demo ids: an account that took a demo email under another id is left alone.
-    const present = new Set<string>(Object.values(DEMO_ACCOUNTS).filter((a) => exists.get(a.email, a.id)?.id === a.id).map((a) => a.id));
+    const present = new Set<string>(
+      Object.values(DEMO_ACCOUNTS)
+        .filter((a) => exists.get(a.email, a.id)?.id === a.id)
+        .map((a) => a.id),
+    );
     for (const a of Object.values(DEMO_ACCOUNTS)) if (present.has(a.id)) insertChannel.run(a.channel.id, a.channel.title, a.id);
     for (const m of DEMO_MANAGERS) if (present.has(m.accountId)) insertManager.run(m.accountId, m.channelId);
   }).immediate();

@@ -50,14 +50,7 @@ export interface AccountsOptions {
  */
 export async function registerAccounts(
   app: FastifyInstance,
-  {
-    dataDir,
-    now = Date.now,
-    seedDemoAccounts = true,
-    secureCookies = false,
-    accessTokenSecret,
-    sessionLifetimeMs = SESSION_LIFETIME_MS,
-  }: AccountsOptions,
+  { dataDir, now = Date.now, seedDemoAccounts = true, secureCookies = false, accessTokenSecret, sessionLifetimeMs = SESSION_LIFETIME_MS }: AccountsOptions,
 ): Promise<Accounts> {
   const db = openDatabase(join(dataDir, DATABASE_FILE_NAME));
   try {

@@ -79,7 +79,9 @@ export function registerSigninRoutes(scope: FastifyInstance, { store, sessionLif
       // An unknown email is checked against a hash no password matches: one scrypt either way, so no timing oracle.
       const matches = await verifyPassword(password, found?.passwordHash ?? UNMATCHABLE_PASSWORD_HASH);
       if (!found || !matches) {
-        return html(reply).code(401).send(renderSigninPage({ kind: 'form', popup, email, error: WRONG_CREDENTIALS }));
+        return html(reply)
+          .code(401)
+          .send(renderSigninPage({ kind: 'form', popup, email, error: WRONG_CREDENTIALS }));
       }
       const account = publicAccount(found);
       // Signing in again replaces the session this browser had.

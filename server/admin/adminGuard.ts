@@ -35,7 +35,11 @@ export function createAdminGuard({ token, allowedHosts = DEFAULT_ADMIN_HOSTS }: 
   return async function adminGuard(request: FastifyRequest, reply: FastifyReply) {
     const host = hostNameOf(request.headers.host);
     if (!host || !hosts.has(host)) {
-      return reply.code(403).send(errorBody(403, `Admin routes do not answer to the host "${String(request.headers.host ?? '').slice(0, 100)}"; allow it with VIDFRAME_ADMIN_HOSTS`));
+      return reply
+        .code(403)
+        .send(
+          errorBody(403, `Admin routes do not answer to the host "${String(request.headers.host ?? '').slice(0, 100)}"; allow it with VIDFRAME_ADMIN_HOSTS`),
+        );
     }
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);

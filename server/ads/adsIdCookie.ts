@@ -19,7 +19,10 @@ export function adsIdFromCookieHeader(header: string | undefined): string | unde
   for (const pair of (header ?? '').split(';')) {
     const eq = pair.indexOf('=');
     if (eq === -1 || pair.slice(0, eq).trim() !== ADS_ID_COOKIE) continue;
-    const value = pair.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    const value = pair
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     if (ADS_ID.test(value)) return value;
   }
   return undefined;

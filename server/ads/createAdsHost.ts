@@ -76,7 +76,13 @@ const scriptedAnswersSchema = {
  * (loaded with a `<script>`, so no CORS; no cookie is read or set). With `testHooks`, `POST /testhooks/ad-status`
  * `{ delayMs }` holds its answers that long (past the embed's 5 s: the check times out), until `DELETE /testhooks`.
  */
-export async function createAdsHost({ allowedOrigin, testHooks = false, secureCookies = false, logger = false, now = Date.now }: AdsHostOptions): Promise<FastifyInstance> {
+export async function createAdsHost({
+  allowedOrigin,
+  testHooks = false,
+  secureCookies = false,
+  logger = false,
+  now = Date.now,
+}: AdsHostOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     forceCloseConnections: 'idle',
@@ -120,7 +126,10 @@ export async function createAdsHost({ allowedOrigin, testHooks = false, secureCo
     return 'ok';
   };
   const refuse = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.code(403).header('cache-control', 'no-store').send(errorBody(403, `The ads host does not answer pages of ${JSON.stringify(request.headers.origin)}.`));
+    reply
+      .code(403)
+      .header('cache-control', 'no-store')
+      .send(errorBody(403, `The ads host does not answer pages of ${JSON.stringify(request.headers.origin)}.`));
 
   app.get('/pagead/id', { exposeHeadRoute: false }, async (request, reply) => {
     const cookieId = adsIdFromCookieHeader(request.headers.cookie);

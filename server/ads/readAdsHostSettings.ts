@@ -1,6 +1,10 @@
 import type { AdsHostSettings } from './adsHostSettings';
 
-const list = (value: string | undefined) => (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 /** A host name as `VIDFRAME_PRIVATE_EMBED_HOSTS` may list it: a DNS name, an IPv4 address or a bracketed IPv6 one. */
 const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])$/i;

@@ -10,7 +10,9 @@ import { HttpError } from '../errors';
  */
 export function decodeGzipBodies(scope: FastifyInstance, maxDecodedBytes: number): void {
   scope.addHook('preParsing', async (request, _reply, payload) => {
-    const encoding = String(request.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+    const encoding = String(request.headers['content-encoding'] ?? 'identity')
+      .trim()
+      .toLowerCase();
     if (encoding === 'identity') return payload;
     if (encoding !== 'gzip') throw new HttpError(415, `Unsupported Content-Encoding "${encoding.slice(0, 40)}" (gzip or none)`);
     let decoded = 0;

@@ -4,10 +4,9 @@ import { ANTI_FORGERY_FIELD, type IdentityTokens } from './identityTokens';
 
 /** What the account side answers about an `Authorization` header (implemented by `server/accounts/`). */
 export interface AuthorizationVerifier {
-  verifyAuthorization(header: string | undefined):
-    | { kind: 'anonymous' }
-    | { kind: 'account'; accountId: string; sessionId: string; actingChannelId?: string }
-    | { kind: 'refused'; reason: string };
+  verifyAuthorization(
+    header: string | undefined,
+  ): { kind: 'anonymous' } | { kind: 'account'; accountId: string; sessionId: string; actingChannelId?: string } | { kind: 'refused'; reason: string };
   canActFor(accountId: string, channelId: string): boolean;
 }
 

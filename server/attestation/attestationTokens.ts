@@ -53,7 +53,8 @@ export function createChallengeIssuer({
   difficulty = ATTESTATION_DIFFICULTY_BITS,
   lifetimeMs = ATTESTATION_CHALLENGE_LIFETIME_MS,
 }: TokenOptions & { difficulty?: number; lifetimeMs?: number }) {
-  if (!Number.isInteger(difficulty) || difficulty < 1 || difficulty > MAX_DIFFICULTY_BITS) throw new RangeError(`difficulty must be 1–${MAX_DIFFICULTY_BITS} bits`);
+  if (!Number.isInteger(difficulty) || difficulty < 1 || difficulty > MAX_DIFFICULTY_BITS)
+    throw new RangeError(`difficulty must be 1–${MAX_DIFFICULTY_BITS} bits`);
   return (): AttestationChallenge => {
     const expiresAtMs = Math.floor(now()) + lifetimeMs;
     const body = `${VERSION}.${randomBytes(16).toString('base64url')}.${expiresAtMs}.${difficulty}`;
@@ -94,7 +95,8 @@ export function createAttestationVerifier({
     const body = `${VERSION}.${nonce}.${expires}.${bits}`;
     const expected = Buffer.from(sign(secret, body));
     const given = Buffer.from(signature!);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'The attestation response is forged: bad signature' };
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      return { ok: false, reason: 'The attestation response is forged: bad signature' };
     const atMs = now();
     sweep(atMs);
     if (Number(expires) <= atMs) return { ok: false, reason: 'The attestation response is stale: its challenge expired' };

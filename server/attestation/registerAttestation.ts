@@ -53,7 +53,10 @@ export interface Attestation {
  *   client address;
  * - the verifier of the tokens the program makes from them, returned for the routes that take a `botguardResponse`.
  */
-export async function registerAttestation(app: FastifyInstance, { rootDir, secret, now = Date.now, testHooks = false, challengeRateLimit = ATTESTATION_CHALLENGE_RATE_LIMIT_PER_MINUTE }: AttestationOptions): Promise<Attestation> {
+export async function registerAttestation(
+  app: FastifyInstance,
+  { rootDir, secret, now = Date.now, testHooks = false, challengeRateLimit = ATTESTATION_CHALLENGE_RATE_LIMIT_PER_MINUTE }: AttestationOptions,
+): Promise<Attestation> {
   const key = secret ?? randomBytes(32).toString('base64url');
   const issue = createChallengeIssuer({ secret: key, now });
   const verify = createAttestationVerifier({ secret: key, now });
@@ -100,7 +103,8 @@ export async function registerAttestation(app: FastifyInstance, { rootDir, secre
   return {
     verify,
     programUrlFor: (query) => {
-      const variant = testHooks && typeof query.vf_attestation === 'string' && Object.hasOwn(TEST_VARIANTS, query.vf_attestation) ? query.vf_attestation : undefined;
+      const variant =
+        testHooks && typeof query.vf_attestation === 'string' && Object.hasOwn(TEST_VARIANTS, query.vf_attestation) ? query.vf_attestation : undefined;
       return variant ? `${ATTESTATION_PROGRAM_PATH}?variant=${variant}` : `${ATTESTATION_PROGRAM_PATH}?v=${version}`;
     },
   };

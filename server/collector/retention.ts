@@ -11,7 +11,12 @@ const DAY_MS = 24 * 3600 * 1000;
  */
 export function startRetention(
   store: CollectorStore,
-  { retentionDays, now, log, intervalMs = COLLECTOR_RETENTION_INTERVAL_MS }: { retentionDays: number; now: () => number; log: FastifyBaseLogger; intervalMs?: number },
+  {
+    retentionDays,
+    now,
+    log,
+    intervalMs = COLLECTOR_RETENTION_INTERVAL_MS,
+  }: { retentionDays: number; now: () => number; log: FastifyBaseLogger; intervalMs?: number },
 ) {
   let running: Promise<void> | undefined;
   const run = () => {

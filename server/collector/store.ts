@@ -10,7 +10,15 @@
  *   once, however many times and through however many collectors it arrives.
  * - Nothing is held in memory in proportion to the store's size; reads are pages with a cursor and a bounded size.
  */
-import type { CollectorEndpoint, CollectorStats, Page, StoredEvent, TimeseriesBucket, TimeseriesQuery, ViewerAttribution } from '../../streams/collector/adminApi';
+import type {
+  CollectorEndpoint,
+  CollectorStats,
+  Page,
+  StoredEvent,
+  TimeseriesBucket,
+  TimeseriesQuery,
+  ViewerAttribution,
+} from '../../streams/collector/adminApi';
 import { COLLECTOR_ENDPOINTS } from '../../streams/collector/adminApi';
 
 export { COLLECTOR_ENDPOINTS };
@@ -64,7 +72,6 @@ export interface IncomingRequest {
   viewer?: { accountId: string; channelId?: string };
 }
 
-
 /** One log request as the store lists it: its `viewer` is listed as `accountId` / `channelId`. */
 export interface StoredRequest extends Omit<IncomingRequest, 'contextJson' | 'viewer'>, ViewerAttribution {
   context?: unknown;
@@ -88,7 +95,6 @@ export interface IncomingErrorReport {
 export interface StoredErrorReport extends IncomingErrorReport {
   id: string;
 }
-
 
 export interface PageQuery {
   /** An opaque cursor from a previous page's `nextCursor`. */
@@ -119,8 +125,6 @@ export interface RequestQuery extends PageQuery {
   /** Requests sent by this account (anonymous requests never match). */
   accountId?: string;
 }
-
-
 
 /** The two ping beacons of spec §7: playback started, and what was watched. */
 export const PING_KINDS = ['playback', 'watchtime'] as const;

@@ -72,7 +72,9 @@ export async function registerViteDev(app: FastifyInstance, { rootDir }: ViteDev
         return;
       }
       const status = error ? 500 : 404;
-      const message = error ? `Vite could not serve ${request.url}: ${error instanceof Error ? error.message : String(error)}` : `Nothing at ${request.method} ${request.url.split('?')[0]}`;
+      const message = error
+        ? `Vite could not serve ${request.url}: ${error instanceof Error ? error.message : String(error)}`
+        : `Nothing at ${request.method} ${request.url.split('?')[0]}`;
       raw.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(errorBody(status, message)));
     });
   });

@@ -24,7 +24,8 @@ export function registerEditPlaylistRoute(app: FastifyInstance, context: Platfor
     requireOpaque(fields, 'params');
     const playlistId = requireText(fields, 'playlistId');
     if (playlistId !== WATCH_LATER_PLAYLIST_ID) {
-      if (findPlaylist(context.catalog, playlistId)) throw new HttpError(403, `playlistId: ${playlistId} is a catalogue playlist; only watch later (WL) is editable`);
+      if (findPlaylist(context.catalog, playlistId))
+        throw new HttpError(403, `playlistId: ${playlistId} is a catalogue playlist; only watch later (WL) is editable`);
       throw new HttpError(404, `playlistId: no playlist ${playlistId.slice(0, 64)} (only watch later, WL, is editable)`);
     }
     const { actions } = fields;
@@ -35,9 +36,11 @@ export function registerEditPlaylistRoute(app: FastifyInstance, context: Platfor
     const edits = actions.map((action: unknown, i) => {
       if (!isRecord(action)) throw badField(`actions[${i}]`, 'must be an object');
       const [field, kind] =
-        action.action === 'ACTION_ADD_VIDEO' ? (['addedVideoId', 'add'] as const)
-        : action.action === 'ACTION_REMOVE_VIDEO_BY_VIDEO_ID' ? (['removedVideoId', 'remove'] as const)
-        : [undefined, undefined];
+        action.action === 'ACTION_ADD_VIDEO'
+          ? (['addedVideoId', 'add'] as const)
+          : action.action === 'ACTION_REMOVE_VIDEO_BY_VIDEO_ID'
+            ? (['removedVideoId', 'remove'] as const)
+            : [undefined, undefined];
       if (!field) throw badField(`actions[${i}].action`, 'must be ACTION_ADD_VIDEO or ACTION_REMOVE_VIDEO_BY_VIDEO_ID');
       const videoId = action[field];
       if (!isValidVideoId(videoId)) throw badField(`actions[${i}].${field}`, 'must be a video id (11 characters of [A-Za-z0-9_-])');

@@ -59,7 +59,13 @@ export function createFeedbackTokens({
 
   return {
     issue(meaning) {
-      const claims = { v: meaning.videoId, k: meaning.kind, ...(meaning.kind === 'report' && { r: meaning.reason }), n: randomBytes(12).toString('base64url'), t: now() };
+      const claims = {
+        v: meaning.videoId,
+        k: meaning.kind,
+        ...(meaning.kind === 'report' && { r: meaning.reason }),
+        n: randomBytes(12).toString('base64url'),
+        t: now(),
+      };
       const body = `${PREFIX}.${Buffer.from(JSON.stringify(claims), 'utf8').toString('base64url')}`;
       return `${body}.${sign(body)}`;
     },
@@ -70,7 +76,8 @@ export function createFeedbackTokens({
       // Compared as text, as the access tokens are: several base64url spellings decode to the same bytes.
       const expected = Buffer.from(sign(`${PREFIX}.${match[1]}`));
       const given = Buffer.from(match[2]);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'has a wrong signature (forged or from another server)' };
+      if (given.length !== expected.length || !timingSafeEqual(given, expected))
+        return { ok: false, reason: 'has a wrong signature (forged or from another server)' };
       let claims: { v?: unknown; k?: unknown; r?: unknown; n?: unknown; t?: unknown };
       try {
         claims = JSON.parse(Buffer.from(match[1], 'base64url').toString('utf8'));

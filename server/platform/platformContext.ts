@@ -32,6 +32,7 @@ export interface PlatformContext {
  * subscriptions, bells and watch later of this product belong to the person signed in, not to the channel they manage.
  */
 export function requireAccount(viewer: ApiViewer, toDo: string): string {
-  if (viewer.accountId === undefined) throw new HttpError(401, `Sign in to ${toDo}: this call needs a signed-in account (Authorization: Bearer …)`, { 'www-authenticate': 'Bearer' });
+  if (viewer.accountId === undefined)
+    throw new HttpError(401, `Sign in to ${toDo}: this call needs a signed-in account (Authorization: Bearer …)`, { 'www-authenticate': 'Bearer' });
   return viewer.accountId;
 }

@@ -58,19 +58,17 @@ export function createPlatformStore(db: SqliteDatabase, { now }: { now: () => nu
      * Applies the actions in order, all or none: `full` is thrown (and everything rolled back) when an add would take
      * the list past `maxVideos`. A duplicate add and the remove of an absent video change nothing.
      */
-    editWatchLater: db.transaction(
-      (accountId: string, actions: readonly ({ add: string } | { remove: string })[], maxVideos: number): string[] => {
-        for (const action of actions) {
-          if ('add' in action) {
-            if (watchLaterCount.get(accountId)!.n >= maxVideos && inWatchLater.get(accountId, action.add) === undefined) throw new WatchLaterFull(maxVideos);
-            addToWatchLater.run({ accountId, videoId: action.add, at: now() });
-          } else {
-            removeFromWatchLater.run(accountId, action.remove);
-          }
+    editWatchLater: db.transaction((accountId: string, actions: readonly ({ add: string } | { remove: string })[], maxVideos: number): string[] => {
+      for (const action of actions) {
+        if ('add' in action) {
+          if (watchLaterCount.get(accountId)!.n >= maxVideos && inWatchLater.get(accountId, action.add) === undefined) throw new WatchLaterFull(maxVideos);
+          addToWatchLater.run({ accountId, videoId: action.add, at: now() });
+        } else {
+          removeFromWatchLater.run(accountId, action.remove);
         }
-        return watchLaterIds.all(accountId).map((r) => r.video_id);
-      },
-    ),
+      }
+      return watchLaterIds.all(accountId).map((r) => r.video_id);
+    }),
     /**
      * Records each feedback under its owner; with `merge`, a token this owner already sent bumps the count of its row
      * instead of adding a second one. The cpn of the latest sending is kept.

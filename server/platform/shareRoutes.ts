@@ -11,12 +11,18 @@ const PLAYLIST_ID = /^[A-Za-z0-9_-]{2,64}$/;
 const WATCH_TIME = /^(\d{1,6})s?$/;
 
 /** A catalogue video and, optionally, a catalogue playlist: 400 for a malformed id (naming `field`), 404 for an unknown one. */
-function sharedOf(catalog: Catalog, videoId: unknown, playlistId: unknown, fields: { video: string; playlist: string }): { video: CatalogVideo; playlist?: CatalogPlaylist } {
+function sharedOf(
+  catalog: Catalog,
+  videoId: unknown,
+  playlistId: unknown,
+  fields: { video: string; playlist: string },
+): { video: CatalogVideo; playlist?: CatalogPlaylist } {
   if (!isValidVideoId(videoId)) throw badField(fields.video, 'must be a video id (11 characters of [A-Za-z0-9_-])');
   const video = findVideo(catalog, videoId);
   if (!video) throw new HttpError(404, `${fields.video}: no video ${videoId}`);
   if (playlistId === undefined) return { video };
-  if (typeof playlistId !== 'string' || !PLAYLIST_ID.test(playlistId)) throw badField(fields.playlist, 'must be a playlist id (2 to 64 characters of [A-Za-z0-9_-])');
+  if (typeof playlistId !== 'string' || !PLAYLIST_ID.test(playlistId))
+    throw badField(fields.playlist, 'must be a playlist id (2 to 64 characters of [A-Za-z0-9_-])');
   const playlist = findPlaylist(catalog, playlistId);
   if (!playlist) throw new HttpError(404, `${fields.playlist}: no playlist ${playlistId}`);
   return { video, playlist };
@@ -48,7 +54,10 @@ function panelFor(video: CatalogVideo, playlist: CatalogPlaylist | undefined, st
 export function registerShareRoutes(app: FastifyInstance, context: PlatformContext, bodyLimit: number): void {
   const entityOf = (fields: Record<string, unknown>) => {
     const entity = requireOpaque(fields, 'serializedSharedEntity');
-    return sharedOf(context.catalog, entity.videoId, entity.playlistId, { video: 'serializedSharedEntity.videoId', playlist: 'serializedSharedEntity.playlistId' });
+    return sharedOf(context.catalog, entity.videoId, entity.playlistId, {
+      video: 'serializedSharedEntity.videoId',
+      playlist: 'serializedSharedEntity.playlistId',
+    });
   };
 
   app.post(`/youtubei/v1/${PLATFORM_ENDPOINTS.sharePanel}`, { bodyLimit }, (request) => {
@@ -82,6 +91,9 @@ export function registerShareRoutes(app: FastifyInstance, context: PlatformConte
       start = Number(match[1]);
     }
     const query = new URLSearchParams({ ...(start > 0 && { start: String(start) }), ...(playlist && { list: playlist.id }) }).toString();
-    return reply.code(302).header('location', `/embed/${video.id}${query ? `?${query}` : ''}`).send();
+    return reply
+      .code(302)
+      .header('location', `/embed/${video.id}${query ? `?${query}` : ''}`)
+      .send();
   });
 }

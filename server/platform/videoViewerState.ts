@@ -35,7 +35,11 @@ export function createVideoViewerState(context: Pick<PlatformContext, 'catalog' 
       ...(accountId !== undefined && { inWatchLater: context.store.isInWatchLater(accountId, video.id) }),
       feedback: {
         notInterested: context.feedbackTokens.issue({ videoId: video.id, kind: 'not_interested' }),
-        report: REPORT_REASONS.map(({ reason, label }) => ({ reason, label, token: context.feedbackTokens.issue({ videoId: video.id, kind: 'report', reason }) })),
+        report: REPORT_REASONS.map(({ reason, label }) => ({
+          reason,
+          label,
+          token: context.feedbackTokens.issue({ videoId: video.id, kind: 'report', reason }),
+        })),
       },
     };
   };

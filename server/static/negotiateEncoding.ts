@@ -7,7 +7,10 @@ const PREFERENCE: readonly ContentEncoding[] = ['br', 'gzip'];
  * Picks the best pre-compressed variant the request accepts (RFC 9110 §12.5.3): `br` before `gzip`, honouring
  * `q=0` refusals and `*`. `undefined` means the plain file. Only the encodings in `available` are considered.
  */
-export function negotiateEncoding(acceptEncoding: string | string[] | undefined, available: readonly ContentEncoding[] = PREFERENCE): ContentEncoding | undefined {
+export function negotiateEncoding(
+  acceptEncoding: string | string[] | undefined,
+  available: readonly ContentEncoding[] = PREFERENCE,
+): ContentEncoding | undefined {
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
   if (!header) return undefined;
   const q = new Map<string, number>();

@@ -36,7 +36,19 @@ function livenessOf(stats: Panel<CollectorStats>, series: Panel<Series>): Livene
   return { tone: 'live', text: 'Live', detail: `updated ${formatClock(Math.max(stats.updatedAtMs, series.updatedAtMs))}` };
 }
 
-function Header({ liveness, store, range, onRange, onSignOut }: { liveness: Liveness; store?: string; range: TimeRange; onRange: (key: TimeRangeKey) => void; onSignOut: () => void }) {
+function Header({
+  liveness,
+  store,
+  range,
+  onRange,
+  onSignOut,
+}: {
+  liveness: Liveness;
+  store?: string;
+  range: TimeRange;
+  onRange: (key: TimeRangeKey) => void;
+  onSignOut: () => void;
+}) {
   return (
     <header className="top">
       <div className="brand">
@@ -100,8 +112,8 @@ function Banners({ stats, series, range }: { stats: Panel<CollectorStats>; serie
           </>
         ) : (
           <>
-            <strong>Nothing received in {range.phrase}.</strong> The store holds {formatCount(stats.data.events)} events from before: pick a longer range
-            to see them.
+            <strong>Nothing received in {range.phrase}.</strong> The store holds {formatCount(stats.data.events)} events from before: pick a longer range to see
+            them.
           </>
         )}
       </div>

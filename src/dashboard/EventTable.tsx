@@ -164,7 +164,12 @@ export function EventTable({ table, filter, onFilter, names, range, maxRows }: E
                   <Fragment key={key}>
                     <tr className={expanded ? 'row open' : 'row'} data-testid="event-row" data-name={event.name} onClick={() => toggle(key)}>
                       <td className="time">
-                        <button type="button" className="row-toggle" aria-expanded={expanded} aria-label={`${expanded ? 'Hide' : 'Show'} the JSON of this ${event.name} event`}>
+                        <button
+                          type="button"
+                          className="row-toggle"
+                          aria-expanded={expanded}
+                          aria-label={`${expanded ? 'Hide' : 'Show'} the JSON of this ${event.name} event`}
+                        >
                           <span className="chevron" aria-hidden="true" />
                         </button>
                         <time dateTime={new Date(event.receivedAtMs).toISOString()}>{formatClock(event.receivedAtMs, { millis: true })}</time>

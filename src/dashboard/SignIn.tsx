@@ -30,8 +30,8 @@ export function SignIn({ access, onSignIn }: { access: Extract<Access, { status:
           </div>
         ) : (
           <p className="lead">
-            The dashboard reads the collector’s telemetry with the admin token. <code>npm start</code> prints a sign-in link that carries
-            it — open that link, or paste the token here.
+            The dashboard reads the collector’s telemetry with the admin token. <code>npm start</code> prints a sign-in link that carries it — open that link,
+            or paste the token here.
           </p>
         )}
         <label htmlFor={inputId}>Admin token</label>
@@ -54,7 +54,9 @@ export function SignIn({ access, onSignIn }: { access: Extract<Access, { status:
         <button type="submit" className="primary" disabled={!token.trim()}>
           Sign in
         </button>
-        <p className="fine-print">Kept in this tab only (session storage) and sent as <code>Authorization: Bearer</code>.</p>
+        <p className="fine-print">
+          Kept in this tab only (session storage) and sent as <code>Authorization: Bearer</code>.
+        </p>
       </form>
     </main>
   );

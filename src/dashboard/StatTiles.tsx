@@ -17,7 +17,12 @@ const TILES: readonly Tile[] = [
     value: (s) => s.events,
     caption: (s) => `log_event ${formatCount(s.byEndpoint.log_event)} · video_stats ${formatCount(s.byEndpoint.video_stats)}`,
   },
-  { key: 'requests', label: 'Log requests', value: (s) => s.requests, caption: (s) => (s.requests ? `${formatPercent(s.compressedRequests, s.requests)} gzip-compressed` : 'none yet') },
+  {
+    key: 'requests',
+    label: 'Log requests',
+    value: (s) => s.requests,
+    caption: (s) => (s.requests ? `${formatPercent(s.compressedRequests, s.requests)} gzip-compressed` : 'none yet'),
+  },
   { key: 'duplicates', label: 'Duplicates dropped', value: (s) => s.duplicatesDropped, caption: () => 'resent events, stored once' },
   { key: 'refused', label: 'Refused events', value: (s) => s.refusedEvents, caption: () => 'failed validation', alertWhenAbove0: true },
   { key: 'errors', label: 'Error reports', value: (s) => s.errors, caption: () => 'from players’ error endpoint', alertWhenAbove0: true },

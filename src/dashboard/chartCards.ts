@@ -98,7 +98,9 @@ export const CHART_CARDS: readonly ChartCardSpec[] = [
     pick: (s) => s.errors,
     total: (s) => s.totals.errors,
     headline: ({ totals }, range) =>
-      totals.errors > 0 ? { value: formatCount(totals.errors), caption: `in ${range.phrase}`, tone: 'alert' } : { value: '0', caption: `none in ${range.phrase}` },
+      totals.errors > 0
+        ? { value: formatCount(totals.errors), caption: `in ${range.phrase}`, tone: 'alert' }
+        : { value: '0', caption: `none in ${range.phrase}` },
     empty: 'No errors',
   },
   {
@@ -112,7 +114,9 @@ export const CHART_CARDS: readonly ChartCardSpec[] = [
     pick: (s) => s.latencyMeanMs,
     total: (s) => s.latencyMeanMs.filter((v) => v !== null).length,
     headline: ({ totals }) =>
-      totals.latencyMeanMs === null ? { value: '–', caption: 'no latency reports yet' } : { value: formatMs(totals.latencyMeanMs), caption: 'mean of the reports in the window' },
+      totals.latencyMeanMs === null
+        ? { value: '–', caption: 'no latency reports yet' }
+        : { value: formatMs(totals.latencyMeanMs), caption: 'mean of the reports in the window' },
     empty: 'No latency reports yet',
   },
 ];

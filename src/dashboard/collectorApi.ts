@@ -1,5 +1,13 @@
 import { map, Observable } from 'rxjs';
-import { COLLECTOR_ENDPOINTS, type CollectorStats, type DashboardEvent, type EventListQuery, type Page, type TimeseriesBucket, type TimeseriesQuery } from './types';
+import {
+  COLLECTOR_ENDPOINTS,
+  type CollectorStats,
+  type DashboardEvent,
+  type EventListQuery,
+  type Page,
+  type TimeseriesBucket,
+  type TimeseriesQuery,
+} from './types';
 
 /** Why a call failed: refused (401), another HTTP status, no answer at all, or an answer of an unexpected shape. */
 export type CollectorApiFailure = 'unauthorized' | 'http' | 'network' | 'malformed';
@@ -48,14 +56,22 @@ export function fetchJson(fetchImpl: typeof fetch = (input, init) => fetch(input
               throw new CollectorApiError('unauthorized', 401, serverMessage(body) ?? 'The collector refused the admin token.');
             }
             if (!response.ok) {
-              throw new CollectorApiError('http', response.status, serverMessage(body) ?? `The collector answered ${response.status} ${response.statusText}.`.trim());
+              throw new CollectorApiError(
+                'http',
+                response.status,
+                serverMessage(body) ?? `The collector answered ${response.status} ${response.statusText}.`.trim(),
+              );
             }
             if (body === undefined) throw new CollectorApiError('malformed', response.status, 'The collector answered something that is not JSON.');
             subscriber.next(body);
             subscriber.complete();
           },
           (error: unknown) => {
-            throw new CollectorApiError('network', 0, `The collector could not be reached${error instanceof Error && error.message ? ` (${error.message})` : ''}.`);
+            throw new CollectorApiError(
+              'network',
+              0,
+              `The collector could not be reached${error instanceof Error && error.message ? ` (${error.message})` : ''}.`,
+            );
           },
         )
         .catch((error: unknown) => subscriber.error(error));

@@ -72,7 +72,10 @@ export function settledFilter(filter$: Observable<EventFilter>, debounceMs: numb
   return filter$.pipe(
     map((f): EventFilter => ({ ...f, text: f.text.trim() })),
     distinctUntilChanged(sameFilter),
-    scan((previous: { filter: EventFilter; typed: boolean } | null, filter) => ({ filter, typed: previous !== null && previous.filter.text !== filter.text }), null),
+    scan(
+      (previous: { filter: EventFilter; typed: boolean } | null, filter) => ({ filter, typed: previous !== null && previous.filter.text !== filter.text }),
+      null,
+    ),
     switchMap((next) => (next!.typed ? timer(debounceMs, scheduler).pipe(map(() => next!.filter)) : of(next!.filter))),
   );
 }

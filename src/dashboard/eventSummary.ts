@@ -27,10 +27,16 @@ const join = (...parts: (string | undefined | false)[]) => parts.filter(Boolean)
 const KNOWN: Record<string, (p: Fields) => string> = {
   playerLoad: (p) => join(str(p.videoId), p.autoplay === true && 'autoplay', str(p.hostOrigin) && `on ${p.hostOrigin}`),
   playerReady: (p) => join(str(p.videoId), num(p.latencyMs) !== undefined && `ready in ${formatMs(p.latencyMs as number)}`),
-  playerStateChange: (p) => join(`${stateName(p.previousState)} → ${stateName(p.state)}`, num(p.mediaTimeSec) !== undefined && `at ${sec(p.mediaTimeSec)}`, str(p.videoId)),
+  playerStateChange: (p) =>
+    join(`${stateName(p.previousState)} → ${stateName(p.state)}`, num(p.mediaTimeSec) !== undefined && `at ${sec(p.mediaTimeSec)}`, str(p.videoId)),
   watchTimeSegment: (p) => {
     const watched = (num(p.endSec) ?? 0) - (num(p.startSec) ?? 0);
-    return join(`watched ${sec(watched)}`, `${sec(p.startSec)} → ${sec(p.endSec)}`, num(p.playbackRate) !== undefined && p.playbackRate !== 1 && `${p.playbackRate}×`, str(p.videoId));
+    return join(
+      `watched ${sec(watched)}`,
+      `${sec(p.startSec)} → ${sec(p.endSec)}`,
+      num(p.playbackRate) !== undefined && p.playbackRate !== 1 && `${p.playbackRate}×`,
+      str(p.videoId),
+    );
   },
   latencyReport: (p) => join(`${str(p.from) ?? '?'} → ${str(p.to) ?? '?'}`, num(p.durationMs) !== undefined && formatMs(p.durationMs as number), str(p.action)),
   playerError: (p) => join(str(p.internalError), num(p.hostErrorCode) !== undefined && `code ${p.hostErrorCode}`, str(p.message), str(p.videoId)),

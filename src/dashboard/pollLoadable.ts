@@ -1,4 +1,19 @@
-import { asyncScheduler, catchError, exhaustMap, map, type Observable, of, scan, type SchedulerLike, startWith, take, takeWhile, throwError, timeout, timer } from 'rxjs';
+import {
+  asyncScheduler,
+  catchError,
+  exhaustMap,
+  map,
+  type Observable,
+  of,
+  scan,
+  type SchedulerLike,
+  startWith,
+  take,
+  takeWhile,
+  throwError,
+  timeout,
+  timer,
+} from 'rxjs';
 import { CollectorApiError, isUnauthorized } from './collectorApi';
 import { DASHBOARD_POLL_MS, DASHBOARD_REQUEST_TIMEOUT_MS } from './dashboardTiming';
 

@@ -31,7 +31,13 @@ export function ControlBar({ player, info, fullscreen, allowFullscreen, onFullsc
       <div className="vf-controls-row">
         <div className="vf-controls-left">
           {hasList && (
-            <button type="button" className="vf-button vf-prev" aria-label="Previous video" disabled={info.playlistIndex <= 0 && !info.loop} onClick={() => player.command({ type: 'previousVideo' })}>
+            <button
+              type="button"
+              className="vf-button vf-prev"
+              aria-label="Previous video"
+              disabled={info.playlistIndex <= 0 && !info.loop}
+              onClick={() => player.command({ type: 'previousVideo' })}
+            >
               <PrevIcon />
             </button>
           )}
@@ -69,16 +75,34 @@ export function ControlBar({ player, info, fullscreen, allowFullscreen, onFullsc
               <CaptionsIcon />
             </button>
           )}
-          <button type="button" className="vf-button vf-settings" aria-label="Settings" aria-haspopup="menu" aria-expanded={settingsOpen} onClick={() => onSettings(!settingsOpen)}>
+          <button
+            type="button"
+            className="vf-button vf-settings"
+            aria-label="Settings"
+            aria-haspopup="menu"
+            aria-expanded={settingsOpen}
+            onClick={() => onSettings(!settingsOpen)}
+          >
             <SettingsIcon />
           </button>
           {info.playlist !== null && (
-            <button type="button" className="vf-button vf-playlist-toggle" aria-label="Playlist" aria-expanded={playlistOpen} onClick={() => onPlaylist(!playlistOpen)}>
+            <button
+              type="button"
+              className="vf-button vf-playlist-toggle"
+              aria-label="Playlist"
+              aria-expanded={playlistOpen}
+              onClick={() => onPlaylist(!playlistOpen)}
+            >
               <PlaylistIcon />
             </button>
           )}
           {allowFullscreen && (
-            <button type="button" className="vf-button vf-fullscreen" aria-label={fullscreen ? 'Exit full screen (f)' : 'Full screen (f)'} onClick={onFullscreen}>
+            <button
+              type="button"
+              className="vf-button vf-fullscreen"
+              aria-label={fullscreen ? 'Exit full screen (f)' : 'Full screen (f)'}
+              onClick={onFullscreen}
+            >
               {fullscreen ? <ExitFullscreenIcon /> : <FullscreenIcon />}
             </button>
           )}

@@ -97,16 +97,18 @@ export function EmbedApp({ player, identity, actions }: { player: EmbedPlayer; i
   const visible$ = useObservable((inputs$) => controlsVisibility(activity$, inputs$.pipe(map(([p]) => p))), [playing || false]);
   const controlsVisible = useObservableState(visible$, true) || settingsOpen || playlistOpen || overlayOpen;
 
-  const fullscreen$ = useObservable(() => fromEvent(document, 'fullscreenchange').pipe(map(() => document.fullscreenElement !== null), startWith(document.fullscreenElement != null)));
+  const fullscreen$ = useObservable(() =>
+    fromEvent(document, 'fullscreenchange').pipe(
+      map(() => document.fullscreenElement !== null),
+      startWith(document.fullscreenElement != null),
+    ),
+  );
   const fullscreen = useObservableState(fullscreen$, false);
 
   // Spec §2: the title follows the video data, set on ready and on every change of the video data.
-  useSubscription(
-    combineLatest([player.readiness$.pipe(filter((r) => r === 'ready')), player.videoData$]),
-    ([, data]) => {
-      document.title = pageTitle(data?.title);
-    },
-  );
+  useSubscription(combineLatest([player.readiness$.pipe(filter((r) => r === 'ready')), player.videoData$]), ([, data]) => {
+    document.title = pageTitle(data?.title);
+  });
 
   const attach = useCallback((el: HTMLVideoElement | null) => player.attach(el), [player]);
   const controls = parseBooleanVar(vars.controls) !== false;
@@ -198,7 +200,11 @@ export function EmbedApp({ player, identity, actions }: { player: EmbedPlayer; i
       {videoData && !error && (!playing || (controls && controlsVisible)) && (
         <div className="vf-titlebar">
           <span className="vf-title">{videoData.title}</span>
-          {actions && identity ? <ChannelBar actions={actions} identity={identity} author={videoData.author} onOverlayChange={setChannelOverlay} /> : <span className="vf-author">{videoData.author}</span>}
+          {actions && identity ? (
+            <ChannelBar actions={actions} identity={identity} author={videoData.author} onOverlayChange={setChannelOverlay} />
+          ) : (
+            <span className="vf-author">{videoData.author}</span>
+          )}
         </div>
       )}
       {identity && !error && (!playing || (controls && controlsVisible)) && (

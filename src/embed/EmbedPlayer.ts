@@ -14,7 +14,14 @@ import {
   EMPTY,
   fromEvent,
 } from 'rxjs';
-import { parseBooleanVar, shouldAutoplay, type PlayerConfig, type PlayerResponse, type StreamFormat, type CaptionTrackInfo } from '../../streams/config/playerConfig';
+import {
+  parseBooleanVar,
+  shouldAutoplay,
+  type PlayerConfig,
+  type PlayerResponse,
+  type StreamFormat,
+  type CaptionTrackInfo,
+} from '../../streams/config/playerConfig';
 import { mediaEvents$, type MediaEvent } from '../../streams/sources/mediaEvents';
 import { hostErrorCode } from '../../streams/player/errorCodes';
 import { type PlayerStateInput, type PlayerStateValue, PlayerState } from '../../streams/player/playerState';
@@ -88,7 +95,6 @@ export interface EmbedPlayerDeps {
   origin?: string;
 }
 
-
 const STATE_EVENTS = new Set(['play', 'playing', 'pause', 'waiting', 'seeking', 'seeked', 'ended', 'emptied']);
 
 /** The element's box on the page (`videoContentRect`). */
@@ -123,13 +129,7 @@ export function readMediaSnapshot(el: HTMLVideoElement, box: MediaSnapshot['box'
  * the engine's actions are performed here on the element; its events feed the state machine and the snapshot.
  */
 export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): EmbedPlayer {
-  const {
-    fetchVideo,
-    fetchPlaylist,
-    now = () => Date.now(),
-    random = Math.random,
-    origin = typeof location !== 'undefined' ? location.origin : '',
-  } = deps;
+  const { fetchVideo, fetchPlaylist, now = () => Date.now(), random = Math.random, origin = typeof location !== 'undefined' ? location.origin : '' } = deps;
   const vars = config.args.playerVars;
   const autoplay = shouldAutoplay(config.args.autoplay);
   const element$ = new BehaviorSubject<HTMLVideoElement | null>(null);
@@ -324,7 +324,16 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
     if (parseBooleanVar(vars.mute)) el.muted = true;
     if (vars.list) {
       const index = Number(vars.index);
-      inputs$.next({ type: 'loadPlaylist', options: { list: vars.list, listType: vars.listType, index: Number.isInteger(index) && index >= 0 ? index : 0, startSeconds: initialModel.startSeconds }, autoplay });
+      inputs$.next({
+        type: 'loadPlaylist',
+        options: {
+          list: vars.list,
+          listType: vars.listType,
+          index: Number.isInteger(index) && index >= 0 ? index : 0,
+          startSeconds: initialModel.startSeconds,
+        },
+        autoplay,
+      });
       return;
     }
     stateInputs$.next({ type: autoplay ? 'load' : 'cue' });
@@ -336,7 +345,14 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
     switchMap((el) =>
       playerReadiness$(() => el.readyState >= 1 || el.error !== null || model$.value.error !== null, {
         // The element's metadata or error, or the model's error, says "ready" at once; the 50 ms poll stays as the net.
-        changes$: merge(fromEvent(el, 'loadedmetadata'), fromEvent(el, 'error'), model$.pipe(map((m) => m.error), distinctUntilChanged())),
+        changes$: merge(
+          fromEvent(el, 'loadedmetadata'),
+          fromEvent(el, 'error'),
+          model$.pipe(
+            map((m) => m.error),
+            distinctUntilChanged(),
+          ),
+        ),
       }),
     ),
     startWith<PlayerReadiness>('loading'),
@@ -361,11 +377,7 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
   );
   // The box is re-read on a layout change or a new element only; media events reuse it.
   let box: MediaSnapshot['box'] | undefined;
-  const media$ = merge(
-    elementEvents$.pipe(map(() => false)),
-    layout$.pipe(map(() => true)),
-    element$.pipe(map(() => true)),
-  ).pipe(
+  const media$ = merge(elementEvents$.pipe(map(() => false)), layout$.pipe(map(() => true)), element$.pipe(map(() => true))).pipe(
     map((layoutChanged) => {
       const el = element$.value;
       if (!el) return EMPTY_MEDIA_SNAPSHOT;
@@ -385,7 +397,9 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
   const videoData$ = model$.pipe(
     map((m) => m.response?.videoDetails),
     distinctUntilChanged(),
-    map((d): VideoData | null => (d ? { videoId: d.videoId, title: d.title, author: d.author, durationSeconds: d.lengthSeconds, posterUrl: d.thumbnailUrl } : null)),
+    map((d): VideoData | null =>
+      d ? { videoId: d.videoId, title: d.title, author: d.author, durationSeconds: d.lengthSeconds, posterUrl: d.thumbnailUrl } : null,
+    ),
     shareReplay({ bufferSize: 1, refCount: false }),
   );
   const quality$ = model$.pipe(

@@ -33,7 +33,12 @@ export function FeedbackControls({ actions }: { actions: ViewerActions }) {
     <div className="vf-feedback">
       {!reporting ? (
         <div className="vf-feedback-buttons">
-          <button type="button" className="vf-pill" disabled={busy} onClick={() => void send(feedback.notInterested, 'Thanks. You will see fewer videos like this.')}>
+          <button
+            type="button"
+            className="vf-pill"
+            disabled={busy}
+            onClick={() => void send(feedback.notInterested, 'Thanks. You will see fewer videos like this.')}
+          >
             Not interested
           </button>
           {feedback.report.length > 0 && (

@@ -18,7 +18,12 @@ export function SeekBar({ player }: { player: EmbedPlayer }) {
   const time$ = useObservable(() => player.info$.pipe(playbackTime()));
   const { currentTime, duration } = useObservableEagerState(time$);
   // The buffered ranges, rendered when they change (not on every media event: progress, volume, …).
-  const buffered$ = useObservable(() => player.media$.pipe(map((m) => m.buffered), distinctUntilChanged<readonly [number, number][]>(sameValue)));
+  const buffered$ = useObservable(() =>
+    player.media$.pipe(
+      map((m) => m.buffered),
+      distinctUntilChanged<readonly [number, number][]>(sameValue),
+    ),
+  );
   const buffered = useObservableEagerState(buffered$);
   const bar = useRef<HTMLDivElement>(null);
   const [hover, setHover] = useState<{ x: number; time: number } | null>(null);

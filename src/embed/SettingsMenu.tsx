@@ -3,7 +3,16 @@ import type { PlayerInfo } from '../../streams/player/types';
 import type { EmbedPlayer } from './EmbedPlayer';
 
 const rateLabel = (r: number) => (r === 1 ? 'Normal' : `${r}×`);
-const QUALITY_LABELS: Record<string, string> = { tiny: '144p', small: '240p', medium: '360p', large: '480p', hd720: '720p', hd1080: '1080p', highres: '4K', auto: 'Auto' };
+const QUALITY_LABELS: Record<string, string> = {
+  tiny: '144p',
+  small: '240p',
+  medium: '360p',
+  large: '480p',
+  hd720: '720p',
+  hd1080: '1080p',
+  highres: '4K',
+  auto: 'Auto',
+};
 
 type Page = 'main' | 'speed' | 'quality' | 'captions';
 const PAGE_TITLES: Record<Exclude<Page, 'main'>, string> = { speed: 'Playback speed', quality: 'Quality', captions: 'Subtitles/CC' };
@@ -102,13 +111,21 @@ export function SettingsMenu({ player, info, onClose }: { player: EmbedPlayer; i
           </span>
         </>
       ),
-      run: () => open('main', rows.findIndex((r) => r.page === page)),
+      run: () =>
+        open(
+          'main',
+          rows.findIndex((r) => r.page === page),
+        ),
     };
     const choices =
       page === 'speed'
-        ? info.availablePlaybackRates.map((r) => radio(`rate-${r}`, rateLabel(r), r === info.playbackRate, () => player.command({ type: 'setPlaybackRate', rate: r })))
+        ? info.availablePlaybackRates.map((r) =>
+            radio(`rate-${r}`, rateLabel(r), r === info.playbackRate, () => player.command({ type: 'setPlaybackRate', rate: r })),
+          )
         : page === 'quality'
-          ? qualities.map((q) => radio(`q-${q}`, QUALITY_LABELS[q] ?? q, q === info.playbackQuality, () => player.command({ type: 'setPlaybackQuality', quality: q })))
+          ? qualities.map((q) =>
+              radio(`q-${q}`, QUALITY_LABELS[q] ?? q, q === info.playbackQuality, () => player.command({ type: 'setPlaybackQuality', quality: q })),
+            )
           : [
               radio('cc-off', 'Off', info.captionTrack === null, () => player.command({ type: 'setCaptions', enabled: false })),
               ...info.captionTracks.map((t) =>
@@ -163,7 +180,11 @@ export function SettingsMenu({ player, info, onClose }: { player: EmbedPlayer; i
         if (items[from]?.opens) items[from].run();
         break;
       case 'ArrowLeft':
-        if (page !== 'main') open('main', rows.findIndex((r) => r.page === page));
+        if (page !== 'main')
+          open(
+            'main',
+            rows.findIndex((r) => r.page === page),
+          );
         break;
       case 'Escape':
         onClose();

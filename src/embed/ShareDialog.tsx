@@ -87,7 +87,11 @@ export function ShareDialog({
           Close
         </button>
       </div>
-      {panel === null && <p className="vf-share-status" role="status">Loading…</p>}
+      {panel === null && (
+        <p className="vf-share-status" role="status">
+          Loading…
+        </p>
+      )}
       {panel && 'message' in panel && (
         <p className="vf-action-error" role="alert">
           Could not load the share panel: {panel.message}

@@ -36,9 +36,7 @@ export function ShortcutList({ captions, fullscreen, onClose }: { captions: bool
       <dl className="vf-shortcuts-list">
         {rows.map((row) => (
           <div key={row.action} className="vf-shortcuts-row">
-            <dt>
-              {row.keys.map((k, i) => (k === '…' ? <span key={i}> … </span> : <kbd key={i}>{k}</kbd>))}
-            </dt>
+            <dt>{row.keys.map((k, i) => (k === '…' ? <span key={i}> … </span> : <kbd key={i}>{k}</kbd>))}</dt>
             <dd>{row.action}</dd>
           </div>
         ))}

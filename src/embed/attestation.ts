@@ -93,9 +93,9 @@ function fetchChallengeOf(win: Window): () => Observable<unknown> {
   return () =>
     defer(() =>
       from(
-        win.fetch(ATTESTATION_CHALLENGE_PATH, { method: 'POST', cache: 'no-store', credentials: 'same-origin' }).then((r) =>
-          r.ok ? (r.json() as Promise<unknown>) : Promise.reject(new Error(`Request failed, status=${r.status}`)),
-        ),
+        win
+          .fetch(ATTESTATION_CHALLENGE_PATH, { method: 'POST', cache: 'no-store', credentials: 'same-origin' })
+          .then((r) => (r.ok ? (r.json() as Promise<unknown>) : Promise.reject(new Error(`Request failed, status=${r.status}`)))),
       ),
     );
 }

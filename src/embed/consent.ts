@@ -42,7 +42,13 @@ export function startConsent(config: PlayerConfig, win: Window, facts: PageFacts
     map((consent) => !!url && anonymousIdAllowed({ consent, privateEmbed: mode === 'private', educationEmbed: mode === 'education' })),
   );
   const fetchId = () =>
-    defer(() => from(win.fetch(url!, { credentials: 'include', cache: 'no-store' }).then((r) => (r.ok ? r.text() : Promise.reject(new Error(`Request failed, status=${r.status}`))))));
+    defer(() =>
+      from(
+        win
+          .fetch(url!, { credentials: 'include', cache: 'no-store' })
+          .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`Request failed, status=${r.status}`)))),
+      ),
+    );
   subscriptions.add(
     anonymousId(allowed$, { fetchId }).subscribe((state) => {
       if (state.status === 'ready') {

@@ -62,7 +62,8 @@ export function frameCookie(win: Window, name: string): FrameCookie {
       const maxAge = attributes.map((a) => a.trim()).find((a) => /^max-age=/i.test(a));
       const seconds = maxAge ? Number(maxAge.slice(maxAge.indexOf('=') + 1)) : Number.POSITIVE_INFINITY;
       if (!(seconds > 0)) storage.remove(key);
-      else storage.set(key, JSON.stringify({ value: pair.slice(name.length + 1), expiresAtMs: Number.isFinite(seconds) ? Date.now() + seconds * 1000 : 8.64e15 }));
+      else
+        storage.set(key, JSON.stringify({ value: pair.slice(name.length + 1), expiresAtMs: Number.isFinite(seconds) ? Date.now() + seconds * 1000 : 8.64e15 }));
     },
   };
 }

@@ -44,7 +44,10 @@ export function startHostBridge(
   const messages$ = hostMessages$(win).pipe(share());
   // Each command the protocol takes in, for the player's logging (`hostCommandReceived`), read before the protocol acts on it.
   const receipts = onCommandReceived
-    ? hostCommandReceipts(messages$, player.readiness$, { originParam: vars.origin?.trim() || undefined, trustedOrigins: player.config.args.trustedOrigins ?? [] }).subscribe({
+    ? hostCommandReceipts(messages$, player.readiness$, {
+        originParam: vars.origin?.trim() || undefined,
+        trustedOrigins: player.config.args.trustedOrigins ?? [],
+      }).subscribe({
         next: (receipt) => onCommandReceived(receipt),
         error: () => undefined,
       })

@@ -149,7 +149,8 @@ export function startIdentity(config: PlayerConfig, win: Window): Identity {
     new Promise<string | undefined>((resolve) => {
       const onMessage = (event: MessageEvent) => {
         const data = event.data as { type?: unknown; session?: unknown } | null;
-        if (event.origin !== win.location.origin || event.source !== popup || !data || data.type !== SESSION_MESSAGE || typeof data.session !== 'string') return;
+        if (event.origin !== win.location.origin || event.source !== popup || !data || data.type !== SESSION_MESSAGE || typeof data.session !== 'string')
+          return;
         finish(data.session);
       };
       // The pop-up posts the hand-over and closes itself at once: the message can arrive after the poll already sees

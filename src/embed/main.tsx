@@ -63,8 +63,16 @@ try {
   const player = createEmbedPlayer(config, {
     // An error answer carrying a player (or browse) response in its details is that response (spec §7); any other
     // failure still errors, which the player turns into its error state.
-    fetchVideo: (videoId) => api.fetchApi('player', { videoId }).pipe(recoverUnwrappedResponse(), map((r) => r.body as PlayerResponse)),
-    fetchPlaylist: (playlistId) => api.fetchApi('next', { playlistId }).pipe(recoverUnwrappedResponse(), map((r) => r.body as PlaylistResponse)),
+    fetchVideo: (videoId) =>
+      api.fetchApi('player', { videoId }).pipe(
+        recoverUnwrappedResponse(),
+        map((r) => r.body as PlayerResponse),
+      ),
+    fetchPlaylist: (playlistId) =>
+      api.fetchApi('next', { playlistId }).pipe(
+        recoverUnwrappedResponse(),
+        map((r) => r.body as PlaylistResponse),
+      ),
   });
   window.vidframePlayer = player;
   // Neither logging, nor consent, nor preferences, nor the host channel may keep a viewer from watching: each starts

@@ -40,7 +40,10 @@ export function startPreferences(player: EmbedPlayer, win: Window): { stop(): vo
     }
   };
 
-  const ready$ = player.readiness$.pipe(filter((r) => r === 'ready'), first());
+  const ready$ = player.readiness$.pipe(
+    filter((r) => r === 'ready'),
+    first(),
+  );
   subscriptions.add(
     ready$.subscribe(() => {
       const volume = Number(store.get(keys.volume));

@@ -270,7 +270,11 @@ export function startTelemetry(player: EmbedPlayer, api: EmbedApi, win: Window =
   });
 
   // ── The viewing session ──────────────────────────────────────────────────────────────────────────────────────
-  const element$ = player.element$.pipe(filter((e): e is HTMLVideoElement => e !== null), first(), shareReplay(1));
+  const element$ = player.element$.pipe(
+    filter((e): e is HTMLVideoElement => e !== null),
+    first(),
+    shareReplay(1),
+  );
   const snapshotOf = (state: number, el: HTMLVideoElement | undefined): PlayerStateSnapshot => ({
     state: state as LoggedPlayerState,
     mediaTimeSec: el?.currentTime ?? 0,
@@ -280,20 +284,45 @@ export function startTelemetry(player: EmbedPlayer, api: EmbedApi, win: Window =
   });
   const elementNow = new BehaviorSubject<HTMLVideoElement | undefined>(undefined);
   subscriptions.add(element$.subscribe(elementNow));
-  const media$ = element$.pipe(switchMap((el) => mediaEvents$(el, ['timeupdate', 'seeking', 'volumechange', 'ratechange'])), share());
+  const media$ = element$.pipe(
+    switchMap((el) => mediaEvents$(el, ['timeupdate', 'seeking', 'volumechange', 'ratechange'])),
+    share(),
+  );
 
   // A seek goes from the last time played to where the element is seeking.
   const seek$ = seekSpans(media$);
   const volume$ = element$.pipe(
-    switchMap((el) => media$.pipe(filter((e) => e.type === 'volumechange'), startWith(null), map(() => ({ volume: Math.round(el.volume * 100), muted: el.muted })))),
+    switchMap((el) =>
+      media$.pipe(
+        filter((e) => e.type === 'volumechange'),
+        startWith(null),
+        map(() => ({ volume: Math.round(el.volume * 100), muted: el.muted })),
+      ),
+    ),
   );
-  const playbackRate$ = element$.pipe(switchMap((el) => media$.pipe(filter((e) => e.type === 'ratechange'), startWith(null), map(() => el.playbackRate))));
+  const playbackRate$ = element$.pipe(
+    switchMap((el) =>
+      media$.pipe(
+        filter((e) => e.type === 'ratechange'),
+        startWith(null),
+        map(() => el.playbackRate),
+      ),
+    ),
+  );
 
   // Latency (spec §9): ticks of the embed's start-up, reported as spans through logging.
   const ticks$ = merge(
     of<LatencyTick>({ action: 'embed', name: 'navigationStart', time: win.performance.timeOrigin }),
-    player.readiness$.pipe(filter((r) => r === 'ready'), first(), map((): LatencyTick => ({ action: 'embed', name: 'playerReady' }))),
-    player.state$.pipe(filter((st) => st === PlayerState.PLAYING), first(), map((): LatencyTick => ({ action: 'embed', name: 'firstPlaying' }))),
+    player.readiness$.pipe(
+      filter((r) => r === 'ready'),
+      first(),
+      map((): LatencyTick => ({ action: 'embed', name: 'playerReady' })),
+    ),
+    player.state$.pipe(
+      filter((st) => st === PlayerState.PLAYING),
+      first(),
+      map((): LatencyTick => ({ action: 'embed', name: 'firstPlaying' })),
+    ),
   );
   const latency$ = latencyReports(ticks$, {
     spans: [
@@ -304,10 +333,19 @@ export function startTelemetry(player: EmbedPlayer, api: EmbedApi, win: Window =
 
   // Debugging events (`video_stats`, spec §7): stalls, media errors with their MediaError code, rendition switches.
   const currentVideoId = new BehaviorSubject<string>(config.args.video_id);
-  subscriptions.add(player.videoData$.pipe(filter((d): d is NonNullable<typeof d> => d !== null), map((d) => d.videoId)).subscribe((id) => currentVideoId.next(id)));
+  subscriptions.add(
+    player.videoData$
+      .pipe(
+        filter((d): d is NonNullable<typeof d> => d !== null),
+        map((d) => d.videoId),
+      )
+      .subscribe((id) => currentVideoId.next(id)),
+  );
   const videoIdNow = () => currentVideoId.value;
   const debug$ = playbackDebugEvents({
-    state$: player.state$.pipe(map((state) => ({ videoId: videoIdNow(), state: state as LoggedPlayerState, mediaTimeSec: elementNow.value?.currentTime ?? 0 }))),
+    state$: player.state$.pipe(
+      map((state) => ({ videoId: videoIdNow(), state: state as LoggedPlayerState, mediaTimeSec: elementNow.value?.currentTime ?? 0 })),
+    ),
     mediaError$: element$.pipe(
       switchMap((el) => mediaEvents$(el, ['error'])),
       // An element without a source fires error too (the player clears it): only a failing source is a media error.
@@ -340,29 +378,37 @@ export function startTelemetry(player: EmbedPlayer, api: EmbedApi, win: Window =
   const dispatched$ = new Subject<DispatchedEvent>();
   const dispatchedTiers: Record<string, number> = {};
 
-  const events$ = merge(sessionEvents({
-    videoId: config.args.video_id,
-    autoplay: config.args.autoplay !== '0',
-    hostOrigin: hostOriginOf(config),
-    playerStyle: config.args.ps,
-    state$: player.state$.pipe(map((s) => snapshotOf(s, elementNow.value))),
-    readyLatencyMs$: player.readiness$.pipe(filter((r) => r === 'ready'), map(() => win.performance.now()) /* ms since navigation start */),
-    error$: player.error$.pipe(filter((e): e is NonNullable<typeof e> => e !== null), distinctUntilChanged()),
-    seek$,
-    volume$,
-    playbackRate$,
-    quality$: player.format ? of(player.format.quality) : EMPTY,
-    visibility$,
-    online$,
-    latency$,
-    hostCommand$: options.hostCommands$,
-  }), debug$,
-  // navigation$ replays its current state (`none` at start-up), which navigationEvents does not log.
-  navigationEvents(navigation$),
-  videoLoadEvents(navigationLoads$),
-  visualElementEvents(shownVideoIds$, attachCache),
-  storageLogEvents(storageReport$, { random }),
-  storedLogEvents(retryOutcome$, { random }),
+  const events$ = merge(
+    sessionEvents({
+      videoId: config.args.video_id,
+      autoplay: config.args.autoplay !== '0',
+      hostOrigin: hostOriginOf(config),
+      playerStyle: config.args.ps,
+      state$: player.state$.pipe(map((s) => snapshotOf(s, elementNow.value))),
+      readyLatencyMs$: player.readiness$.pipe(
+        filter((r) => r === 'ready'),
+        map(() => win.performance.now()) /* ms since navigation start */,
+      ),
+      error$: player.error$.pipe(
+        filter((e): e is NonNullable<typeof e> => e !== null),
+        distinctUntilChanged(),
+      ),
+      seek$,
+      volume$,
+      playbackRate$,
+      quality$: player.format ? of(player.format.quality) : EMPTY,
+      visibility$,
+      online$,
+      latency$,
+      hostCommand$: options.hostCommands$,
+    }),
+    debug$,
+    // navigation$ replays its current state (`none` at start-up), which navigationEvents does not log.
+    navigationEvents(navigation$),
+    videoLoadEvents(navigationLoads$),
+    visualElementEvents(shownVideoIds$, attachCache),
+    storageLogEvents(storageReport$, { random }),
+    storedLogEvents(retryOutcome$, { random }),
   ).pipe(
     // Timed when it happened, not when the idle slot hands it to the sink.
     map((event): ClientEvent => ({ ...event, eventTimeMs: Date.now() })),

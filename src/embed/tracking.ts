@@ -38,18 +38,23 @@ export function startTracking(player: EmbedPlayer, win: Window = window): Tracki
     map((m) => m.response),
     distinctUntilChanged(),
     filter((r): r is PlayerResponse => r !== null),
-    map(
-      (r): TrackedVideo => ({
-        videoId: r.videoDetails?.videoId ?? player.config.args.video_id,
-        tracking: r.playbackTracking,
-        lengthSec: r.videoDetails?.lengthSeconds,
-        cpn: newPlaybackNonce(win),
-      }),
-    ),
+    map((r): TrackedVideo => ({
+      videoId: r.videoDetails?.videoId ?? player.config.args.video_id,
+      tracking: r.playbackTracking,
+      lengthSec: r.videoDetails?.lengthSeconds,
+      cpn: newPlaybackNonce(win),
+    })),
   );
 
-  const element$ = player.element$.pipe(filter((e): e is HTMLVideoElement => e !== null), first(), shareReplay(1));
-  const timeUpdates$ = element$.pipe(switchMap((el) => mediaEvents$(el, ['timeupdate', 'seeking'])), share());
+  const element$ = player.element$.pipe(
+    filter((e): e is HTMLVideoElement => e !== null),
+    first(),
+    shareReplay(1),
+  );
+  const timeUpdates$ = element$.pipe(
+    switchMap((el) => mediaEvents$(el, ['timeupdate', 'seeking'])),
+    share(),
+  );
   let elementNow: HTMLVideoElement | undefined;
   subscriptions.add(element$.subscribe((el) => (elementNow = el)));
   let stateNow: LoggedPlayerState = -1;

@@ -78,10 +78,19 @@ export function createViewerActions({
     subscribe: async (channelId) => {
       const botguardResponse = await attestation?.response();
       const result = await firstValueFrom(calls.subscribe({ channelId, source, botguardResponse, clientFeature: 'embed_channel_bar' }));
-      return outcome(result, (answer) => ({ kind: 'subscription', channelId: answer.channelId, subscribed: answer.subscribed, notificationLevel: answer.notificationLevel }));
+      return outcome(result, (answer) => ({
+        kind: 'subscription',
+        channelId: answer.channelId,
+        subscribed: answer.subscribed,
+        notificationLevel: answer.notificationLevel,
+      }));
     },
     unsubscribe: async (channelId) =>
-      outcome(await firstValueFrom(calls.unsubscribe({ channelId, source })), (answer) => ({ kind: 'subscription', channelId: answer.channelId, subscribed: answer.subscribed })),
+      outcome(await firstValueFrom(calls.unsubscribe({ channelId, source })), (answer) => ({
+        kind: 'subscription',
+        channelId: answer.channelId,
+        subscribed: answer.subscribed,
+      })),
     setNotifications: async (channelId, level) =>
       outcome(await firstValueFrom(calls.modifyChannelPreference({ channelId, level, source })), (answer) => ({
         kind: 'notifications',

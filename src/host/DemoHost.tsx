@@ -72,7 +72,9 @@ export function DemoHost() {
     <div className="demo">
       <header className="demo-header">
         <div className="brand">
-          <span className="logo" aria-hidden="true">▶</span>
+          <span className="logo" aria-hidden="true">
+            ▶
+          </span>
           <div>
             <h1>VidFrame</h1>
             <p>An embeddable video player, driven from this page through the host SDK.</p>
@@ -114,8 +116,8 @@ export function DemoHost() {
       </main>
 
       <footer className="demo-footer">
-        Include <code>{`<script src="${embedHost}/iframe_api"></script>`}</code> and use <code>new YT.Player(…)</code>, or import{' '}
-        <code>Player</code> / <code>EmbeddedPlayer</code> from the SDK.
+        Include <code>{`<script src="${embedHost}/iframe_api"></script>`}</code> and use <code>new YT.Player(…)</code>, or import <code>Player</code> /{' '}
+        <code>EmbeddedPlayer</code> from the SDK.
       </footer>
     </div>
   );

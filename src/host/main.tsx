@@ -9,6 +9,12 @@ const view = new URLSearchParams(location.search).get('view');
 
 createRoot(document.getElementById('host-root')!).render(
   <StrictMode>
-    {view === 'component' ? <ComponentDemo embedHost={embedHostFromLocation()} /> : view === 'facades' ? <FacadeDemo embedHost={embedHostFromLocation()} /> : <DemoHost />}
+    {view === 'component' ? (
+      <ComponentDemo embedHost={embedHostFromLocation()} />
+    ) : view === 'facades' ? (
+      <FacadeDemo embedHost={embedHostFromLocation()} />
+    ) : (
+      <DemoHost />
+    )}
   </StrictMode>,
 );

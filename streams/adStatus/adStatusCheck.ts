@@ -47,7 +47,12 @@ export interface AdStatusCheckOptions {
  * result:  -----(3|)    (waitMs = 5 frames)
  * ```
  */
-export function adStatusCheck({ isPresent, loadScript, waitMs = AD_STATUS_WAIT_MS, scheduler = asyncScheduler }: AdStatusCheckOptions): Observable<AdStatusValue> {
+export function adStatusCheck({
+  isPresent,
+  loadScript,
+  waitMs = AD_STATUS_WAIT_MS,
+  scheduler = asyncScheduler,
+}: AdStatusCheckOptions): Observable<AdStatusValue> {
   return defer((): Observable<AdStatusValue> => {
     if (isPresent()) return of(AdStatus.PRESENT);
     const loaded$ = concat(defer(loadScript).pipe(catchError(() => NEVER)), NEVER).pipe(

@@ -134,14 +134,23 @@ export function attestationLoader(
         of(snapshot(AttestationState.LOADING)),
         loaded$.pipe(
           switchMap((loadError) =>
-            loadError === undefined ? run$ : of<AttestationSnapshot>({ state: AttestationState.FAILED_BY_URL, message: BOTGUARD_LOAD_FAILED_MESSAGE, cause: loadError }),
+            loadError === undefined
+              ? run$
+              : of<AttestationSnapshot>({ state: AttestationState.FAILED_BY_URL, message: BOTGUARD_LOAD_FAILED_MESSAGE, cause: loadError }),
           ),
         ),
       );
     });
 
     return concat(
-      concat(of(snapshot(AttestationState.INITIAL)), start$.pipe(take(1), switchMap(() => load$)), NEVER).pipe(takeUntil(dispose$)),
+      concat(
+        of(snapshot(AttestationState.INITIAL)),
+        start$.pipe(
+          take(1),
+          switchMap(() => load$),
+        ),
+        NEVER,
+      ).pipe(takeUntil(dispose$)),
       defer(() => {
         disposed = true;
         return of(snapshot(AttestationState.DISPOSED));

@@ -44,5 +44,4 @@ export type AttestationSnapshot =
  * an absolute URL — the program runs with the page's rights, so it comes from the page's own origin, which also lets
  * the CSP's `script-src 'self'` allow it and keeps it working behind proxies under other host names.
  */
-export const isAttestationProgramUrl = (url: unknown): url is string =>
-  typeof url === 'string' && url.length <= 2048 && /^\/(?![/\\])[^\s]*$/.test(url);
+export const isAttestationProgramUrl = (url: unknown): url is string => typeof url === 'string' && url.length <= 2048 && /^\/(?![/\\])[^\s]*$/.test(url);

@@ -11,11 +11,36 @@ import { isAttestationProgramUrl } from '../attestation/attestationStates';
 
 /** The player variables the embed recognises (host-protocol §2 plus the spec's theme and forced experiments). */
 export const KNOWN_PLAYER_VARS = [
-  'enablejsapi', 'origin', 'widgetid', 'autoplay', 'mute', 'controls', 'playsinline', 'start', 'end', 'loop',
-  'playlist', 'list', 'listType', 'index', 'rel', 'hl', 'cc_load_policy', 'cc_lang_pref', 'iv_load_policy', 'fs',
-  'disablekb', 'color', 'widget_referrer', 'embed_config', 'theme', 'forced_experiments', 'ps',
+  'enablejsapi',
+  'origin',
+  'widgetid',
+  'autoplay',
+  'mute',
+  'controls',
+  'playsinline',
+  'start',
+  'end',
+  'loop',
+  'playlist',
+  'list',
+  'listType',
+  'index',
+  'rel',
+  'hl',
+  'cc_load_policy',
+  'cc_lang_pref',
+  'iv_load_policy',
+  'fs',
+  'disablekb',
+  'color',
+  'widget_referrer',
+  'embed_config',
+  'theme',
+  'forced_experiments',
+  'ps',
   // Issue 13: the host's consent for the anonymous id (spec §5), and its permission to ask for the viewer's location.
-  'consent', 'geolocation',
+  'consent',
+  'geolocation',
 ] as const;
 export type PlayerVarName = (typeof KNOWN_PLAYER_VARS)[number];
 
@@ -239,7 +264,7 @@ export const shouldAutoplay = (autoplay: string | undefined): boolean => {
  * real embeds carry `si`, `feature` and others). Values longer than {@link TEXT_INPUT_MAX_CHARS} are dropped.
  */
 export function pickPlayerVars(query: URLSearchParams | Record<string, unknown>): Partial<Record<PlayerVarName, string>> {
-  const get = (k: string): unknown => (query instanceof URLSearchParams ? query.get(k) ?? undefined : query[k]);
+  const get = (k: string): unknown => (query instanceof URLSearchParams ? (query.get(k) ?? undefined) : query[k]);
   const vars: Partial<Record<PlayerVarName, string>> = {};
   for (const name of KNOWN_PLAYER_VARS) {
     let v = get(name);
@@ -263,7 +288,15 @@ export interface BuildPlayerConfigInput {
 }
 
 /** Spec §3: the configuration the server inlines into `/embed/{videoId}`. */
-export function buildPlayerConfig({ videoId, query, playerResponse, assets, trustedOrigins, streamToken, identity = {} }: BuildPlayerConfigInput): PlayerConfig {
+export function buildPlayerConfig({
+  videoId,
+  query,
+  playerResponse,
+  assets,
+  trustedOrigins,
+  streamToken,
+  identity = {},
+}: BuildPlayerConfigInput): PlayerConfig {
   const playerVars = pickPlayerVars(query);
   const autoplayFlag = parseBooleanVar(playerVars.autoplay);
   return {

@@ -36,14 +36,6 @@ export function consentState(playerVar: string | undefined, tcf$: Observable<Tcf
  * Whether the anonymous id may be fetched (spec §5): only with consent, and never in the private embed or the
  * education embed, whatever the consent.
  */
-export function anonymousIdAllowed({
-  consent,
-  privateEmbed,
-  educationEmbed,
-}: {
-  consent: boolean;
-  privateEmbed: boolean;
-  educationEmbed: boolean;
-}): boolean {
+export function anonymousIdAllowed({ consent, privateEmbed, educationEmbed }: { consent: boolean; privateEmbed: boolean; educationEmbed: boolean }): boolean {
   return consent === true && !privateEmbed && !educationEmbed;
 }

@@ -37,7 +37,11 @@ export function createDemoGvl(): GVL {
     lastUpdated: '2024-01-01T00:00:00Z',
     purposes: declarations(PURPOSE_NAMES),
     specialPurposes: declarations(['Ensure security, prevent and detect fraud, and fix errors', 'Deliver and present advertising and content']),
-    features: declarations(['Match and combine data from other data sources', 'Link different devices', 'Identify devices based on information transmitted automatically']),
+    features: declarations([
+      'Match and combine data from other data sources',
+      'Link different devices',
+      'Identify devices based on information transmitted automatically',
+    ]),
     specialFeatures: declarations(['Use precise geolocation data', 'Actively scan device characteristics for identification']),
     vendors: {},
     stacks: {},

@@ -31,9 +31,7 @@ export type TcfDecisionStatus = 'tcloaded' | 'useractioncomplete';
  * What the host page's CMP says: no CMP (none found, or no answer in time), or one answer with its consent to
  * purpose 1 ("store and/or access information on a device"), which is what the anonymous id needs.
  */
-export type TcfConsent =
-  | { cmp: false }
-  | { cmp: true; gdprApplies: boolean | undefined; tcString: string; eventStatus: TcfDecisionStatus; consent: boolean };
+export type TcfConsent = { cmp: false } | { cmp: true; gdprApplies: boolean | undefined; tcString: string; eventStatus: TcfDecisionStatus; consent: boolean };
 
 export interface TcfConsentOptions {
   scheduler?: SchedulerLike;

@@ -8,9 +8,7 @@ import type { ErrorReport } from './buildErrorReport';
 export type SendErrorReport = (report: ErrorReport) => ObservableInput<unknown> | void;
 
 /** What became of one report. */
-export type ErrorReportOutcome =
-  | { report: ErrorReport; outcome: 'sent' }
-  | { report: ErrorReport; outcome: 'failed'; error: unknown };
+export type ErrorReportOutcome = { report: ErrorReport; outcome: 'sent' } | { report: ErrorReport; outcome: 'failed'; error: unknown };
 
 /**
  * Hands each report to the injected `send` and says what became of it. A failure of `send` (it throws, or what it

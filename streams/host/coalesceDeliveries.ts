@@ -32,7 +32,10 @@ export interface CoalesceDeliveriesOptions {
  * result: v1 ----- v3 --- s ---   (v1 at once, v2+v3 merged at the window end)
  * ```
  */
-export function coalesceDeliveries({ coalesceMs = HOST_DELIVERY_COALESCE_MS, scheduler = asyncScheduler }: CoalesceDeliveriesOptions = {}): OperatorFunction<HostAction, HostAction> {
+export function coalesceDeliveries({ coalesceMs = HOST_DELIVERY_COALESCE_MS, scheduler = asyncScheduler }: CoalesceDeliveriesOptions = {}): OperatorFunction<
+  HostAction,
+  HostAction
+> {
   return (source) =>
     new Observable<HostAction>((subscriber) => {
       let info: PostAction | null = null;

@@ -6,10 +6,34 @@
 
 /** Commands of the public IFrame Player API, exposed to every origin. */
 export const PUBLIC_HOST_COMMANDS = [
-  'playVideo', 'pauseVideo', 'stopVideo', 'clearVideo', 'seekTo', 'mute', 'unMute', 'setVolume', 'setPlaybackRate',
-  'setPlaybackQuality', 'setSize', 'nextVideo', 'previousVideo', 'playVideoAt', 'setLoop', 'setShuffle', 'setOption',
-  'loadModule', 'unloadModule', 'loadVideoById', 'cueVideoById', 'loadVideoByUrl', 'cueVideoByUrl', 'loadPlaylist',
-  'cuePlaylist', 'setSphericalProperties', 'addEventListener', 'removeEventListener',
+  'playVideo',
+  'pauseVideo',
+  'stopVideo',
+  'clearVideo',
+  'seekTo',
+  'mute',
+  'unMute',
+  'setVolume',
+  'setPlaybackRate',
+  'setPlaybackQuality',
+  'setSize',
+  'nextVideo',
+  'previousVideo',
+  'playVideoAt',
+  'setLoop',
+  'setShuffle',
+  'setOption',
+  'loadModule',
+  'unloadModule',
+  'loadVideoById',
+  'cueVideoById',
+  'loadVideoByUrl',
+  'cueVideoByUrl',
+  'loadPlaylist',
+  'cuePlaylist',
+  'setSphericalProperties',
+  'addEventListener',
+  'removeEventListener',
 ] as const;
 
 /** Our own commands beyond the public API, exposed only to trusted origins (`config.args.trustedOrigins`). */

@@ -18,7 +18,6 @@ const QUALITY_GROUP = ['playbackQuality', 'availableQualityLevels'];
 /** Keys whose changes alone may be coalesced in a burst. */
 const COALESCABLE = new Set([...TIME_GROUP, ...VOLUME_GROUP]);
 
-
 /**
  * True when the time moved otherwise than playback moves it: any change while not playing, or, while playing, a change
  * that the wall clock × rate between the two reads does not explain within {@link HOST_SEEK_JUMP_SECONDS}.

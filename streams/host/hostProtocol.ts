@@ -13,8 +13,14 @@ import { toPlayerCommand } from './toPlayerCommand';
 
 /** Events a host may subscribe to with `addEventListener` (host-protocol §5; `onReady` only comes from the handshake). */
 export const FORWARDABLE_HOST_EVENTS = [
-  'onStateChange', 'onError', 'onPlaybackQualityChange', 'onPlaybackRateChange', 'onVolumeChange', 'onApiChange',
-  'onAutoplayBlocked', 'onVideoProgress',
+  'onStateChange',
+  'onError',
+  'onPlaybackQualityChange',
+  'onPlaybackRateChange',
+  'onVolumeChange',
+  'onApiChange',
+  'onAutoplayBlocked',
+  'onVideoProgress',
 ] as const;
 
 export interface HostProtocolOptions {
@@ -116,11 +122,7 @@ const OWED_EVENTS = new Set(['onError', 'onAutoplayBlocked']);
  * One step of the host protocol (host-protocol §3–§5, spec §5): the next state and the actions to perform, in order.
  * Pure and total: whatever the input, it returns (a throw inside leaves the state unchanged and does nothing).
  */
-export function stepHostProtocol(
-  state: HostProtocolState,
-  input: HostProtocolInput,
-  options: HostProtocolOptions,
-): [HostProtocolState, HostAction[]] {
+export function stepHostProtocol(state: HostProtocolState, input: HostProtocolInput, options: HostProtocolOptions): [HostProtocolState, HostAction[]] {
   const s: HostProtocolState = { ...state };
   const actions: HostAction[] = [];
   const { maxQueue = 100 } = options;

@@ -20,8 +20,7 @@ export interface HostMessageEvent {
 
 /** A parsed, well-formed host message (host-protocol §1, §3, §4). */
 export type HostInbound =
-  | { event: 'listening'; id?: number | string; channel?: string }
-  | { event: 'command'; func: string; args: unknown[]; id?: number | string; channel?: string };
+  { event: 'listening'; id?: number | string; channel?: string } | { event: 'command'; func: string; args: unknown[]; id?: number | string; channel?: string };
 
 /** An embed → host message before the envelope (`channel`, `id`) is added. */
 export interface HostOutMessage {

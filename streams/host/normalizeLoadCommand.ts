@@ -4,16 +4,12 @@ import { isValidVideoId } from '../config/playerConfig';
 import type { PlayerCommand, PlaylistLoadOptions, VideoLoadOptions } from '../player/types';
 
 /** The load and cue functions of host-protocol §4. */
-export const LOAD_FUNCTIONS = [
-  'loadVideoById', 'cueVideoById', 'loadVideoByUrl', 'cueVideoByUrl', 'loadPlaylist', 'cuePlaylist',
-] as const;
+export const LOAD_FUNCTIONS = ['loadVideoById', 'cueVideoById', 'loadVideoByUrl', 'cueVideoByUrl', 'loadPlaylist', 'cuePlaylist'] as const;
 export type LoadFunction = (typeof LOAD_FUNCTIONS)[number];
 export const isLoadFunction = (func: string): func is LoadFunction => (LOAD_FUNCTIONS as readonly string[]).includes(func);
 
 /** A normalised command, or the reason it was refused: the host then receives `onError` 2 (`api.invalidparam`). */
-export type NormalizedCommand =
-  | { ok: true; command: PlayerCommand }
-  | { ok: false; internal: 'api.invalidparam'; reason: string };
+export type NormalizedCommand = { ok: true; command: PlayerCommand } | { ok: false; internal: 'api.invalidparam'; reason: string };
 
 const LIST_TYPES = ['playlist', 'user_uploads', 'search'];
 /** Longest list or URL string we read; anything longer is malformed. */
@@ -82,7 +78,10 @@ function playlistOptions(v: unknown): Pick<PlaylistLoadOptions, 'playlist' | 'li
   const s = v as string;
   const list = listIdFrom(s.trim());
   if (list) return { list, listType: 'playlist' };
-  const ids = s.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const ids = s
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   if (ids.length === 0 || ids.length > MAX_PLAYLIST) invalid('the playlist is empty or too long');
   return { playlist: ids.map(videoId) };
 }
@@ -99,8 +98,7 @@ function listOptions(list: unknown, listType: unknown): Pick<PlaylistLoadOptions
   return { list: trimmed, listType: type };
 }
 
-const defined = <T extends object>(o: T): T =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+const defined = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 function videoOptions(func: LoadFunction, args: unknown[]): VideoLoadOptions {
   const byUrl = func === 'loadVideoByUrl' || func === 'cueVideoByUrl';

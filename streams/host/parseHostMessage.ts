@@ -5,8 +5,7 @@ export interface ParseHostMessageOptions {
   maxChars?: number;
 }
 
-const isId = (v: unknown): v is number | string =>
-  (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v.length > 0 && v.length <= 100);
+const isId = (v: unknown): v is number | string => (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v.length > 0 && v.length <= 100);
 
 /**
  * Reads one `message` event's data as a host message (host-protocol §1): it must be a JSON **string** that parses to

@@ -43,7 +43,7 @@ export function toPlayerCommand(func: string, args: readonly unknown[]): Normali
       const seconds = num(args[0]);
       if (!Number.isFinite(seconds)) return bad('seekTo needs a number of seconds');
       // allowSeekAhead defaults to true when the host leaves it out (undefined arrives as null in JSON).
-      const allowSeekAhead = args[1] === undefined || args[1] === null ? true : bool(args[1]) ?? Boolean(args[1]);
+      const allowSeekAhead = args[1] === undefined || args[1] === null ? true : (bool(args[1]) ?? Boolean(args[1]));
       return ok({ type: 'seek', seconds: Math.max(0, seconds), allowSeekAhead });
     }
     case 'setVolume': {
@@ -94,7 +94,8 @@ export function toPlayerCommand(func: string, args: readonly unknown[]): Normali
       const p = args[0];
       if (!p || typeof p !== 'object' || Array.isArray(p)) return bad('setSphericalProperties needs an object');
       for (const [key, value] of Object.entries(p)) {
-        const fine = key === 'enableOrientationSensor' ? typeof value === 'boolean' : ['fov', 'yaw', 'pitch', 'roll'].includes(key) ? Number.isFinite(value) : true;
+        const fine =
+          key === 'enableOrientationSensor' ? typeof value === 'boolean' : ['fov', 'yaw', 'pitch', 'roll'].includes(key) ? Number.isFinite(value) : true;
         if (!fine) return bad(`setSphericalProperties: ${key} must be ${key === 'enableOrientationSensor' ? 'a boolean' : 'a number'}`);
       }
       return null;

@@ -29,9 +29,7 @@ import { parseAnonymousIdResponse } from './parseAnonymousIdResponse';
  * - `missing`: the latest fetch failed; `retriesLeft` more attempts will follow, {@link ANONYMOUS_ID_RETRY_MS} apart.
  */
 export type AnonymousIdState =
-  | { status: 'none' }
-  | { status: 'ready'; id: string; fetchedAtMs: number }
-  | { status: 'missing'; error: string; retriesLeft: number };
+  { status: 'none' } | { status: 'ready'; id: string; fetchedAtMs: number } | { status: 'missing'; error: string; retriesLeft: number };
 
 export interface AnonymousIdOptions {
   /** One GET of the ads host (with credentials); emits the response text. Subscribed once per attempt. */

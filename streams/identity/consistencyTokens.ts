@@ -38,15 +38,19 @@ export function createConsistencyTokenStore({ now }: ConsistencyTokenStoreOption
   let held: { jar: ConsistencyTokenJar; expiresAtMs: number } | undefined;
   return {
     absorb(responseBody) {
-      const jar = (responseBody as { responseContext?: { consistencyTokenJar?: unknown } } | null | undefined)?.responseContext
-        ?.consistencyTokenJar as { encryptedTokenJarContents?: unknown; expirationSeconds?: unknown } | undefined;
+      const jar = (responseBody as { responseContext?: { consistencyTokenJar?: unknown } } | null | undefined)?.responseContext?.consistencyTokenJar as
+        { encryptedTokenJarContents?: unknown; expirationSeconds?: unknown } | undefined;
       if (!jar || typeof jar !== 'object') return;
       const { encryptedTokenJarContents: contents, expirationSeconds } = jar;
       if (typeof contents !== 'string' || contents.length === 0) return;
       let expiresAtMs = Infinity;
       if (expirationSeconds !== undefined) {
         const seconds =
-          typeof expirationSeconds === 'number' ? expirationSeconds : typeof expirationSeconds === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(expirationSeconds) ? Number(expirationSeconds) : NaN;
+          typeof expirationSeconds === 'number'
+            ? expirationSeconds
+            : typeof expirationSeconds === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(expirationSeconds)
+              ? Number(expirationSeconds)
+              : NaN;
         if (!Number.isFinite(seconds) || seconds < 0) return;
         expiresAtMs = now() + seconds * 1000;
       }

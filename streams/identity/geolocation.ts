@@ -3,13 +3,7 @@ import { GEOLOCATION_TIMEOUT_MOBILE_MS, GEOLOCATION_TIMEOUT_MS } from '../timing
 import { type GeolocationCoordinatesLike, type LocationInfo, toLocationInfo } from './toLocationInfo';
 
 export { type GeolocationCoordinatesLike, type LocationInfo, toLocationInfo } from './toLocationInfo';
-export {
-  createLocationToken,
-  LOCATION_TOKEN_COOKIE_NAME,
-  locationTokenCookie,
-  type LocationTokenCookieOptions,
-  readLocationToken,
-} from './locationToken';
+export { createLocationToken, LOCATION_TOKEN_COOKIE_NAME, locationTokenCookie, type LocationTokenCookieOptions, readLocationToken } from './locationToken';
 
 /** The parts of a `GeolocationPosition` that are read. */
 export interface GeolocationPositionLike {
@@ -90,11 +84,7 @@ export interface CurrentLocationOptions {
  */
 export function currentLocation(
   geolocation: GeolocationLike | undefined,
-  {
-    mobileWeb,
-    timeoutMs = mobileWeb ? GEOLOCATION_TIMEOUT_MOBILE_MS : GEOLOCATION_TIMEOUT_MS,
-    scheduler = asyncScheduler,
-  }: CurrentLocationOptions,
+  { mobileWeb, timeoutMs = mobileWeb ? GEOLOCATION_TIMEOUT_MOBILE_MS : GEOLOCATION_TIMEOUT_MS, scheduler = asyncScheduler }: CurrentLocationOptions,
 ): Observable<LocationInfo> {
   return defer(() => {
     if (!geolocation || typeof geolocation.getCurrentPosition !== 'function') {

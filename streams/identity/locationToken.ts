@@ -73,9 +73,6 @@ export interface LocationTokenCookieOptions {
  * The string to assign to `document.cookie` to keep a location token for {@link LOCATION_TOKEN_LIFETIME_S} seconds:
  * `vf_loc=<token>; Max-Age=15552000; Path=/; SameSite=None; Secure` (or `SameSite=Lax` when not secure).
  */
-export function locationTokenCookie(
-  token: string,
-  { secure, maxAgeS = LOCATION_TOKEN_LIFETIME_S, path = '/' }: LocationTokenCookieOptions,
-): string {
+export function locationTokenCookie(token: string, { secure, maxAgeS = LOCATION_TOKEN_LIFETIME_S, path = '/' }: LocationTokenCookieOptions): string {
   return `${LOCATION_TOKEN_COOKIE_NAME}=${token}; Max-Age=${maxAgeS}; Path=${path}; ${secure ? 'SameSite=None; Secure' : 'SameSite=Lax'}`;
 }

@@ -6,9 +6,4 @@ export { PREFERENCE_ERROR_MESSAGES, PreferenceError, type PreferenceErrorCode } 
 export { PREFERENCE_KEY_PATTERN, RESERVED_PREFERENCE_KEY_PATTERN, validatePreference, validatePreferenceKey } from './validatePreference';
 export { PREFERENCE_COOKIE_NAME, parsePreferenceCookie } from './parsePreferenceCookie';
 export { type PreferenceCookieOptions, serializePreferenceCookie } from './serializePreferenceCookie';
-export {
-  createPreferenceStore,
-  type PreferenceStore,
-  type PreferenceStoreOptions,
-  type PreferenceValue,
-} from './createPreferenceStore';
+export { createPreferenceStore, type PreferenceStore, type PreferenceStoreOptions, type PreferenceValue } from './createPreferenceStore';

@@ -53,12 +53,7 @@ export interface LatencyReportsOptions {
  */
 export function latencyReports(
   ticks$: Observable<LatencyTick>,
-  {
-    spans,
-    maxEntriesPerKey = LATENCY_MAX_ENTRIES_PER_KEY,
-    staleEntryMs = LATENCY_STALE_ENTRY_MS,
-    scheduler = asyncScheduler,
-  }: LatencyReportsOptions,
+  { spans, maxEntriesPerKey = LATENCY_MAX_ENTRIES_PER_KEY, staleEntryMs = LATENCY_STALE_ENTRY_MS, scheduler = asyncScheduler }: LatencyReportsOptions,
 ): Observable<LatencyReport> {
   const seed: { log: LatencyLog; reports: LatencyReport[] } = { log: new Map(), reports: [] };
   return ticks$.pipe(

@@ -1,18 +1,4 @@
-import {
-  asyncScheduler,
-  catchError,
-  defer,
-  EMPTY,
-  endWith,
-  from,
-  ignoreElements,
-  map,
-  mergeMap,
-  Observable,
-  ObservableInput,
-  of,
-  SchedulerLike,
-} from 'rxjs';
+import { asyncScheduler, catchError, defer, EMPTY, endWith, from, ignoreElements, map, mergeMap, Observable, ObservableInput, of, SchedulerLike } from 'rxjs';
 import type { ApiRequest, LogEndpoint } from '../transport/buildApiRequest';
 import { batchEvents, BatchEventsOptions, EventFlush } from './batchEvents';
 import { buildLogRequestPayload, LogRequestPayload } from './buildLogRequestPayload';
@@ -104,8 +90,7 @@ export function createLogSink({
         return buildRequest(draft.endpoint, payloadFor(draft.events, counter));
       };
       // Measured with the widest counter so the real request is never larger than measured.
-      const measure = (draft: Draft) =>
-        utf8Length(buildRequest(draft.endpoint, payloadFor(draft.events, counterMax ?? 65_535)).options.body);
+      const measure = (draft: Draft) => utf8Length(buildRequest(draft.endpoint, payloadFor(draft.events, counterMax ?? 65_535)).options.body);
 
       const storeOne = (request: ApiRequest, eventCount: number, outcome: LogSinkOutcome): Observable<LogSinkOutcome> =>
         defer(() => {

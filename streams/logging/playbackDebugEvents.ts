@@ -28,20 +28,29 @@ const BUFFERING: LoggedPlayerState = 3;
  * result:  --------s---     (s playbackStall 4.2 s, 4 frames)
  * ```
  */
-export function playbackDebugEvents({ state$, mediaError$ = EMPTY, quality$ = EMPTY, scheduler = asyncScheduler }: PlaybackDebugSources): Observable<PlayerLogEvent> {
+export function playbackDebugEvents({
+  state$,
+  mediaError$ = EMPTY,
+  quality$ = EMPTY,
+  scheduler = asyncScheduler,
+}: PlaybackDebugSources): Observable<PlayerLogEvent> {
   type Stall = { videoId: string; mediaTimeSec: number; sinceMs: number };
   const stalls$ = state$.pipe(
     distinctUntilChanged((a, b) => a.state === b.state && a.videoId === b.videoId),
-    scan(
-      (acc: { state?: LoggedPlayerState; open?: Stall; done?: Stall & { durationMs: number } }, s) => {
-        const now = scheduler.now();
-        const done = acc.open && s.state !== BUFFERING ? { ...acc.open, durationMs: now - acc.open.sinceMs } : undefined;
-        const open = s.state === BUFFERING && acc.state === PLAYING ? { videoId: s.videoId, mediaTimeSec: s.mediaTimeSec, sinceMs: now } : s.state === BUFFERING ? acc.open : undefined;
-        return { state: s.state, open, done };
-      },
-      {},
+    scan((acc: { state?: LoggedPlayerState; open?: Stall; done?: Stall & { durationMs: number } }, s) => {
+      const now = scheduler.now();
+      const done = acc.open && s.state !== BUFFERING ? { ...acc.open, durationMs: now - acc.open.sinceMs } : undefined;
+      const open =
+        s.state === BUFFERING && acc.state === PLAYING
+          ? { videoId: s.videoId, mediaTimeSec: s.mediaTimeSec, sinceMs: now }
+          : s.state === BUFFERING
+            ? acc.open
+            : undefined;
+      return { state: s.state, open, done };
+    }, {}),
+    mergeMap(({ done }) =>
+      done ? of(playerEvents.playbackStall({ videoId: done.videoId, mediaTimeSec: done.mediaTimeSec, durationMs: done.durationMs })) : EMPTY,
     ),
-    mergeMap(({ done }) => (done ? of(playerEvents.playbackStall({ videoId: done.videoId, mediaTimeSec: done.mediaTimeSec, durationMs: done.durationMs })) : EMPTY)),
   );
   const qualitySwitches$ = quality$.pipe(
     distinctUntilChanged((a, b) => a.videoId === b.videoId && a.quality === b.quality),

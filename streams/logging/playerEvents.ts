@@ -204,7 +204,11 @@ export const playerEvents = {
   /** Debugging events (`video_stats`) by nature: they help debug playback, not rebuild a session. */
   playbackStall: (p: PlaybackStallPayload) => event('playbackStall', { ...p, mediaTimeSec: num(p.mediaTimeSec), durationMs: ms(p.durationMs) }, true),
   mediaError: (p: MediaErrorPayload) =>
-    event('mediaError', { ...p, code: Math.trunc(num(p.code)), message: String(p.message ?? '').slice(0, MEDIA_ERROR_MESSAGE_MAX_CHARS), mediaTimeSec: num(p.mediaTimeSec) }, true),
+    event(
+      'mediaError',
+      { ...p, code: Math.trunc(num(p.code)), message: String(p.message ?? '').slice(0, MEDIA_ERROR_MESSAGE_MAX_CHARS), mediaTimeSec: num(p.mediaTimeSec) },
+      true,
+    ),
   /** Any catalogue event as a debugging event (goes to `video_stats`). */
   asDebug: <E extends PlayerLogEvent>(e: E): E => ({ ...e, debug: true }),
 } as const;

@@ -49,7 +49,10 @@ const PLAYING: LoggedPlayerState = 1;
 export function sessionEvents(sources: SessionSources): Observable<PlayerLogEvent> {
   const { videoId } = sources;
   // Shared: the state changes and the watch-time segments read one subscription of the source.
-  const state$ = sources.state$.pipe(distinctUntilChanged((a, b) => a.state === b.state), share());
+  const state$ = sources.state$.pipe(
+    distinctUntilChanged((a, b) => a.state === b.state),
+    share(),
+  );
 
   const stateChanges$ = state$.pipe(
     startWith<PlayerStateSnapshot | null>(null),
@@ -97,7 +100,10 @@ export function sessionEvents(sources: SessionSources): Observable<PlayerLogEven
 
   return merge(
     of(playerEvents.load({ videoId, autoplay: sources.autoplay, hostOrigin: sources.hostOrigin, playerStyle: sources.playerStyle })),
-    (sources.readyLatencyMs$ ?? EMPTY).pipe(take(1), map((latencyMs) => playerEvents.ready({ videoId, latencyMs }))),
+    (sources.readyLatencyMs$ ?? EMPTY).pipe(
+      take(1),
+      map((latencyMs) => playerEvents.ready({ videoId, latencyMs })),
+    ),
     stateChanges$,
     watchTime$,
     (sources.error$ ?? EMPTY).pipe(map((e) => playerEvents.error({ videoId, internalError: e.internal, hostErrorCode: e.code, message: e.message }))),
@@ -111,7 +117,10 @@ export function sessionEvents(sources: SessionSources): Observable<PlayerLogEven
     quality$,
     (sources.hostCommand$ ?? EMPTY).pipe(map((c) => playerEvents.hostCommand(c))),
     (sources.latency$ ?? EMPTY).pipe(map(({ action, from, to, durationMs }) => playerEvents.latency({ action, from, to, durationMs }))),
-    (sources.visibility$ ?? EMPTY).pipe(distinctUntilChanged(), map((state) => playerEvents.visibilityChange({ state }))),
+    (sources.visibility$ ?? EMPTY).pipe(
+      distinctUntilChanged(),
+      map((state) => playerEvents.visibilityChange({ state })),
+    ),
     (sources.online$ ?? EMPTY).pipe(
       distinctUntilChanged(),
       skip(1), // log changes, not the initial status

@@ -35,12 +35,8 @@ export interface StampedEvent {
  * {@link LOG_EVENT_RESERVED_KEYS} is logged as `invalidEvent` with the original name, so nothing is lost or overwritten.
  */
 export function stampEvent(input: ClientEvent, stamp: { eventTimeMs: number; clientEventId: string }): StampedEvent {
-  const valid =
-    typeof input?.name === 'string' &&
-    input.name.length > 0 &&
-    !(LOG_EVENT_RESERVED_KEYS as readonly string[]).includes(input.name);
-  const eventTimeMs =
-    typeof input?.eventTimeMs === 'number' && Number.isFinite(input.eventTimeMs) ? input.eventTimeMs : stamp.eventTimeMs;
+  const valid = typeof input?.name === 'string' && input.name.length > 0 && !(LOG_EVENT_RESERVED_KEYS as readonly string[]).includes(input.name);
+  const eventTimeMs = typeof input?.eventTimeMs === 'number' && Number.isFinite(input.eventTimeMs) ? input.eventTimeMs : stamp.eventTimeMs;
   const event: LogEvent = { eventTimeMs, clientEventId: stamp.clientEventId };
   if (valid) event[input.name] = input.payload ?? {};
   else event.invalidEvent = { name: String(input?.name), payload: input?.payload ?? null };

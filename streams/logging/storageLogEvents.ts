@@ -35,9 +35,7 @@ export function storageLogEvents(reports$: Observable<{ type: string; message: s
 
 /** What the retry queue's drain reports, reduced to what {@link storedLogEvents} reads. */
 export type StoredLogOutcome =
-  | { type: 'sent'; request: { sendCount: number } }
-  | { type: 'failed'; outcome: 'requeued' | 'dropped'; request: { sendCount: number } }
-  | { type: string };
+  { type: 'sent'; request: { sendCount: number } } | { type: 'failed'; outcome: 'requeued' | 'dropped'; request: { sendCount: number } } | { type: string };
 
 /**
  * Log requests stored in the retry queue, once their fate is known — resent, or dropped after their resends — as

@@ -28,12 +28,7 @@ export function navigationState(
 ): Observable<NavigationState> {
   return navigationStarts$.pipe(
     // Each start cancels the previous reset timer: only the latest start counts.
-    switchMap(() =>
-      concat(
-        of<NavigationState>('application_navigating'),
-        timer(resetMs, scheduler).pipe(map((): NavigationState => 'none')),
-      ),
-    ),
+    switchMap(() => concat(of<NavigationState>('application_navigating'), timer(resetMs, scheduler).pipe(map((): NavigationState => 'none')))),
     startWith<NavigationState>('none'),
     distinctUntilChanged(),
   );

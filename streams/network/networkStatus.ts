@@ -1,6 +1,22 @@
 import {
-  asyncScheduler, catchError, concat, defaultIfEmpty, defer, distinctUntilChanged, exhaustMap, map, merge, NEVER,
-  Observable, of, SchedulerLike, startWith, switchMap, take, timeout, timer,
+  asyncScheduler,
+  catchError,
+  concat,
+  defaultIfEmpty,
+  defer,
+  distinctUntilChanged,
+  exhaustMap,
+  map,
+  merge,
+  NEVER,
+  Observable,
+  of,
+  SchedulerLike,
+  startWith,
+  switchMap,
+  take,
+  timeout,
+  timer,
 } from 'rxjs';
 import type { BrowserNetworkEvent } from '../sources/networkEvents';
 import { NETWORK_PROBE_BACKOFF_BASE_MS, NETWORK_PROBE_BACKOFF_MAX_MS, NETWORK_PROBE_TIMEOUT_MS } from '../timing';
@@ -93,11 +109,7 @@ export function networkStatus(
     return events$.pipe(
       startWith<BrowserNetworkEvent>(initial),
       // The latest browser event wins: `offline` cancels probing, `online` restarts it from the base delay.
-      switchMap((browser) =>
-        browser === 'offline'
-          ? of<NetworkStatus>('offline')
-          : merge(of(undefined), recheck$).pipe(exhaustMap(() => confirm())),
-      ),
+      switchMap((browser) => (browser === 'offline' ? of<NetworkStatus>('offline') : merge(of(undefined), recheck$).pipe(exhaustMap(() => confirm())))),
       startWith(initial),
       distinctUntilChanged(),
     );

@@ -67,9 +67,7 @@ export interface ModifyChannelPreferencePayload {
 }
 
 /** The playlist-editing actions of `browse/edit_playlist`. */
-export type EditPlaylistAction =
-  | { action: 'ACTION_ADD_VIDEO'; addedVideoId: string }
-  | { action: 'ACTION_REMOVE_VIDEO_BY_VIDEO_ID'; removedVideoId: string };
+export type EditPlaylistAction = { action: 'ACTION_ADD_VIDEO'; addedVideoId: string } | { action: 'ACTION_REMOVE_VIDEO_BY_VIDEO_ID'; removedVideoId: string };
 
 /** `browse/edit_playlist`: actions, params, playlistId. */
 export interface EditPlaylistPayload {

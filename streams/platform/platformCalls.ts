@@ -1,11 +1,5 @@
 import { catchError, defer, map, Observable, of } from 'rxjs';
-import {
-  ApiFetchError,
-  JsonParseError,
-  RequestError,
-  type RequestErrorCode,
-  UNKNOWN_REQUEST_ERROR_MESSAGE,
-} from '../transport/apiErrors';
+import { ApiFetchError, JsonParseError, RequestError, type RequestErrorCode, UNKNOWN_REQUEST_ERROR_MESSAGE } from '../transport/apiErrors';
 import type { ApiResponse } from '../transport/parseApiResponse';
 import { unwrapErrorDetails } from '../transport/unwrapErrorDetails';
 import {
@@ -159,8 +153,7 @@ export interface PlatformCalls {
   videoViewerState(videoId: string): Observable<PlatformResult<VideoViewerState>>;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const listOf = (ids: string | string[] | undefined): string[] => (ids === undefined ? [] : Array.isArray(ids) ? ids : [ids]);
 

@@ -93,8 +93,7 @@ export function mergeCaptionDisplaySettings(current: CaptionDisplaySettings, pat
 }
 
 /** The full, valid settings from a possibly partial or foreign record (a snapshot's `subtitlesUserSettings`). */
-export const captionDisplaySettingsOf = (record: unknown): CaptionDisplaySettings =>
-  mergeCaptionDisplaySettings(DEFAULT_CAPTION_DISPLAY_SETTINGS, record);
+export const captionDisplaySettingsOf = (record: unknown): CaptionDisplaySettings => mergeCaptionDisplaySettings(DEFAULT_CAPTION_DISPLAY_SETTINGS, record);
 
 /** What the view applies to the cue box: only values derived from validated settings. */
 export interface CaptionStyle {

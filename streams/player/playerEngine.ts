@@ -38,7 +38,10 @@ const errorMessage = (e: unknown) => (e instanceof Error ? e.message : 'The requ
  *
  * `inputs$` should be hot (a Subject): the engine subscribes to its steps twice (the consumer and the fetches).
  */
-export function playerEngine(inputs$: Observable<EngineInput>, { initialModel, context, fetchVideo, fetchPlaylist }: PlayerEngineOptions): Observable<PlayerStep> {
+export function playerEngine(
+  inputs$: Observable<EngineInput>,
+  { initialModel, context, fetchVideo, fetchPlaylist }: PlayerEngineOptions,
+): Observable<PlayerStep> {
   return defer(() => {
     const answers$ = new Subject<EngineInput>();
     const steps$ = merge(inputs$, answers$).pipe(

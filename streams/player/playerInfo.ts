@@ -130,7 +130,9 @@ export function buildPlayerInfo(model: PlayerModel, media: MediaSnapshot, player
     availablePlaybackRates: [...AVAILABLE_PLAYBACK_RATES],
     mediaReferenceTime: currentTime,
     videoUrl: id ? `${origin}/embed/${encodeURIComponent(id)}` : '',
-    videoEmbedCode: id ? `<iframe width="640" height="360" src="${embedUrl}" title="${(details?.title ?? '').replace(/[&<>"]/g, '')}" frameborder="0" allow="autoplay; encrypted-media; fullscreen; picture-in-picture" allowfullscreen></iframe>` : '',
+    videoEmbedCode: id
+      ? `<iframe width="640" height="360" src="${embedUrl}" title="${(details?.title ?? '').replace(/[&<>"]/g, '')}" frameborder="0" allow="autoplay; encrypted-media; fullscreen; picture-in-picture" allowfullscreen></iframe>`
+      : '',
     videoContentRect: videoContentRect(media.box, media.videoWidth, media.videoHeight),
     progressState,
     playlist: p ? [...p.ids] : null,

@@ -111,7 +111,11 @@ export function findCaptionTrack(tracks: readonly CaptionTrackInfo[], languageCo
 
 /** The caption track for a language preference: that language, else the first track; undefined without tracks. */
 export function pickCaptionTrack(tracks: readonly CaptionTrackInfo[], languageCode: string | null | undefined): CaptionTrackInfo | undefined {
-  return tracks.find((t) => t.languageCode === languageCode) ?? tracks.find((t) => languageCode && t.languageCode.split('-')[0] === languageCode.split('-')[0]) ?? tracks[0];
+  return (
+    tracks.find((t) => t.languageCode === languageCode) ??
+    tracks.find((t) => languageCode && t.languageCode.split('-')[0] === languageCode.split('-')[0]) ??
+    tracks[0]
+  );
 }
 
 /** The nearest available playback rate to `rate` (NaN and non-numbers give undefined). */
@@ -151,10 +155,7 @@ export function initialPlayerModel(config: PlayerConfig): PlayerModel {
     startSeconds: start,
     endSeconds: end !== undefined && end > start ? end : null,
     clipEnded: false,
-    playlist:
-      ids.length > 0
-        ? { ids, listId: null, title: null, titles: title ? { [config.args.video_id]: title } : {}, index: 0, order: null }
-        : null,
+    playlist: ids.length > 0 ? { ids, listId: null, title: null, titles: title ? { [config.args.video_id]: title } : {}, index: 0, order: null } : null,
     loop: parseBooleanVar(vars.loop) === true,
     shuffle: false,
     captions: { enabled: vars.cc_load_policy === '1', languageCode: vars.cc_lang_pref ?? vars.hl ?? null },

@@ -47,9 +47,7 @@ export function nextPlayerState(state: PlayerStateValue, input: PlayerStateInput
     case 'load':
       return PlayerState.UNSTARTED;
     case 'playRefused':
-      return state === PlayerState.UNSTARTED || state === PlayerState.CUED || state === PlayerState.BUFFERING
-        ? PlayerState.CUED
-        : PlayerState.PAUSED;
+      return state === PlayerState.UNSTARTED || state === PlayerState.CUED || state === PlayerState.BUFFERING ? PlayerState.CUED : PlayerState.PAUSED;
     case 'play':
       return state === PlayerState.PLAYING ? state : PlayerState.BUFFERING;
     case 'playing':

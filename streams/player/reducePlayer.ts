@@ -20,7 +20,17 @@ import { isValidVideoId } from '../config/playerConfig';
 export type EngineInput =
   | PlayerCommand
   | { type: 'videoResponse'; seq: number; response: PlayerResponse; autoplay: boolean }
-  | { type: 'playlistResponse'; seq: number; listId: string; title: string; ids: string[]; titles: Record<string, string>; index: number; autoplay: boolean; startSeconds: number }
+  | {
+      type: 'playlistResponse';
+      seq: number;
+      listId: string;
+      title: string;
+      ids: string[];
+      titles: Record<string, string>;
+      index: number;
+      autoplay: boolean;
+      startSeconds: number;
+    }
   | { type: 'requestFailed'; seq: number; internal: string; message: string }
   | { type: 'mediaEnded' }
   | { type: 'timeUpdate'; currentTime: number }
@@ -80,7 +90,13 @@ function fail(model: PlayerModel, internal: string, message?: string): PlayerSte
 }
 
 /** Starts loading a video id: the state goes to -1 (load) or 5 (cue) and the response is fetched. */
-function startLoad(model: PlayerModel, videoId: string, autoplay: boolean, clip: { startSeconds: number; endSeconds: number | null; quality?: string }, playlist: PlaylistModel | null): PlayerStep {
+function startLoad(
+  model: PlayerModel,
+  videoId: string,
+  autoplay: boolean,
+  clip: { startSeconds: number; endSeconds: number | null; quality?: string },
+  playlist: PlaylistModel | null,
+): PlayerStep {
   const seq = model.loadSeq + 1;
   const next: PlayerModel = {
     ...model,
@@ -119,7 +135,10 @@ function applyResponse(model: PlayerModel, response: PlayerResponse, autoplay: b
   }
   const tracks = captionTracksOf(response);
   const track = model.captions.enabled ? pickCaptionTrack(tracks, model.captions.languageCode) : undefined;
-  const playlist = model.playlist && response.videoDetails ? { ...model.playlist, titles: { ...model.playlist.titles, [response.videoDetails.videoId]: response.videoDetails.title } } : model.playlist;
+  const playlist =
+    model.playlist && response.videoDetails
+      ? { ...model.playlist, titles: { ...model.playlist.titles, [response.videoDetails.videoId]: response.videoDetails.title } }
+      : model.playlist;
   const actions: PlayerAction[] = [
     { type: 'source', url: format.url, startSeconds: model.startSeconds, play: autoplay, captions: tracks },
     { type: 'captions', languageCode: track?.languageCode ?? null },
@@ -240,11 +259,17 @@ export function reducePlayer(model: PlayerModel, input: EngineInput, ctx: Engine
       return playable ? { model, actions: [{ type: 'pause' }] } : none;
     case 'stop':
       if (!playable) return none;
-      return { model: { ...model, clipEnded: false }, actions: [{ type: 'pause' }, { type: 'seek', seconds: model.startSeconds }, { type: 'state', input: { type: 'stop' } }] };
+      return {
+        model: { ...model, clipEnded: false },
+        actions: [{ type: 'pause' }, { type: 'seek', seconds: model.startSeconds }, { type: 'state', input: { type: 'stop' } }],
+      };
     case 'clear':
       return {
         model: { ...model, response: null, quality: '', clipEnded: false, loadSeq: model.loadSeq + 1 },
-        actions: [{ type: 'source', url: null, startSeconds: 0, play: false, captions: [] }, { type: 'state', input: { type: 'clear' } }],
+        actions: [
+          { type: 'source', url: null, startSeconds: 0, play: false, captions: [] },
+          { type: 'state', input: { type: 'clear' } },
+        ],
       };
     case 'seek': {
       if (!playable || typeof input.seconds !== 'number' || !Number.isFinite(input.seconds)) return none;
@@ -274,7 +299,12 @@ export function reducePlayer(model: PlayerModel, input: EngineInput, ctx: Engine
         model: { ...withPref, quality: format.quality },
         actions: [
           { type: 'source', url: format.url, startSeconds: ctx.currentTime, play: isActive(ctx.state), captions: captionTracksOf(model.response) },
-          { type: 'captions', languageCode: model.captions.enabled ? (pickCaptionTrack(captionTracksOf(model.response), model.captions.languageCode)?.languageCode ?? null) : null },
+          {
+            type: 'captions',
+            languageCode: model.captions.enabled
+              ? (pickCaptionTrack(captionTracksOf(model.response), model.captions.languageCode)?.languageCode ?? null)
+              : null,
+          },
         ],
       };
     }
@@ -289,7 +319,10 @@ export function reducePlayer(model: PlayerModel, input: EngineInput, ctx: Engine
       const end = typeof o.endSeconds === 'number' && Number.isFinite(o.endSeconds) ? o.endSeconds : null;
       const step = startLoad(model, videoIdOf(o), input.autoplay === true, { startSeconds: start, endSeconds: end, quality: o.suggestedQuality }, null);
       // rct / rctn (spec §3) ride with this load to the player's logging (`videoLoad`).
-      const referral = typeof o.rct === 'string' || typeof o.rctn === 'string' ? { ...(typeof o.rct === 'string' && { rct: o.rct }), ...(typeof o.rctn === 'string' && { rctn: o.rctn }) } : null;
+      const referral =
+        typeof o.rct === 'string' || typeof o.rctn === 'string'
+          ? { ...(typeof o.rct === 'string' && { rct: o.rct }), ...(typeof o.rctn === 'string' && { rctn: o.rctn }) }
+          : null;
       return referral ? { ...step, model: { ...step.model, referral } } : step;
     }
     case 'loadPlaylist': {
@@ -335,7 +368,7 @@ export function reducePlayer(model: PlayerModel, input: EngineInput, ctx: Engine
     case 'setCaptions': {
       const tracks = captionTracksOf(model.response);
       const track = input.enabled ? pickCaptionTrack(tracks, input.languageCode ?? model.captions.languageCode) : undefined;
-      const captions = { enabled: input.enabled === true, languageCode: track?.languageCode ?? (input.languageCode ?? model.captions.languageCode) };
+      const captions = { enabled: input.enabled === true, languageCode: track?.languageCode ?? input.languageCode ?? model.captions.languageCode };
       return { model: { ...model, captions }, actions: [{ type: 'captions', languageCode: input.enabled ? (track?.languageCode ?? null) : null }] };
     }
     case 'setOption':

@@ -19,9 +19,14 @@ const VOLUME_STEP = 5;
  * f fullscreen, c captions, 0–9 jump to 0–90 %; `?` (shift+/) opens the shortcut list (issue 17). Keys with a
  * modifier other than shift are left to the browser.
  */
-export function shortcutCommand(e: ShortcutKey, info: Pick<PlayerInfo, 'playerState' | 'currentTime' | 'duration' | 'volume' | 'muted' | 'captionTrack' | 'captionTracks'>): ShortcutResult {
+export function shortcutCommand(
+  e: ShortcutKey,
+  info: Pick<PlayerInfo, 'playerState' | 'currentTime' | 'duration' | 'volume' | 'muted' | 'captionTrack' | 'captionTracks'>,
+): ShortcutResult {
   if (e.ctrlKey || e.metaKey || e.altKey) return null;
-  const seekTo = (s: number): ShortcutResult => ({ command: { type: 'seek', seconds: Math.max(0, info.duration > 0 ? Math.min(info.duration, s) : s), allowSeekAhead: true } });
+  const seekTo = (s: number): ShortcutResult => ({
+    command: { type: 'seek', seconds: Math.max(0, info.duration > 0 ? Math.min(info.duration, s) : s), allowSeekAhead: true },
+  });
   const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
   switch (key) {
     case ' ':

@@ -130,7 +130,4 @@ export interface PlayerInfo {
 }
 
 /** Events the player emits that are not a snapshot change (the host layer forwards them, spec §5 table). */
-export type PlayerEventOut =
-  | { type: 'error'; internal: string; code: number; message: string }
-  | { type: 'autoplayBlocked' }
-  | { type: 'apiChange' };
+export type PlayerEventOut = { type: 'error'; internal: string; code: number; message: string } | { type: 'autoplayBlocked' } | { type: 'apiChange' };

@@ -1,11 +1,6 @@
 import { asyncScheduler, type SchedulerLike } from 'rxjs';
 import type { Database } from '../storage/Database';
-import {
-  RETRY_QUEUE_DEFAULT_RESENDS,
-  RETRY_QUEUE_EXPIRY_MS,
-  RETRY_QUEUE_POTENTIAL_ERROR_LIMIT,
-  RETRY_QUEUE_STALE_QUEUED_MS,
-} from '../timing';
+import { RETRY_QUEUE_DEFAULT_RESENDS, RETRY_QUEUE_EXPIRY_MS, RETRY_QUEUE_POTENTIAL_ERROR_LIMIT, RETRY_QUEUE_STALE_QUEUED_MS } from '../timing';
 import type { LogsDatabaseSchema } from './logsDatabase';
 import type { LogRequest, QueuedLogRequest } from './QueuedLogRequest';
 
@@ -96,7 +91,7 @@ export function createRetryQueue(
         const stale = (await tx.getAllFromIndex(STORE, 'byInterfaceAndStatus', [interfaceNumber, 'QUEUED']))
           .filter((request) => now - request.timestamp >= staleQueuedMs)
           .sort((a, b) => a.id - b.id);
-        for (let nextStale = 0; ; ) {
+        for (let nextStale = 0; ;) {
           const [fresh] = await tx.getAllFromIndex(STORE, 'byInterfaceAndStatus', [interfaceNumber, 'NEW'], 1);
           const queued = stale[nextStale];
           // The oldest candidate (NEW, or QUEUED and stale) by id, as before.

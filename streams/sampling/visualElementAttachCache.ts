@@ -26,9 +26,7 @@ export interface BoundedCache<K, V> {
  *
  * @throws RangeError when `limit` is not a positive integer (a configuration error, reported at construction).
  */
-export function visualElementAttachCache<K = string, V = true>(
-  limit: number = VISUAL_ELEMENT_ATTACH_CACHE_LIMIT,
-): BoundedCache<K, V> {
+export function visualElementAttachCache<K = string, V = true>(limit: number = VISUAL_ELEMENT_ATTACH_CACHE_LIMIT): BoundedCache<K, V> {
   if (!Number.isInteger(limit) || limit < 1) {
     throw new RangeError(`visualElementAttachCache: limit must be a positive integer, got ${String(limit)}`);
   }

@@ -1,6 +1,4 @@
-import {
-  DELAYED_EVENT_TIER_DEFAULT, DELAYED_EVENT_TIER_DISPATCH_TO_EMPTY, DELAYED_EVENT_TIER_FAST, DELAYED_EVENT_TIER_IMMEDIATE,
-} from '../timing';
+import { DELAYED_EVENT_TIER_DEFAULT, DELAYED_EVENT_TIER_DISPATCH_TO_EMPTY, DELAYED_EVENT_TIER_FAST, DELAYED_EVENT_TIER_IMMEDIATE } from '../timing';
 
 /**
  * The delayed-event tiers of spec §9, as priorities: the higher the number, the sooner an event is dispatched.

@@ -49,8 +49,7 @@ export function dispatchAtTier<T>({
   scheduler = asyncScheduler,
   now,
 }: DispatchAtTierOptions): OperatorFunction<TieredEvent<T>, T> {
-  const tierOf = (tiered: TieredEvent<T>): number =>
-    typeof tiered.tier === 'number' && !Number.isNaN(tiered.tier) ? tiered.tier : DelayedEventTier.DEFAULT;
+  const tierOf = (tiered: TieredEvent<T>): number => (typeof tiered.tier === 'number' && !Number.isNaN(tiered.tier) ? tiered.tier : DelayedEventTier.DEFAULT);
   return (source) =>
     source.pipe(
       filter((tiered): tiered is TieredEvent<T> => tiered !== null && typeof tiered === 'object'),

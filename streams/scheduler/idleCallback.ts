@@ -34,17 +34,11 @@ export interface IdleCallbackOptions {
  */
 export function idleCallback$(
   target: IdleCallbackTarget,
-  {
-    timeoutMs = SCHEDULER_IDLE_TIMEOUT_MS,
-    emulatedDelayMs = SCHEDULER_EMULATED_IDLE_DELAY_MS,
-    scheduler = asyncScheduler,
-  }: IdleCallbackOptions = {},
+  { timeoutMs = SCHEDULER_IDLE_TIMEOUT_MS, emulatedDelayMs = SCHEDULER_EMULATED_IDLE_DELAY_MS, scheduler = asyncScheduler }: IdleCallbackOptions = {},
 ): Observable<IdleDeadlineLike> {
   const request = target.requestIdleCallback;
   if (typeof request !== 'function') {
-    return timer(emulatedDelayMs, scheduler).pipe(
-      map((): IdleDeadlineLike => ({ didTimeout: false, timeRemaining: () => Infinity })),
-    );
+    return timer(emulatedDelayMs, scheduler).pipe(map((): IdleDeadlineLike => ({ didTimeout: false, timeRemaining: () => Infinity })));
   }
   return new Observable<IdleDeadlineLike>((subscriber) => {
     let done = false;

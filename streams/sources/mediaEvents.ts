@@ -2,8 +2,25 @@ import { filter, fromEvent, map, merge, Observable, scan } from 'rxjs';
 
 /** The media element events the player listens to (issue 3 §1). */
 export const MEDIA_EVENT_NAMES = [
-  'loadstart', 'loadedmetadata', 'durationchange', 'loadeddata', 'canplay', 'play', 'playing', 'pause', 'waiting',
-  'seeking', 'seeked', 'timeupdate', 'progress', 'ratechange', 'volumechange', 'ended', 'error', 'emptied', 'stalled',
+  'loadstart',
+  'loadedmetadata',
+  'durationchange',
+  'loadeddata',
+  'canplay',
+  'play',
+  'playing',
+  'pause',
+  'waiting',
+  'seeking',
+  'seeked',
+  'timeupdate',
+  'progress',
+  'ratechange',
+  'volumechange',
+  'ended',
+  'error',
+  'emptied',
+  'stalled',
 ] as const;
 export type MediaEventName = (typeof MEDIA_EVENT_NAMES)[number];
 
@@ -45,10 +62,13 @@ export interface SeekSpan {
 export function seekSpans(events$: Observable<MediaEvent<EventTarget & { currentTime: number }>>): Observable<SeekSpan> {
   return events$.pipe(
     filter((e) => e.type === 'timeupdate' || e.type === 'seeking'),
-    scan((acc: { last: number; seek?: SeekSpan }, e) => {
-      const time = e.target.currentTime;
-      return e.type === 'seeking' ? { last: time, seek: { fromSec: acc.last, toSec: time } } : { last: time };
-    }, { last: 0 }),
+    scan(
+      (acc: { last: number; seek?: SeekSpan }, e) => {
+        const time = e.target.currentTime;
+        return e.type === 'seeking' ? { last: time, seek: { fromSec: acc.last, toSec: time } } : { last: time };
+      },
+      { last: 0 },
+    ),
     map((acc) => acc.seek),
     filter((s): s is SeekSpan => s !== undefined),
   );

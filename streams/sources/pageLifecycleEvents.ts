@@ -1,10 +1,7 @@
 import { fromEvent, map, merge, Observable } from 'rxjs';
 
 /** The page lifecycle events this product listens to; never `unload` (it blocks the back/forward cache). */
-export type PageLifecycleEvent =
-  | { type: 'beforeunload' }
-  | { type: 'pagehide'; persisted: boolean }
-  | { type: 'pageshow'; persisted: boolean };
+export type PageLifecycleEvent = { type: 'beforeunload' } | { type: 'pagehide'; persisted: boolean } | { type: 'pageshow'; persisted: boolean };
 
 /**
  * `beforeunload`, `pagehide` and `pageshow` of a window-like target, with `persisted` (the page enters / leaves

@@ -29,10 +29,7 @@ export interface VisibilityTargets {
  *
  * @param readVisibility usually `() => document.visibilityState`; absent, every observation says `undefined`.
  */
-export function visibilityEvents$(
-  { document, window }: VisibilityTargets,
-  readVisibility?: () => unknown,
-): Observable<VisibilityObservation> {
+export function visibilityEvents$({ document, window }: VisibilityTargets, readVisibility?: () => unknown): Observable<VisibilityObservation> {
   const observe = (type: VisibilityObservation['type']) => (): VisibilityObservation => ({
     type,
     visibilityState: documentVisibility(readVisibility),

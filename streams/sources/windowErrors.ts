@@ -35,8 +35,7 @@ function read(value: unknown, key: string): unknown {
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
-const position = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined;
+const position = (value: unknown): number | undefined => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined);
 
 /**
  * Any thrown or rejected value as text, never throwing: an `Error` (or anything with a string `message`) as

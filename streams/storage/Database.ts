@@ -23,12 +23,7 @@ export interface DatabaseDefinition<S extends DBSchema> {
   readonly name: string;
   readonly version: number;
   readonly stores: Readonly<Record<StoreNames<S> & string, StoreDefinition>>;
-  upgrade(
-    db: IDBPDatabase<S>,
-    oldVersion: number,
-    newVersion: number | null,
-    transaction: IDBPTransaction<S, StoreNames<S>[], 'versionchange'>,
-  ): void;
+  upgrade(db: IDBPDatabase<S>, oldVersion: number, newVersion: number | null, transaction: IDBPTransaction<S, StoreNames<S>[], 'versionchange'>): void;
 }
 
 /**
@@ -86,11 +81,7 @@ export interface Database<S extends DBSchema> {
    * rejects with a {@link import('./StorageError').StorageError} of the catalogue when the transaction cannot run
    * or aborts, or with the work's own error (after rolling the transaction back).
    */
-  transact<T>(
-    stores: StoreNames<S> | readonly StoreNames<S>[],
-    mode: 'readonly' | 'readwrite',
-    work: (tx: StorageTransaction<S>) => Promise<T>,
-  ): Promise<T>;
+  transact<T>(stores: StoreNames<S> | readonly StoreNames<S>[], mode: 'readonly' | 'readwrite', work: (tx: StorageTransaction<S>) => Promise<T>): Promise<T>;
   /** The backend in use, opening the database first if needed. */
   backend(): Promise<DatabaseBackendKind>;
   /** Closes the connection; the next `transact` opens it again. */

@@ -34,7 +34,5 @@ const BROWSER_ERROR_TYPES: Readonly<Record<string, StorageErrorType>> = {
 
 /** The `name` of an Error or DOMException-like value, or `''`. */
 export function errorName(error: unknown): string {
-  return typeof error === 'object' && error !== null && typeof (error as { name?: unknown }).name === 'string'
-    ? (error as { name: string }).name
-    : '';
+  return typeof error === 'object' && error !== null && typeof (error as { name?: unknown }).name === 'string' ? (error as { name: string }).name : '';
 }

@@ -31,12 +31,10 @@ export class RequestError extends Error {
 export const requestTimedOut = (): RequestError => new RequestError('net.timeout', REQUEST_TIMED_OUT_MESSAGE);
 
 /** `net.unknown`: fetch rejected (network down, CORS, abort). */
-export const unknownRequestError = (cause?: unknown): RequestError =>
-  new RequestError('net.unknown', UNKNOWN_REQUEST_ERROR_MESSAGE, undefined, { cause });
+export const unknownRequestError = (cause?: unknown): RequestError => new RequestError('net.unknown', UNKNOWN_REQUEST_ERROR_MESSAGE, undefined, { cause });
 
 /** `net.badstatus`: an HTTP answer outside 200–206 and 304. */
-export const badStatus = (status: number): RequestError =>
-  new RequestError('net.badstatus', `${BAD_STATUS_MESSAGE_PREFIX}${status}`, status);
+export const badStatus = (status: number): RequestError => new RequestError('net.badstatus', `${BAD_STATUS_MESSAGE_PREFIX}${status}`, status);
 
 /**
  * A `net.unknown` failure that is most likely a content blocker: fetch threw `TypeError: Failed to fetch` while the

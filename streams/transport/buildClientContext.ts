@@ -2,11 +2,7 @@ import { VIDFRAME_CLIENT_VERSION, WEB_EMBEDDED_PLAYER_CLIENT_NAME } from './clie
 
 /** Web display modes of spec §3, as innertube names them. */
 export type WebDisplayMode =
-  | 'WEB_DISPLAY_MODE_STANDALONE'
-  | 'WEB_DISPLAY_MODE_MINIMAL_UI'
-  | 'WEB_DISPLAY_MODE_FULLSCREEN'
-  | 'WEB_DISPLAY_MODE_BROWSER'
-  | 'WEB_DISPLAY_MODE_UNKNOWN';
+  'WEB_DISPLAY_MODE_STANDALONE' | 'WEB_DISPLAY_MODE_MINIMAL_UI' | 'WEB_DISPLAY_MODE_FULLSCREEN' | 'WEB_DISPLAY_MODE_BROWSER' | 'WEB_DISPLAY_MODE_UNKNOWN';
 
 /** `context.client.connectionType` values. */
 export type ConnectionType =
@@ -296,13 +292,10 @@ export function buildClientContext(env: ClientEnvironment = {}): ClientContext {
     userAgent: text(nav.userAgent) ? nav.userAgent : undefined,
     visitorData: text(page.visitorData) ? page.visitorData : undefined,
     screenDensityFloat: finite(env.devicePixelRatio) && env.devicePixelRatio > 0 ? env.devicePixelRatio : undefined,
-    screenPixelDensity:
-      finite(env.devicePixelRatio) && env.devicePixelRatio > 0 ? Math.max(1, Math.round(env.devicePixelRatio)) : undefined,
+    screenPixelDensity: finite(env.devicePixelRatio) && env.devicePixelRatio > 0 ? Math.max(1, Math.round(env.devicePixelRatio)) : undefined,
     experimentsToken: text(page.experimentsToken) ? page.experimentsToken : undefined,
     connectionType: connection?.type ? (CONNECTION_TYPES[connection.type] ?? 'CONN_UNKNOWN') : undefined,
-    effectiveConnectionType: connection?.effectiveType
-      ? (EFFECTIVE_TYPES[connection.effectiveType] ?? 'EFFECTIVE_CONNECTION_TYPE_UNKNOWN')
-      : undefined,
+    effectiveConnectionType: connection?.effectiveType ? (EFFECTIVE_TYPES[connection.effectiveType] ?? 'EFFECTIVE_CONNECTION_TYPE_UNKNOWN') : undefined,
     deviceMake: ua.deviceMake,
     deviceModel: ua.deviceModel,
     browserName: ua.browserName,
@@ -313,8 +306,7 @@ export function buildClientContext(env: ClientEnvironment = {}): ClientContext {
     screenHeightPoints: finite(env.screen?.height) ? env.screen.height : undefined,
     timeZone: text(env.timeZone) ? env.timeZone : undefined,
     utcOffsetMinutes: finite(env.utcOffsetMinutes) ? env.utcOffsetMinutes : undefined,
-    userInterfaceTheme:
-      page.theme === 'dark' ? 'USER_INTERFACE_THEME_DARK' : page.theme === 'light' ? 'USER_INTERFACE_THEME_LIGHT' : undefined,
+    userInterfaceTheme: page.theme === 'dark' ? 'USER_INTERFACE_THEME_DARK' : page.theme === 'light' ? 'USER_INTERFACE_THEME_LIGHT' : undefined,
     locationInfo: page.locationInfo,
   };
   for (const [key, value] of Object.entries(optional)) {
@@ -326,9 +318,7 @@ export function buildClientContext(env: ClientEnvironment = {}): ClientContext {
   if (text(page.delegatedSessionId)) user.delegatedSessionId = page.delegatedSessionId;
   if (text(page.onBehalfOfUser)) user.onBehalfOfUser = page.onBehalfOfUser;
 
-  const jars = Array.isArray(page.consistencyTokenJars)
-    ? page.consistencyTokenJars.filter((jar) => jar && text(jar.encryptedTokenJarContents))
-    : [];
+  const jars = Array.isArray(page.consistencyTokenJars) ? page.consistencyTokenJars.filter((jar) => jar && text(jar.encryptedTokenJarContents)) : [];
   const context: ClientContext = {
     client,
     user,

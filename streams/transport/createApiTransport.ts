@@ -1,13 +1,5 @@
 import { asyncScheduler, catchError, defer, Observable, SchedulerLike, switchMap, throwError, timeout } from 'rxjs';
-import {
-  ApiFetchError,
-  ExtensionBlockingError,
-  JsonParseError,
-  KeepaliveBudgetError,
-  RequestError,
-  requestTimedOut,
-  unknownRequestError,
-} from './apiErrors';
+import { ApiFetchError, ExtensionBlockingError, JsonParseError, KeepaliveBudgetError, RequestError, requestTimedOut, unknownRequestError } from './apiErrors';
 import { ApiRequest, ApiRequestSettings, buildApiRequest, isLogRequestUrl } from './buildApiRequest';
 import { gzipBody, utf8ByteLength } from './gzipBody';
 import { ApiResponse, parseApiResponse } from './parseApiResponse';

@@ -22,8 +22,7 @@ export const utf8ByteLength = (body: string): number => new TextEncoder().encode
  */
 export async function gzipBody(
   body: string,
-  Compression: CompressionStreamConstructor | null | undefined = (globalThis as { CompressionStream?: CompressionStreamConstructor })
-    .CompressionStream,
+  Compression: CompressionStreamConstructor | null | undefined = (globalThis as { CompressionStream?: CompressionStreamConstructor }).CompressionStream,
 ): Promise<Uint8Array> {
   if (typeof Compression !== 'function') throw new CompressionUnavailableError();
   const stream = new Compression('gzip');

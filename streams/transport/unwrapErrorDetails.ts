@@ -1,8 +1,7 @@
 /** The `@type` suffixes of the error details that are a response in their own right (spec §7). */
 export const UNWRAPPABLE_RESPONSE_TYPE_SUFFIXES = ['BrowseResponse', 'PlayerResponse'] as const;
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * Spec §7 "A response with error details may be unwrapped when its type is a browse or player response": an error

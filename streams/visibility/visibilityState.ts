@@ -32,10 +32,7 @@ export interface VisibilityStateOptions {
  *
  * @param events$ observations from `visibilityEvents$` (or a marble `hot()`).
  */
-export function visibilityState(
-  events$: Observable<VisibilityObservation>,
-  { readVisibility }: VisibilityStateOptions = {},
-): Observable<VisibilityState> {
+export function visibilityState(events$: Observable<VisibilityObservation>, { readVisibility }: VisibilityStateOptions = {}): Observable<VisibilityState> {
   return defer(() => {
     const initial: VisibilityState = documentVisibility(readVisibility) ?? 'unknown';
     return events$.pipe(

@@ -36,7 +36,13 @@ const focused = (frame: Frame) =>
   frame.evaluate(() => {
     const el = document.activeElement;
     if (!el || el === document.body) return { tag: 'BODY', cls: '', role: '', text: '', inPlayer: false };
-    return { tag: el.tagName, cls: el.className, role: el.getAttribute('role') ?? '', text: (el.textContent ?? '').trim(), inPlayer: !!el.closest('.vf-player') };
+    return {
+      tag: el.tagName,
+      cls: el.className,
+      role: el.getAttribute('role') ?? '',
+      text: (el.textContent ?? '').trim(),
+      inPlayer: !!el.closest('.vf-player'),
+    };
   });
 const focusIn = (frame: Frame, selector: string) => frame.waitForFunction((sel) => !!document.activeElement?.matches(sel), selector);
 
@@ -49,7 +55,11 @@ async function axNodes(page: Page, frame: Frame): Promise<{ role: string; name: 
   await cdp.detach();
   return nodes
     .filter((n) => !n.ignored)
-    .map((n) => ({ role: n.role?.value ?? '', name: n.name?.value ?? '', checked: n.properties?.find((p) => p.name === 'checked')?.value.value as string | undefined }));
+    .map((n) => ({
+      role: n.role?.value ?? '',
+      name: n.name?.value ?? '',
+      checked: n.properties?.find((p) => p.name === 'checked')?.value.value as string | undefined,
+    }));
 }
 
 const SIZES = [
@@ -82,13 +92,26 @@ describe('issue 17 item 2: the settings menu fits every embed size (one-column d
         item.scrollIntoView({ block: 'nearest' });
         const r = item.getBoundingClientRect();
         const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-        return { name: item.textContent, onTop: !!hit && item.contains(hit), hit: hit?.className ?? null, insideMenu: r.top >= m.top - 0.5 && r.bottom <= m.bottom + 0.5 && r.left >= m.left - 0.5 && r.right <= m.right + 0.5 };
+        return {
+          name: item.textContent,
+          onTop: !!hit && item.contains(hit),
+          hit: hit?.className ?? null,
+          insideMenu: r.top >= m.top - 0.5 && r.bottom <= m.bottom + 0.5 && r.left >= m.left - 0.5 && r.right <= m.right + 0.5,
+        };
       });
       for (const el of titled) el.style.removeProperty('pointer-events');
       menu.scrollTop = 0;
       return {
         frame: { W, H },
-        menu: { left: m.left, top: m.top, right: m.right, bottom: m.bottom, height: m.height, scrollHeight: menu.scrollHeight, clientHeight: menu.clientHeight },
+        menu: {
+          left: m.left,
+          top: m.top,
+          right: m.right,
+          bottom: m.bottom,
+          height: m.height,
+          scrollHeight: menu.scrollHeight,
+          clientHeight: menu.clientHeight,
+        },
         overlapsControls: m.bottom > controls.top && m.top < controls.bottom && m.right > controls.left && m.left < controls.right,
         overflowY: style.overflowY,
         opaque: alpha === undefined,
@@ -206,7 +229,9 @@ describe('issue 17 item 3: keyboard focus stays in the player; the shortcut list
       return {
         modal: d.getAttribute('aria-modal'),
         title: document.getElementById(d.getAttribute('aria-labelledby') ?? '')?.textContent,
-        rows: [...d.querySelectorAll('.vf-shortcuts-row')].map((r) => `${[...r.querySelectorAll('kbd')].map((k) => k.textContent).join(' ')}: ${r.querySelector('dd')?.textContent}`),
+        rows: [...d.querySelectorAll('.vf-shortcuts-row')].map(
+          (r) => `${[...r.querySelectorAll('kbd')].map((k) => k.textContent).join(' ')}: ${r.querySelector('dd')?.textContent}`,
+        ),
         inside: d.contains(document.activeElement),
         rect: d.getBoundingClientRect().toJSON() as DOMRect,
         scrolls: d.scrollHeight <= d.clientHeight + 1 || ['auto', 'scroll'].includes(getComputedStyle(d).overflowY),
@@ -215,10 +240,26 @@ describe('issue 17 item 3: keyboard focus stays in the player; the shortcut list
     });
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: join(SHOTS, 'shortcuts-320x180.png') });
-    expect([dialog.rect.left >= 0, dialog.rect.top >= 0, dialog.rect.right <= dialog.frame.W, dialog.rect.bottom <= dialog.frame.H, dialog.scrolls]).toEqual([true, true, true, true, true]);
+    expect([dialog.rect.left >= 0, dialog.rect.top >= 0, dialog.rect.right <= dialog.frame.W, dialog.rect.bottom <= dialog.frame.H, dialog.scrolls]).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(dialog).toMatchObject({ modal: 'true', title: 'Keyboard shortcuts', inside: true });
     expect(dialog.rows).toEqual(
-      expect.arrayContaining(['k Space: Play or pause', 'j: Back 10 seconds', 'l: Forward 10 seconds', '←: Back 5 seconds', '→: Forward 5 seconds', 'm: Mute or unmute', 'c: Subtitles on or off', 'f: Full screen', '?: Show this list']),
+      expect.arrayContaining([
+        'k Space: Play or pause',
+        'j: Back 10 seconds',
+        'l: Forward 10 seconds',
+        '←: Back 5 seconds',
+        '→: Forward 5 seconds',
+        'm: Mute or unmute',
+        'c: Subtitles on or off',
+        'f: Full screen',
+        '?: Show this list',
+      ]),
     );
     // While it is open the player's keys do nothing and Tab does not leave it.
     await page.keyboard.press('k');
@@ -312,18 +353,26 @@ describe('issue 17 item 6: keyboard and screen-reader use', () => {
       frame.evaluate(() => {
         const s = document.querySelector('.vf-seek')!;
         const v = document.querySelector('video')!;
-        return { now: s.getAttribute('aria-valuenow'), text: s.getAttribute('aria-valuetext'), max: s.getAttribute('aria-valuemax'), paused: v.paused, volume: v.volume, state: document.querySelector('.vf-player')!.getAttribute('data-state') };
+        return {
+          now: s.getAttribute('aria-valuenow'),
+          text: s.getAttribute('aria-valuetext'),
+          max: s.getAttribute('aria-valuemax'),
+          paused: v.paused,
+          volume: v.volume,
+          state: document.querySelector('.vf-player')!.getAttribute('data-state'),
+        };
       });
     /** Presses `key` on the slider and waits until the element has sought to `t` (±0.3 s) and the slider shows it. */
     const press = async (key: string, t: number) => {
       await page.keyboard.press(key);
-      await frame.waitForFunction(
-        (t) => {
-          const v = document.querySelector('video')!;
-          return !v.seeking && Math.abs(v.currentTime - t) < 0.3 && document.querySelector('.vf-seek')!.getAttribute('aria-valuenow') === String(Math.floor(v.currentTime));
-        },
-        t,
-      );
+      await frame.waitForFunction((t) => {
+        const v = document.querySelector('video')!;
+        return (
+          !v.seeking &&
+          Math.abs(v.currentTime - t) < 0.3 &&
+          document.querySelector('.vf-seek')!.getAttribute('aria-valuenow') === String(Math.floor(v.currentTime))
+        );
+      }, t);
       return slider();
     };
     const volume = (await slider()).volume;
@@ -384,7 +433,9 @@ describe('issue 17 item 6: keyboard and screen-reader use', () => {
     // The poster alone would fail (the measurement sees it), the player's title area passes at every pixel.
     expect(bare.min).toBeLessThan(4.5);
     expect(withScrim.min).toBeGreaterThanOrEqual(4.5);
-    console.log(`author contrast: poster alone min ${bare.min.toFixed(2)} median ${bare.median.toFixed(2)}; player min ${withScrim.min.toFixed(2)} median ${withScrim.median.toFixed(2)}`);
+    console.log(
+      `author contrast: poster alone min ${bare.min.toFixed(2)} median ${bare.median.toFixed(2)}; player min ${withScrim.min.toFixed(2)} median ${withScrim.median.toFixed(2)}`,
+    );
     await page.close();
   });
 });

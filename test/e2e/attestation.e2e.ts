@@ -67,7 +67,13 @@ const playAndPause = async (frame: Frame) => {
 };
 
 const verifyOnServer = async (response: unknown): Promise<unknown> =>
-  (await fetch(`${server.origin}/attestation/testhooks/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ response }) })).json();
+  (
+    await fetch(`${server.origin}/attestation/testhooks/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ response }),
+    })
+  ).json();
 
 const adStatusOf = (request: CollectedRequest): string | undefined =>
   (request.context?.adSignalsInfo?.params as { key: string; value: string }[] | undefined)?.find((p) => p.key === AD_STATUS_SIGNAL_KEY)?.value;
@@ -84,21 +90,33 @@ describe('attestation in the framed embed (spec §4/§8)', () => {
     expect(await verifyOnServer(second)).toEqual({ ok: true });
     expect(await verifyOnServer(first)).toEqual({ ok: false, reason: 'The attestation response was replayed: already used' });
     // Disposed: state 8, and no more tokens.
-    expect(await frame.evaluate(async () => (window.vidframeAttestation!.dispose(), [window.vidframeAttestation!.state, await window.vidframeAttestation!.response()]))).toEqual([8, undefined]);
+    expect(
+      await frame.evaluate(
+        async () => (window.vidframeAttestation!.dispose(), [window.vidframeAttestation!.state, await window.vidframeAttestation!.response()]),
+      ),
+    ).toEqual([8, undefined]);
   });
 
   it('a program URL that 404s ends in state 3, "Unable to load Botguard", which the page also reports', async () => {
     const { frame } = await open('vf_attestation=missing');
     expect(await settledIn(frame, AttestationState.FAILED_BY_URL)).toEqual({ state: 3, message: BOTGUARD_LOAD_FAILED_MESSAGE });
     expect(await frame.evaluate(() => window.vidframeAttestation!.response())).toBeUndefined();
-    const errors = await until(() => collector.errors<{ message: string }>(), (all) => all.some((e) => e.message === `Error: ${BOTGUARD_LOAD_FAILED_MESSAGE}`), 'the Botguard load error report');
+    const errors = await until(
+      () => collector.errors<{ message: string }>(),
+      (all) => all.some((e) => e.message === `Error: ${BOTGUARD_LOAD_FAILED_MESSAGE}`),
+      'the Botguard load error report',
+    );
     expect(errors.filter((e) => e.message.includes('Botguard'))).toHaveLength(1);
   });
 
   it('a program that throws while starting ends in state 4, "Cannot initialize botguard without program"', async () => {
     const { frame } = await open('vf_attestation=throw');
     expect(await settledIn(frame, AttestationState.FAILED_BY_SCRIPT)).toEqual({ state: 4, message: BOTGUARD_NO_PROGRAM_MESSAGE });
-    await until(() => collector.errors<{ message: string }>(), (all) => all.some((e) => e.message === `Error: ${BOTGUARD_NO_PROGRAM_MESSAGE}`), 'the no-program error report');
+    await until(
+      () => collector.errors<{ message: string }>(),
+      (all) => all.some((e) => e.message === `Error: ${BOTGUARD_NO_PROGRAM_MESSAGE}`),
+      'the no-program error report',
+    );
   });
 
   it('a program whose challenge fails ends in state 7 with the cause', async () => {
@@ -111,18 +129,30 @@ describe('the ad-status check in the framed embed (spec §4/§7/§9)', () => {
   it('stores 1 when the ads host answers, and the log requests carry adst=1', async () => {
     const { frame, pageId } = await open();
     await frame.waitForFunction((v) => window.vidframeAttestation?.adStatus$.value === v, AdStatus.LOADED);
-    await until(() => collector.requests(pageId), (requests) => requests.some((r) => adStatusOf(r) === '1'), 'a log request with adst=1');
+    await until(
+      () => collector.requests(pageId),
+      (requests) => requests.some((r) => adStatusOf(r) === '1'),
+      'a log request with adst=1',
+    );
     // The ads origin's script ran under the embed's CSP (script-src names that origin), and nothing was refused.
     expect(cspRefusals).toEqual([]);
   });
 
   it('stores 3 when the script never answers within 5 s, and the log requests carry adst=3', async () => {
-    await fetch(`${server.ads!.origin}/testhooks/ad-status`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ delayMs: 60_000 }) });
+    await fetch(`${server.ads!.origin}/testhooks/ad-status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ delayMs: 60_000 }),
+    });
     const { frame, pageId } = await open();
     await frame.waitForFunction((v) => window.vidframeAttestation?.adStatus$.value === v, AdStatus.TIMED_OUT, { timeout: 30_000 });
     // The page's first log request left before the 5 s were over: a moment of playback logs more.
     await playAndPause(frame);
-    const requests = await until(() => collector.requests(pageId), (all) => all.some((r) => adStatusOf(r) === '3'), 'a log request with adst=3');
+    const requests = await until(
+      () => collector.requests(pageId),
+      (all) => all.some((r) => adStatusOf(r) === '3'),
+      'a log request with adst=3',
+    );
     // Nothing claimed the script loaded on this page.
     expect(requests.some((r) => adStatusOf(r) === '1')).toBe(false);
   });

@@ -39,18 +39,30 @@ const payloads = (events: { name: string; event: Record<string, any> }[], name: 
 describe('issue 7: browser state as streams, in the framed embed', () => {
   it('offline and online: the network states follow (online confirmed by generate_204), networkChange is logged, and closing the page flushes it', async () => {
     const { page, frame, pageId } = await openEmbed(context, server, host, 'VFcitylight', 'autoplay=0');
-    await until(() => collector.requests(pageId), (r) => r.length >= 1, 'the first batch');
+    await until(
+      () => collector.requests(pageId),
+      (r) => r.length >= 1,
+      'the first batch',
+    );
     await watch(frame, 'online$');
     expect(await watched(frame, 'online$')).toEqual([true]);
 
     await context.setOffline(true);
     await frame.waitForFunction(() => !navigator.onLine);
-    await until(() => watched(frame, 'online$'), (v) => v.length === 2, 'the offline state');
+    await until(
+      () => watched(frame, 'online$'),
+      (v) => v.length === 2,
+      'the offline state',
+    );
     const probes: string[] = [];
     page.on('requestfinished', (r) => void (r.url().endsWith('/generate_204') && probes.push(r.url())));
 
     await context.setOffline(false);
-    await until(() => watched(frame, 'online$'), (v) => v.length === 3, 'the online state');
+    await until(
+      () => watched(frame, 'online$'),
+      (v) => v.length === 3,
+      'the online state',
+    );
     expect(await watched(frame, 'online$')).toEqual([true, false, true]);
     expect(probes.length).toBeGreaterThanOrEqual(1); // online only once the probe answered
     // Nothing of it was sent yet: after the first batch the debounce needs 5 events.
@@ -58,9 +70,18 @@ describe('issue 7: browser state as streams, in the framed embed', () => {
 
     const { events: total } = await countsOf(frame);
     await page.close({ runBeforeUnload: true }); // the lifecycle flush
-    const events = await until(() => collector.events(pageId), (e) => e.length >= total, `all ${total} events`);
+    const events = await until(
+      () => collector.events(pageId),
+      (e) => e.length >= total,
+      `all ${total} events`,
+    );
     expect(payloads(events, 'networkChange')).toEqual([{ online: false }, { online: true }]);
-    expect(sequenceNumbers(events.map((e) => e.clientEventId), pageId)).toEqual(oneTo(total));
+    expect(
+      sequenceNumbers(
+        events.map((e) => e.clientEventId),
+        pageId,
+      ),
+    ).toEqual(oneTo(total));
   });
 
   it('hiding and showing the page (another tab in front, then back): document visibility, the visibility states and visibilityChange at the collector', async () => {
@@ -78,25 +99,46 @@ describe('issue 7: browser state as streams, in the framed embed', () => {
     const other = await context.newPage();
     await other.bringToFront();
     await frame.waitForFunction(() => document.visibilityState === 'hidden');
-    await until(() => watched(frame, 'visibility$'), (v) => v.length === 2, 'the backgrounded state');
+    await until(
+      () => watched(frame, 'visibility$'),
+      (v) => v.length === 2,
+      'the backgrounded state',
+    );
 
     await page.bringToFront();
     await frame.waitForFunction(() => document.visibilityState === 'visible');
-    await until(() => watched(frame, 'visibility$'), (v) => v.length === 3, 'the foregrounded state');
+    await until(
+      () => watched(frame, 'visibility$'),
+      (v) => v.length === 3,
+      'the foregrounded state',
+    );
     expect(await watched(frame, 'visibility$')).toEqual(['visible', 'backgrounded', 'foregrounded']);
     expect(await frame.evaluate(() => (window as unknown as { docStates: string[] }).docStates)).toEqual(['hidden', 'visible']);
     await other.close();
 
     const { events: total } = await countsOf(frame);
     await page.close({ runBeforeUnload: true });
-    const events = await until(() => collector.events(pageId), (e) => e.length >= total, `all ${total} events`);
+    const events = await until(
+      () => collector.events(pageId),
+      (e) => e.length >= total,
+      `all ${total} events`,
+    );
     expect(payloads(events, 'visibilityChange').map((p) => p.state)).toEqual(['visible', 'backgrounded', 'foregrounded']);
-    expect(sequenceNumbers(events.map((e) => e.clientEventId), pageId)).toEqual(oneTo(total));
+    expect(
+      sequenceNumbers(
+        events.map((e) => e.clientEventId),
+        pageId,
+      ),
+    ).toEqual(oneTo(total));
   });
 
   it('navigating the host page elsewhere flushes the queued events (beforeunload / pagehide), with the events the page never got to send', async () => {
     const { page, frame, pageId } = await openEmbed(context, server, host, 'VFcitylight', 'autoplay=0');
-    await until(() => collector.requests(pageId), (r) => r.length >= 1, 'the first batch');
+    await until(
+      () => collector.requests(pageId),
+      (r) => r.length >= 1,
+      'the first batch',
+    );
     // Queued events the collector has not seen: the video plays, then pauses.
     await frame.click('.vf-bigplay');
     await frame.waitForSelector('.vf-player[data-state="1"]');
@@ -107,9 +149,18 @@ describe('issue 7: browser state as streams, in the framed embed', () => {
     expect((await collector.events(pageId)).map((e) => e.name)).not.toContain('watchTimeSegment');
 
     await page.goto(host.page('/elsewhere.html', '<!doctype html><title>elsewhere</title><p>another page of the host'));
-    const events = await until(() => collector.events(pageId), (e) => e.length >= before.events, `the ${before.events} events`);
+    const events = await until(
+      () => collector.events(pageId),
+      (e) => e.length >= before.events,
+      `the ${before.events} events`,
+    );
     expect(events.map((e) => e.name)).toContain('watchTimeSegment');
-    expect(sequenceNumbers(events.map((e) => e.clientEventId), pageId)).toEqual(oneTo(before.events));
+    expect(
+      sequenceNumbers(
+        events.map((e) => e.clientEventId),
+        pageId,
+      ),
+    ).toEqual(oneTo(before.events));
     // The last request left through the unload path: uncompressed whatever its size.
     const requests = await collector.requests(pageId);
     expect(requests[requests.length - 1].compressed).toBe(false);

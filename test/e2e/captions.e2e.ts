@@ -147,7 +147,11 @@ describe('the captions module through the public IFrame API', () => {
       const line = document.querySelector('.vf-caption-line');
       return !!line && getComputedStyle(line).color === 'rgb(255, 255, 0)' && getComputedStyle(line).backgroundColor === 'rgba(0, 0, 128, 0.5)';
     });
-    await waitOption(page, 'displaySettings', "v && v.color === '#ffff00' && v.background === '#000080' && v.backgroundOpacity === 0.5 && v.fontSizeIncrement === 1");
+    await waitOption(
+      page,
+      'displaySettings',
+      "v && v.color === '#ffff00' && v.background === '#000080' && v.backgroundOpacity === 0.5 && v.fontSizeIncrement === 1",
+    );
 
     // reload: the shown track is fetched again, and its cue still shows.
     const before = requested.filter((u) => u.includes('captions.es.vtt')).length;

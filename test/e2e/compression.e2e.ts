@@ -103,7 +103,9 @@ test('the first load fits the size budget as served, brotli and gzip (bench/size
   };
   const [brotli, gzip] = await Promise.all([sum('br'), sum('gzip')]);
   // The figures, for the reader of the CI log when the budget is hit.
-  console.log(`embed first load as served: ${brotli} B brotli (budget ${budget.embedFirstLoad.brotliBytes}), ${gzip} B gzip (budget ${budget.embedFirstLoad.gzipBytes})`);
+  console.log(
+    `embed first load as served: ${brotli} B brotli (budget ${budget.embedFirstLoad.brotliBytes}), ${gzip} B gzip (budget ${budget.embedFirstLoad.gzipBytes})`,
+  );
   expect(brotli).toBeLessThanOrEqual(budget.embedFirstLoad.brotliBytes);
   expect(gzip).toBeLessThanOrEqual(budget.embedFirstLoad.gzipBytes);
 });

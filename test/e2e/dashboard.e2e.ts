@@ -35,7 +35,8 @@ async function openDashboard(query = ''): Promise<{ page: Page; problems: string
 }
 
 /** A chart card's summary number (`data-total`: what it counted over the window). */
-const chartTotal = (page: Page, key: string) => page.evaluate((k) => Number(document.querySelector(`[data-chart="${k}"]`)?.getAttribute('data-total') ?? 'NaN'), key);
+const chartTotal = (page: Page, key: string) =>
+  page.evaluate((k) => Number(document.querySelector(`[data-chart="${k}"]`)?.getAttribute('data-total') ?? 'NaN'), key);
 /** The event names of the table's rows, newest first. */
 const rowNames = (page: Page) => page.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-testid="event-row"]')].map((r) => r.dataset.name!));
 /** The events chart as drawn (its canvas as an image). */

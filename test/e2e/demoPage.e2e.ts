@@ -41,7 +41,11 @@ const stage = (page: Page) =>
       return { left: r.left, top: r.top, width: r.width, height: r.height };
     };
     const frame = document.querySelector('[data-testid="stage"] iframe')!;
-    return { stage: box(document.querySelector('[data-testid="stage"]')!), frame: box(frame), attrs: [frame.getAttribute('width'), frame.getAttribute('height')] };
+    return {
+      stage: box(document.querySelector('[data-testid="stage"]')!),
+      frame: box(frame),
+      attrs: [frame.getAttribute('width'), frame.getAttribute('height')],
+    };
   });
 
 /** Every icon a page links: root-relative, answered 200 with an image that decodes (fetched from the page itself). */

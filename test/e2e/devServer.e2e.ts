@@ -134,7 +134,10 @@ describe('npm run dev (issue 16 item 4)', () => {
     const stylesheet = resolve(ROOT, 'src/embed/embed.css');
     const { atime } = statSync(stylesheet);
     utimesSync(stylesheet, atime, new Date());
-    await waitFor(() => sockets.some((s) => s.received.some((m) => m.includes('"type":"update"') && m.includes('/src/embed/embed.css'))), 'the hot update of src/embed/embed.css');
+    await waitFor(
+      () => sockets.some((s) => s.received.some((m) => m.includes('"type":"update"') && m.includes('/src/embed/embed.css'))),
+      'the hot update of src/embed/embed.css',
+    );
     expect(await embed.evaluate(() => (window as unknown as { devMarker?: number }).devMarker)).toBe(1);
     expect(await page.getAttribute('[data-testid="state"]', 'data-state')).toBe('1');
 

@@ -29,7 +29,12 @@ async function openFramed(videoId: string, query = '', b: Browser = browser): Pr
 const videoState = (frame: Frame) =>
   frame.evaluate(() => {
     const v = document.querySelector('video')!;
-    return { currentTime: v.currentTime, paused: v.paused, src: v.getAttribute('src'), state: document.querySelector('.vf-player')!.getAttribute('data-state') };
+    return {
+      currentTime: v.currentTime,
+      paused: v.paused,
+      src: v.getAttribute('src'),
+      state: document.querySelector('.vf-player')!.getAttribute('data-state'),
+    };
   });
 
 describe('the embed page, framed by a host on another origin', () => {
@@ -100,7 +105,9 @@ describe('the embed page, framed by a host on another origin', () => {
 
   it('player style gvn makes the page background transparent', async () => {
     const frame = await openFramed('VFsunrise01', 'ps=gvn');
-    const colors = await frame.evaluate(() => [document.documentElement, document.body, document.querySelector('.vf-player')!].map((e) => getComputedStyle(e).backgroundColor));
+    const colors = await frame.evaluate(() =>
+      [document.documentElement, document.body, document.querySelector('.vf-player')!].map((e) => getComputedStyle(e).backgroundColor),
+    );
     expect(colors).toEqual(['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)']);
     await frame.page().close();
   });
@@ -136,7 +143,12 @@ describe('media over HTTP', () => {
     expect(src.startsWith('/media/')).toBe(true); // root-relative, never built from the server's host
     const got = await frame.evaluate(async (url) => {
       const r = await fetch(url, { headers: { Range: 'bytes=100-199' } });
-      return { status: r.status, range: r.headers.get('content-range'), accept: r.headers.get('accept-ranges'), bytes: Array.from(new Uint8Array(await r.arrayBuffer())) };
+      return {
+        status: r.status,
+        range: r.headers.get('content-range'),
+        accept: r.headers.get('accept-ranges'),
+        bytes: Array.from(new Uint8Array(await r.arrayBuffer())),
+      };
     }, src);
     const file = readFileSync(resolve(__dirname, '../..', decodeURIComponent(src.slice(1))));
     expect(got.status).toBe(206);

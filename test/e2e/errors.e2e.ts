@@ -61,7 +61,9 @@ describe('error reports (spec §7/§8)', () => {
         const seven = ['e2e A', 'e2e A', 'e2e B', long, long, 'e2e A', 'e2e D'];
         for (const message of seven) {
           const thrown = nextError();
-          setTimeout(() => { throw new Error(message); });
+          setTimeout(() => {
+            throw new Error(message);
+          });
           await thrown;
         }
         // An unhandled rejection: the 5th distinct report.
@@ -71,7 +73,9 @@ describe('error reports (spec §7/§8)', () => {
         // A 6th distinct error and one more duplicate: over the cap, neither is reported.
         for (const message of ['e2e F (over the cap)', 'e2e B']) {
           const thrown = nextError();
-          setTimeout(() => { throw new Error(message); });
+          setTimeout(() => {
+            throw new Error(message);
+          });
           await thrown;
         }
         // Everything above was handled by now; the sentinel marks the end of what the page could have sent.
@@ -84,7 +88,13 @@ describe('error reports (spec §7/§8)', () => {
     const reports = all.filter((e) => e.message !== SENTINEL);
     const pageUrl = frame.url();
     expect(reports.map((e) => e.message).sort()).toEqual(
-      ['Uncaught Error: e2e A', 'Uncaught Error: e2e B', `Uncaught Error: ${LONG}`.slice(0, 250), 'Uncaught Error: e2e D', 'Unhandled promise rejection: Error: e2e rejected'].sort(),
+      [
+        'Uncaught Error: e2e A',
+        'Uncaught Error: e2e B',
+        `Uncaught Error: ${LONG}`.slice(0, 250),
+        'Uncaught Error: e2e D',
+        'Unhandled promise rejection: Error: e2e rejected',
+      ].sort(),
     );
     for (const report of reports) {
       expect(report.message.length).toBeLessThanOrEqual(250);
@@ -123,7 +133,9 @@ describe('error reports (spec §7/§8)', () => {
     expect(await frame.evaluate(() => navigator.userAgent)).toContain('Googlebot');
     await frame.evaluate(async (sentinel) => {
       const thrown = new Promise<void>((resolve) => addEventListener('error', () => resolve(), { once: true }));
-      setTimeout(() => { throw new Error('e2e from a crawler'); });
+      setTimeout(() => {
+        throw new Error('e2e from a crawler');
+      });
       await thrown;
       await fetch('/error_204', { method: 'POST', body: new URLSearchParams({ message: sentinel }) });
     }, SENTINEL);

@@ -102,7 +102,7 @@ describe('host messaging with a raw postMessage host on another origin', () => {
     await waitCache(page, "c.videoData && c.videoData.video_id === 'VFcitylight' && c.playerState === 1");
 
     await page.evaluate(() => window.send('cuePlaylist', [['VFsunrise01', 'VFcitylight', 'VFoceanwave'], 1]));
-    await waitCache(page, "Array.isArray(c.playlist) && c.playlist.length === 3 && c.playlistIndex === 1 && c.playerState === 5");
+    await waitCache(page, 'Array.isArray(c.playlist) && c.playlist.length === 3 && c.playlistIndex === 1 && c.playerState === 5');
     // Index 1 is the video that was playing: cueing it stops it (it used to play on, and turn the state back to 1).
     await frame.waitForFunction(() => document.querySelector('video')!.paused);
     expect((await cache(page)).playerState).toBe(5);
@@ -190,17 +190,50 @@ describe('host messaging with a raw postMessage host on another origin', () => {
     const before = await videoElement(frame);
     const sent = await page.evaluate(() => {
       let seed = 42;
-      const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-      const pick = <T,>(xs: T[]) => xs[Math.floor(rnd() * xs.length)];
+      const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+      const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)];
       const junk = (): unknown =>
         pick<() => unknown>([
-          () => null, () => rnd() * 1e6 - 5e5, () => NaN, () => 'x'.repeat(Math.floor(rnd() * 40)), () => ({}), () => [],
-          () => ({ __proto__: { polluted: 1 } }), () => JSON.parse('{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}'),
-          () => [[['deep']]], () => true, () => '-1', () => 'NaN', () => '1e400',
+          () => null,
+          () => rnd() * 1e6 - 5e5,
+          () => NaN,
+          () => 'x'.repeat(Math.floor(rnd() * 40)),
+          () => ({}),
+          () => [],
+          () => ({ __proto__: { polluted: 1 } }),
+          () => JSON.parse('{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":1}}}'),
+          () => [[['deep']]],
+          () => true,
+          () => '-1',
+          () => 'NaN',
+          () => '1e400',
         ])();
-      const funcs = ['loadVideoById', 'cueVideoById', 'loadVideoByUrl', 'cueVideoByUrl', 'loadPlaylist', 'cuePlaylist', 'seekTo', 'setVolume',
-        'setPlaybackRate', 'playVideoAt', 'setLoop', 'setShuffle', 'setSize', 'setPlaybackQuality', 'setOption', 'setCaptions',
-        '__proto__', 'constructor', 'toString', 'getPlayerState', 'destroy', 'eval', 'hasOwnProperty', ''];
+      const funcs = [
+        'loadVideoById',
+        'cueVideoById',
+        'loadVideoByUrl',
+        'cueVideoByUrl',
+        'loadPlaylist',
+        'cuePlaylist',
+        'seekTo',
+        'setVolume',
+        'setPlaybackRate',
+        'playVideoAt',
+        'setLoop',
+        'setShuffle',
+        'setSize',
+        'setPlaybackQuality',
+        'setOption',
+        'setCaptions',
+        '__proto__',
+        'constructor',
+        'toString',
+        'getPlayerState',
+        'destroy',
+        'eval',
+        'hasOwnProperty',
+        '',
+      ];
       const badArgs = (f: string): unknown => {
         // Arguments no rule accepts: ids that are not ids, numbers that are not numbers.
         const bad = pick<unknown>([null, {}, [], 'not-an-id!', 'NaN', -5, { videoId: 7 }, { list: 3 }, [1, 2], 'abc']);
@@ -217,7 +250,10 @@ describe('host messaging with a raw postMessage host on another origin', () => {
         () => JSON.stringify({ event: 'command', func: junk() }),
         () => '{"event":"command","func":"playVideo","args":[],"pad":"' + 'y'.repeat(150_000) + '"}',
         () => '{"__proto__":{"polluted":1},"event":"command","func":"__proto__","args":{"__proto__":{"x":1}}}',
-        () => { const f = pick(funcs); return JSON.stringify({ event: 'command', func: f, args: badArgs(f), id: junk() }); },
+        () => {
+          const f = pick(funcs);
+          return JSON.stringify({ event: 'command', func: f, args: badArgs(f), id: junk() });
+        },
       ];
       let n = 0;
       for (let i = 0; i < 3000; i++) {
@@ -236,8 +272,8 @@ describe('host messaging with a raw postMessage host on another origin', () => {
     expect(after).toMatchObject({ paused: true, muted: before.muted, rate: before.rate });
     expect(await cache(page)).toMatchObject({ playerState: 5, muted: false, playbackRate: 1, videoData: expect.objectContaining({ video_id: 'VFsunrise01' }) });
     expect(await frame.evaluate(() => (window as unknown as { fuzzErrors: string[] }).fuzzErrors)).toEqual([]);
-    expect(await frame.evaluate(() => ({} as Record<string, unknown>).polluted)).toBeUndefined();
-    expect(await page.evaluate(() => ({} as Record<string, unknown>).polluted)).toBeUndefined();
+    expect(await frame.evaluate(() => (({}) as Record<string, unknown>).polluted)).toBeUndefined();
+    expect(await page.evaluate(() => (({}) as Record<string, unknown>).polluted)).toBeUndefined();
     await page.close();
   });
 

@@ -58,7 +58,12 @@ describe('events owed to a host that subscribes after onReady', () => {
         const end = start < cut ? cut - 1 : damaged.length - 1;
         await route.fulfill({
           status: 206,
-          headers: { 'content-type': 'video/webm', 'accept-ranges': 'bytes', 'content-range': `bytes ${start}-${end}/${damaged.length}`, 'content-length': String(end - start + 1) },
+          headers: {
+            'content-type': 'video/webm',
+            'accept-ranges': 'bytes',
+            'content-range': `bytes ${start}-${end}/${damaged.length}`,
+            'content-length': String(end - start + 1),
+          },
           body: damaged.subarray(start, end + 1),
         });
       }),
@@ -77,7 +82,12 @@ describe('events owed to a host that subscribes after onReady', () => {
     await subscribe(page, 'onError');
     await roundTrip(page, 40);
     const all = await received(page);
-    expect(count(all.map((m) => m.event), 'onError')).toBe(1);
+    expect(
+      count(
+        all.map((m) => m.event),
+        'onError',
+      ),
+    ).toBe(1);
     expect(all.find((m) => m.event === 'onError')).toMatchObject({ info: 5, id: 1, channel: 'widget' });
     await page.close();
   });
@@ -125,7 +135,7 @@ describe('states and video data as the reference embed sends them', () => {
     await page.close();
   });
 
-  it('item 11: a load sends the new video\'s data once it is known, and onApiChange once per real change', async () => {
+  it("item 11: a load sends the new video's data once it is known, and onApiChange once per real change", async () => {
     const page = await openHost('VFsunrise01', 'autoplay=0');
     await waitMessage(page, 'onReady');
     await subscribe(page, 'onApiChange', 'onPlaybackQualityChange', 'onStateChange');

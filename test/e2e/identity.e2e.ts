@@ -50,7 +50,9 @@ async function open(
 ): Promise<{ page: Page; frame: Frame; pageId: string }> {
   const page = given ?? (await context.newPage());
   const embedUrl = `${embedOrigin}/embed/${VIDEO}?${query}`;
-  const html = framingPage(embedUrl).replace('allow="autoplay; fullscreen"', `allow="${allow}"`).replace('<body', `${cmp === undefined ? '' : cmpScript(cmp)}<body`);
+  const html = framingPage(embedUrl)
+    .replace('allow="autoplay; fullscreen"', `allow="${allow}"`)
+    .replace('<body', `${cmp === undefined ? '' : cmpScript(cmp)}<body`);
   await page.goto(host.page(`/host-${Math.random().toString(36).slice(2)}.html`, html));
   const frame = await embedFrame(page);
   await frame.waitForSelector('[data-readiness="ready"]');
@@ -102,8 +104,7 @@ const playAndPause = async (frame: Frame) => {
 };
 
 /** The log requests of a page that carry events logged at or after `fromCounter` (the request counter). */
-const requestsOf = (pageId: string, done: (requests: CollectedRequest[]) => boolean, what: string) =>
-  until(() => collector.requests(pageId), done, what);
+const requestsOf = (pageId: string, done: (requests: CollectedRequest[]) => boolean, what: string) => until(() => collector.requests(pageId), done, what);
 
 /** Signs in through the embed's "Sign in" button and the pop-up (first-party, our origin), as a viewer does. */
 async function signInThroughPopup(frame: Frame, email: string, password: string) {
@@ -111,10 +112,7 @@ async function signInThroughPopup(frame: Frame, email: string, password: string)
   await frame.click('.vf-account-button');
   const popup = await popupOpened;
   // Already signed in on our origin, the pop-up hands the session over and closes at once; otherwise it shows the form.
-  const form = await Promise.race([
-    popup.waitForSelector('input[name="email"]').catch(() => null),
-    popup.waitForEvent('close').then(() => null),
-  ]);
+  const form = await Promise.race([popup.waitForSelector('input[name="email"]').catch(() => null), popup.waitForEvent('close').then(() => null)]);
   if (form) {
     await popup.fill('input[name="email"]', email);
     await popup.fill('input[name="password"]', password);
@@ -133,10 +131,17 @@ describe('issue 13: identity on every request', () => {
     expect(request.context.client.visitorData).toBe(request.headers['x-goog-visitor-id']);
     // The page's own API calls pass; a POST without the anti-forgery field is refused with a clear 403.
     const refused = await frame.evaluate(async () => {
-      const response = await fetch('/youtubei/v1/player', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ videoId: 'VFsunrise01' }) });
+      const response = await fetch('/youtubei/v1/player', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ videoId: 'VFsunrise01' }),
+      });
       return { status: response.status, body: await response.json() };
     });
-    expect(refused).toEqual({ status: 403, body: { error: { code: 403, message: expect.stringMatching(/^The request carries no anti-forgery token \(session_token\)/) } } });
+    expect(refused).toEqual({
+      status: 403,
+      body: { error: { code: 403, message: expect.stringMatching(/^The request carries no anti-forgery token \(session_token\)/) } },
+    });
     await page.close();
   });
 
@@ -206,7 +211,9 @@ describe('issue 13: the client context, complete, at the collector', () => {
       (r) => r.filter((x) => (x as { accountId?: string }).accountId === ada.id && x.context?.request?.consistencyTokenJars?.length > 0).length > 0,
       'a signed-in request carrying a consistency token',
     );
-    const request = requests.find((x) => (x as { accountId?: string }).accountId === ada.id && x.context.request.consistencyTokenJars.length > 0)! as CollectedRequest & {
+    const request = requests.find(
+      (x) => (x as { accountId?: string }).accountId === ada.id && x.context.request.consistencyTokenJars.length > 0,
+    )! as CollectedRequest & {
       accountId: string;
       channelId?: string;
     };
@@ -296,7 +303,7 @@ describe('issue 13: the consent-gated anonymous id', () => {
   });
 
   it("counts an answer without the )]}' prefix, or of another type, as missing ('Biscotti ID is missing from server'), retried at 2 min, refreshed at 30 min", async () => {
-    await ads.script([{ body: '{"id":"no-prefix-id","type":1}' }, { body: ")]}'\n{\"id\":\"wrong-type\",\"type\":2}" }]);
+    await ads.script([{ body: '{"id":"no-prefix-id","type":1}' }, { body: ')]}\'\n{"id":"wrong-type","type":2}' }]);
     // A browser of its own, whose clock is the test's (Playwright installs it for the whole context), so the 2-minute
     // retries and the 30-minute refresh happen on demand without slowing the other tests' pages.
     const own = await launchProfileBrowser();
@@ -304,7 +311,11 @@ describe('issue 13: the consent-gated anonymous id', () => {
     await page.clock.install();
     const { frame } = await open('consent=1', { page });
     await frame.waitForFunction(() => window.vidframeConsent!.anonymousId$.value.status === 'missing');
-    expect(await frame.evaluate(() => window.vidframeConsent!.anonymousId$.value)).toEqual({ status: 'missing', error: 'Biscotti ID is missing from server', retriesLeft: 2 });
+    expect(await frame.evaluate(() => window.vidframeConsent!.anonymousId$.value)).toEqual({
+      status: 'missing',
+      error: 'Biscotti ID is missing from server',
+      retriesLeft: 2,
+    });
     await page.clock.fastForward(120_000);
     await frame.waitForFunction(() => (window.vidframeConsent!.anonymousId$.value as { retriesLeft?: number }).retriesLeft === 1);
     expect((await ads.requests()).count).toBe(2);
@@ -312,7 +323,11 @@ describe('issue 13: the consent-gated anonymous id', () => {
     await frame.waitForFunction(() => window.vidframeConsent!.anonymousId$.value.status === 'ready');
     expect((await ads.requests()).count).toBe(3);
     await page.clock.fastForward(1_800_000);
-    await until(() => ads.requests(), (r) => r.count === 4, 'the 30-minute refresh');
+    await until(
+      () => ads.requests(),
+      (r) => r.count === 4,
+      'the 30-minute refresh',
+    );
     await own.close();
   });
 });

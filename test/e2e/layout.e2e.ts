@@ -65,7 +65,14 @@ interface LayoutReport {
  * before its centre is checked, as a viewer would scroll to it (the list is scrolled back afterwards).
  */
 const layout = async (frame: Frame): Promise<LayoutReport> => {
-  await frame.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))));
+  await frame.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   return frame.evaluate(() => {
     const name = (el: Element) =>
       `${el.tagName.toLowerCase()}.${String(el.className).trim().split(/\s+/).join('.')}${el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : el.textContent?.trim() ? `(${el.textContent.trim().slice(0, 24)})` : ''}`;
@@ -118,7 +125,8 @@ const layout = async (frame: Frame): Promise<LayoutReport> => {
       if (inList(el)) el.scrollIntoView({ block: 'nearest' });
       const r = el.getBoundingClientRect();
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      if (!hit || !(hit === el || el.contains(hit))) unclickable.push({ name: name(el), layer: layerOf(el), under: hit ? name(hit) : 'nothing (outside the frame)' });
+      if (!hit || !(hit === el || el.contains(hit)))
+        unclickable.push({ name: name(el), layer: layerOf(el), under: hit ? name(hit) : 'nothing (outside the frame)' });
     }
     for (const [l, top] of lists) l.scrollTop = top;
     return { controls: boxes, overlaps, unclickable, frame: { width: innerWidth, height: innerHeight } };
@@ -189,14 +197,29 @@ describe('layout at every embed size (issue 17 items 1 and 4)', () => {
       await frame.hover('.vf-mute');
       await frame.waitForFunction(() => document.querySelector('.vf-volume-slider')!.getBoundingClientRect().width > 20);
       await shot(frame, width, height, 'controls');
-      expectSound(await layout(frame), ['.vf-seek', '.vf-playpause', '.vf-prev', '.vf-next', '.vf-mute', '.vf-volume-slider', '.vf-cc', '.vf-settings', '.vf-fullscreen']);
+      expectSound(await layout(frame), [
+        '.vf-seek',
+        '.vf-playpause',
+        '.vf-prev',
+        '.vf-next',
+        '.vf-mute',
+        '.vf-volume-slider',
+        '.vf-cc',
+        '.vf-settings',
+        '.vf-fullscreen',
+      ]);
 
       // The settings menu open: photographed; the control bar under it stays sound (the menu itself: the next test).
       await frame.click('.vf-settings');
       await frame.waitForSelector('[role="menu"]');
       await shot(frame, width, height, 'settings');
       const withMenu = await layout(frame);
-      expect(withMenu.controls.filter((c) => c.layer === 'chrome').map((c) => c.name).join('\n')).toContain('.vf-settings');
+      expect(
+        withMenu.controls
+          .filter((c) => c.layer === 'chrome')
+          .map((c) => c.name)
+          .join('\n'),
+      ).toContain('.vf-settings');
       expect(withMenu.unclickable.filter((u) => u.layer === 'chrome')).toEqual([]);
       expect(withMenu.overlaps.filter((o) => o.startsWith('chrome:') && o.includes('× chrome:'))).toEqual([]);
       await page.close();
@@ -234,7 +257,10 @@ describe('autoplay refused by the browser at every embed size (issue 17 item 1)'
       const onScreen = boxes.notice.width > 1 && boxes.notice.height > 1;
       if (onScreen) {
         const apart =
-          boxes.notice.bottom <= boxes.play.top || boxes.notice.top >= boxes.play.bottom || boxes.notice.right <= boxes.play.left || boxes.notice.left >= boxes.play.right;
+          boxes.notice.bottom <= boxes.play.top ||
+          boxes.notice.top >= boxes.play.bottom ||
+          boxes.notice.right <= boxes.play.left ||
+          boxes.notice.left >= boxes.play.right;
         expect(apart).toBe(true);
         expect(boxes.notice.left).toBeGreaterThanOrEqual(0);
         expect(boxes.notice.right).toBeLessThanOrEqual(width);

@@ -58,7 +58,8 @@ async function signIn(frame: Frame) {
 
 const readClipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
 /** Copying is asynchronous after the press: the clipboard's text once it is `expected` (or the last text read). */
-const clipboardOnce = (page: Page, expected: (text: string) => boolean) => until(() => readClipboard(page), expected, 'the copied text', 10_000).catch(() => readClipboard(page));
+const clipboardOnce = (page: Page, expected: (text: string) => boolean) =>
+  until(() => readClipboard(page), expected, 'the copied text', 10_000).catch(() => readClipboard(page));
 
 describe('issue 14: the viewer features of the embed', () => {
   it('invites a signed-out viewer to sign in instead of failing, for subscribe and for watch later', async () => {
@@ -174,7 +175,13 @@ describe('issue 14: the viewer features of the embed', () => {
       (videoId) => new Promise<unknown>((resolve) => window.vidframePlatform!.getSharePanel({ videoId }).subscribe(resolve)),
       VIDEO,
     );
-    expect(result).toMatchObject({ ok: false, kind: 'http', status: 500, message: 'Error: API fetch failed', body: { error: { message: 'Backend unavailable' }, errorMetadata: { status: 500 } } });
+    expect(result).toMatchObject({
+      ok: false,
+      kind: 'http',
+      status: 500,
+      message: 'Error: API fetch failed',
+      body: { error: { message: 'Backend unavailable' }, errorMetadata: { status: 500 } },
+    });
     expect(logged.some((line) => line.includes('API fetch failed'))).toBe(true);
     await frame.click('.vf-share-button');
     expect(await (await frame.waitForSelector('.vf-share [role="alert"]')).textContent()).toContain('Backend unavailable');

@@ -44,8 +44,8 @@ const timeAbove = (frame: Frame, t: number) => frame.waitForFunction((t) => docu
 const infoHolds = (frame: Frame, expected: Record<string, unknown>) =>
   frame.waitForFunction((want) => {
     let ok = false;
-    window.vidframePlayer!.info$
-      .subscribe((i) => {
+    window
+      .vidframePlayer!.info$.subscribe((i) => {
         const snap = i as unknown as Record<string, unknown>;
         ok = Object.entries(want).every(([k, v]) => {
           const got = snap[k];
@@ -95,7 +95,9 @@ describe('player controls, through the UI, with real playback', () => {
     await frame.click('.vf-settings');
     await frame.click('.vf-menu-item:has-text("Quality")');
     await frame.click('.vf-menu-item:has-text("240p")');
-    await frame.waitForFunction(() => document.querySelector('video')!.getAttribute('src')!.includes('small.webm') && document.querySelector('video')!.readyState >= 1);
+    await frame.waitForFunction(
+      () => document.querySelector('video')!.getAttribute('src')!.includes('small.webm') && document.querySelector('video')!.readyState >= 1,
+    );
     await frame.waitForFunction((t) => Math.abs(document.querySelector('video')!.currentTime - t) < 0.3, before.t);
     expect(await media(frame)).toMatchObject({ paused: true, state: '2' });
     await infoHolds(frame, { playbackQuality: 'small' });
@@ -238,7 +240,12 @@ describe('player controls, through the UI, with real playback', () => {
       const end = start < cut ? cut - 1 : file.length - 1;
       await route.fulfill({
         status: 206,
-        headers: { 'content-type': 'video/webm', 'accept-ranges': 'bytes', 'content-range': `bytes ${start}-${end}/${file.length}`, 'content-length': String(end - start + 1) },
+        headers: {
+          'content-type': 'video/webm',
+          'accept-ranges': 'bytes',
+          'content-range': `bytes ${start}-${end}/${file.length}`,
+          'content-length': String(end - start + 1),
+        },
         body: file.subarray(start, end + 1),
       });
     });

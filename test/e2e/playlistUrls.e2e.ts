@@ -32,7 +32,12 @@ const snapshotWhen = async (frame: Frame, ready: Record<string, unknown>) => {
   return frame.evaluate(() => {
     let snap: Record<string, unknown> = {};
     window.vidframePlayer!.info$.subscribe((i) => (snap = i as unknown as Record<string, unknown>)).unsubscribe();
-    return { playlist: snap.playlist, playlistIndex: snap.playlistIndex, playlistId: snap.playlistId, src: document.querySelector('video')!.getAttribute('src') ?? '' };
+    return {
+      playlist: snap.playlist,
+      playlistIndex: snap.playlistIndex,
+      playlistId: snap.playlistId,
+      src: document.querySelector('video')!.getAttribute('src') ?? '',
+    };
   });
 };
 
@@ -64,7 +69,7 @@ describe('playlist embed URLs (README, issue 16 item 5)', () => {
     await frame.page().close();
   });
 
-  it('/embed/{id}?playlist=id2,id3 plays the path\'s video, then those', async () => {
+  it("/embed/{id}?playlist=id2,id3 plays the path's video, then those", async () => {
     const frame = await openFramed('/embed/VFcitylight?playlist=VFoceanwave,VFsunrise01');
     const snap = await snapshotWhen(frame, { playlistIndex: 0 });
     expect(snap.playlist).toEqual(['VFcitylight', 'VFoceanwave', 'VFsunrise01']);

@@ -45,7 +45,11 @@ describe('the lazy facade (<EmbeddedPlayer facade>)', () => {
 
   it('shows each video’s poster from the embed origin and a labelled button, and creates no iframe', async () => {
     const facades = await page.$$eval('[data-testid="facade-strip"] li', (items) =>
-      items.map((li) => ({ id: li.getAttribute('data-testid'), label: li.querySelector('button')?.getAttribute('aria-label'), poster: li.querySelector('img')?.getAttribute('src') })),
+      items.map((li) => ({
+        id: li.getAttribute('data-testid'),
+        label: li.querySelector('button')?.getAttribute('aria-label'),
+        poster: li.querySelector('img')?.getAttribute('src'),
+      })),
     );
     expect(facades).toEqual([
       { id: 'facade-VFsunrise01', label: 'Play: Sunrise over the test pattern', poster: `${server.origin}/vi/VFsunrise01/poster` },
@@ -53,7 +57,9 @@ describe('the lazy facade (<EmbeddedPlayer facade>)', () => {
       { id: 'facade-VFoceanwave', label: 'Play: Ocean wave', poster: `${server.origin}/vi/VFoceanwave/poster` },
     ]);
     // The posters really load (the route answers, and the demo page's CSP allows the embed origin's images).
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[data-testid="facade-strip"] img')].every((img) => img.complete && img.naturalWidth > 0));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('[data-testid="facade-strip"] img')].every((img) => img.complete && img.naturalWidth > 0),
+    );
     expect(await page.locator('iframe').count()).toBe(0);
     expect(embedRequests).toEqual([]);
   });
@@ -70,7 +76,9 @@ describe('the lazy facade (<EmbeddedPlayer facade>)', () => {
     await waitEvent(page, 'VFsunrise01 state 1');
     expect(await events(page)).toContain('VFsunrise01 play');
     expect(await events(page)).toContain('VFsunrise01 ready');
-    const iframes = await page.$$eval('iframe', (frames) => frames.map((f) => ({ src: f.src, inSunrise: !!f.closest('[data-testid="facade-VFsunrise01"]'), focused: document.activeElement === f, title: f.title })));
+    const iframes = await page.$$eval('iframe', (frames) =>
+      frames.map((f) => ({ src: f.src, inSunrise: !!f.closest('[data-testid="facade-VFsunrise01"]'), focused: document.activeElement === f, title: f.title })),
+    );
     expect(iframes).toHaveLength(1);
     expect(iframes[0]).toMatchObject({ inSunrise: true, focused: true, title: 'Sunrise over the test pattern' });
     const src = new URL(iframes[0].src);
@@ -87,7 +95,9 @@ describe('the lazy facade (<EmbeddedPlayer facade>)', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Play: Ocean wave');
     await page.keyboard.press('Enter');
     await waitEvent(page, 'VFoceanwave state 1');
-    expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid="facade-VFoceanwave"]') && document.activeElement?.tagName)).toBe('IFRAME');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid="facade-VFoceanwave"]') && document.activeElement?.tagName)).toBe(
+      'IFRAME',
+    );
     expect(await page.locator('iframe').count()).toBe(2);
     // The one never pressed is still a facade.
     expect(await page.locator('[data-testid="facade-VFcitylight"] iframe').count()).toBe(0);

@@ -37,7 +37,12 @@ withE2eEnvironment((env) => {
 let keptPages: Page[] = [];
 beforeEach(async () => {
   // Each test starts clean: no page of an earlier test still sending, no faults, an empty collector, no database.
-  await Promise.all(context.pages().filter((p) => !keptPages.includes(p)).map((p) => p.close()));
+  await Promise.all(
+    context
+      .pages()
+      .filter((p) => !keptPages.includes(p))
+      .map((p) => p.close()),
+  );
   keptPages = context.pages();
   await context.setOffline(false);
   await collector.clearFaults();
@@ -93,18 +98,31 @@ async function logFiveEventsOffline(frame: Frame) {
   });
   await video(frame, 'pause');
   await stateIs(frame, 2);
-  await until(() => countsOf(frame), (c) => c.events - before >= 5, 'five events logged offline');
+  await until(
+    () => countsOf(frame),
+    (c) => c.events - before >= 5,
+    'five events logged offline',
+  );
 }
 
 /** Goes offline once the first batch has left, logs a handful of events, and waits until their request is stored. */
 async function queueASessionOffline(page: Page, frame: Frame, pageId: string) {
-  await until(() => collector.requests(pageId), (r) => r.length >= 1, 'the first batch');
+  await until(
+    () => collector.requests(pageId),
+    (r) => r.length >= 1,
+    'the first batch',
+  );
   await frame.waitForFunction(() => document.querySelector('video')!.currentTime > 0.3);
   await context.setOffline(true);
   await frame.waitForFunction(() => !navigator.onLine);
   await logFiveEventsOffline(frame);
   // The debounce flush (10 s after the last event) fails offline: the request goes to IndexedDB.
-  const queued = await until(() => readLogsDatabase(frame), (q) => (q?.length ?? 0) >= 1, 'a request stored in IndexedDB', 20_000);
+  const queued = await until(
+    () => readLogsDatabase(frame),
+    (q) => (q?.length ?? 0) >= 1,
+    'a request stored in IndexedDB',
+    20_000,
+  );
   return queued!;
 }
 
@@ -129,15 +147,28 @@ describe('issue 8: the retry queue in the browser', () => {
       (e) => queuedIds.every((id) => e.some((x) => x.clientEventId === id)),
       'the queued events at the collector',
     );
-    await until(() => readLogsDatabase(frame), (q) => q?.length === 0, 'an empty queue');
+    await until(
+      () => readLogsDatabase(frame),
+      (q) => q?.length === 0,
+      'an empty queue',
+    );
     expect((await watched<{ type: string }>(frame, 'retry$')).map((e) => e.type)).toEqual(queued.map(() => 'sent'));
     expect(events.filter((e) => queuedIds.includes(e.clientEventId!)).map((e) => e.name)).toContain('networkChange');
 
     // Everything the page logged arrives once (the rest through the close).
     const { events: total } = await countsOf(frame);
     await page.close({ runBeforeUnload: true });
-    const all = await until(() => collector.events(pageId), (e) => e.length >= total, `all ${total} events`);
-    expect(sequenceNumbers(all.map((e) => e.clientEventId), pageId)).toEqual(oneTo(total));
+    const all = await until(
+      () => collector.events(pageId),
+      (e) => e.length >= total,
+      `all ${total} events`,
+    );
+    expect(
+      sequenceNumbers(
+        all.map((e) => e.clientEventId),
+        pageId,
+      ),
+    ).toEqual(oneTo(total));
     expect((await collector.stats()).duplicatesDropped).toBe(0);
   });
 
@@ -145,7 +176,11 @@ describe('issue 8: the retry queue in the browser', () => {
     await collector.fault(500, 1);
     const { page, frame, pageId } = await openEmbed(context, server, host, 'VFcitylight', 'autoplay=1');
     // The first batch fails and is stored; the page is reloaded before its own queue resends it (5 s after the store).
-    const [queued] = (await until(() => readLogsDatabase(frame), (q) => (q?.length ?? 0) >= 1, 'a request stored in IndexedDB'))!;
+    const [queued] = (await until(
+      () => readLogsDatabase(frame),
+      (q) => (q?.length ?? 0) >= 1,
+      'a request stored in IndexedDB',
+    ))!;
     expect(queued).toMatchObject({ status: 'NEW', sendCount: 0 });
     expect(sequenceNumbers(queued.clientEventIds, pageId)).toEqual(oneTo(queued.clientEventIds.length));
     await page.reload();
@@ -158,10 +193,19 @@ describe('issue 8: the retry queue in the browser', () => {
       (e) => queued.clientEventIds.every((id) => e.some((x) => x.clientEventId === id)),
       'the old page’s queued events at the collector',
     );
-    await until(() => readLogsDatabase(reloaded), (q) => q?.length === 0, 'an empty queue');
+    await until(
+      () => readLogsDatabase(reloaded),
+      (q) => q?.length === 0,
+      'an empty queue',
+    );
     expect((await countsOf(reloaded)).resent).toBe(1);
     // The old page's events all arrived, once: the queued ones by the new page, the rest through the reload's flush.
-    expect(sequenceNumbers(events.map((e) => e.clientEventId), pageId)).toEqual(oneTo(events.length));
+    expect(
+      sequenceNumbers(
+        events.map((e) => e.clientEventId),
+        pageId,
+      ),
+    ).toEqual(oneTo(events.length));
     expect(events.length).toBeGreaterThanOrEqual(queued.clientEventIds.length);
     expect((await collector.stats()).duplicatesDropped).toBe(0);
   });
@@ -171,24 +215,44 @@ describe('issue 8: the retry queue in the browser', () => {
     const { page, frame, pageId } = await openEmbed(context, server, host, 'VFcitylight', 'autoplay=1');
     await watch(frame, 'retry$');
     // The first batch fails (500) and is stored; 5 s later the queue resends it: 500 again, back to NEW, sendCount 1.
-    await until(() => watched<{ type: string }>(frame, 'retry$'), (e) => e.length >= 1, 'the first resend', 20_000);
+    await until(
+      () => watched<{ type: string }>(frame, 'retry$'),
+      (e) => e.length >= 1,
+      'the first resend',
+      20_000,
+    );
     const afterFailure = await readLogsDatabase(frame);
     expect(afterFailure).toEqual([expect.objectContaining({ status: 'NEW', sendCount: 1 })]);
     // The back-off (5 s) later, the collector is well again.
-    await until(() => watched<{ type: string }>(frame, 'retry$'), (e) => e.length >= 2, 'the second resend', 20_000);
-    expect(await watched(frame, 'retry$')).toEqual([
-      { type: 'failed', outcome: 'requeued', potential: true },
-      { type: 'sent' },
-    ]);
-    await until(() => readLogsDatabase(frame), (q) => q?.length === 0, 'an empty queue');
+    await until(
+      () => watched<{ type: string }>(frame, 'retry$'),
+      (e) => e.length >= 2,
+      'the second resend',
+      20_000,
+    );
+    expect(await watched(frame, 'retry$')).toEqual([{ type: 'failed', outcome: 'requeued', potential: true }, { type: 'sent' }]);
+    await until(
+      () => readLogsDatabase(frame),
+      (q) => q?.length === 0,
+      'an empty queue',
+    );
     const stats = await collector.stats();
     expect(stats.faultsPlayed).toBe(2);
     expect((await countsOf(frame)).stored).toBe(1);
 
     const { events: total } = await countsOf(frame);
     await page.close({ runBeforeUnload: true });
-    const events = await until(() => collector.events(pageId), (e) => e.length >= total, `all ${total} events`);
-    expect(sequenceNumbers(events.map((e) => e.clientEventId), pageId)).toEqual(oneTo(total));
+    const events = await until(
+      () => collector.events(pageId),
+      (e) => e.length >= total,
+      `all ${total} events`,
+    );
+    expect(
+      sequenceNumbers(
+        events.map((e) => e.clientEventId),
+        pageId,
+      ),
+    ).toEqual(oneTo(total));
     expect((await collector.stats()).duplicatesDropped).toBe(0);
   });
 
@@ -197,15 +261,29 @@ describe('issue 8: the retry queue in the browser', () => {
     const { page, frame, pageId } = await openEmbed(context, server, host, 'VFcitylight', 'autoplay=1');
     await watch(frame, 'retry$');
     // The first batch is refused (429, Retry-After: 7) and stored; the queue resends it once the wait is over.
-    await until(() => watched<{ type: string }>(frame, 'retry$'), (e) => e.length >= 1, 'the resend', 30_000);
+    await until(
+      () => watched<{ type: string }>(frame, 'retry$'),
+      (e) => e.length >= 1,
+      'the resend',
+      30_000,
+    );
     expect(await watched(frame, 'retry$')).toEqual([{ type: 'sent' }]);
     expect((await collector.stats()).faultsPlayed).toBe(1);
     expect((await countsOf(frame)).stored).toBe(1);
 
     const { events: total } = await countsOf(frame);
     await page.close({ runBeforeUnload: true });
-    const events = await until(() => collector.events(pageId), (e) => e.length >= total, `all ${total} events`);
-    expect(sequenceNumbers(events.map((e) => e.clientEventId), pageId)).toEqual(oneTo(total));
+    const events = await until(
+      () => collector.events(pageId),
+      (e) => e.length >= total,
+      `all ${total} events`,
+    );
+    expect(
+      sequenceNumbers(
+        events.map((e) => e.clientEventId),
+        pageId,
+      ),
+    ).toEqual(oneTo(total));
     // Every request of the page, the resent one included, carried the stream token the server gave the page.
     const streams = new Set([...events.map((e) => e.stream), ...(await collector.requests(pageId)).map((r) => r.stream)]);
     expect(streams.size).toBe(1);
@@ -238,7 +316,12 @@ describe('issue 8: the retry queue in the browser', () => {
     const { page, frame, pageId } = await openEmbed(context, server, host, 'VFcitylight', 'autoplay=1');
     await watch(frame, 'retry$');
     // The first batch fails once and is stored in the recovered database, then resent 5 s later.
-    await until(() => watched<{ type: string }>(frame, 'retry$'), (e) => e.length >= 1, 'the resend', 20_000);
+    await until(
+      () => watched<{ type: string }>(frame, 'retry$'),
+      (e) => e.length >= 1,
+      'the resend',
+      20_000,
+    );
     expect(await watched(frame, 'retry$')).toEqual([{ type: 'sent' }]);
     const reports = await frame.evaluate(() => window.vidframeTelemetry!.storageReports.map((r) => r.type));
     expect(reports).toEqual(['DB_DELETED_BY_MISSING_OBJECT_STORES', 'DB_REOPENED_BY_MISSING_OBJECT_STORES']);
@@ -247,8 +330,17 @@ describe('issue 8: the retry queue in the browser', () => {
 
     const { events: total } = await countsOf(frame);
     await page.close({ runBeforeUnload: true });
-    const events = await until(() => collector.events(pageId), (e) => e.length >= total, `all ${total} events`);
-    expect(sequenceNumbers(events.map((e) => e.clientEventId), pageId)).toEqual(oneTo(total));
+    const events = await until(
+      () => collector.events(pageId),
+      (e) => e.length >= total,
+      `all ${total} events`,
+    );
+    expect(
+      sequenceNumbers(
+        events.map((e) => e.clientEventId),
+        pageId,
+      ),
+    ).toEqual(oneTo(total));
     expect((await collector.stats()).duplicatesDropped).toBe(0);
   });
 });

@@ -165,7 +165,7 @@ describe('the demo host page drives the embed on another origin', () => {
     await waitState(page, 5);
   });
 
-  it('an unknown video is reported as error 5 (spec §8; not YouTube\'s 100); the log shows events and clears', async () => {
+  it("an unknown video is reported as error 5 (spec §8; not YouTube's 100); the log shows events and clears", async () => {
     await page.fill('[data-testid="video-id-input"]', 'VFunknown00');
     await page.click('[data-testid="load-id"]');
     await readout(page, 'error-code', '5');
@@ -214,15 +214,19 @@ describe('a plain page that only includes /iframe_api', () => {
     expect(iframe.width).toBe('480');
     // getCurrentTime advances; the video data is there; pause is heard.
     await page.waitForFunction(() => (window as unknown as { player: { getCurrentTime(): number } }).player.getCurrentTime() > 0.5);
-    const data = await page.evaluate(() => (window as unknown as { player: { getVideoData(): { video_id: string }; isMuted(): boolean } }).player.getVideoData().video_id);
+    const data = await page.evaluate(
+      () => (window as unknown as { player: { getVideoData(): { video_id: string }; isMuted(): boolean } }).player.getVideoData().video_id,
+    );
     expect(data).toBe('VFsunrise01');
     await page.evaluate(() => (window as unknown as { player: { pauseVideo(): void } }).player.pauseVideo());
     await page.waitForFunction(() => (window as unknown as { log: string[] }).log.includes('state 2 2'));
     // destroy puts the placeholder back.
-    expect(await page.evaluate(() => {
-      (window as unknown as { player: { destroy(): void } }).player.destroy();
-      return document.getElementById('player')!.tagName;
-    })).toBe('DIV');
+    expect(
+      await page.evaluate(() => {
+        (window as unknown as { player: { destroy(): void } }).player.destroy();
+        return document.getElementById('player')!.tagName;
+      }),
+    ).toBe('DIV');
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -273,7 +277,11 @@ describe('<EmbeddedPlayer> in StrictMode', () => {
     await page.waitForFunction(() => document.querySelectorAll('iframe').length === 0);
     await page.click('[data-testid="toggle-mount"]');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="component-stage"] iframe').length === 1);
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="component-events"] li')].filter((li) => li.textContent === 'ready').length === 2, null, { timeout: 20_000 });
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('[data-testid="component-events"] li')].filter((li) => li.textContent === 'ready').length === 2,
+      null,
+      { timeout: 20_000 },
+    );
     expect(await page.locator('iframe').count()).toBe(1);
     expect(errors).toEqual([]);
     await page.close();

@@ -1,7 +1,17 @@
 import type { BrowserContext, Frame, Page, Request } from 'playwright-core';
 import { type HostServer, type RunningServer } from './helpers/servers';
 import { withE2eEnvironment } from './helpers/environment';
-import { collectorOf, countsOf, launchProfileBrowser, oneTo, openEmbed, sequenceNumbers, until, type Collector, type ProfileBrowser } from './telemetry.helpers';
+import {
+  collectorOf,
+  countsOf,
+  launchProfileBrowser,
+  oneTo,
+  openEmbed,
+  sequenceNumbers,
+  until,
+  type Collector,
+  type ProfileBrowser,
+} from './telemetry.helpers';
 
 /**
  * Issue 6 in the browser: the real embed, framed by a host on another origin, logs a viewing session to the real
@@ -34,7 +44,12 @@ function watchLogRequests(page: Page) {
   page.on('requestfinished', async (request) => {
     // Log requests only: the page's other calls (the viewer's state of the video, …) are not the batches under test.
     if (!request.url().includes('/youtubei/v1/log_event')) return;
-    const entry = { request, gzip: (await request.allHeaders())['content-encoding'] === 'gzip', body: undefined as any, status: (await request.response())?.status() };
+    const entry = {
+      request,
+      gzip: (await request.allHeaders())['content-encoding'] === 'gzip',
+      body: undefined as any,
+      status: (await request.response())?.status(),
+    };
     const raw = request.postDataBuffer();
     entry.body = raw && !entry.gzip ? JSON.parse(raw.toString('utf8')) : undefined;
     seen.push(entry);
@@ -47,7 +62,11 @@ describe('issue 6: a viewing session at the collector', () => {
     const { page, frame, pageId } = await openEmbed(browser, server, host, 'VFcitylight', 'autoplay=1');
 
     // The first batch: 2 s after the first event (playerLoad at start-up).
-    const [first] = await until(() => collector.requests(pageId), (r) => r.length >= 1, 'the first batch');
+    const [first] = await until(
+      () => collector.requests(pageId),
+      (r) => r.length >= 1,
+      'the first batch',
+    );
     const firstEvents = await collector.events(pageId);
     expect(names(firstEvents)[0]).toBe('playerLoad');
 
@@ -91,7 +110,12 @@ describe('issue 6: a viewing session at the collector', () => {
     );
 
     // Everything the page logged arrived, each clientEventId once.
-    expect(sequenceNumbers(events.map((e) => e.clientEventId), pageId)).toEqual(oneTo(events.length));
+    expect(
+      sequenceNumbers(
+        events.map((e) => e.clientEventId),
+        pageId,
+      ),
+    ).toEqual(oneTo(events.length));
     const byName = (name: string) => events.filter((e) => e.name === name).map((e) => e.event[name]);
 
     expect(byName('playerLoad')).toEqual([expect.objectContaining({ videoId: 'VFcitylight', autoplay: true, hostOrigin: host.origin })]);
@@ -109,7 +133,9 @@ describe('issue 6: a viewing session at the collector', () => {
     const states = byName('playerStateChange').map((s) => s.state);
     expect(states).toContain(1);
     expect(states[states.length - 1]).toBe(2);
-    const pause = byName('playerStateChange').filter((s) => s.state === 2).pop()!;
+    const pause = byName('playerStateChange')
+      .filter((s) => s.state === 2)
+      .pop()!;
     expect(pause).toMatchObject({ videoId: 'VFcitylight', previousState: 1 });
     expect(pause.mediaTimeSec).toBeCloseTo(pausedAt, 1);
 
@@ -126,7 +152,11 @@ describe('issue 6: a viewing session at the collector', () => {
     const ua = await browser.newPage().then(async (p) => [await p.evaluate(() => navigator.userAgent), await p.close()][0]);
     for (const request of requests) {
       expect(request.endpoint).toBe('log_event');
-      expect(request.context.client).toMatchObject({ clientName: 'WEB_EMBEDDED_PLAYER', clientVersion: expect.stringMatching(/^\d+\.\d{8}\.\d\d\.\d\d$/), userAgent: ua });
+      expect(request.context.client).toMatchObject({
+        clientName: 'WEB_EMBEDDED_PLAYER',
+        clientVersion: expect.stringMatching(/^\d+\.\d{8}\.\d\d\.\d\d$/),
+        userAgent: ua,
+      });
       expect(request.headers['x-youtube-client-name']).toBe('56');
       expect(request.headers['x-youtube-client-version']).toBe(request.context.client.clientVersion);
       expect(request.headers['content-type']).toContain('application/json');
@@ -157,14 +187,22 @@ describe('issue 6: a viewing session at the collector', () => {
     const { frame, pageId } = await openEmbed(browser, server, host, 'VFcitylight', 'autoplay=1', { page });
 
     // The first batch: refused once as gzip (the browser saw the 415), then accepted uncompressed.
-    const [accepted] = await until(() => collector.requests(pageId), (r) => r.length >= 1, 'the resent first batch');
+    const [accepted] = await until(
+      () => collector.requests(pageId),
+      (r) => r.length >= 1,
+      'the resent first batch',
+    );
     expect(accepted.compressed).toBe(false);
     expect(accepted.decodedBytes).toBeGreaterThanOrEqual(500); // would have been compressed
     expect(accepted.headers['content-encoding']).toBeUndefined();
     const stats = await collector.stats();
     expect(stats.faultsPlayed).toBe(1);
     expect(stats.pendingFault).toBeNull();
-    await until(async () => wire.length, (n) => n >= 2, 'both requests seen by the browser');
+    await until(
+      async () => wire.length,
+      (n) => n >= 2,
+      'both requests seen by the browser',
+    );
     const [refused, resent] = wire;
     expect(refused).toMatchObject({ status: 415, gzip: true });
     expect(resent).toMatchObject({ status: 200, gzip: false });
@@ -179,7 +217,11 @@ describe('issue 6: a viewing session at the collector', () => {
     await frame.waitForSelector('.vf-player[data-state="2"]');
     const { events: total } = await countsOf(frame);
     await page.close({ runBeforeUnload: true });
-    await until(() => collector.events(pageId), (e) => e.length >= total, `all ${total} events`);
+    await until(
+      () => collector.events(pageId),
+      (e) => e.length >= total,
+      `all ${total} events`,
+    );
     const requests = await collector.requests(pageId);
     expect(requests.every((r) => !r.compressed)).toBe(true);
     await expectCountedOnce(collector);

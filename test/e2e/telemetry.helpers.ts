@@ -53,7 +53,10 @@ export interface CollectorStats {
 /** The collector's admin API and test hooks, over real HTTP with the admin token. */
 export function collectorOf(server: RunningServer) {
   const call = async <T>(path: string, init?: RequestInit): Promise<T> => {
-    const response = await fetch(server.origin + path, { ...init, headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${server.adminToken}` } });
+    const response = await fetch(server.origin + path, {
+      ...init,
+      headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${server.adminToken}` },
+    });
     if (!response.ok) throw new Error(`${init?.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };
@@ -81,7 +84,11 @@ export function collectorOf(server: RunningServer) {
     clear: () => call('/collector/api/events', { method: 'DELETE' }),
     /** The next `count` log requests fail with `status` (415/400 only hit gzip bodies; 429 with Retry-After). */
     fault: (status: 500 | 415 | 400 | 429, count: number, retryAfterSec?: number) =>
-      call('/collector/api/faults', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ status, count, retryAfterSec }) }),
+      call('/collector/api/faults', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ status, count, retryAfterSec }),
+      }),
     clearFaults: () => call('/collector/api/faults', { method: 'DELETE' }),
   };
 }

@@ -43,7 +43,11 @@ describe('ping beacons at the collector', () => {
     const ei = new URLSearchParams(tracking.videostatsPlaybackUrl.baseUrl.split('?')[1]).get('ei');
 
     await frame.waitForSelector('.vf-player[data-state="0"]', { timeout: 40_000 });
-    const pings = await until(() => pingsOf('VFsunrise01'), (p) => watchtime(p).some((w) => w.state === 'ended'), 'the ping of the end');
+    const pings = await until(
+      () => pingsOf('VFsunrise01'),
+      (p) => watchtime(p).some((w) => w.state === 'ended'),
+      'the ping of the end',
+    );
 
     const [playback, ...rest] = pings;
     expect(playback).toMatchObject({ kind: 'playback', docid: 'VFsunrise01', ei, seq: 0, len: 12.008, st: [], et: [] });
@@ -77,7 +81,11 @@ describe('ping beacons at the collector', () => {
     await frame.evaluate(() => document.querySelector('video')!.pause());
     await frame.waitForSelector('.vf-player[data-state="2"]');
     const pausedAt = await frame.evaluate(() => document.querySelector('video')!.currentTime);
-    const atPause = await until(() => pingsOf('VFcitylight'), (p) => watchtime(p).some((w) => w.state === 'paused'), 'the ping at pause');
+    const atPause = await until(
+      () => pingsOf('VFcitylight'),
+      (p) => watchtime(p).some((w) => w.state === 'paused'),
+      'the ping at pause',
+    );
     const paused = watchtime(atPause).find((w) => w.state === 'paused')!;
     expect(paused.cmt).toBeCloseTo(pausedAt, 1);
     expect(paused.et[paused.et.length - 1]).toBeCloseTo(pausedAt, 1);
@@ -89,7 +97,11 @@ describe('ping beacons at the collector', () => {
     const leftAt = await frame.evaluate(() => document.querySelector('video')!.currentTime);
     await page.close({ runBeforeUnload: true });
 
-    const pings = await until(() => pingsOf('VFcitylight'), (p) => watchtime(p).some((w) => w.final), 'the final ping');
+    const pings = await until(
+      () => pingsOf('VFcitylight'),
+      (p) => watchtime(p).some((w) => w.final),
+      'the final ping',
+    );
     const final = watchtime(pings).find((w) => w.final)!;
     expect(final).toMatchObject({ cpn: paused.cpn, seq: paused.seq + 1, state: 'playing' });
     // Within 0.3 s: the page reads the time a moment after the test's own read of it.
@@ -105,7 +117,11 @@ describe('ping beacons at the collector', () => {
     expect(code).toBeGreaterThanOrEqual(1);
     await page.close({ runBeforeUnload: true });
 
-    const events = await until(() => collector.events(pageId), (e) => e.some((x) => x.name === 'mediaError'), 'the mediaError event');
+    const events = await until(
+      () => collector.events(pageId),
+      (e) => e.some((x) => x.name === 'mediaError'),
+      'the mediaError event',
+    );
     const debug = events.filter((e) => e.name === 'mediaError');
     expect(debug).toHaveLength(1);
     expect(debug[0].endpoint).toBe('video_stats');

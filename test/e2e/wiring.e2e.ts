@@ -43,7 +43,11 @@ async function openHosted(context: BrowserContext, videoId: string, query: strin
 async function closeAndCollect(page: Page, frame: Frame, pageId: string): Promise<CollectedEvent[]> {
   const { events: total } = await countsOf(frame);
   await page.close({ runBeforeUnload: true });
-  return until(() => collector.events(pageId), (e) => e.length >= total, `all ${total} events of the page`);
+  return until(
+    () => collector.events(pageId),
+    (e) => e.length >= total,
+    `all ${total} events of the page`,
+  );
 }
 
 const payloads = (events: CollectedEvent[], name: string) => events.filter((e) => e.name === name).map((e) => e.event[name]);
@@ -65,11 +69,11 @@ describe('issue 17: spec parts wired into the running page', () => {
     await page.evaluate(() => window.send('addEventListener', ['onStateChange']));
     const rct = 'A'.repeat(100);
     await page.evaluate((r) => window.send('loadVideoById', [{ videoId: 'VFcitylight', rct: r, rctn: '7' }]), rct);
-    await frame.waitForFunction(() => (window as unknown as { vfNavigation: { state: string }[] }).vfNavigation.some((n) => n.state === 'application_navigating'));
-    // The player has the load's rct / rctn.
-    const referral = await frame.evaluate(
-      () => new Promise((resolve) => window.vidframePlayer!.model$.subscribe((m) => resolve(m.referral))),
+    await frame.waitForFunction(() =>
+      (window as unknown as { vfNavigation: { state: string }[] }).vfNavigation.some((n) => n.state === 'application_navigating'),
     );
+    // The player has the load's rct / rctn.
+    const referral = await frame.evaluate(() => new Promise((resolve) => window.vidframePlayer!.model$.subscribe((m) => resolve(m.referral))));
     expect(referral).toEqual({ rct, rctn: '7' });
     // A second load while navigating restarts the 5 s; then the same first video again (already attached), with an rct
     // longer than the tracking-parameter limit.
@@ -188,7 +192,11 @@ describe('issue 17: spec parts wired into the running page', () => {
         { origin: server.origin, day: DAY },
       );
       const { page, frame, pageId } = await openHosted(context, 'VFsunrise01', `${jsapi()}&autoplay=0`);
-      await until(() => collector.requests(pageId), (r) => r.length >= 1, 'the first batch');
+      await until(
+        () => collector.requests(pageId),
+        (r) => r.length >= 1,
+        'the first batch',
+      );
       const log = await frame.waitForFunction(
         () => {
           const lines = JSON.parse(localStorage.getItem('vidframe.requestLog') ?? '[]') as { outcome: string }[];

@@ -19,20 +19,23 @@ export interface ClickHouseServer {
   close(): Promise<void>;
 }
 
-const INSTALL_HINT = 'install it with `apt-get install -y clickhouse-server` (Debian\'s package; .ci/run does this)';
+const INSTALL_HINT = "install it with `apt-get install -y clickhouse-server` (Debian's package; .ci/run does this)";
 
 /** The server binary and the arguments before `--config-file`: Debian's `clickhouse-server`, or upstream's `clickhouse server`. */
 function findBinary(): { command: string; args: string[] } {
   const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/usr/bin', '/usr/local/bin', '/usr/local/sbin'];
   const find = (name: string) =>
-    dirs.filter(Boolean).map((dir) => join(dir, name)).find((path) => {
-      try {
-        accessSync(path, constants.X_OK);
-        return true;
-      } catch {
-        return false;
-      }
-    });
+    dirs
+      .filter(Boolean)
+      .map((dir) => join(dir, name))
+      .find((path) => {
+        try {
+          accessSync(path, constants.X_OK);
+          return true;
+        } catch {
+          return false;
+        }
+      });
   const server = find('clickhouse-server');
   if (server) return { command: server, args: [] };
   const multi = find('clickhouse');

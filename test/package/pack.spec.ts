@@ -58,7 +58,10 @@ beforeAll(() => {
     throw new Error(`${packageDir} is missing: run \`npm run build\` first (npm test does)`);
   }
   work = mkdtempSync(join(tmpdir(), 'vidframe-pack-'));
-  const packed = JSON.parse(npm(['pack', packageDir, '--pack-destination', work, '--json'], work)) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  const packed = JSON.parse(npm(['pack', packageDir, '--pack-destination', work, '--json'], work)) as Array<{
+    filename: string;
+    files: Array<{ path: string }>;
+  }>;
   tarball = join(work, packed[0].filename);
   packedFiles = packed[0].files.map((f) => f.path).sort();
   app = join(work, 'app');
@@ -144,8 +147,14 @@ describe('the packed vidframe package', () => {
     beforeAll(() => {
       npm(
         [
-          'install', '--prefer-offline', '--no-audit', '--no-fund',
-          `react@${version('react')}`, `react-dom@${version('react-dom')}`, `@types/react@${version('@types/react')}`, `@types/react-dom@${version('@types/react-dom')}`,
+          'install',
+          '--prefer-offline',
+          '--no-audit',
+          '--no-fund',
+          `react@${version('react')}`,
+          `react-dom@${version('react-dom')}`,
+          `@types/react@${version('@types/react')}`,
+          `@types/react-dom@${version('@types/react-dom')}`,
         ],
         app,
       );
@@ -156,28 +165,32 @@ describe('the packed vidframe package', () => {
       ['bundler', 'esnext'],
       ['node16', 'node16'],
       ['nodenext', 'nodenext'],
-    ])('type-checks a host app under moduleResolution %s (strict, noImplicitAny; YT.Player compatibility included)', (moduleResolution, module) => {
-      writeFileSync(
-        join(app, `tsconfig.${moduleResolution}.json`),
-        JSON.stringify({
-          compilerOptions: {
-            target: 'ES2022',
-            lib: ['ES2023', 'DOM', 'DOM.Iterable'],
-            module,
-            moduleResolution,
-            jsx: 'react-jsx',
-            strict: true,
-            noImplicitAny: true,
-            noEmit: true,
-            // Our declarations are checked too, not only the app.
-            skipLibCheck: false,
-            types: ['youtube'],
-          },
-          files: ['core.ts', 'yt-compat.ts', 'iframe-api.ts', 'react.tsx'],
-        }),
-      );
-      run(process.execPath, [tsc, '-p', `tsconfig.${moduleResolution}.json`], app);
-    }, 120_000);
+    ])(
+      'type-checks a host app under moduleResolution %s (strict, noImplicitAny; YT.Player compatibility included)',
+      (moduleResolution, module) => {
+        writeFileSync(
+          join(app, `tsconfig.${moduleResolution}.json`),
+          JSON.stringify({
+            compilerOptions: {
+              target: 'ES2022',
+              lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+              module,
+              moduleResolution,
+              jsx: 'react-jsx',
+              strict: true,
+              noImplicitAny: true,
+              noEmit: true,
+              // Our declarations are checked too, not only the app.
+              skipLibCheck: false,
+              types: ['youtube'],
+            },
+            files: ['core.ts', 'yt-compat.ts', 'iframe-api.ts', 'react.tsx'],
+          }),
+        );
+        run(process.execPath, [tsc, '-p', `tsconfig.${moduleResolution}.json`], app);
+      },
+      120_000,
+    );
 
     it('builds a Vite + React app from it (the React entry and the classic script bundled, React from the app)', () => {
       writeFileSync(join(app, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/main.tsx"></script></body></html>');
@@ -188,7 +201,10 @@ describe('the packed vidframe package', () => {
       writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions: { jsx: 'react-jsx', module: 'esnext', moduleResolution: 'bundler' } }));
       run(process.execPath, [vite, 'build', '--logLevel', 'warn'], app);
       const assets = join(app, 'dist/assets');
-      const bundle = readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(assets, f), 'utf8')).join('\n');
+      const bundle = readdirSync(assets)
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => readFileSync(join(assets, f), 'utf8'))
+        .join('\n');
       // Our player (its listening handshake) and React's DOM renderer are both in the app's bundle.
       expect(bundle).toContain('listening');
       expect(bundle).toContain('VidFrame Player');

@@ -1,7 +1,17 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { channelOf, findChannel, findPlaylist, findVideo, isValidChannelId, isValidVideoId, loadCatalog, QUALITY_ORDER, type Catalog } from '../../server/catalog';
+import {
+  channelOf,
+  findChannel,
+  findPlaylist,
+  findVideo,
+  isValidChannelId,
+  isValidVideoId,
+  loadCatalog,
+  QUALITY_ORDER,
+  type Catalog,
+} from '../../server/catalog';
 import { playerResponseFor } from '../../server/playerResponse';
 
 const mediaDir = resolve(__dirname, '../../media');
@@ -41,7 +51,7 @@ describe('the sample catalogue (media/catalog.json)', () => {
     ]);
   });
 
-  it('puts every video in its author\'s channel, one channel per author, named in the player response', () => {
+  it("puts every video in its author's channel, one channel per author, named in the player response", () => {
     const channels = Object.fromEntries(catalog.videos.map((v) => [v.id, channelOf(v)]));
     expect(channels).toEqual({
       VFsunrise01: { id: 'UCvidframeSamples0000000', title: 'VidFrame Samples' },
@@ -150,8 +160,16 @@ describe('loadCatalog refuses a malformed catalogue with a clear error', () => {
     ['an id of the wrong type', { videos: [video({ id: 11 })] }, '11 characters'],
     ['no channel id', { videos: [video({ channelId: undefined })] }, 'the channelId undefined must be UC and 22 characters'],
     ['a malformed channel id', { videos: [video({ channelId: 'UCshort' })] }, 'the channelId "UCshort" must be UC and 22 characters'],
-    ['two channels for one author', { videos: [video(), video({ id: 'VFtest00002', channelId: 'UCauthorA111111111111111' })] }, 'videos[1] (VFtest00002): the author "A" already has the channel UCauthorA000000000000000'],
-    ['two authors on one channel', { videos: [video(), video({ id: 'VFtest00002', author: 'B' })] }, 'the channel UCauthorA000000000000000 already belongs to the author "A"'],
+    [
+      'two channels for one author',
+      { videos: [video(), video({ id: 'VFtest00002', channelId: 'UCauthorA111111111111111' })] },
+      'videos[1] (VFtest00002): the author "A" already has the channel UCauthorA000000000000000',
+    ],
+    [
+      'two authors on one channel',
+      { videos: [video(), video({ id: 'VFtest00002', author: 'B' })] },
+      'the channel UCauthorA000000000000000 already belongs to the author "A"',
+    ],
     ['a negative duration', { videos: [video({ durationSeconds: -1 })] }, 'durationSeconds'],
     ['embeddable that is not a boolean', { videos: [video({ embeddable: 'no' })] }, 'embeddable must be true or false'],
     ['no renditions', { videos: [video({ renditions: [] })] }, 'no renditions'],
@@ -161,8 +179,16 @@ describe('loadCatalog refuses a malformed catalogue with a clear error', () => {
     ['an absolute file path', { videos: [video({ renditions: [{ ...rendition, file: '/etc/passwd' }] })] }, 'relative to the media folder'],
     ['a folder named as a file', { videos: [video({ renditions: [{ ...rendition, file: 'videos' }] })] }, 'does not exist'],
     ['a missing poster', { videos: [video({ poster: 'videos/poster.jpg' })] }, 'videos[0] (VFtest00001).poster: the file videos/poster.jpg does not exist'],
-    ['a missing caption file', { videos: [video({ captions: [{ languageCode: 'en', languageName: 'English', file: 'videos/en.vtt' }] })] }, 'captions[0]: the file videos/en.vtt does not exist'],
-    ['a bad language code', { videos: [video({ captions: [{ languageCode: 'english!', languageName: 'English', file: 'videos/a.webm' }] })] }, 'not a BCP 47 code'],
+    [
+      'a missing caption file',
+      { videos: [video({ captions: [{ languageCode: 'en', languageName: 'English', file: 'videos/en.vtt' }] })] },
+      'captions[0]: the file videos/en.vtt does not exist',
+    ],
+    [
+      'a bad language code',
+      { videos: [video({ captions: [{ languageCode: 'english!', languageName: 'English', file: 'videos/a.webm' }] })] },
+      'not a BCP 47 code',
+    ],
     ['a language twice', { videos: [video({ captions: [track, track] })] }, 'duplicate language en'],
     ['playlists that are not a list', { videos: [video()], playlists: {} }, '"playlists" must be a list'],
     ['a bad playlist id', { videos: [video()], playlists: [{ id: 'PL x', title: 'x', videoIds: ['VFtest00001'] }] }, 'playlists[0] (PL x): the id'],

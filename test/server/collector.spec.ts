@@ -67,7 +67,14 @@ describe('collector (real SQLite store, through the whole app)', () => {
       ['playerStateChange', 'p:1'],
       ['playerReady', 'p:2'],
     ]);
-    expect(listed[1]).toMatchObject({ stream: stream.stream, endpoint: 'log_event', eventTimeMs: 1000, receivedAtMs: NOW, value: 40, event: { playerReady: { latencyMs: 40 } } });
+    expect(listed[1]).toMatchObject({
+      stream: stream.stream,
+      endpoint: 'log_event',
+      eventTimeMs: 1000,
+      receivedAtMs: NOW,
+      value: 40,
+      event: { playerReady: { latencyMs: 40 } },
+    });
   });
 
   it('takes gzip bodies and keeps request metadata (compressed or not, headers, context)', async () => {
@@ -208,7 +215,10 @@ describe('collector (real SQLite store, through the whole app)', () => {
     const ctx = await post('/youtubei/v1/log_event', `{"context":${deep},"events":[]}`);
     expect(ctx.statusCode).toBe(400);
     expect(ctx.json().error.message).toBe('"context" nests deeper than 32 levels');
-    const small = await post('/youtubei/v1/log_event', `{"session_token":"${antiForgeryToken()}","serializedClientEventId":${deep},"requestTimeMs":${deep},"events":[${JSON.stringify(event('d:1'))}]}`);
+    const small = await post(
+      '/youtubei/v1/log_event',
+      `{"session_token":"${antiForgeryToken()}","serializedClientEventId":${deep},"requestTimeMs":${deep},"events":[${JSON.stringify(event('d:1'))}]}`,
+    );
     expect(small.statusCode).toBe(200);
     expect(small.json().collector.accepted).toBe(1);
     const report = await post('/error_204', `{"message":"deep","extra":${deep}}`);
@@ -263,7 +273,9 @@ describe('collector (real SQLite store, through the whole app)', () => {
     await post('/youtubei/v1/log_event', logBody([event('u:1')]), {}, tokens.issue().token);
     await post('/error_204', JSON.stringify({ message: 'boom' }));
     const res = await admin(`/collector/api/timeseries?sinceMs=${NOW - 60_000}&untilMs=${NOW + 60_000}&bucketMs=60000`);
-    expect(res.json().buckets).toEqual([{ startMs: NOW - (NOW % 60_000), events: 6, sessions: 2, watchTimeSec: 5.5, stateChanges: 2, errors: 2, latencyMeanMs: 200 }]);
+    expect(res.json().buckets).toEqual([
+      { startMs: NOW - (NOW % 60_000), events: 6, sessions: 2, watchTimeSec: 5.5, stateChanges: 2, errors: 2, latencyMeanMs: 200 },
+    ]);
     const tooMany = await admin(`/collector/api/timeseries?sinceMs=0&untilMs=${NOW}&bucketMs=1000`);
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().error.message).toMatch(/At most 1000 buckets/);
@@ -273,7 +285,13 @@ describe('collector (real SQLite store, through the whole app)', () => {
     ['malformed JSON', '{"events": [', {}, 400, /^Malformed JSON body/],
     ['a JSON array', '[]', {}, 400, /^Body must be a JSON object$/],
     ['no events', '{"context":{}}', {}, 400, /"events" array/],
-    ['too many events', JSON.stringify({ events: Array.from({ length: COLLECTOR_MAX_EVENTS_PER_REQUEST + 1 }, (_, i) => event(`m:${i}`)) }), {}, 400, /at most 1000 events/],
+    [
+      'too many events',
+      JSON.stringify({ events: Array.from({ length: COLLECTOR_MAX_EVENTS_PER_REQUEST + 1 }, (_, i) => event(`m:${i}`)) }),
+      {},
+      400,
+      /at most 1000 events/,
+    ],
     ['a huge context', JSON.stringify({ context: { x: 'y'.repeat(20_000) }, events: [] }), {}, 400, /"context" is larger than 16384 bytes/],
     ['bad gzip', 'not gzip at all', { 'content-encoding': 'gzip' }, 400, /^Malformed gzip body/],
     ['text/plain', '{"events":[]}', { 'content-type': 'text/plain' }, 415, /Content-Type must be application\/json/],
@@ -355,7 +373,9 @@ describe('collector (real SQLite store, through the whole app)', () => {
   it('stores error reports from /error_204 (JSON, form or query) with every field bounded', async () => {
     const long = 'E'.repeat(300);
     const hugeStack = 'at x\n'.repeat(10_000).slice(0, 20_000);
-    expect((await post('/error_204?type=jserror', JSON.stringify({ message: long, url: 'https://h/embed/x', file: 'embed.js', stack: hugeStack }))).statusCode).toBe(204);
+    expect(
+      (await post('/error_204?type=jserror', JSON.stringify({ message: long, url: 'https://h/embed/x', file: 'embed.js', stack: hugeStack }))).statusCode,
+    ).toBe(204);
     await post('/error_204', 'msg=Boom&line=12', { 'content-type': 'application/x-www-form-urlencoded' });
     await post('/error_204', 'garbage', { 'content-type': 'application/json' });
     const extraFields = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`k${i}`, 'v'.repeat(1_500)]));

@@ -101,7 +101,7 @@ describe('transport + log sink → collector', () => {
     await lastValueFrom(sink(from(session.slice(0, 6))).pipe(toArray()));
     expect(fetchCalls.map((c) => c.encoding ?? 'identity')).toEqual(['gzip', 'identity']);
     expect(t.compressionDisabled).toBe(true);
-    expect((await admin('/collector/api/stats'))).toMatchObject({ events: 6, faultsPlayed: 1, compressedRequests: 0 });
+    expect(await admin('/collector/api/stats')).toMatchObject({ events: 6, faultsPlayed: 1, compressedRequests: 0 });
   });
 
   it('a failed request goes to store exactly as the retry queue keeps it; resending it never counts twice', async () => {
@@ -117,7 +117,7 @@ describe('transport + log sink → collector', () => {
     // The retry queue resends the stored request (twice here, as after a lost answer): six events, counted once.
     await lastValueFrom(t.send(stored[0]));
     await lastValueFrom(t.send(stored[0]));
-    expect((await admin('/collector/api/stats'))).toMatchObject({ events: 6, duplicatesDropped: 6 });
+    expect(await admin('/collector/api/stats')).toMatchObject({ events: 6, duplicatesDropped: 6 });
   });
 
   it('the lifecycle flush goes out uncompressed with keepalive', async () => {

@@ -10,14 +10,20 @@ const ADMIN = 'security-admin-token-0123456789';
 const SECRET = 'security-stream-secret-0123456789-abcdefgh';
 const tokens = createStreamTokens({ secret: SECRET });
 const { antiForgeryToken } = apiTokensFor(SECRET);
-const body = (ids: string[]) => JSON.stringify({ session_token: antiForgeryToken(), events: ids.map((id) => ({ clientEventId: id, playerStateChange: { state: 1 } })) });
+const body = (ids: string[]) =>
+  JSON.stringify({ session_token: antiForgeryToken(), events: ids.map((id) => ({ clientEventId: id, playerStateChange: { state: 1 } })) });
 
 describe('security of the reference server (issue 12)', () => {
   let dataDir: string;
   let app: VidFrameApp;
   const build = (extra: Parameters<typeof buildApp>[0] = {}) => buildApp({ dataDir, adminToken: ADMIN, streamSecret: SECRET, ...extra });
   const log = (token: string, ids: string[]) =>
-    app.inject({ method: 'POST', url: '/youtubei/v1/log_event', payload: body(ids), headers: { 'content-type': 'application/json', 'x-vidframe-stream-token': token } });
+    app.inject({
+      method: 'POST',
+      url: '/youtubei/v1/log_event',
+      payload: body(ids),
+      headers: { 'content-type': 'application/json', 'x-vidframe-stream-token': token },
+    });
   const asAdmin = (url: string, headers: Record<string, string> = {}) =>
     app.inject({ url, headers: { authorization: `Bearer ${ADMIN}`, host: 'localhost:8080', ...headers } });
 
@@ -29,7 +35,14 @@ describe('security of the reference server (issue 12)', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const READ_ROUTES = ['/collector/api/stats', '/collector/api/events', '/collector/api/requests', '/collector/api/errors', '/collector/api/timeseries?sinceMs=0&untilMs=60000&bucketMs=60000', '/metrics'];
+  const READ_ROUTES = [
+    '/collector/api/stats',
+    '/collector/api/events',
+    '/collector/api/requests',
+    '/collector/api/errors',
+    '/collector/api/timeseries?sinceMs=0&untilMs=60000&bucketMs=60000',
+    '/metrics',
+  ];
 
   it.each(READ_ROUTES)('%s: 401 without the token or with a wrong one, 403 for a foreign Host, 200 with both right', async (route) => {
     app = await build();
@@ -46,7 +59,9 @@ describe('security of the reference server (issue 12)', () => {
   });
 
   it('refuses an admin token shorter than 16 characters', async () => {
-    await expect(buildApp({ dataDir, adminToken: 'abc', streamSecret: SECRET })).rejects.toThrow('The admin token (VIDFRAME_ADMIN_TOKEN) must be at least 16 characters');
+    await expect(buildApp({ dataDir, adminToken: 'abc', streamSecret: SECRET })).rejects.toThrow(
+      'The admin token (VIDFRAME_ADMIN_TOKEN) must be at least 16 characters',
+    );
   });
 
   it('answers admin routes to the host names it is configured with, and to no others', async () => {
@@ -169,8 +184,15 @@ describe('security of the reference server (issue 12)', () => {
     expect(() => readConfig({ PORT: 'eighty' })).toThrow('PORT must be a whole number from 0 to 65535, not "eighty".');
     expect(() => readConfig({ VIDFRAME_RATE_LIMIT: 'lots' })).toThrow('VIDFRAME_RATE_LIMIT must be max/windowMs (e.g. 300/60000) or off, not "lots".');
     expect(() => readConfig({ VIDFRAME_RETENTION_DAYS: '-3' })).toThrow('VIDFRAME_RETENTION_DAYS must be a whole number of days ≥ 0, not "-3".');
-    expect(() => readConfig({ VIDFRAME_TRUST_PROXY: 'everyone' })).toThrow('VIDFRAME_TRUST_PROXY must be true, a hop count or comma-separated addresses/CIDRs, not "everyone".');
-    expect(readConfig({ VIDFRAME_RATE_LIMIT: 'off', HOST: '0.0.0.0' }).app).toMatchObject({ rateLimit: false, adminHosts: ['localhost', '127.0.0.1', '[::1]', '0.0.0.0'], retentionDays: 90, trustProxy: false });
+    expect(() => readConfig({ VIDFRAME_TRUST_PROXY: 'everyone' })).toThrow(
+      'VIDFRAME_TRUST_PROXY must be true, a hop count or comma-separated addresses/CIDRs, not "everyone".',
+    );
+    expect(readConfig({ VIDFRAME_RATE_LIMIT: 'off', HOST: '0.0.0.0' }).app).toMatchObject({
+      rateLimit: false,
+      adminHosts: ['localhost', '127.0.0.1', '[::1]', '0.0.0.0'],
+      retentionDays: 90,
+      trustProxy: false,
+    });
     expect(readConfig({ HOST: '::', VIDFRAME_TRUST_PROXY: '2' }).app).toMatchObject({ adminHosts: ['localhost', '127.0.0.1', '[::1]', '[::]'], trustProxy: 2 });
     expect(readConfig({}).app.rateLimit).toEqual({ max: 1200, windowMs: 60_000 });
   });

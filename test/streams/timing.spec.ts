@@ -93,5 +93,4 @@ describe('streams/timing', () => {
   it('exports nothing the spec table above does not name', () => {
     expect(Object.keys(timing).sort()).toEqual(Object.keys(spec).sort());
   });
-
 });

@@ -35,7 +35,10 @@ describe('lint: the layering rules', () => {
   });
 
   it('observable-hooks and react-dom/client in streams/ fail too', () => {
-    const messages = lint('streams/player/viewHelper.ts', "import { useObservable } from 'observable-hooks';\nimport { createRoot } from 'react-dom/client';\nexport const a = [useObservable, createRoot];\n");
+    const messages = lint(
+      'streams/player/viewHelper.ts',
+      "import { useObservable } from 'observable-hooks';\nimport { createRoot } from 'react-dom/client';\nexport const a = [useObservable, createRoot];\n",
+    );
     expect(restricted(messages)).toHaveLength(2);
   });
 
@@ -48,33 +51,54 @@ describe('lint: the layering rules', () => {
   });
 
   it('streams/ importing rxjs and other streams/ modules passes', () => {
-    const messages = lint('streams/player/viewHelper.ts', "import { map } from 'rxjs';\nimport { PLAYER_READY_POLL_MS } from '../timing';\nexport const a = [map, PLAYER_READY_POLL_MS];\n");
+    const messages = lint(
+      'streams/player/viewHelper.ts',
+      "import { map } from 'rxjs';\nimport { PLAYER_READY_POLL_MS } from '../timing';\nexport const a = [map, PLAYER_READY_POLL_MS];\n",
+    );
     expect(restricted(messages)).toEqual([]);
   });
 
   it('server/ may import types from anywhere in streams/, values only from the contract modules', () => {
-    const valueFromStreams = lint('server/collector/helper.ts', "import { batchEvents } from '../../streams/logging/batchEvents';\nexport const a = batchEvents;\n");
+    const valueFromStreams = lint(
+      'server/collector/helper.ts',
+      "import { batchEvents } from '../../streams/logging/batchEvents';\nexport const a = batchEvents;\n",
+    );
     expect(restricted(valueFromStreams).map((m) => m.message)).toEqual([expect.stringContaining('only types from streams/')]);
 
-    const typeFromStreams = lint('server/collector/helper.ts', "import type { BatchEventsOptions } from '../../streams/logging/batchEvents';\nexport type A = BatchEventsOptions;\n");
+    const typeFromStreams = lint(
+      'server/collector/helper.ts',
+      "import type { BatchEventsOptions } from '../../streams/logging/batchEvents';\nexport type A = BatchEventsOptions;\n",
+    );
     expect(restricted(typeFromStreams)).toEqual([]);
 
-    const contract = lint('server/collector/helper.ts', "import { LOG_ENDPOINTS } from '../../streams/transport/logEndpoints';\nexport const a = LOG_ENDPOINTS;\n");
+    const contract = lint(
+      'server/collector/helper.ts',
+      "import { LOG_ENDPOINTS } from '../../streams/transport/logEndpoints';\nexport const a = LOG_ENDPOINTS;\n",
+    );
     expect(restricted(contract)).toEqual([]);
   });
 
   it('server/ importing React or src/ fails', () => {
-    const messages = lint('server/collector/helper.ts', "import { createElement } from 'react';\nimport { startTelemetry } from '../../src/embed/telemetry';\nexport const a = [createElement, startTelemetry];\n");
+    const messages = lint(
+      'server/collector/helper.ts',
+      "import { createElement } from 'react';\nimport { startTelemetry } from '../../src/embed/telemetry';\nexport const a = [createElement, startTelemetry];\n",
+    );
     expect(restricted(messages)).toHaveLength(2);
   });
 
   it('a contract module stays pure: no RxJS values, no values from non-contract modules', () => {
-    const messages = lint('streams/transport/logEndpoints.ts', "import { of } from 'rxjs';\nimport { batchEvents } from '../logging/batchEvents';\nimport type { Observable } from 'rxjs';\nexport const a = [of, batchEvents];\nexport type O = Observable<number>;\n");
+    const messages = lint(
+      'streams/transport/logEndpoints.ts',
+      "import { of } from 'rxjs';\nimport { batchEvents } from '../logging/batchEvents';\nimport type { Observable } from 'rxjs';\nexport const a = [of, batchEvents];\nexport type O = Observable<number>;\n",
+    );
     expect(restricted(messages)).toHaveLength(2);
   });
 
   it('the React hooks rules run on src/', () => {
-    const messages = lint('src/embed/Widget.tsx', "import { useState } from 'react';\nexport function Widget({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}\n");
+    const messages = lint(
+      'src/embed/Widget.tsx',
+      "import { useState } from 'react';\nexport function Widget({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}\n",
+    );
     expect(messages.map((m) => m.ruleId)).toContain('react-hooks/rules-of-hooks');
   });
 });

@@ -48,7 +48,13 @@ interface PageParams {
  */
 export function registerAdminApi(
   scope: FastifyInstance,
-  { store, guard, faults, testHooks, metrics }: { store: CollectorStore; guard: preHandlerAsyncHookHandler; faults: FaultInjector; testHooks: boolean; metrics: Metrics },
+  {
+    store,
+    guard,
+    faults,
+    testHooks,
+    metrics,
+  }: { store: CollectorStore; guard: preHandlerAsyncHookHandler; faults: FaultInjector; testHooks: boolean; metrics: Metrics },
 ): void {
   /** A timed read; a read the store cannot answer as asked is the client's 400. */
   const timed = <T>(operation: string, read: () => Promise<T>): Promise<T> =>

@@ -86,7 +86,9 @@ export function registerIngestRoutes(scope: FastifyInstance, opts: IngestOptions
 
   const handler = (endpoint: CollectorEndpoint) => async (request: FastifyRequest, reply: FastifyReply) => {
     const contentType = String(request.headers['content-type'] ?? '');
-    const encoding = String(request.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+    const encoding = String(request.headers['content-encoding'] ?? 'identity')
+      .trim()
+      .toLowerCase();
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const compressed = encoding === 'gzip';
 
@@ -151,7 +153,8 @@ export function registerIngestRoutes(scope: FastifyInstance, opts: IngestOptions
       if (!context || typeof context !== 'object' || Array.isArray(context)) throw new HttpError(400, '"context" must be an object');
       if (nestsDeeperThan(context, COLLECTOR_MAX_CONTEXT_DEPTH)) throw new HttpError(400, `"context" nests deeper than ${COLLECTOR_MAX_CONTEXT_DEPTH} levels`);
       contextJson = JSON.stringify(context);
-      if (Buffer.byteLength(contextJson) > COLLECTOR_MAX_CONTEXT_BYTES) throw new HttpError(400, `"context" is larger than ${COLLECTOR_MAX_CONTEXT_BYTES} bytes`);
+      if (Buffer.byteLength(contextJson) > COLLECTOR_MAX_CONTEXT_BYTES)
+        throw new HttpError(400, `"context" is larger than ${COLLECTOR_MAX_CONTEXT_BYTES} bytes`);
     }
     /** A small field kept as it came, or dropped when it is deep or large (it is metadata, never worth a refusal). */
     const scalarOrSmall = (value: unknown) =>
@@ -174,26 +177,30 @@ export function registerIngestRoutes(scope: FastifyInstance, opts: IngestOptions
     const { valid, refused } = validateEvents(events, { stream: verdict.stream, endpoint });
     let outcome;
     try {
-      outcome = await metrics.timeStore(store.kind, 'recordLogRequest', () => store.recordLogRequest(
-        {
-          requestId: randomUUID(),
-          stream: verdict.stream,
-          endpoint,
-          receivedAtMs: now(),
-          compressed,
-          contentType: contentType.slice(0, COLLECTOR_MAX_HEADER_CHARS),
-          bodyBytes: raw.byteLength,
-          decodedBytes: Buffer.byteLength(text),
-          headers,
-          serializedClientEventId: scalarOrSmall(serializedClientEventId),
-          requestTimeMs: scalarOrSmall(requestTimeMs),
-          contextJson,
-          eventCount: events.length,
-          refused: refused.length,
-          ...(viewer.accountId !== undefined && { viewer: { accountId: viewer.accountId, ...(viewer.channelId !== undefined && { channelId: viewer.channelId }) } }),
-        },
-        valid,
-      ));
+      outcome = await metrics.timeStore(store.kind, 'recordLogRequest', () =>
+        store.recordLogRequest(
+          {
+            requestId: randomUUID(),
+            stream: verdict.stream,
+            endpoint,
+            receivedAtMs: now(),
+            compressed,
+            contentType: contentType.slice(0, COLLECTOR_MAX_HEADER_CHARS),
+            bodyBytes: raw.byteLength,
+            decodedBytes: Buffer.byteLength(text),
+            headers,
+            serializedClientEventId: scalarOrSmall(serializedClientEventId),
+            requestTimeMs: scalarOrSmall(requestTimeMs),
+            contextJson,
+            eventCount: events.length,
+            refused: refused.length,
+            ...(viewer.accountId !== undefined && {
+              viewer: { accountId: viewer.accountId, ...(viewer.channelId !== undefined && { channelId: viewer.channelId }) },
+            }),
+          },
+          valid,
+        ),
+      );
     } catch (error) {
       request.log.error({ err: error }, 'collector: the store refused a write');
       return reply

@@ -1,11 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CollectorEndpoint, IncomingEvent } from '../store';
-import {
-  COLLECTOR_MAX_CLIENT_EVENT_ID_CHARS,
-  COLLECTOR_MAX_EVENT_BYTES,
-  COLLECTOR_MAX_EVENT_DEPTH,
-  COLLECTOR_MAX_EVENT_NAME_CHARS,
-} from '../limits';
+import { COLLECTOR_MAX_CLIENT_EVENT_ID_CHARS, COLLECTOR_MAX_EVENT_BYTES, COLLECTOR_MAX_EVENT_DEPTH, COLLECTOR_MAX_EVENT_NAME_CHARS } from '../limits';
 
 /** One event that validation refused, as the reply lists it. */
 export interface RefusedEvent {
@@ -29,7 +24,8 @@ export function jsonTextNestsDeeperThan(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i += 1; // backslash: skip the escaped character
+      if (c === 92)
+        i += 1; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
     else if (c === 123 || c === 91) {
@@ -86,13 +82,15 @@ export function validateEvents(
   const valid: IncomingEvent[] = [];
   const refused: RefusedEvent[] = [];
   events.forEach((event, index) => {
-    const refuse = (reason: string, clientEventId?: string) =>
-      refused.push({ index, ...(clientEventId !== undefined ? { clientEventId } : {}), reason });
+    const refuse = (reason: string, clientEventId?: string) => refused.push({ index, ...(clientEventId !== undefined ? { clientEventId } : {}), reason });
     if (event === null || typeof event !== 'object' || Array.isArray(event)) return refuse('an event must be a JSON object');
     const e = event as Record<string, unknown>;
     const { clientEventId, eventTimeMs } = e;
     const shownId = typeof clientEventId === 'string' ? clientEventId.slice(0, COLLECTOR_MAX_CLIENT_EVENT_ID_CHARS) : undefined;
-    if (clientEventId !== undefined && (typeof clientEventId !== 'string' || clientEventId === '' || clientEventId.length > COLLECTOR_MAX_CLIENT_EVENT_ID_CHARS)) {
+    if (
+      clientEventId !== undefined &&
+      (typeof clientEventId !== 'string' || clientEventId === '' || clientEventId.length > COLLECTOR_MAX_CLIENT_EVENT_ID_CHARS)
+    ) {
       return refuse(`clientEventId must be a string of 1 to ${COLLECTOR_MAX_CLIENT_EVENT_ID_CHARS} characters`, shownId);
     }
     if (eventTimeMs !== undefined && (!finite(eventTimeMs) || eventTimeMs < 0 || eventTimeMs > Number.MAX_SAFE_INTEGER)) {

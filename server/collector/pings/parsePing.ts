@@ -37,7 +37,8 @@ export function parsePing(kind: PingKind, query: unknown, receivedAtMs: number):
     return value;
   };
   const seconds = (name: string, value: string): number => {
-    if (!SECONDS.test(value) || Number(value) > PING_MAX_MEDIA_SECONDS) throw bad(name, `not a number of seconds (0 to ${PING_MAX_MEDIA_SECONDS}, at most 3 decimals)`);
+    if (!SECONDS.test(value) || Number(value) > PING_MAX_MEDIA_SECONDS)
+      throw bad(name, `not a number of seconds (0 to ${PING_MAX_MEDIA_SECONDS}, at most 3 decimals)`);
     return Number(value);
   };
 

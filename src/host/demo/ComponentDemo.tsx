@@ -16,7 +16,9 @@ export function ComponentDemo({ embedHost }: { embedHost: string }) {
     <div className="demo">
       <header className="demo-header">
         <div className="brand">
-          <span className="logo" aria-hidden="true">▶</span>
+          <span className="logo" aria-hidden="true">
+            ▶
+          </span>
           <div>
             <h1>&lt;EmbeddedPlayer&gt;</h1>
             <p>The React binding of the host SDK, in StrictMode.</p>

@@ -59,7 +59,13 @@ export function ConsentManagerPanel() {
         </div>
       </dl>
       <div className="row buttons" aria-label="Your choice" role="group">
-        <button type="button" className="primary" disabled={disabled || state.choice === 'granted'} onClick={() => manager?.grant()} data-testid="consent-grant">
+        <button
+          type="button"
+          className="primary"
+          disabled={disabled || state.choice === 'granted'}
+          onClick={() => manager?.grant()}
+          data-testid="consent-grant"
+        >
           Grant consent
         </button>
         <button type="button" disabled={disabled || state.choice === 'withdrawn'} onClick={() => manager?.withdraw()} data-testid="consent-withdraw">

@@ -72,7 +72,13 @@ export function ControlPanel({ player, info, captionLanguage, catalog, embedHost
     const text = playlistText.trim();
     const index = Math.max(0, Math.trunc(numberOr(playlistIndex, 0)));
     if (/^PL[\w-]+$/.test(text) && !text.includes(',')) return { list: text, listType: 'playlist', index };
-    return { playlist: text.split(',').map((s) => s.trim()).filter(Boolean), index };
+    return {
+      playlist: text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+      index,
+    };
   };
 
   return (
@@ -93,7 +99,9 @@ export function ControlPanel({ player, info, captionLanguage, catalog, embedHost
               {catalog.videos.length === 0 && <option value={catalogId}>{catalogId}</option>}
             </select>
           </label>
-          <button type="submit" disabled={disabled} data-testid="catalog-load">Load</button>
+          <button type="submit" disabled={disabled} data-testid="catalog-load">
+            Load
+          </button>
           <button type="button" disabled={disabled} onClick={() => player?.cueVideoById(catalogId)} data-testid="catalog-cue">
             Cue
           </button>
@@ -103,7 +111,9 @@ export function ControlPanel({ player, info, captionLanguage, catalog, embedHost
             <span>Video id</span>
             <input value={videoId} onChange={(e) => setVideoId(e.target.value)} spellCheck={false} data-testid="video-id-input" />
           </label>
-          <button type="submit" disabled={disabled} data-testid="load-id">Load</button>
+          <button type="submit" disabled={disabled} data-testid="load-id">
+            Load
+          </button>
           <button type="button" disabled={disabled} onClick={() => player?.cueVideoById(videoId.trim())} data-testid="cue-id">
             Cue
           </button>
@@ -113,7 +123,9 @@ export function ControlPanel({ player, info, captionLanguage, catalog, embedHost
             <span>Media URL</span>
             <input value={mediaUrl} onChange={(e) => setMediaUrl(e.target.value)} spellCheck={false} data-testid="video-url-input" />
           </label>
-          <button type="submit" disabled={disabled} data-testid="load-url">Load</button>
+          <button type="submit" disabled={disabled} data-testid="load-url">
+            Load
+          </button>
           <button type="button" disabled={disabled} onClick={() => player?.cueVideoByUrl(mediaUrl.trim())} data-testid="cue-url">
             Cue
           </button>
@@ -137,22 +149,34 @@ export function ControlPanel({ player, info, captionLanguage, catalog, embedHost
             <span>Index</span>
             <input type="number" min={0} value={playlistIndex} onChange={(e) => setPlaylistIndex(e.target.value)} data-testid="playlist-index-input" />
           </label>
-          <button type="submit" disabled={disabled} data-testid="load-playlist">Load</button>
+          <button type="submit" disabled={disabled} data-testid="load-playlist">
+            Load
+          </button>
           <button type="button" disabled={disabled} onClick={() => player?.cuePlaylist(playlistArgs())} data-testid="cue-playlist">
             Cue
           </button>
         </form>
         <div className="row buttons">
-          <button type="button" disabled={disabled} onClick={() => player?.previousVideo()} data-testid="previous">Previous</button>
-          <button type="button" disabled={disabled} onClick={() => player?.nextVideo()} data-testid="next">Next</button>
+          <button type="button" disabled={disabled} onClick={() => player?.previousVideo()} data-testid="previous">
+            Previous
+          </button>
+          <button type="button" disabled={disabled} onClick={() => player?.nextVideo()} data-testid="next">
+            Next
+          </button>
         </div>
       </Group>
 
       <Group title="Playback">
         <div className="row buttons">
-          <button type="button" className="primary" disabled={disabled} onClick={() => player?.playVideo()} data-testid="play">▶ Play</button>
-          <button type="button" disabled={disabled} onClick={() => player?.pauseVideo()} data-testid="pause">Pause</button>
-          <button type="button" disabled={disabled} onClick={() => player?.stopVideo()} data-testid="stop">Stop</button>
+          <button type="button" className="primary" disabled={disabled} onClick={() => player?.playVideo()} data-testid="play">
+            ▶ Play
+          </button>
+          <button type="button" disabled={disabled} onClick={() => player?.pauseVideo()} data-testid="pause">
+            Pause
+          </button>
+          <button type="button" disabled={disabled} onClick={() => player?.stopVideo()} data-testid="stop">
+            Stop
+          </button>
         </div>
         <input
           className="scrubber"
@@ -171,9 +195,15 @@ export function ControlPanel({ player, info, captionLanguage, catalog, embedHost
             <span>Seconds</span>
             <input type="number" min={0} step={0.1} value={seekText} onChange={(e) => setSeekText(e.target.value)} data-testid="seek-input" />
           </label>
-          <button type="submit" disabled={disabled} data-testid="seek">Seek</button>
-          <button type="button" disabled={disabled} onClick={() => player?.seekTo(Math.max(0, (player.getCurrentTime() ?? 0) - 5), true)}>−5 s</button>
-          <button type="button" disabled={disabled} onClick={() => player?.seekTo((player.getCurrentTime() ?? 0) + 5, true)}>+5 s</button>
+          <button type="submit" disabled={disabled} data-testid="seek">
+            Seek
+          </button>
+          <button type="button" disabled={disabled} onClick={() => player?.seekTo(Math.max(0, (player.getCurrentTime() ?? 0) - 5), true)}>
+            −5 s
+          </button>
+          <button type="button" disabled={disabled} onClick={() => player?.seekTo((player.getCurrentTime() ?? 0) + 5, true)}>
+            +5 s
+          </button>
         </form>
       </Group>
 
@@ -202,7 +232,12 @@ export function ControlPanel({ player, info, captionLanguage, catalog, embedHost
         <div className="row">
           <label>
             <span>Speed</span>
-            <select value={String(info.playbackRate ?? 1)} disabled={disabled} onChange={(e) => player?.setPlaybackRate(Number(e.target.value))} data-testid="rate-select">
+            <select
+              value={String(info.playbackRate ?? 1)}
+              disabled={disabled}
+              onChange={(e) => player?.setPlaybackRate(Number(e.target.value))}
+              data-testid="rate-select"
+            >
               {rates.map((r) => (
                 <option key={r} value={String(r)}>
                   {r}×
@@ -212,7 +247,12 @@ export function ControlPanel({ player, info, captionLanguage, catalog, embedHost
           </label>
           <label>
             <span>Quality</span>
-            <select value={info.playbackQuality ?? ''} disabled={disabled} onChange={(e) => player?.setPlaybackQuality(e.target.value)} data-testid="quality-select">
+            <select
+              value={info.playbackQuality ?? ''}
+              disabled={disabled}
+              onChange={(e) => player?.setPlaybackQuality(e.target.value)}
+              data-testid="quality-select"
+            >
               {!qualities.includes(info.playbackQuality ?? '') && <option value={info.playbackQuality ?? ''}>{info.playbackQuality || '—'}</option>}
               {qualities.map((q) => (
                 <option key={q} value={q}>
@@ -257,7 +297,9 @@ export function ControlPanel({ player, info, captionLanguage, catalog, embedHost
             <span>Height</span>
             <input type="number" min={200} value={height} onChange={(e) => setHeight(e.target.value)} data-testid="height-input" />
           </label>
-          <button type="submit" disabled={disabled} data-testid="set-size">Resize</button>
+          <button type="submit" disabled={disabled} data-testid="set-size">
+            Resize
+          </button>
           {[
             [480, 270],
             [640, 360],

@@ -17,7 +17,9 @@ export function FacadeDemo({ embedHost }: { embedHost: string }) {
     <div className="demo">
       <header className="demo-header">
         <div className="brand">
-          <span className="logo" aria-hidden="true">▶</span>
+          <span className="logo" aria-hidden="true">
+            ▶
+          </span>
           <div>
             <h1>Many players</h1>
             <p>

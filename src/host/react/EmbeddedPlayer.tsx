@@ -1,6 +1,14 @@
 import { type CSSProperties, useLayoutEffect, useRef, useState } from 'react';
 import type { Player } from '../sdk/Player';
-import { PLAYER_EVENT_NAMES, type PlayerEvent, type PlayerEventDataMap, type PlayerEventName, type PlayerOptions, type PlayerStateValue, type PlayerVars } from '../sdk/types';
+import {
+  PLAYER_EVENT_NAMES,
+  type PlayerEvent,
+  type PlayerEventDataMap,
+  type PlayerEventName,
+  type PlayerOptions,
+  type PlayerStateValue,
+  type PlayerVars,
+} from '../sdk/types';
 import { PlayerFacade } from './PlayerFacade';
 import { usePlayer } from './usePlayer';
 
@@ -122,23 +130,33 @@ function LivePlayer({
     latest.current.stateHandlers = { onPlay, onPause, onEnd };
     latest.current.onPlayer = onPlayer;
   });
-  const [events] = useState(() =>
-    Object.fromEntries(
-      PLAYER_EVENT_NAMES.map((name) => [
-        name,
-        (event: PlayerEvent<never, Player>) => {
-          (latest.current.handlers[name] as ((e: unknown) => void) | undefined)?.(event);
-          if (name === 'onStateChange') {
-            const shortcut = STATE_HANDLERS[event.data as PlayerStateValue];
-            if (shortcut) latest.current.stateHandlers[shortcut]?.(event);
-          }
-        },
-      ]),
-    ) as PlayerOptions<Player>['events'],
+  const [events] = useState(
+    () =>
+      Object.fromEntries(
+        PLAYER_EVENT_NAMES.map((name) => [
+          name,
+          (event: PlayerEvent<never, Player>) => {
+            (latest.current.handlers[name] as ((e: unknown) => void) | undefined)?.(event);
+            if (name === 'onStateChange') {
+              const shortcut = STATE_HANDLERS[event.data as PlayerStateValue];
+              if (shortcut) latest.current.stateHandlers[shortcut]?.(event);
+            }
+          },
+        ]),
+      ) as PlayerOptions<Player>['events'],
   );
   // From the facade: the viewer asked to watch, so the video plays at once.
   const vars = fromFacade ? { ...playerVars, autoplay: 1 } : playerVars;
-  const player = usePlayer(containerRef, { videoId, host, width, height, playerVars: vars, title, events, iframe: { id, className: iframeClassName, loading } });
+  const player = usePlayer(containerRef, {
+    videoId,
+    host,
+    width,
+    height,
+    playerVars: vars,
+    title,
+    events,
+    iframe: { id, className: iframeClassName, loading },
+  });
   useLayoutEffect(() => {
     // The one object the ref holds (never replaced): the cleanup calls the `onPlayer` of the latest render.
     const props = latest.current;

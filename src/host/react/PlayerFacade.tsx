@@ -46,7 +46,18 @@ const css = (value: number | string | undefined) => (typeof value === 'number' ?
 
 const BOX: CSSProperties = { position: 'relative', overflow: 'hidden', background: '#000' };
 // No `all: unset`: the browser's focus ring must stay (drawn inside the box, which clips what overflows).
-const BUTTON: CSSProperties = { position: 'absolute', inset: 0, margin: 0, padding: 0, border: 0, background: 'none', color: 'inherit', font: 'inherit', cursor: 'pointer', outlineOffset: -4 };
+const BUTTON: CSSProperties = {
+  position: 'absolute',
+  inset: 0,
+  margin: 0,
+  padding: 0,
+  border: 0,
+  background: 'none',
+  color: 'inherit',
+  font: 'inherit',
+  cursor: 'pointer',
+  outlineOffset: -4,
+};
 const IMAGE: CSSProperties = { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' };
 const CAPTION: CSSProperties = {
   position: 'absolute',
@@ -76,7 +87,15 @@ export function PlayerFacade({ videoId, host, title, poster, width, height, clas
   const box: CSSProperties = { ...BOX, width: css(width) ?? '100%', ...(height === undefined ? { aspectRatio: '16 / 9' } : { height: css(height) }), ...style };
   return (
     <div className={className ?? 'vidframe-player'} style={box} data-facade="">
-      <button type="button" className="vidframe-facade-button" aria-label={label} style={BUTTON} onClick={onActivate} onPointerEnter={() => preconnect(origin)} onFocus={() => preconnect(origin)}>
+      <button
+        type="button"
+        className="vidframe-facade-button"
+        aria-label={label}
+        style={BUTTON}
+        onClick={onActivate}
+        onPointerEnter={() => preconnect(origin)}
+        onFocus={() => preconnect(origin)}
+      >
         {image && <img src={image} alt="" loading="lazy" decoding="async" style={IMAGE} />}
         {title && (
           <span aria-hidden="true" style={CAPTION}>

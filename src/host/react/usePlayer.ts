@@ -25,7 +25,8 @@ export interface UsePlayerOptions extends PlayerOptions<Player> {
 const DEFAULT_TITLE = 'VidFrame video player';
 
 const isOn = (value: PlayerVarValue) => value === 1 || value === true || value === '1' || value === 'true';
-const seconds = (value: PlayerVarValue) => (value === undefined || value === null || value === '' || !Number.isFinite(Number(value)) ? undefined : Number(value));
+const seconds = (value: PlayerVarValue) =>
+  value === undefined || value === null || value === '' || !Number.isFinite(Number(value)) ? undefined : Number(value);
 
 function setOrRemove(iframe: HTMLIFrameElement, name: string, value: string | undefined): void {
   if (value === undefined || value === '') iframe.removeAttribute(name);
@@ -75,7 +76,14 @@ export function usePlayer(containerRef: RefObject<HTMLElement | null>, options: 
               setOrRemove(iframe, 'class', className);
               setOrRemove(iframe, 'loading', loading);
             };
-            players.current = { key, player$: playerIn(() => containerRef.current, () => latest.current.options, { prepareIframe }) };
+            players.current = {
+              key,
+              player$: playerIn(
+                () => containerRef.current,
+                () => latest.current.options,
+                { prepareIframe },
+              ),
+            };
           }
           return players.current.player$;
         }),

@@ -180,12 +180,8 @@ export class Player {
       if (listener) this.addEventListener(name, listener);
     }
 
-    this.subscription.add(
-      fromEvent<MessageEvent>(win, 'message').subscribe((event) => this.receive(event)),
-    );
-    this.subscription.add(
-      listeningTicks(this.starts, this.answers, { scheduler: this.scheduler }).subscribe(() => this.post({ event: 'listening' })),
-    );
+    this.subscription.add(fromEvent<MessageEvent>(win, 'message').subscribe((event) => this.receive(event)));
+    this.subscription.add(listeningTicks(this.starts, this.answers, { scheduler: this.scheduler }).subscribe(() => this.post({ event: 'listening' })));
     this.subscription.add(fromEvent(this.iframe, 'load').subscribe(() => this.starts.next()));
     this.starts.next();
   }

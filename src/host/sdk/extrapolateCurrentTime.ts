@@ -11,11 +11,7 @@ import type { PlayerInfoCache } from './types';
  *
  * @param nowMs wall-clock milliseconds (`scheduler.now()`).
  */
-export function extrapolateCurrentTime(
-  cache: PlayerInfoCache,
-  nowMs: number,
-  maxMs: number = HOST_TIME_EXTRAPOLATION_MAX_MS,
-): number | undefined {
+export function extrapolateCurrentTime(cache: PlayerInfoCache, nowMs: number, maxMs: number = HOST_TIME_EXTRAPOLATION_MAX_MS): number | undefined {
   const time = typeof cache.currentTime === 'number' ? cache.currentTime : cache.progressState?.current;
   if (typeof time !== 'number' || !Number.isFinite(time)) return undefined;
   const stamp = cache.currentTimeLastUpdated_;

@@ -25,7 +25,5 @@ export function listeningTicks(
   answers$: Observable<unknown>,
   { intervalMs = HOST_LISTENING_INTERVAL_MS, scheduler = asyncScheduler }: ListeningTicksOptions = {},
 ): Observable<number> {
-  return starts$.pipe(
-    switchMap(() => timer(0, intervalMs, scheduler).pipe(takeUntil(answers$))),
-  );
+  return starts$.pipe(switchMap(() => timer(0, intervalMs, scheduler).pipe(takeUntil(answers$))));
 }

@@ -76,8 +76,7 @@ export type AnyPlayerListener<P = unknown> = PlayerListener<any, P>;
  * `YT.Events`, an interface that no index signature accepts, is assignable to), or with listeners of other names.
  */
 export type PlayerEventHandlers<P = unknown> =
-  | KnownPlayerEventHandlers<P>
-  | (KnownPlayerEventHandlers<P> & { [name: string]: AnyPlayerListener<P> | undefined });
+  KnownPlayerEventHandlers<P> | (KnownPlayerEventHandlers<P> & { [name: string]: AnyPlayerListener<P> | undefined });
 
 /** One embed URL parameter's value: booleans are sent as 1/0, arrays as comma lists, null/undefined leave it out. */
 export type PlayerVarValue = string | number | boolean | string[] | null | undefined;

@@ -4,7 +4,7 @@ function vint(buf: Buffer, at: number, keepMarker: boolean): { len: number; valu
   let len = 1;
   while (len <= 8 && !(first & (0x80 >> (len - 1)))) len++;
   let value = keepMarker ? first : first & (0xff >> len);
-  let allOnes = value === (0xff >> len);
+  let allOnes = value === 0xff >> len;
   for (let i = 1; i < len; i++) {
     value = value * 256 + buf[at + i];
     if (buf[at + i] !== 0xff) allOnes = false;

@@ -13,7 +13,13 @@ assert.equal(vidframe.PlayerState.PLAYING, 1);
 assert.equal(vidframe.PlayerState.CUED, 5);
 assert.equal(vidframe.isValidVideoId('VFsunrise01'), true);
 assert.equal(
-  vidframe.buildEmbedUrl({ host: 'https://embed.example/', videoId: 'VFsunrise01', pageOrigin: 'https://host.example', widgetId: 3, playerVars: { mute: true } }),
+  vidframe.buildEmbedUrl({
+    host: 'https://embed.example/',
+    videoId: 'VFsunrise01',
+    pageOrigin: 'https://host.example',
+    widgetId: 3,
+    playerVars: { mute: true },
+  }),
   'https://embed.example/embed/VFsunrise01?enablejsapi=1&origin=https%3A%2F%2Fhost.example&widgetid=3&mute=1',
 );
 assert.equal(vidframe.toVideoQuality('auto'), 'default');

@@ -58,12 +58,18 @@ describe('access tokens (vfat1)', () => {
     expect(otherKey.verify(token)).toEqual({ ok: false, reason: 'The access token signature is invalid' });
   });
 
-  it.each([undefined, 42, '', 'vfat1', 'vfat1..', 'vfat2.eyJzdWIiOiJ4In0.' + 'A'.repeat(43), 'vfat1.not base64!.' + 'A'.repeat(43), `vfat1.${'A'.repeat(2000)}.${'A'.repeat(43)}`])(
-    'refuses %p as malformed',
-    (token) => {
-      expect(createAccessTokens({ secret: SECRET, now: clock }).verify(token)).toEqual({ ok: false, reason: 'The access token is malformed' });
-    },
-  );
+  it.each([
+    undefined,
+    42,
+    '',
+    'vfat1',
+    'vfat1..',
+    'vfat2.eyJzdWIiOiJ4In0.' + 'A'.repeat(43),
+    'vfat1.not base64!.' + 'A'.repeat(43),
+    `vfat1.${'A'.repeat(2000)}.${'A'.repeat(43)}`,
+  ])('refuses %p as malformed', (token) => {
+    expect(createAccessTokens({ secret: SECRET, now: clock }).verify(token)).toEqual({ ok: false, reason: 'The access token is malformed' });
+  });
 
   it('refuses a correctly signed payload that is not the claims JSON as malformed', () => {
     // Signed with the same key, as only a holder of the key could: the signature is right, the claims are not.

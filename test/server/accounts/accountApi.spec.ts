@@ -103,7 +103,11 @@ describe('access tokens, acting for channels and datasync ids (/accounts/*, /get
 
     it('refuses a cookie-carrying request from another site (403)', async () => {
       const session = await signIn(app, 'ada@example.com', 'vidframe-ada');
-      const response = await app.inject({ method: 'POST', url: '/accounts/token', headers: { cookie: `vf_session=${session}`, origin: 'https://evil.example' } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/accounts/token',
+        headers: { cookie: `vf_session=${session}`, origin: 'https://evil.example' },
+      });
       expect(response.statusCode).toBe(403);
     });
   });
@@ -111,7 +115,12 @@ describe('access tokens, acting for channels and datasync ids (/accounts/*, /get
   describe('verifyAuthorization', () => {
     it('tells anonymous (no header) from refused (a header that proves nothing)', async () => {
       expect(accounts.verifyAuthorization(undefined)).toEqual({ kind: 'anonymous', ok: true });
-      expect(accounts.verifyAuthorization('Basic YWRhOnB3')).toEqual({ kind: 'refused', ok: false, status: 401, reason: 'The Authorization header must be "Bearer <access token>"' });
+      expect(accounts.verifyAuthorization('Basic YWRhOnB3')).toEqual({
+        kind: 'refused',
+        ok: false,
+        status: 401,
+        reason: 'The Authorization header must be "Bearer <access token>"',
+      });
       expect(accounts.verifyAuthorization('Bearer vfat1.nope')).toEqual({ kind: 'refused', ok: false, status: 401, reason: 'The access token is malformed' });
     });
 
@@ -153,7 +162,10 @@ describe('access tokens, acting for channels and datasync ids (/accounts/*, /get
       const db = openDatabase(join(dataDir, DATABASE_FILE_NAME));
       db.prepare('DELETE FROM channel_managers WHERE account_id = ?').run(ada.id);
       db.close();
-      expect(accounts.verifyAuthorization(`Bearer ${token}`)).toMatchObject({ kind: 'refused', reason: expect.stringContaining(`can no longer act for channel ${grace.channel.id}`) });
+      expect(accounts.verifyAuthorization(`Bearer ${token}`)).toMatchObject({
+        kind: 'refused',
+        reason: expect.stringContaining(`can no longer act for channel ${grace.channel.id}`),
+      });
       // The session falls back to Ada herself.
       expect((await post('/accounts/token', { session })).json().actingChannel).toBeNull();
     });
@@ -191,16 +203,26 @@ describe('access tokens, acting for channels and datasync ids (/accounts/*, /get
       expect((await post('/accounts/act_as', { session })).statusCode).toBe(400);
     });
 
-    it('takes the sign-in page\'s picker form and goes back to /signin, where the choice is selected', async () => {
+    it("takes the sign-in page's picker form and goes back to /signin, where the choice is selected", async () => {
       const session = await signIn(app, 'ada@example.com', 'vidframe-ada');
       const cookie = `vf_session=${session}`;
-      const picked = await app.inject({ method: 'POST', url: '/accounts/act_as', headers: { ...FORM, cookie }, payload: form({ channelId: grace.channel.id }) });
+      const picked = await app.inject({
+        method: 'POST',
+        url: '/accounts/act_as',
+        headers: { ...FORM, cookie },
+        payload: form({ channelId: grace.channel.id }),
+      });
       expect(picked.statusCode).toBe(303);
       expect(picked.headers.location).toBe('/signin');
       expect((await app.inject({ url: '/signin', headers: { cookie } })).body).toContain(`<option value="${grace.channel.id}" selected>`);
       await app.inject({ method: 'POST', url: '/accounts/act_as', headers: { ...FORM, cookie }, payload: form({ channelId: '' }) });
       expect((await app.inject({ url: '/signin', headers: { cookie } })).body).toContain('<option value="" selected>');
-      const crossSite = await app.inject({ method: 'POST', url: '/accounts/act_as', headers: { ...FORM, cookie, origin: 'https://evil.example' }, payload: form({ channelId: '' }) });
+      const crossSite = await app.inject({
+        method: 'POST',
+        url: '/accounts/act_as',
+        headers: { ...FORM, cookie, origin: 'https://evil.example' },
+        payload: form({ channelId: '' }),
+      });
       expect(crossSite.statusCode).toBe(403);
     });
   });

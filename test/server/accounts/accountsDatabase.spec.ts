@@ -34,12 +34,12 @@ describe('accounts tables, demo accounts and sessions', () => {
     db = openDatabase(file);
     expect(migrate(db, 'accounts', accountsMigrations)).toEqual([]);
     expect(db.prepare("SELECT version FROM schema_migrations WHERE domain = 'accounts'").all()).toEqual([{ version: 1 }]);
-    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('accounts','channels','channel_managers','sessions') ORDER BY name").pluck().all()).toEqual([
-      'accounts',
-      'channel_managers',
-      'channels',
-      'sessions',
-    ]);
+    expect(
+      db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('accounts','channels','channel_managers','sessions') ORDER BY name")
+        .pluck()
+        .all(),
+    ).toEqual(['accounts', 'channel_managers', 'channels', 'sessions']);
   });
 
   it('refuses channel ids that are not UC + 22 characters, and duplicate emails in any case', () => {

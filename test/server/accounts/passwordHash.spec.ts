@@ -36,7 +36,14 @@ describe('password hashes (scrypt)', () => {
   it('matches nothing (and does not throw) for stored values that are not our hashes or name absurd costs', async () => {
     const hash = await hashPassword('pw');
     const [, , , , salt, key] = hash.split('$');
-    for (const stored of ['', 'pw', 'bcrypt$2b$10$abc', `scrypt$1073741824$8$1$${salt}$${key}`, `scrypt$16385$8$1$${salt}$${key}`, `scrypt$16384$8$1$${salt}$AAAA`]) {
+    for (const stored of [
+      '',
+      'pw',
+      'bcrypt$2b$10$abc',
+      `scrypt$1073741824$8$1$${salt}$${key}`,
+      `scrypt$16385$8$1$${salt}$${key}`,
+      `scrypt$16384$8$1$${salt}$AAAA`,
+    ]) {
       expect(await verifyPassword('pw', stored)).toBe(false);
     }
   });

@@ -113,7 +113,7 @@ describe('sign-in pages (GET/POST /signin, POST /signout)', () => {
     expect(response.json()).toEqual({ error: { code: 400, message: "body must have required property 'password'" } });
   });
 
-  it('in a pop-up, answers a page whose nonce\'d script posts the session to its opener at location.origin and closes', async () => {
+  it("in a pop-up, answers a page whose nonce'd script posts the session to its opener at location.origin and closes", async () => {
     await build();
     const response = await postSignin({ email: 'ada@example.com', password: 'vidframe-ada', popup: '1' });
     expect(response.statusCode).toBe(200);
@@ -165,10 +165,19 @@ describe('sign-in pages (GET/POST /signin, POST /signout)', () => {
     const out = await app.inject({ method: 'POST', url: '/signout', headers: { ...FORM, ...withCookie(secret), origin: 'https://evil.example' }, payload: '' });
     expect(out.statusCode).toBe(403);
     expect((await app.inject({ url: '/signin', headers: withCookie(secret) })).body).toContain('Signed in as');
-    expect((await postSignin({ email: 'grace@example.com', password: 'vidframe-grace' }, { origin: 'http://localhost:8080', host: 'localhost' })).statusCode).toBe(303);
-    expect((await postSignin({ email: 'grace@example.com', password: 'vidframe-grace' }, { origin: 'http://localhost', host: 'localhost:80' })).statusCode).toBe(303);
-    expect((await postSignin({ email: 'grace@example.com', password: 'vidframe-grace' }, { origin: 'http://localhost:8081', host: 'localhost:8080' })).statusCode).toBe(403);
-    expect((await postSignin({ email: 'grace@example.com', password: 'vidframe-grace' }, { origin: 'https://localhost.evil.example', host: 'localhost' })).statusCode).toBe(403);
+    expect(
+      (await postSignin({ email: 'grace@example.com', password: 'vidframe-grace' }, { origin: 'http://localhost:8080', host: 'localhost' })).statusCode,
+    ).toBe(303);
+    expect(
+      (await postSignin({ email: 'grace@example.com', password: 'vidframe-grace' }, { origin: 'http://localhost', host: 'localhost:80' })).statusCode,
+    ).toBe(303);
+    expect(
+      (await postSignin({ email: 'grace@example.com', password: 'vidframe-grace' }, { origin: 'http://localhost:8081', host: 'localhost:8080' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await postSignin({ email: 'grace@example.com', password: 'vidframe-grace' }, { origin: 'https://localhost.evil.example', host: 'localhost' }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('rate-limits sign-in attempts per address: the 11th within a minute is 429, another address is not limited', async () => {
@@ -203,7 +212,12 @@ describe('sign-in pages (GET/POST /signin, POST /signout)', () => {
     // An account created as any other would be, with a name and a channel title its owner typed.
     const db = openDatabase(join(dataDir, DATABASE_FILE_NAME));
     await build({ seedDemoAccounts: false });
-    db.prepare('INSERT INTO accounts VALUES (?, ?, ?, ?, 0)').run('acc_mallory', 'mallory@example.com', '<script>alert("x")</script> & co', await hashPassword('pw-mallory'));
+    db.prepare('INSERT INTO accounts VALUES (?, ?, ?, ?, 0)').run(
+      'acc_mallory',
+      'mallory@example.com',
+      '<script>alert("x")</script> & co',
+      await hashPassword('pw-mallory'),
+    );
     db.prepare('INSERT INTO channels VALUES (?, ?, ?)').run('UCmallory000000000000000', '"><img src=x onerror=alert(1)>', 'acc_mallory');
     db.close();
     const secret = await signIn(app, 'mallory@example.com', 'pw-mallory');
@@ -219,9 +233,17 @@ describe('sign-in pages (GET/POST /signin, POST /signout)', () => {
   it('keeps cookies and form bodies to its own routes: a route of another domain parses neither', async () => {
     ({ app } = await buildAccountsTestApp(
       { dataDir },
-      { alongside: (root) => root.post('/elsewhere', (request) => ({ cookies: (request as { cookies?: unknown }).cookies ?? null, body: request.body ?? null })) },
+      {
+        alongside: (root) =>
+          root.post('/elsewhere', (request) => ({ cookies: (request as { cookies?: unknown }).cookies ?? null, body: request.body ?? null })),
+      },
     ));
-    const json = await app.inject({ method: 'POST', url: '/elsewhere', headers: { 'content-type': 'application/json', cookie: 'vf_session=x' }, payload: '{"a":1}' });
+    const json = await app.inject({
+      method: 'POST',
+      url: '/elsewhere',
+      headers: { 'content-type': 'application/json', cookie: 'vf_session=x' },
+      payload: '{"a":1}',
+    });
     expect(json.json()).toEqual({ cookies: null, body: { a: 1 } });
     const formPost = await app.inject({ method: 'POST', url: '/elsewhere', headers: FORM, payload: form({ a: '1' }) });
     expect(formPost.statusCode).toBe(415);

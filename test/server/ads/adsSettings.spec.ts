@@ -37,17 +37,26 @@ describe('ads host configuration (readConfig → ads)', () => {
     refused({ VIDFRAME_ADS_PORT: '70000' }, 'VIDFRAME_ADS_PORT must be a whole number from 0 to 65535, not "70000".');
     refused({ PORT: '8080', VIDFRAME_ADS_PORT: '8080' }, 'VIDFRAME_ADS_PORT must differ from PORT (8080): the ads host is a second origin.');
     refused({ PORT: '65535' }, 'PORT is 65535, so the ads host has no next port: set VIDFRAME_ADS_PORT.');
-    refused({ VIDFRAME_ADS_ORIGIN: 'ads.example' }, 'VIDFRAME_ADS_ORIGIN must be an origin like https://ads.example (scheme, host and port only), not "ads.example".');
+    refused(
+      { VIDFRAME_ADS_ORIGIN: 'ads.example' },
+      'VIDFRAME_ADS_ORIGIN must be an origin like https://ads.example (scheme, host and port only), not "ads.example".',
+    );
     refused({ VIDFRAME_ADS_ORIGIN: 'https://ads.example/pagead' }, 'VIDFRAME_ADS_ORIGIN must be an origin');
-    refused({ VIDFRAME_ADS_ALLOWED_ORIGINS: 'https://ok.example,ftp://x' }, 'VIDFRAME_ADS_ALLOWED_ORIGINS must be an origin like https://ads.example (scheme, host and port only), not "ftp://x".');
-    refused({ VIDFRAME_PRIVATE_EMBED_HOSTS: 'https://nocookie.example' }, 'VIDFRAME_PRIVATE_EMBED_HOSTS must list host names (no scheme or port), not "https://nocookie.example".');
+    refused(
+      { VIDFRAME_ADS_ALLOWED_ORIGINS: 'https://ok.example,ftp://x' },
+      'VIDFRAME_ADS_ALLOWED_ORIGINS must be an origin like https://ads.example (scheme, host and port only), not "ftp://x".',
+    );
+    refused(
+      { VIDFRAME_PRIVATE_EMBED_HOSTS: 'https://nocookie.example' },
+      'VIDFRAME_PRIVATE_EMBED_HOSTS must list host names (no scheme or port), not "https://nocookie.example".',
+    );
   });
 });
 
 describe('adsOriginFor', () => {
   const settings = { port: 8081 };
 
-  it('derives the embed request\'s host name on the ads port, with its protocol', () => {
+  it("derives the embed request's host name on the ads port, with its protocol", () => {
     expect(adsOriginFor('localhost:8080', 'http', settings)).toBe('http://localhost:8081');
     expect(adsOriginFor('127.0.0.1:8080', 'http:', settings)).toBe('http://127.0.0.1:8081');
     expect(adsOriginFor('[::1]:8080', 'http', settings)).toBe('http://[::1]:8081');
@@ -59,7 +68,8 @@ describe('adsOriginFor', () => {
   });
 
   it('gives undefined for a Host header that is no plain host name, or no port yet', () => {
-    for (const hostHeader of ['', 'evil"><script>', 'a b', 'user@host', 'host:port', 'host/path']) expect(adsOriginFor(hostHeader, 'http', settings)).toBeUndefined();
+    for (const hostHeader of ['', 'evil"><script>', 'a b', 'user@host', 'host:port', 'host/path'])
+      expect(adsOriginFor(hostHeader, 'http', settings)).toBeUndefined();
     expect(adsOriginFor('localhost', 'ftp', settings)).toBeUndefined();
     expect(adsOriginFor('localhost', 'http', { port: 0 })).toBeUndefined();
   });

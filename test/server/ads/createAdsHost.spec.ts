@@ -76,7 +76,12 @@ describe('the ads host (issue 13): GET /pagead/id', () => {
     host = await createAdsHost({ allowedOrigin });
     const ok = await host.inject({ method: 'OPTIONS', url: '/pagead/id', headers: { origin: EMBED, 'access-control-request-method': 'GET' } });
     expect(ok.statusCode).toBe(204);
-    expect(ok.headers).toMatchObject({ 'access-control-allow-origin': EMBED, 'access-control-allow-credentials': 'true', 'access-control-allow-methods': 'GET', vary: 'Origin' });
+    expect(ok.headers).toMatchObject({
+      'access-control-allow-origin': EMBED,
+      'access-control-allow-credentials': 'true',
+      'access-control-allow-methods': 'GET',
+      vary: 'Origin',
+    });
     const foreign = await host.inject({ method: 'OPTIONS', url: '/pagead/id', headers: { origin: 'http://evil.example' } });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
@@ -84,7 +89,11 @@ describe('the ads host (issue 13): GET /pagead/id', () => {
 
   it('has no test routes without testHooks (404 in the JSON error shape)', async () => {
     host = await createAdsHost({ allowedOrigin });
-    for (const [method, url] of [['POST', '/testhooks/answers'], ['GET', '/testhooks/requests'], ['DELETE', '/testhooks']] as const) {
+    for (const [method, url] of [
+      ['POST', '/testhooks/answers'],
+      ['GET', '/testhooks/requests'],
+      ['DELETE', '/testhooks'],
+    ] as const) {
       const res = await host.inject({ method, url, payload: method === 'POST' ? { answers: [] } : undefined });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: { code: 404, message: `Nothing at ${method} ${url}` } });
@@ -102,14 +111,19 @@ describe('the ads host test hooks', () => {
 
   it('plays scripted answers first-in first-out, bodies verbatim, then the normal answer again', async () => {
     host = await build();
-    const queued = await queue([{ body: '{"id":"NoPrefix","type":1}' }, { body: ")]}'\n{\"id\":\"Two\",\"type\":2}" }, { status: 500, body: 'boom' }, { status: 503 }]);
+    const queued = await queue([
+      { body: '{"id":"NoPrefix","type":1}' },
+      { body: ')]}\'\n{"id":"Two","type":2}' },
+      { status: 500, body: 'boom' },
+      { status: 503 },
+    ]);
     expect(queued.statusCode).toBe(200);
     expect(queued.json()).toEqual({ pending: 4 });
 
     const noPrefix = await get();
     expect([noPrefix.statusCode, noPrefix.body]).toEqual([200, '{"id":"NoPrefix","type":1}']);
     expect(noPrefix.headers['access-control-allow-origin']).toBe(EMBED); // the player can read what it must reject
-    expect((await get()).body).toBe(")]}'\n{\"id\":\"Two\",\"type\":2}");
+    expect((await get()).body).toBe(')]}\'\n{"id":"Two","type":2}');
     const failed = await get();
     expect([failed.statusCode, failed.body]).toEqual([500, 'boom']);
     const statusOnly = await get();

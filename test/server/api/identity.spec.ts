@@ -26,9 +26,16 @@ describe('API identity: bearer token, logged-in flag, visitor id, anti-forgery f
   const streamToken = () => createStreamTokens({ secret: SECRET, now: () => now }).issue().token;
 
   const signIn = async (email: string, password: string, actAs?: string): Promise<{ accessToken: string; session: string }> => {
-    const form = await app.inject({ method: 'POST', url: '/signin', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ email, password }).toString() });
+    const form = await app.inject({
+      method: 'POST',
+      url: '/signin',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ email, password }).toString(),
+    });
     expect(form.statusCode).toBe(303);
-    const session = String([form.headers['set-cookie']].flat().find((c) => String(c).startsWith('vf_session='))).split(';')[0].slice('vf_session='.length);
+    const session = String([form.headers['set-cookie']].flat().find((c) => String(c).startsWith('vf_session=')))
+      .split(';')[0]
+      .slice('vf_session='.length);
     const answer = actAs
       ? await app.inject({ method: 'POST', url: '/accounts/act_as', payload: { session, channelId: actAs } })
       : await app.inject({ method: 'POST', url: '/accounts/token', payload: { session } });
@@ -60,7 +67,9 @@ describe('API identity: bearer token, logged-in flag, visitor id, anti-forgery f
   it('refuses a POST without the anti-forgery field, or with a forged one, with a clear 403; the page token passes', async () => {
     const missing = await player({});
     expect(missing.statusCode).toBe(403);
-    expect(missing.json().error.message).toBe('The request carries no anti-forgery token (session_token): every POST carries the anti-forgery token the page was given');
+    expect(missing.json().error.message).toBe(
+      'The request carries no anti-forgery token (session_token): every POST carries the anti-forgery token the page was given',
+    );
     const forged = await player({ session_token: tokens.antiForgeryToken().replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) });
     expect(forged.statusCode).toBe(403);
     expect(forged.json().error.message).toMatch(/^The anti-forgery token signature is wrong/);
@@ -83,10 +92,16 @@ describe('API identity: bearer token, logged-in flag, visitor id, anti-forgery f
 
   it('a signed-in viewer is attributed at the collector; an anonymous one is not, and sends no credentials', async () => {
     const { accessToken } = await signIn(ada.email, ada.password);
-    const signedIn = await log({ session_token: tokens.antiForgeryToken() }, { authorization: `Bearer ${accessToken}`, 'x-youtube-bootstrap-logged-in': 'true' });
+    const signedIn = await log(
+      { session_token: tokens.antiForgeryToken() },
+      { authorization: `Bearer ${accessToken}`, 'x-youtube-bootstrap-logged-in': 'true' },
+    );
     expect(signedIn.statusCode).toBe(200);
     // A signed-in viewer gets a consistency token jar to send back (spec §3).
-    expect(signedIn.json().responseContext.consistencyTokenJar).toEqual({ encryptedTokenJarContents: expect.stringMatching(/^v1\./), expirationSeconds: '600' });
+    expect(signedIn.json().responseContext.consistencyTokenJar).toEqual({
+      encryptedTokenJarContents: expect.stringMatching(/^v1\./),
+      expirationSeconds: '600',
+    });
     const anonymous = await log({ session_token: tokens.antiForgeryToken() });
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.json().responseContext.consistencyTokenJar).toBeUndefined();
@@ -157,14 +172,34 @@ describe('API identity: bearer token, logged-in flag, visitor id, anti-forgery f
 
   it('takes a gzip body on every call (the client compresses 500 bytes and more), and refuses a malformed one with a 400', async () => {
     const body = JSON.stringify({ videoId: 'VFsunrise01', session_token: tokens.antiForgeryToken(), padding: 'x'.repeat(600) });
-    const zipped = await app.inject({ method: 'POST', url: '/youtubei/v1/player', payload: gzipSync(body), headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+    const zipped = await app.inject({
+      method: 'POST',
+      url: '/youtubei/v1/player',
+      payload: gzipSync(body),
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    });
     expect(zipped.statusCode).toBe(200);
     expect(zipped.json().videoDetails.videoId).toBe('VFsunrise01');
-    const broken = await app.inject({ method: 'POST', url: '/youtubei/v1/player', payload: 'not gzip', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/youtubei/v1/player',
+      payload: 'not gzip',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    });
     expect(broken.statusCode).toBe(400);
-    const bomb = await app.inject({ method: 'POST', url: '/youtubei/v1/next', payload: gzipSync(`{"p":"${'y'.repeat(3_000_000)}"}`), headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' } });
+    const bomb = await app.inject({
+      method: 'POST',
+      url: '/youtubei/v1/next',
+      payload: gzipSync(`{"p":"${'y'.repeat(3_000_000)}"}`),
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    });
     expect(bomb.statusCode).toBe(413);
-    const br = await app.inject({ method: 'POST', url: '/youtubei/v1/player', payload: body, headers: { 'content-type': 'application/json', 'content-encoding': 'br' } });
+    const br = await app.inject({
+      method: 'POST',
+      url: '/youtubei/v1/player',
+      payload: body,
+      headers: { 'content-type': 'application/json', 'content-encoding': 'br' },
+    });
     expect(br.statusCode).toBe(415);
   });
 
@@ -178,7 +213,12 @@ describe('API identity: bearer token, logged-in flag, visitor id, anti-forgery f
   it('the embed page hands out the visitor id, the anti-forgery token, the API key and the ads host', async () => {
     const html = (await app.inject({ url: '/embed/VFsunrise01', headers: { host: 'localhost:8080' } })).body;
     const config = JSON.parse(/window\.vidframeConfig=(.*?);<\/script>/s.exec(html)![1]);
-    expect(config.args).toMatchObject({ visitor_data: expect.stringMatching(/^v1\./), xsrf_token: expect.stringMatching(/^v1\./), innertube_api_key: DEFAULT_API_KEY, embed_mode: 'standard' });
+    expect(config.args).toMatchObject({
+      visitor_data: expect.stringMatching(/^v1\./),
+      xsrf_token: expect.stringMatching(/^v1\./),
+      innertube_api_key: DEFAULT_API_KEY,
+      embed_mode: 'standard',
+    });
     expect(config.args.anonymous_id_url).toBeUndefined(); // this app runs without an ads host
     expect((await player({ session_token: config.args.xsrf_token }, { 'x-goog-visitor-id': config.args.visitor_data })).statusCode).toBe(200);
   });

@@ -15,7 +15,10 @@ let app: VidFrameApp | undefined;
 beforeAll(() => {
   distDir = mkdtempSync(join(tmpdir(), 'vidframe-dist-'));
   mkdirSync(join(distDir, 'src/embed'), { recursive: true });
-  writeFileSync(join(distDir, 'src/embed/index.html'), '<html><head><!--vidframe:config--><script type="module" src="/assets/embed-X1.js"></script></head><body></body></html>');
+  writeFileSync(
+    join(distDir, 'src/embed/index.html'),
+    '<html><head><!--vidframe:config--><script type="module" src="/assets/embed-X1.js"></script></head><body></body></html>',
+  );
 });
 beforeEach(() => (dataDir = mkdtempSync(join(tmpdir(), 'vidframe-data-'))));
 afterEach(async () => {
@@ -29,7 +32,11 @@ const embed = async (url: string) => {
   const res = await app!.inject({ url, headers: { host: 'localhost:8080' } });
   const config = JSON.parse(/window\.vidframeConfig=(.*?);<\/script>/s.exec(res.body)![1]!) as PlayerConfig;
   const csp = String(res.headers['content-security-policy']);
-  const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `));
+  const directive = (name: string) =>
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith(`${name} `));
   return { config, directive };
 };
 

@@ -106,7 +106,8 @@ describe('attestation plugin (issue 14)', () => {
     await expect(failing.start().solve({})).rejects.toThrow('The attestation challenge failed');
 
     const challenge = (await app.inject({ method: 'POST', url: ATTESTATION_CHALLENGE_PATH })).json() as AttestationChallenge;
-    const verifyRoute = (response: unknown) => app!.inject({ method: 'POST', url: '/attestation/testhooks/verify', payload: { response } }).then((r) => r.json());
+    const verifyRoute = (response: unknown) =>
+      app!.inject({ method: 'POST', url: '/attestation/testhooks/verify', payload: { response } }).then((r) => r.json());
     const token = solveAttestation(challenge);
     expect(await verifyRoute(token)).toEqual({ ok: true });
     expect(attestation.verify(token)).toEqual({ ok: false, reason: 'The attestation response was replayed: already used' });

@@ -164,7 +164,11 @@ describe('ClickHouse store: several collectors, one database', () => {
     for (let s = 0; s < streams; s++) {
       const page = clientPage(`pgMulti${s}`, `st-multi-${s}`);
       const wire = Array.from({ length: perStream }, (_, i) =>
-        page.event(i % 4 === 0 ? playerEvents.watchTimeSegment({ videoId: 'v', startSec: i, endSec: i + 2, playbackRate: 1, muted: false, volume: 100 }) : playerEvents.stateChange({ videoId: 'v', previousState: 1, state: 2, mediaTimeSec: i })),
+        page.event(
+          i % 4 === 0
+            ? playerEvents.watchTimeSegment({ videoId: 'v', startSec: i, endSec: i + 2, playbackRate: 1, muted: false, volume: 100 })
+            : playerEvents.stateChange({ videoId: 'v', previousState: 1, state: 2, mediaTimeSec: i }),
+        ),
       );
       expected.push(...wire.map((e) => `st-multi-${s}/${e.clientEventId}`));
       // Batches of 10 starting every 5 events, each sent through both collectors: every event arrives 2–4 times.
@@ -207,7 +211,21 @@ describe('ClickHouse store: several collectors, one database', () => {
     await admin.insert({
       table: `${db}.events`,
       format: 'JSONEachRow',
-      values: [{ stream: e.stream, dedupe_key: e.dedupeKey, client_event_id: e.clientEventId, name: e.name, endpoint: e.endpoint, event_time_ms: e.eventTimeMs, received_at_ms: T0 + 9_000, request_id: 'req-late', seq: 0, value: null, json: e.json }],
+      values: [
+        {
+          stream: e.stream,
+          dedupe_key: e.dedupeKey,
+          client_event_id: e.clientEventId,
+          name: e.name,
+          endpoint: e.endpoint,
+          event_time_ms: e.eventTimeMs,
+          received_at_ms: T0 + 9_000,
+          request_id: 'req-late',
+          seq: 0,
+          value: null,
+          json: e.json,
+        },
+      ],
     });
     const [raw] = await rows<{ n: string }>(`SELECT count() AS n FROM ${db}.events`);
     expect(Number(raw.n)).toBe(2);
@@ -247,7 +265,8 @@ describe('ClickHouse store: several collectors, one database', () => {
 
   it('climbs its migration ladder once, from any number of collectors, and refuses a newer schema', async () => {
     const db = new URL(fresh.url).pathname.slice(1);
-    const versions = async (name: string) => (await rows<{ version: number }>(`SELECT version FROM ${name}.schema_migrations FINAL ORDER BY version`)).map((r) => Number(r.version));
+    const versions = async (name: string) =>
+      (await rows<{ version: number }>(`SELECT version FROM ${name}.schema_migrations FINAL ORDER BY version`)).map((r) => Number(r.version));
     expect(await versions(db)).toEqual([1, 2, 3]);
     await fresh.reopen();
     expect(await versions(db)).toEqual([1, 2, 3]);
@@ -259,7 +278,9 @@ describe('ClickHouse store: several collectors, one database', () => {
     const both = await Promise.all([createClickHouseStore(`${server.url}/${other}`), createClickHouseStore(`${server.url}/${other}`)]);
     try {
       expect(await versions(other)).toEqual([1, 2, 3]);
-      await both[0].recordLogRequest(...args(clientPage('pgMig', 'st-mig').request(T0, [{ eventTimeMs: T0, clientEventId: 'pgMig:1', playerLoad: { videoId: 'v', autoplay: false } }])));
+      await both[0].recordLogRequest(
+        ...args(clientPage('pgMig', 'st-mig').request(T0, [{ eventTimeMs: T0, clientEventId: 'pgMig:1', playerLoad: { videoId: 'v', autoplay: false } }])),
+      );
       expect((await both[1].stats()).events).toBe(1);
     } finally {
       for (const s of both) await s.close();
@@ -278,7 +299,12 @@ describe('ClickHouse store: the account columns (migration 2)', () => {
         `SELECT table, name, type FROM system.columns WHERE database = ${quoteString(db)} AND name IN ('account_id', 'channel_id') ORDER BY table, name`,
       )
     ).map((c) => `${c.table}.${c.name} ${c.type}`);
-  const expected = ['events.account_id Nullable(String)', 'events.channel_id Nullable(String)', 'requests.account_id Nullable(String)', 'requests.channel_id Nullable(String)'];
+  const expected = [
+    'events.account_id Nullable(String)',
+    'events.channel_id Nullable(String)',
+    'requests.account_id Nullable(String)',
+    'requests.channel_id Nullable(String)',
+  ];
 
   it('adds them to a version 1 database in place, once, from collectors climbing together', async () => {
     const db = newDatabase();
@@ -294,7 +320,8 @@ describe('ClickHouse store: the account columns (migration 2)', () => {
       expect(await columnsOf(db)).toEqual(expected);
       const [row] = await rows<{ n: string }>(`SELECT count() AS n FROM ${db}.schema_migrations FINAL WHERE version = 2`);
       expect(Number(row.n)).toBe(1);
-      for (const store of stores) expect((await store.listEvents({ limit: 10 })).items.map((e) => [e.dedupeKey, 'accountId' in e])).toEqual([[old.events[0].dedupeKey, false]]);
+      for (const store of stores)
+        expect((await store.listEvents({ limit: 10 })).items.map((e) => [e.dedupeKey, 'accountId' in e])).toEqual([[old.events[0].dedupeKey, false]]);
       const [raw] = await rows<{ account_id: string | null }>(`SELECT account_id FROM ${db}.events`);
       expect(raw.account_id).toBeNull();
     } finally {
@@ -379,7 +406,10 @@ describe('ClickHouse store: quoting', () => {
     const fresh = await openFresh();
     try {
       const page = clientPage('pgSur', 'st-surrogate');
-      const sent = page.request(T0, [page.event(playerEvents.error({ internalError: 'x', hostErrorCode: 5, message: 'half \ud83d of an emoji' })), page.event(playerEvents.load({ videoId: 'v', autoplay: true }))]);
+      const sent = page.request(T0, [
+        page.event(playerEvents.error({ internalError: 'x', hostErrorCode: 5, message: 'half \ud83d of an emoji' })),
+        page.event(playerEvents.load({ videoId: 'v', autoplay: true })),
+      ]);
       sent.events[1] = { ...sent.events[1], clientEventId: 'pgSur:\udc00', dedupeKey: 'pgSur:\udc00' };
       await expect(fresh.store.recordLogRequest(...args(sent))).resolves.toEqual({ accepted: 2, duplicates: 0 });
       const [error, load] = (await fresh.store.listEvents({ limit: 10 })).items;

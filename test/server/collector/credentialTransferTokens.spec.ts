@@ -38,7 +38,12 @@ describe('collector: log_event credentialTransferTokens (spec §7)', () => {
   let stream: { stream: string; token: string };
 
   const post = (payload: string) =>
-    app.inject({ method: 'POST', url: '/youtubei/v1/log_event', payload, headers: { 'content-type': 'application/json', 'x-vidframe-stream-token': stream.token } });
+    app.inject({
+      method: 'POST',
+      url: '/youtubei/v1/log_event',
+      payload,
+      headers: { 'content-type': 'application/json', 'x-vidframe-stream-token': stream.token },
+    });
   const admin = async (url: string) => (await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${ADMIN}`, host: 'localhost:8080' } })).json();
 
   beforeEach(async () => {

@@ -32,7 +32,10 @@ describe('importing the JSONL store of an earlier version', () => {
     const lines = Array.from({ length: 2_500 }, (_, i) => legacyEvent(i + 1));
     lines.push(legacyEvent(2_501, 'watchTimeSegment', { startSec: 1, endSec: 4 }));
     writeFileSync(join(dataDir, 'collector', 'events.jsonl'), `${lines.join('\n')}\n{"seq": 2502, "dedupe`);
-    writeFileSync(join(dataDir, 'collector', 'errors.jsonl'), `${JSON.stringify({ seq: 1, receivedAtMs: 5, message: 'boom', messageTruncated: false, stack: 'at x', extra: { a: '1' } })}\n`);
+    writeFileSync(
+      join(dataDir, 'collector', 'errors.jsonl'),
+      `${JSON.stringify({ seq: 1, receivedAtMs: 5, message: 'boom', messageTruncated: false, stack: 'at x', extra: { a: '1' } })}\n`,
+    );
     const store = createSqliteStore(join(dataDir, 'vidframe.sqlite'));
     const result = await importLegacyJsonl(store, dataDir, { log: silent });
     expect(result).toEqual({ events: 2_501, errors: 1, skippedLines: 1 });

@@ -19,7 +19,8 @@ describe('ping beacons: GET /api/stats/playback and /api/stats/watchtime', () =>
   let dataDir: string;
   let app: VidFrameApp;
 
-  const build = (extra: Parameters<typeof buildApp>[0] = {}) => buildApp({ dataDir, now: () => NOW, adminToken: ADMIN, streamSecret: SECRET, rateLimit: false, ...extra });
+  const build = (extra: Parameters<typeof buildApp>[0] = {}) =>
+    buildApp({ dataDir, now: () => NOW, adminToken: ADMIN, streamSecret: SECRET, rateLimit: false, ...extra });
   const admin = (url: string, token = ADMIN) => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, host: 'localhost:8080' } });
   const pings = async (query: string) => (await admin(`/collector/api/pings?${query}`)).json().items;
   /** The tracking URLs of a fresh player response for `videoId`, as the embed receives them. */
@@ -66,9 +67,52 @@ describe('ping beacons: GET /api/stats/playback and /api/stats/watchtime', () =>
 
     const listed = await pings('docid=VFsunrise01');
     expect(listed).toEqual([
-      { id: expect.any(String), kind: 'playback', docid: 'VFsunrise01', ei, cpn: CPN, seq: 0, receivedAtMs: NOW, cmt: 0, rt: 1.25, len: 12.008, st: [], et: [], final: false },
-      { id: expect.any(String), kind: 'watchtime', docid: 'VFsunrise01', ei, cpn: CPN, seq: 1, receivedAtMs: NOW, cmt: 9.9, rt: 11.25, len: 12.008, state: 'playing', st: [0], et: [9.9], final: false },
-      { id: expect.any(String), kind: 'watchtime', docid: 'VFsunrise01', ei, cpn: CPN, seq: 2, receivedAtMs: NOW, cmt: 7, rt: 16, state: 'paused', st: [9.9, 3], et: [12, 7], final: true },
+      {
+        id: expect.any(String),
+        kind: 'playback',
+        docid: 'VFsunrise01',
+        ei,
+        cpn: CPN,
+        seq: 0,
+        receivedAtMs: NOW,
+        cmt: 0,
+        rt: 1.25,
+        len: 12.008,
+        st: [],
+        et: [],
+        final: false,
+      },
+      {
+        id: expect.any(String),
+        kind: 'watchtime',
+        docid: 'VFsunrise01',
+        ei,
+        cpn: CPN,
+        seq: 1,
+        receivedAtMs: NOW,
+        cmt: 9.9,
+        rt: 11.25,
+        len: 12.008,
+        state: 'playing',
+        st: [0],
+        et: [9.9],
+        final: false,
+      },
+      {
+        id: expect.any(String),
+        kind: 'watchtime',
+        docid: 'VFsunrise01',
+        ei,
+        cpn: CPN,
+        seq: 2,
+        receivedAtMs: NOW,
+        cmt: 7,
+        rt: 16,
+        state: 'paused',
+        st: [9.9, 3],
+        et: [12, 7],
+        final: true,
+      },
     ]);
     expect((await pings(`kind=watchtime&cpn=${CPN}`)).map((p: { seq: number }) => p.seq)).toEqual([1, 2]);
     expect(await pings('docid=VFcitylight')).toEqual([]);
@@ -89,7 +133,19 @@ describe('ping beacons: GET /api/stats/playback and /api/stats/watchtime', () =>
     expect((await admin('/collector/api/pings?limit=0')).statusCode).toBe(400);
   });
 
-  const good = { docid: 'VFsunrise01', ei: 'ei_response-1', cpn: CPN, seq: '1', cmt: '4.5', rt: '6', len: '12.008', state: 'playing', st: '0,3', et: '2.5,4.5', final: '0' };
+  const good = {
+    docid: 'VFsunrise01',
+    ei: 'ei_response-1',
+    cpn: CPN,
+    seq: '1',
+    cmt: '4.5',
+    rt: '6',
+    len: '12.008',
+    state: 'playing',
+    st: '0,3',
+    et: '2.5,4.5',
+    final: '0',
+  };
   const query = (fields: Record<string, string | undefined>, extra = '') =>
     Object.entries(fields)
       .filter(([, v]) => v !== undefined)
@@ -120,7 +176,18 @@ describe('ping beacons: GET /api/stats/playback and /api/stats/watchtime', () =>
     ['st', { st: '' }, /"et": 2 ends for 0 starts/],
     ['et', { et: '2.5' }, /"et": 1 ends for 2 starts/],
     ['et', { et: '2.5,1' }, /"et": segment 2 ends \(1\) before it starts \(3\)/],
-    ['st', { st: Array(PING_MAX_SEGMENTS + 1).fill('1').join(','), et: Array(PING_MAX_SEGMENTS + 1).fill('1').join(',') }, /"st": at most 20 segments/],
+    [
+      'st',
+      {
+        st: Array(PING_MAX_SEGMENTS + 1)
+          .fill('1')
+          .join(','),
+        et: Array(PING_MAX_SEGMENTS + 1)
+          .fill('1')
+          .join(','),
+      },
+      /"st": at most 20 segments/,
+    ],
     ['final', { final: 'yes' }, /"final": 0 or 1/],
   ])('refuses a watchtime ping with a bad %s: 400 naming it, nothing stored', async (_name, change, message) => {
     const res = await get(`/api/stats/watchtime?${query({ ...good, ...change })}`);

@@ -38,7 +38,12 @@ describe('retention job', () => {
     jest.useFakeTimers();
     try {
       const deleteReceivedBefore = jest.fn().mockResolvedValue(0);
-      const job = startRetention({ deleteReceivedBefore } as unknown as CollectorStore, { retentionDays: 1, now: () => DAY, log: log() as never, intervalMs: 60_000 });
+      const job = startRetention({ deleteReceivedBefore } as unknown as CollectorStore, {
+        retentionDays: 1,
+        now: () => DAY,
+        log: log() as never,
+        intervalMs: 60_000,
+      });
       await jest.advanceTimersByTimeAsync(10_000); // the first pass, soon after start
       expect(deleteReceivedBefore).toHaveBeenCalledTimes(1);
       await jest.advanceTimersByTimeAsync(60_000);

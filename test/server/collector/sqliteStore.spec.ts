@@ -26,7 +26,18 @@ function writeAtVersion1(db: SqliteDatabase, { request, events }: Sent): void {
     const bumpName = db.prepare('INSERT INTO collector_name_totals (name, count) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET count = count + 1');
     let accepted = 0;
     for (const e of events) {
-      const { changes } = insertEvent.run(e.stream, e.dedupeKey, e.clientEventId ?? null, e.name, e.endpoint, e.eventTimeMs ?? null, request.receivedAtMs, request.requestId, e.value ?? null, e.json);
+      const { changes } = insertEvent.run(
+        e.stream,
+        e.dedupeKey,
+        e.clientEventId ?? null,
+        e.name,
+        e.endpoint,
+        e.eventTimeMs ?? null,
+        request.receivedAtMs,
+        request.requestId,
+        e.value ?? null,
+        e.json,
+      );
       if (changes === 0) continue;
       accepted += 1;
       bumpName.run(e.name);
@@ -144,7 +155,9 @@ describe('SQLite store specifics', () => {
     const db = openDatabase(join(dir, 'db.sqlite'));
     migrate(db, 'collector', collectorMigrations);
     db.prepare("INSERT INTO schema_migrations (domain, version, description, applied_at_ms) VALUES ('collector', 99, 'future', 0)").run();
-    expect(() => migrate(db, 'collector', collectorMigrations)).toThrow('The collector tables are at version 99, newer than this server knows (3): upgrade the server.');
+    expect(() => migrate(db, 'collector', collectorMigrations)).toThrow(
+      'The collector tables are at version 99, newer than this server knows (3): upgrade the server.',
+    );
     db.close();
   });
 
@@ -155,7 +168,8 @@ describe('SQLite store specifics', () => {
     writeAtVersion1(db, { request: request('old'), events: [event('p:1')] });
     // Step 3 (the pings table) follows in the same climb.
     expect(migrate(db, 'collector', collectorMigrations)).toEqual([2, 3]);
-    const columns = (table: string) => db.prepare(`SELECT name, type, "notnull" AS not_null FROM pragma_table_info(?) WHERE name IN ('account_id', 'channel_id')`).all(table);
+    const columns = (table: string) =>
+      db.prepare(`SELECT name, type, "notnull" AS not_null FROM pragma_table_info(?) WHERE name IN ('account_id', 'channel_id')`).all(table);
     for (const table of ['collector_requests', 'collector_events']) {
       expect(columns(table)).toEqual([
         { name: 'account_id', type: 'TEXT', not_null: 0 },
@@ -167,7 +181,9 @@ describe('SQLite store specifics', () => {
       { name: 'collector_requests_account' },
     ]);
     // The filter reads the account's rows through its index, in seq order, not the whole table.
-    const plan = db.prepare('EXPLAIN QUERY PLAN SELECT * FROM collector_events WHERE seq > ? AND account_id = ? ORDER BY seq LIMIT ?').all(0, 'a', 10) as { detail: string }[];
+    const plan = db.prepare('EXPLAIN QUERY PLAN SELECT * FROM collector_events WHERE seq > ? AND account_id = ? ORDER BY seq LIMIT ?').all(0, 'a', 10) as {
+      detail: string;
+    }[];
     expect(plan.map((p) => p.detail).join('\n')).toMatch(/collector_events_account/);
     expect(db.prepare('SELECT account_id, channel_id FROM collector_events').all()).toEqual([{ account_id: null, channel_id: null }]);
     db.close();

@@ -134,7 +134,12 @@ export function clientPage(pageId: string, stream: string) {
           contentType: opts.compressed ? 'application/json; charset=utf-8' : 'application/json',
           bodyBytes: opts.compressed ? Math.ceil(body.length / 3) : body.length,
           decodedBytes: body.length,
-          headers: { 'x-goog-visitor-id': `visitor-${pageId}`, 'x-youtube-client-name': '56', 'x-youtube-client-version': '1.0.0', 'x-youtube-time-zone': 'Europe/Paris' },
+          headers: {
+            'x-goog-visitor-id': `visitor-${pageId}`,
+            'x-youtube-client-name': '56',
+            'x-youtube-client-version': '1.0.0',
+            'x-youtube-time-zone': 'Europe/Paris',
+          },
           serializedClientEventId: { serializedEventId: pageId, clientCounter: counter },
           requestTimeMs: receivedAtMs - 40,
           contextJson: JSON.stringify({ client: { clientName: 'WEB_EMBEDDED_PLAYER', clientVersion: '1.0.0', hl: 'en' }, request: { useSsl: true } }),
@@ -272,9 +277,13 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
     it('stores a log request and lists it with its events, field for field', async () => {
       const page = clientPage('pg7Kq2', 'st-alpha');
       const hashed = { eventTimeMs: T0 - 500, visibilityChange: { state: 'hidden' } }; // no clientEventId: a content hash is its key
-      const sent = page.request(T0 + 1_000, [page.event(ev.load()), page.event(ev.ready(840)), page.event(ev.state(-1, 1)), page.event(ev.watch(0, 4.5)), hashed], {
-        compressed: true,
-      });
+      const sent = page.request(
+        T0 + 1_000,
+        [page.event(ev.load()), page.event(ev.ready(840)), page.event(ev.state(-1, 1)), page.event(ev.watch(0, 4.5)), hashed],
+        {
+          compressed: true,
+        },
+      );
 
       await expect(record(store, sent)).resolves.toEqual({ accepted: 5, duplicates: 0 });
 
@@ -294,7 +303,13 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
 
     it('stores a resent event once: the resend counts it as a duplicate, and the first arrival is what is listed', async () => {
       const page = clientPage('pgR3s', 'st-resend');
-      const [e1, e2, e3, e4, e5] = [page.event(ev.load()), page.event(ev.state(-1, 3)), page.event(ev.state(3, 1)), page.event(ev.watch(0, 2)), page.event(ev.state(1, 2, 2))];
+      const [e1, e2, e3, e4, e5] = [
+        page.event(ev.load()),
+        page.event(ev.state(-1, 3)),
+        page.event(ev.state(3, 1)),
+        page.event(ev.watch(0, 2)),
+        page.event(ev.state(1, 2, 2)),
+      ];
       const first = page.request(T0 + 1_000, [e1, e2, e3]);
       const resend = page.request(T0 + 5_000, [e1, e2, e3, e4]); // the retry queue resends, with one more event
       const twiceInOne = page.request(T0 + 6_000, [e5, e5]);
@@ -398,7 +413,13 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
       expect(await list({ text: 'PLAYERERROR' })).toEqual(['st-two/pgx1:2']); // case-insensitive
       expect(await list({ text: '50%' })).toEqual(['st-two/pgx1:2']); // `%` is literal (the volume 50 does not match)
       expect(await list({ text: 'no such text' })).toEqual([]);
-      expect(await list({ sinceMs: T0 + 2_000, untilMs: T0 + 4_000 })).toEqual(['st-two/pgx1:1', 'st-two/pgx1:2', 'st-two/pgx1:3', 'st-two/pgx1:4', 'st-two/pgx1:5']);
+      expect(await list({ sinceMs: T0 + 2_000, untilMs: T0 + 4_000 })).toEqual([
+        'st-two/pgx1:1',
+        'st-two/pgx1:2',
+        'st-two/pgx1:3',
+        'st-two/pgx1:4',
+        'st-two/pgx1:5',
+      ]);
       expect(await list({ sinceMs: T0 + 3_001 })).toEqual(['st-three/pg_10:1', 'st-three/pg_10:2']);
       expect(await list({ untilMs: T0 + 1_000 })).toEqual([]);
       expect(await list({ stream: 'st-two', endpoint: 'log_event', name: 'playerError', sinceMs: T0 })).toEqual(['st-two/pgx1:2']);
@@ -440,7 +461,9 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
 
     it('attributes a request and the events it stores to the signed-in viewer; anonymous ones carry neither field', async () => {
       const page = clientPage('pgView', 'st-viewer');
-      const signedIn = page.request(T0 + 1_000, [page.event(ev.load()), page.event(ev.state(-1, 1))], { viewer: { accountId: 'acct-7f3a', channelId: 'UCchan01' } });
+      const signedIn = page.request(T0 + 1_000, [page.event(ev.load()), page.event(ev.state(-1, 1))], {
+        viewer: { accountId: 'acct-7f3a', channelId: 'UCchan01' },
+      });
       const accountOnly = page.request(T0 + 2_000, [page.event(ev.watch(0, 3))], { viewer: { accountId: 'acct-7f3a' } });
       const anonymous = page.request(T0 + 3_000, [page.event(ev.state(1, 2, 3))]);
       for (const s of [signedIn, accountOnly, anonymous]) await expect(record(store, s)).resolves.toEqual({ accepted: s.events.length, duplicates: 0 });
@@ -530,7 +553,9 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
 
       // With the other filters and time bounds.
       const aliceWatched = sentBy('acct-alice').flatMap((s) => s.events.filter((e) => e.name === 'watchTimeSegment').map((e) => `${e.stream}/${e.dedupeKey}`));
-      expect(keysOf((await walk((cursor) => store.listEvents({ limit: 1, cursor, accountId: 'acct-alice', name: 'watchTimeSegment' }))).items)).toEqual(aliceWatched);
+      expect(keysOf((await walk((cursor) => store.listEvents({ limit: 1, cursor, accountId: 'acct-alice', name: 'watchTimeSegment' }))).items)).toEqual(
+        aliceWatched,
+      );
       expect(keysOf((await store.listEvents({ limit: 100, accountId: 'acct-alice', stream: 'st-acct-b' })).items)).toEqual([]);
       expect(keysOf((await store.listEvents({ limit: 100, accountId: 'acct-alice', sinceMs: T0 + 5_000, untilMs: T0 + 7_000 })).items)).toEqual(
         sent[4].events.map((e) => `${e.stream}/${e.dedupeKey}`),
@@ -540,7 +565,9 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
       const aliceRequests = await walk((cursor) => store.listRequests({ limit: 1, cursor, accountId: 'acct-alice' }));
       expect(aliceRequests.items.map((r) => r.requestId)).toEqual(sentBy('acct-alice').map((s) => s.request.requestId));
       expect(aliceRequests.sizes).toEqual([1, 1, 1]);
-      expect((await store.listRequests({ limit: 10, accountId: 'acct-bob' })).items).toEqual(sentBy('acct-bob').map((s) => storedRequest(s.request, s.events.length, 0)));
+      expect((await store.listRequests({ limit: 10, accountId: 'acct-bob' })).items).toEqual(
+        sentBy('acct-bob').map((s) => storedRequest(s.request, s.events.length, 0)),
+      );
       expect((await store.listRequests({ limit: 10, accountId: 'acct-alice', pageId: 'pgAcctB' })).items).toEqual([]);
       expect((await store.listRequests({ limit: 10, accountId: 'acct-alice', sinceMs: T0 + 3_000 })).items.map((r) => r.requestId)).toEqual([
         sent[4].request.requestId,
@@ -623,7 +650,13 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
       const a = clientPage('pgTsA', 'st-ts-a');
       const b = clientPage('pgTsB', 'st-ts-b');
       const before = a.request(T0 - 1, [a.event(ev.state(-1, 1))]); // outside: before sinceMs
-      const a1 = a.request(T0 + 1_000, [a.event(ev.load()), a.event(ev.ready(900)), a.event(ev.state(-1, 1)), a.event(ev.watch(0, 4.5)), a.event(ev.latency(120))]);
+      const a1 = a.request(T0 + 1_000, [
+        a.event(ev.load()),
+        a.event(ev.ready(900)),
+        a.event(ev.state(-1, 1)),
+        a.event(ev.watch(0, 4.5)),
+        a.event(ev.latency(120)),
+      ]);
       const b1 = b.request(T0 + 2_000, [b.event(ev.state(-1, 1)), b.event(ev.latency(80))]);
       const a2 = a.request(T0 + 15_000, [a.event(ev.watch(4.5, 10)), a.event(ev.error('decode error'))]);
       const after = b.request(T0 + 60_000, [b.event(ev.state(1, 2))]); // outside: untilMs is exclusive
@@ -658,7 +691,10 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
 
       await expect(store.deleteReceivedBefore(T0 + 2_000)).resolves.toBe(3);
 
-      expect((await store.listEvents({ limit: 100 })).items).toEqual([...edge.events.map((e) => storedEvent(e, edge.request)), ...recent.events.map((e) => storedEvent(e, recent.request))]);
+      expect((await store.listEvents({ limit: 100 })).items).toEqual([
+        ...edge.events.map((e) => storedEvent(e, edge.request)),
+        ...recent.events.map((e) => storedEvent(e, recent.request)),
+      ]);
       expect((await store.listRequests({ limit: 10 })).items.map((r) => r.requestId)).toEqual([edge.request.requestId, recent.request.requestId]);
       expect((await store.listErrors({ limit: 10 })).items.map((r) => r.message)).toEqual(['recent']);
       const stats = await store.stats();
@@ -690,7 +726,14 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
       const playback = incomingPing(T0 + 1_000, { kind: 'playback', seq: 0, cmt: 0, rt: 1.2, state: undefined, st: [], et: [] });
       const first = incomingPing(T0 + 2_000, { len: undefined });
       const paused = incomingPing(T0 + 3_000, { seq: 2, cmt: 7.25, state: 'paused', st: [4.5], et: [7.25] });
-      const other = incomingPing(T0 + 3_000, { docid: 'VFcitylight', ei: 'ei-response-0002', cpn: 'cpnBBBBBBBBBBBBB', seq: 1, final: true, state: "it's \\ 😀" });
+      const other = incomingPing(T0 + 3_000, {
+        docid: 'VFcitylight',
+        ei: 'ei-response-0002',
+        cpn: 'cpnBBBBBBBBBBBBB',
+        seq: 1,
+        final: true,
+        state: "it's \\ 😀",
+      });
       for (const p of [playback, first, paused, other]) await expect(store.recordPing(p)).resolves.toEqual({ stored: true });
       // The client resent a ping whose answer it never saw (later, from another collector): one row, the first kept.
       await expect(store.recordPing({ ...first, receivedAtMs: T0 + 4_000, cmt: 99 })).resolves.toEqual({ stored: false });
@@ -760,7 +803,9 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
       expect((await store.listRequests({ limit: 10, stream })).items[0].headers).toEqual({ 'user-agent': hostile });
       expect(stored).toMatchObject({ accountId: viewer.accountId, channelId: hostile });
       expect((await store.listEvents({ limit: 10, accountId: viewer.accountId })).items).toEqual([stored]);
-      expect((await store.listRequests({ limit: 10, accountId: viewer.accountId })).items.map((r) => [r.accountId, r.channelId])).toEqual([[viewer.accountId, hostile]]);
+      expect((await store.listRequests({ limit: 10, accountId: viewer.accountId })).items.map((r) => [r.accountId, r.channelId])).toEqual([
+        [viewer.accountId, hostile],
+      ]);
       expect((await store.listEvents({ limit: 10, accountId: "acct-it's" })).items).toEqual([]);
       const [report] = (await store.listErrors({ limit: 10 })).items;
       expect(report).toMatchObject({ message: hostile, stack: hostile, extra: { [hostile]: hostile } });
@@ -798,7 +843,15 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
       });
       expect((await reopened.listErrors({ limit: 10 })).items.map((r) => r.message)).toEqual(['kept']);
       // De-duplication lives in the data, not in memory: the reopened store knows the events already.
-      await expect(record(reopened, page.request(T0 + 4_000, acknowledged.events.map((e) => JSON.parse(e.json) as LogEvent)))).resolves.toEqual({
+      await expect(
+        record(
+          reopened,
+          page.request(
+            T0 + 4_000,
+            acknowledged.events.map((e) => JSON.parse(e.json) as LogEvent),
+          ),
+        ),
+      ).resolves.toEqual({
         accepted: 0,
         duplicates: 3,
       });

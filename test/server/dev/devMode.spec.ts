@@ -54,7 +54,10 @@ describe('development mode (npm run dev)', () => {
       distDir = mkdtempSync(join(tmpdir(), 'vidframe-dist-'));
       dataDir = mkdtempSync(join(tmpdir(), 'vidframe-data-'));
       mkdirSync(join(distDir, 'src/embed'), { recursive: true });
-      writeFileSync(join(distDir, 'src/embed/index.html'), '<html><head><!--vidframe:config--><script type="module" src="/assets/embed-X1.js"></script></head></html>');
+      writeFileSync(
+        join(distDir, 'src/embed/index.html'),
+        '<html><head><!--vidframe:config--><script type="module" src="/assets/embed-X1.js"></script></head></html>',
+      );
       app = await buildApp({ distDir, dataDir, mediaDir: resolve(__dirname, '../../../media') });
     });
     afterAll(async () => {

@@ -13,7 +13,23 @@ describe('platform: hostile input', () => {
 
   const endpoints = [...Object.values(PLATFORM_ENDPOINTS), 'next'];
   const values: unknown[] = [null, true, -1, 1e308, '', 'x'.repeat(5000), [], [null], {}, { toString: 'x', __proto__: { admin: true } }, Array(2000).fill({})];
-  const fields = ['channelIds', 'siloName', 'params', 'secondaryParams', 'botguardResponse', 'actions', 'playlistId', 'feedbackTokens', 'feedbackContext', 'isFeedbackTokenUnencrypted', 'shouldMerge', 'serializedSharedEntity', 'clientParams', 'includeListId', 'videoId'];
+  const fields = [
+    'channelIds',
+    'siloName',
+    'params',
+    'secondaryParams',
+    'botguardResponse',
+    'actions',
+    'playlistId',
+    'feedbackTokens',
+    'feedbackContext',
+    'isFeedbackTokenUnencrypted',
+    'shouldMerge',
+    'serializedSharedEntity',
+    'clientParams',
+    'includeListId',
+    'videoId',
+  ];
 
   it.each(endpoints)('%s: wrong types, nulls and huge values in every field are 4xx with a message', async (endpoint) => {
     for (const field of fields) {
@@ -27,10 +43,20 @@ describe('platform: hostile input', () => {
 
   it.each(endpoints)('%s: a body that is not a JSON object is refused (4xx)', async (endpoint) => {
     for (const payload of ['[1,2]', 'null', '"text"', '{"unterminated', '']) {
-      const response = await t.app.inject({ method: 'POST', url: `/youtubei/v1/${endpoint}`, payload, headers: { 'content-type': 'application/json', authorization: `Bearer ${ada}` } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/youtubei/v1/${endpoint}`,
+        payload,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${ada}` },
+      });
       expect([payload, response.statusCode >= 400 && response.statusCode < 500]).toEqual([payload, true]);
     }
-    const form = await t.app.inject({ method: 'POST', url: `/youtubei/v1/${endpoint}`, payload: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await t.app.inject({
+      method: 'POST',
+      url: `/youtubei/v1/${endpoint}`,
+      payload: 'a=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.statusCode).toBe(415);
   });
 

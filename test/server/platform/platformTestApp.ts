@@ -24,7 +24,12 @@ export interface PlatformTestApp {
    * `POST /youtubei/v1/{endpoint}` with a valid anti-forgery field (unless the body sets `session_token` itself), as
    * the access token's account when one is given, anonymous otherwise.
    */
-  call(endpoint: string, body: Record<string, unknown>, accessToken?: string, headers?: Record<string, string>): Promise<Awaited<ReturnType<VidFrameApp['inject']>>>;
+  call(
+    endpoint: string,
+    body: Record<string, unknown>,
+    accessToken?: string,
+    headers?: Record<string, string>,
+  ): Promise<Awaited<ReturnType<VidFrameApp['inject']>>>;
   /** A valid anti-forgery field (`session_token`), for a request built by hand. */
   antiForgeryToken(): string;
   /** Rows of the shared SQLite file, read on a connection of its own (what the server committed). */
@@ -50,9 +55,16 @@ export async function startPlatformApp(): Promise<PlatformTestApp> {
     clock,
     async signIn(who, actAs) {
       const { email, password } = DEMO_ACCOUNTS[who];
-      const form = await app.inject({ method: 'POST', url: '/signin', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ email, password }).toString() });
+      const form = await app.inject({
+        method: 'POST',
+        url: '/signin',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ email, password }).toString(),
+      });
       if (form.statusCode !== 303) throw new Error(`sign-in of ${who} answered ${form.statusCode}`);
-      const session = String([form.headers['set-cookie']].flat().find((c) => String(c).startsWith('vf_session='))).split(';')[0].slice('vf_session='.length);
+      const session = String([form.headers['set-cookie']].flat().find((c) => String(c).startsWith('vf_session=')))
+        .split(';')[0]
+        .slice('vf_session='.length);
       const answer = actAs
         ? await app.inject({ method: 'POST', url: '/accounts/act_as', payload: { session, channelId: actAs } })
         : await app.inject({ method: 'POST', url: '/accounts/token', payload: { session } });

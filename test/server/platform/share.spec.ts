@@ -20,7 +20,10 @@ describe('platform: share panels and /watch', () => {
     expect(plain.json()).toMatchObject({ title: 'Ocean wave', videoUrl: '/watch?v=VFoceanwave', embedUrl: '/embed/VFoceanwave' });
     expect(plain.json()).not.toHaveProperty('videoUrlAtTime');
     expect(plain.json()).not.toHaveProperty('playlistUrl');
-    const timed = await panel({ serializedSharedEntity: encodeSharedEntity({ videoId: 'VFsunrise01', playlistId: 'PLvfDemoPlaylist01' }), clientParams: { startTimeSeconds: 7.9 } }, ada);
+    const timed = await panel(
+      { serializedSharedEntity: encodeSharedEntity({ videoId: 'VFsunrise01', playlistId: 'PLvfDemoPlaylist01' }), clientParams: { startTimeSeconds: 7.9 } },
+      ada,
+    );
     expect(timed.statusCode).toBe(200);
     expect(timed.json()).toMatchObject({
       title: 'Sunrise over the test pattern',
@@ -29,14 +32,19 @@ describe('platform: share panels and /watch', () => {
       playlistUrl: '/watch?v=VFsunrise01&list=PLvfDemoPlaylist01',
       embedUrl: '/embed/VFsunrise01?list=PLvfDemoPlaylist01',
     });
-    expect((await panel({ serializedSharedEntity: encodeSharedEntity({ videoId: 'VFsunrise01' }), clientParams: { startTimeSeconds: 0 } })).json()).not.toHaveProperty('videoUrlAtTime');
+    expect(
+      (await panel({ serializedSharedEntity: encodeSharedEntity({ videoId: 'VFsunrise01' }), clientParams: { startTimeSeconds: 0 } })).json(),
+    ).not.toHaveProperty('videoUrlAtTime');
     // clientParams may be left out.
     expect((await panel({ serializedSharedEntity: encodeSharedEntity({ videoId: 'VFsunrise01' }), clientParams: undefined })).statusCode).toBe(200);
   });
 
   it('the web-player panel includes the playlist only with includeListId', async () => {
     const entity = encodeSharedEntity({ videoId: 'VFcitylight', playlistId: 'PLvfDemoPlaylist01' });
-    expect((await webPanel({ serializedSharedEntity: entity })).json()).toMatchObject({ playlistUrl: '/watch?v=VFcitylight&list=PLvfDemoPlaylist01', embedUrl: '/embed/VFcitylight?list=PLvfDemoPlaylist01' });
+    expect((await webPanel({ serializedSharedEntity: entity })).json()).toMatchObject({
+      playlistUrl: '/watch?v=VFcitylight&list=PLvfDemoPlaylist01',
+      embedUrl: '/embed/VFcitylight?list=PLvfDemoPlaylist01',
+    });
     const without = (await webPanel({ serializedSharedEntity: entity, includeListId: false })).json();
     expect(without).toMatchObject({ title: 'City lights', videoUrl: '/watch?v=VFcitylight', embedUrl: '/embed/VFcitylight' });
     expect(without).not.toHaveProperty('playlistUrl');
@@ -49,12 +57,37 @@ describe('platform: share panels and /watch', () => {
     ['serializedSharedEntity', { serializedSharedEntity: 'VFsunrise01' }, 400, 'serializedSharedEntity must be an opaque string'],
     ['serializedSharedEntity', { serializedSharedEntity: encodeOpaque(['VFsunrise01']) }, 400, 'serializedSharedEntity must be an opaque string'],
     ['serializedSharedEntity.videoId', { serializedSharedEntity: encodeOpaque({ videoId: 'x' }) }, 400, 'serializedSharedEntity.videoId must be a video id'],
-    ['serializedSharedEntity.videoId', { serializedSharedEntity: encodeSharedEntity({ videoId: 'VFnothere01' }) }, 404, 'serializedSharedEntity.videoId: no video VFnothere01'],
-    ['serializedSharedEntity.playlistId', { serializedSharedEntity: encodeOpaque({ videoId: 'VFsunrise01', playlistId: 5 }) }, 400, 'serializedSharedEntity.playlistId must be a playlist id'],
-    ['serializedSharedEntity.playlistId', { serializedSharedEntity: encodeSharedEntity({ videoId: 'VFsunrise01', playlistId: 'PLnobodys' }) }, 404, 'serializedSharedEntity.playlistId: no playlist PLnobodys'],
+    [
+      'serializedSharedEntity.videoId',
+      { serializedSharedEntity: encodeSharedEntity({ videoId: 'VFnothere01' }) },
+      404,
+      'serializedSharedEntity.videoId: no video VFnothere01',
+    ],
+    [
+      'serializedSharedEntity.playlistId',
+      { serializedSharedEntity: encodeOpaque({ videoId: 'VFsunrise01', playlistId: 5 }) },
+      400,
+      'serializedSharedEntity.playlistId must be a playlist id',
+    ],
+    [
+      'serializedSharedEntity.playlistId',
+      { serializedSharedEntity: encodeSharedEntity({ videoId: 'VFsunrise01', playlistId: 'PLnobodys' }) },
+      404,
+      'serializedSharedEntity.playlistId: no playlist PLnobodys',
+    ],
     ['clientParams', { serializedSharedEntity: encodeSharedEntity({ videoId: 'VFsunrise01' }), clientParams: 3 }, 400, 'clientParams must be an object'],
-    ['clientParams.startTimeSeconds', { serializedSharedEntity: encodeSharedEntity({ videoId: 'VFsunrise01' }), clientParams: { startTimeSeconds: -1 } }, 400, 'clientParams.startTimeSeconds must be a number'],
-    ['clientParams.startTimeSeconds', { serializedSharedEntity: encodeSharedEntity({ videoId: 'VFsunrise01' }), clientParams: { startTimeSeconds: '5' } }, 400, 'clientParams.startTimeSeconds must be a number'],
+    [
+      'clientParams.startTimeSeconds',
+      { serializedSharedEntity: encodeSharedEntity({ videoId: 'VFsunrise01' }), clientParams: { startTimeSeconds: -1 } },
+      400,
+      'clientParams.startTimeSeconds must be a number',
+    ],
+    [
+      'clientParams.startTimeSeconds',
+      { serializedSharedEntity: encodeSharedEntity({ videoId: 'VFsunrise01' }), clientParams: { startTimeSeconds: '5' } },
+      400,
+      'clientParams.startTimeSeconds must be a number',
+    ],
   ])('get_share_panel: refuses a bad %s', async (_field, body, status, message) => {
     const response = await panel(body);
     expect(response.statusCode).toBe(status);

@@ -1,4 +1,10 @@
-import { encodeChannelPreferenceParams, encodeChannelPreferenceSecondaryParams, encodeSubscribeParams, EMBED_SUBSCRIBE_SILO, PLATFORM_ENDPOINTS } from '../../../streams/platform/payloads';
+import {
+  encodeChannelPreferenceParams,
+  encodeChannelPreferenceSecondaryParams,
+  encodeSubscribeParams,
+  EMBED_SUBSCRIBE_SILO,
+  PLATFORM_ENDPOINTS,
+} from '../../../streams/platform/payloads';
 import { SUBSCRIBE_CHANNEL_IDS_MAX } from '../../../server/platform/limits';
 import { GOOD_ATTESTATION, SAMPLES_CHANNEL, startPlatformApp, STUDIO_CHANNEL, type PlatformTestApp } from './platformTestApp';
 
@@ -9,16 +15,34 @@ describe('platform: subscribe, unsubscribe, channel preference', () => {
   let grace: string;
   const params = encodeSubscribeParams({ source: 'embed_channel_bar', videoId: 'VFsunrise01' });
   const subscribe = (token: string | undefined, over: Record<string, unknown> = {}) =>
-    t.call(PLATFORM_ENDPOINTS.subscribe, { channelIds: [SAMPLES_CHANNEL], siloName: EMBED_SUBSCRIBE_SILO, params, botguardResponse: GOOD_ATTESTATION, clientFeature: 'embed_channel_bar', ...over }, token);
+    t.call(
+      PLATFORM_ENDPOINTS.subscribe,
+      {
+        channelIds: [SAMPLES_CHANNEL],
+        siloName: EMBED_SUBSCRIBE_SILO,
+        params,
+        botguardResponse: GOOD_ATTESTATION,
+        clientFeature: 'embed_channel_bar',
+        ...over,
+      },
+      token,
+    );
   const unsubscribe = (token: string | undefined, over: Record<string, unknown> = {}) =>
     t.call(PLATFORM_ENDPOINTS.unsubscribe, { channelIds: [SAMPLES_CHANNEL], siloName: EMBED_SUBSCRIBE_SILO, params, ...over }, token);
   const bell = (token: string | undefined, level: unknown, channelId: unknown = SAMPLES_CHANNEL, over: Record<string, unknown> = {}) =>
     t.call(
       PLATFORM_ENDPOINTS.modifyChannelPreference,
-      { params: encodeChannelPreferenceParams({ channelId, level } as never), secondaryParams: encodeChannelPreferenceSecondaryParams({ source: 'embed_bell' }), ...over },
+      {
+        params: encodeChannelPreferenceParams({ channelId, level } as never),
+        secondaryParams: encodeChannelPreferenceSecondaryParams({ source: 'embed_bell' }),
+        ...over,
+      },
       token,
     );
-  const subscriptions = () => t.rows<{ account_id: string; channel_id: string; notification_level: string }>('SELECT account_id, channel_id, notification_level FROM subscriptions ORDER BY account_id, channel_id');
+  const subscriptions = () =>
+    t.rows<{ account_id: string; channel_id: string; notification_level: string }>(
+      'SELECT account_id, channel_id, notification_level FROM subscriptions ORDER BY account_id, channel_id',
+    );
 
   beforeAll(async () => {
     t = await startPlatformApp();
@@ -34,7 +58,12 @@ describe('platform: subscribe, unsubscribe, channel preference', () => {
   it('subscribes a signed-in account at the personalized bell, idempotently, and unsubscribes it', async () => {
     const first = await subscribe(ada);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ channelId: SAMPLES_CHANNEL, subscribed: true, notificationLevel: 'personalized', channels: [{ channelId: SAMPLES_CHANNEL, subscribed: true, notificationLevel: 'personalized' }] });
+    expect(first.json()).toMatchObject({
+      channelId: SAMPLES_CHANNEL,
+      subscribed: true,
+      notificationLevel: 'personalized',
+      channels: [{ channelId: SAMPLES_CHANNEL, subscribed: true, notificationLevel: 'personalized' }],
+    });
     expect(first.json().responseContext.consistencyTokenJar.encryptedTokenJarContents).toMatch(/^v1\./);
     expect(subscriptions()).toEqual([{ account_id: 'acc_demoAdaLovelace0000000', channel_id: SAMPLES_CHANNEL, notification_level: 'personalized' }]);
 
@@ -71,7 +100,7 @@ describe('platform: subscribe, unsubscribe, channel preference', () => {
     expect(both.json().channels.map((c: { channelId: string }) => c.channelId)).toEqual([STUDIO_CHANNEL, SAMPLES_CHANNEL]);
   });
 
-  it('a delegated request (acting for a channel) changes the account\'s own subscriptions', async () => {
+  it("a delegated request (acting for a channel) changes the account's own subscriptions", async () => {
     const asGrace = await t.signIn('ada', 'UCgraceLectures000000000');
     const delegated = await subscribe(asGrace, { context: { user: { delegatedSessionId: 'UCgraceLectures000000000' } } });
     expect(delegated.statusCode).toBe(200);
@@ -157,7 +186,11 @@ describe('platform: subscribe, unsubscribe, channel preference', () => {
   it.each([
     ['params', { params: 'nope' }, 'params must be an opaque string'],
     ['secondaryParams', { secondaryParams: 7 }, 'secondaryParams must be an opaque string'],
-    ['params.level', { params: encodeChannelPreferenceParams({ channelId: SAMPLES_CHANNEL, level: 'loud' as never }) }, 'params.level must be one of all, personalized, none'],
+    [
+      'params.level',
+      { params: encodeChannelPreferenceParams({ channelId: SAMPLES_CHANNEL, level: 'loud' as never }) },
+      'params.level must be one of all, personalized, none',
+    ],
     ['params.channelId', { params: encodeChannelPreferenceParams({ channelId: 'UC1', level: 'all' }) }, 'params.channelId must be a channel id'],
   ])('modify_channel_preference: 400 naming %s', async (_field, over, message) => {
     await subscribe(ada);

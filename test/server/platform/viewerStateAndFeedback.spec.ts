@@ -13,10 +13,16 @@ describe('platform: next {videoId} and feedback', () => {
     return response.json() as VideoViewerState & { responseContext: Record<string, unknown> };
   };
   const feedback = (token: string | undefined, over: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    t.call(PLATFORM_ENDPOINTS.feedback, { feedbackContext: { cpn: 'AbCdEfGh_-123456' }, isFeedbackTokenUnencrypted: false, shouldMerge: false, ...over }, token, headers);
-  const rows = () => t.rows<{ account_id: string | null; visitor_id: string | null; video_id: string; kind: string; reason: string | null; times: number; cpn: string }>(
-    'SELECT account_id, visitor_id, video_id, kind, reason, times, cpn FROM feedback ORDER BY id',
-  );
+    t.call(
+      PLATFORM_ENDPOINTS.feedback,
+      { feedbackContext: { cpn: 'AbCdEfGh_-123456' }, isFeedbackTokenUnencrypted: false, shouldMerge: false, ...over },
+      token,
+      headers,
+    );
+  const rows = () =>
+    t.rows<{ account_id: string | null; visitor_id: string | null; video_id: string; kind: string; reason: string | null; times: number; cpn: string }>(
+      'SELECT account_id, visitor_id, video_id, kind, reason, times, cpn FROM feedback ORDER BY id',
+    );
 
   beforeAll(async () => {
     t = await startPlatformApp();
@@ -32,18 +38,34 @@ describe('platform: next {videoId} and feedback', () => {
     expect(anonymous.channel).not.toHaveProperty('notificationLevel');
     expect(anonymous).not.toHaveProperty('inWatchLater');
     expect(anonymous.feedback.notInterested).toMatch(/^vffb1\./);
-    expect(anonymous.feedback.report.map((r) => r.label)).toEqual(['Spam or misleading', 'Violent or repulsive content', 'Hateful or abusive content', 'Infringes my rights']);
+    expect(anonymous.feedback.report.map((r) => r.label)).toEqual([
+      'Spam or misleading',
+      'Violent or repulsive content',
+      'Hateful or abusive content',
+      'Infringes my rights',
+    ]);
     expect(new Set(anonymous.feedback.report.map((r) => r.token)).size).toBe(4);
     expect(anonymous.responseContext.visitorData).toMatch(/^v1\./); // an anonymous viewer without one gets a visitor id
   });
 
   it('answers a signed-in viewer its subscription, bell and watch later, per account', async () => {
-    expect((await state(ada, 'VFoceanwave'))).toMatchObject({ channel: { channelId: STUDIO_CHANNEL, subscribed: false }, inWatchLater: false });
-    const subscribed = await t.call(PLATFORM_ENDPOINTS.subscribe, { channelIds: [STUDIO_CHANNEL], siloName: 'embed', params: encodeSubscribeParams({ source: 'test' }), botguardResponse: GOOD_ATTESTATION }, ada);
+    expect(await state(ada, 'VFoceanwave')).toMatchObject({ channel: { channelId: STUDIO_CHANNEL, subscribed: false }, inWatchLater: false });
+    const subscribed = await t.call(
+      PLATFORM_ENDPOINTS.subscribe,
+      { channelIds: [STUDIO_CHANNEL], siloName: 'embed', params: encodeSubscribeParams({ source: 'test' }), botguardResponse: GOOD_ATTESTATION },
+      ada,
+    );
     expect(subscribed.statusCode).toBe(200);
-    const added = await t.call(PLATFORM_ENDPOINTS.editPlaylist, { actions: [{ action: 'ACTION_ADD_VIDEO', addedVideoId: 'VFoceanwave' }], params: encodeSubscribeParams({ source: 'test' }), playlistId: 'WL' }, ada);
+    const added = await t.call(
+      PLATFORM_ENDPOINTS.editPlaylist,
+      { actions: [{ action: 'ACTION_ADD_VIDEO', addedVideoId: 'VFoceanwave' }], params: encodeSubscribeParams({ source: 'test' }), playlistId: 'WL' },
+      ada,
+    );
     expect(added.statusCode).toBe(200);
-    expect(await state(ada, 'VFoceanwave')).toMatchObject({ channel: { channelId: STUDIO_CHANNEL, title: 'VidFrame Studio', subscribed: true, notificationLevel: 'personalized' }, inWatchLater: true });
+    expect(await state(ada, 'VFoceanwave')).toMatchObject({
+      channel: { channelId: STUDIO_CHANNEL, title: 'VidFrame Studio', subscribed: true, notificationLevel: 'personalized' },
+      inWatchLater: true,
+    });
     const graces = await state(grace, 'VFoceanwave');
     expect(graces).toMatchObject({ channel: { subscribed: false }, inWatchLater: false });
     expect(graces.channel.notificationLevel).toBeUndefined();
@@ -53,7 +75,10 @@ describe('platform: next {videoId} and feedback', () => {
 
   it('keeps next {playlistId}, and refuses a bad videoId (400) or an unknown one (404)', async () => {
     const playlist = await t.call('next', { playlistId: 'PLvfDemoPlaylist01' });
-    expect(playlist.json()).toMatchObject({ playlistId: 'PLvfDemoPlaylist01', videos: [{ videoId: 'VFsunrise01' }, { videoId: 'VFcitylight' }, { videoId: 'VFoceanwave' }] });
+    expect(playlist.json()).toMatchObject({
+      playlistId: 'PLvfDemoPlaylist01',
+      videos: [{ videoId: 'VFsunrise01' }, { videoId: 'VFcitylight' }, { videoId: 'VFoceanwave' }],
+    });
     for (const videoId of [null, 42, 'short', ['VFsunrise01']]) {
       const bad = await t.call('next', { videoId });
       expect(bad.statusCode).toBe(400);
@@ -66,17 +91,36 @@ describe('platform: next {videoId} and feedback', () => {
     expect((await t.call('next', { videoId: 'VFsunrise01', session_token: undefined })).statusCode).toBe(403);
   });
 
-  it('records feedback under the account, or an anonymous viewer\'s visitor id; merges a repeated token only with shouldMerge', async () => {
+  it("records feedback under the account, or an anonymous viewer's visitor id; merges a repeated token only with shouldMerge", async () => {
     const before = rows().length;
     const { feedback: tokens } = await state(ada, 'VFcitylight');
     const spam = tokens.report[0].token;
     const first = await feedback(ada, { feedbackTokens: [tokens.notInterested, spam] });
     expect(first.statusCode).toBe(200);
-    expect(first.json().feedbackResponses).toEqual([{ token: tokens.notInterested, isProcessed: true }, { token: spam, isProcessed: true }]);
+    expect(first.json().feedbackResponses).toEqual([
+      { token: tokens.notInterested, isProcessed: true },
+      { token: spam, isProcessed: true },
+    ]);
     expect((await feedback(ada, { feedbackTokens: [spam], shouldMerge: true, feedbackContext: { cpn: 'second_cpn_00000' } })).statusCode).toBe(200);
     expect(rows().slice(before)).toEqual([
-      { account_id: 'acc_demoAdaLovelace0000000', visitor_id: null, video_id: 'VFcitylight', kind: 'not_interested', reason: null, times: 1, cpn: 'AbCdEfGh_-123456' },
-      { account_id: 'acc_demoAdaLovelace0000000', visitor_id: null, video_id: 'VFcitylight', kind: 'report', reason: 'spam', times: 2, cpn: 'second_cpn_00000' },
+      {
+        account_id: 'acc_demoAdaLovelace0000000',
+        visitor_id: null,
+        video_id: 'VFcitylight',
+        kind: 'not_interested',
+        reason: null,
+        times: 1,
+        cpn: 'AbCdEfGh_-123456',
+      },
+      {
+        account_id: 'acc_demoAdaLovelace0000000',
+        visitor_id: null,
+        video_id: 'VFcitylight',
+        kind: 'report',
+        reason: 'spam',
+        times: 2,
+        cpn: 'second_cpn_00000',
+      },
     ]);
     // Without shouldMerge, the same token is a second record.
     expect((await feedback(ada, { feedbackTokens: [spam] })).statusCode).toBe(200);
@@ -95,7 +139,10 @@ describe('platform: next {videoId} and feedback', () => {
   it('refuses a forged, altered or expired token (400 naming it) and records nothing of the request', async () => {
     const before = rows().length;
     const { feedback: tokens } = await state(ada);
-    const [body, signature] = [tokens.notInterested.slice(0, tokens.notInterested.lastIndexOf('.')), tokens.notInterested.slice(tokens.notInterested.lastIndexOf('.') + 1)];
+    const [body, signature] = [
+      tokens.notInterested.slice(0, tokens.notInterested.lastIndexOf('.')),
+      tokens.notInterested.slice(tokens.notInterested.lastIndexOf('.') + 1),
+    ];
     const claims = JSON.parse(Buffer.from(body.slice('vffb1.'.length), 'base64url').toString());
     const altered = `vffb1.${Buffer.from(JSON.stringify({ ...claims, v: 'VFoceanwave' })).toString('base64url')}.${signature}`;
     const forged = await feedback(ada, { feedbackTokens: [tokens.report[0].token, altered] });

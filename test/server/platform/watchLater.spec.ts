@@ -82,7 +82,11 @@ describe('platform: browse/edit_playlist on watch later', () => {
     ['actions', [], 'actions must be a non-empty list'],
     ['actions', { 0: add('VFsunrise01') }, 'actions must be a non-empty list'],
     ['actions[0]', [null], 'actions[0] must be an object'],
-    ['actions[1].action', [add('VFsunrise01'), { action: 'ACTION_DELETE_ALL' }], 'actions[1].action must be ACTION_ADD_VIDEO or ACTION_REMOVE_VIDEO_BY_VIDEO_ID'],
+    [
+      'actions[1].action',
+      [add('VFsunrise01'), { action: 'ACTION_DELETE_ALL' }],
+      'actions[1].action must be ACTION_ADD_VIDEO or ACTION_REMOVE_VIDEO_BY_VIDEO_ID',
+    ],
     ['actions[0].addedVideoId', [add(42)], 'actions[0].addedVideoId must be a video id'],
     ['actions[0].removedVideoId', [remove('short')], 'actions[0].removedVideoId must be a video id'],
   ])('400 naming %s', async (_field, actions, message) => {

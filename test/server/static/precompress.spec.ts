@@ -34,7 +34,7 @@ test('leaves media, source maps, tiny files and incompressible data plain', () =
   writeFileSync(join(dir, 'tiny.js'), text(MIN_COMPRESS_BYTES - 1));
   // Random bytes do not compress: no variant larger than the file is written.
   const noise = Buffer.alloc(4000);
-  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24 ^ (i * 40503) & 0xff;
+  for (let i = 0; i < noise.length; i++) noise[i] = ((i * 2654435761) >>> 24) ^ ((i * 40503) & 0xff);
   writeFileSync(join(dir, 'noise.json'), noise);
   precompressDir(dir);
   for (const name of ['clip.mp4', 'a.js.map', 'tiny.js']) {

@@ -7,7 +7,14 @@ import { type CollectorApi, CollectorApiError } from '../../../src/dashboard/col
 import { DashboardApp } from '../../../src/dashboard/DashboardApp';
 import { createDashboardState } from '../../../src/dashboard/dashboardState';
 import { timeRangeOf, timeseriesWindow, type TimeRangeKey } from '../../../src/dashboard/timeRanges';
-import { type CollectorStats, type DashboardEvent, type EventFilter, type EventListQuery, NO_FILTER, type TimeseriesBucket } from '../../../src/dashboard/types';
+import {
+  type CollectorStats,
+  type DashboardEvent,
+  type EventFilter,
+  type EventListQuery,
+  NO_FILTER,
+  type TimeseriesBucket,
+} from '../../../src/dashboard/types';
 
 const STATS: CollectorStats = {
   store: 'sqlite',
@@ -53,7 +60,14 @@ interface Reads {
 }
 
 /** The page's pieces with a fake API and a chart factory that records what it draws. */
-function setUp({ href = 'http://h/collector?token=tok', reads = {}, pollMs = 60_000, scheme = 'light' as ColorScheme } = {} as { href?: string; reads?: Reads; pollMs?: number; scheme?: ColorScheme }) {
+function setUp(
+  { href = 'http://h/collector?token=tok', reads = {}, pollMs = 60_000, scheme = 'light' as ColorScheme } = {} as {
+    href?: string;
+    reads?: Reads;
+    pollMs?: number;
+    scheme?: ColorScheme;
+  },
+) {
   const calls: { method: string; token: string; query?: unknown }[] = [];
   const api: CollectorApi = {
     stats: (token) => (calls.push({ method: 'stats', token }), reads.stats?.() ?? of(STATS)),
@@ -189,7 +203,9 @@ describe('DashboardApp (StrictMode)', () => {
   });
 
   it('an empty collector: says how to get data, and each chart says it has none', async () => {
-    setUp({ reads: { stats: () => of({ ...STATS, events: 0, requests: 0, byName: {}, errors: 0 }), timeseries: () => of([]), events: () => of({ items: [] }) } });
+    setUp({
+      reads: { stats: () => of({ ...STATS, events: 0, requests: 0, byName: {}, errors: 0 }), timeseries: () => of([]), events: () => of({ items: [] }) },
+    });
     const banner = await screen.findByTestId('banner-empty');
     expect(banner.textContent).toContain('Nothing received yet.');
     expect(banner.querySelector('a')!.getAttribute('href')).toBe('/');
@@ -202,7 +218,10 @@ describe('DashboardApp (StrictMode)', () => {
 
   it('a collector that cannot be read: a warning that keeps the last data and says it retries', async () => {
     let fail = false;
-    const { range$ } = setUp({ pollMs: 40, reads: { stats: () => (fail ? throwError(() => new CollectorApiError('network', 0, 'The collector could not be reached.')) : of(STATS)) } });
+    const { range$ } = setUp({
+      pollMs: 40,
+      reads: { stats: () => (fail ? throwError(() => new CollectorApiError('network', 0, 'The collector could not be reached.')) : of(STATS)) },
+    });
     await waitFor(() => expect(card('events').dataset.total).toBe('8'));
     fail = true;
     const banner = await screen.findByTestId('banner-failed');

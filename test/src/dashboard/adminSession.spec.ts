@@ -8,7 +8,10 @@ function effects(href: string, stored: Record<string, string> = {}) {
     replaced,
     effects: {
       location: { href },
-      history: { state: { kept: true }, replaceState: jest.fn((_state: unknown, _title: string, url?: string | URL | null) => void replaced.push(String(url))) },
+      history: {
+        state: { kept: true },
+        replaceState: jest.fn((_state: unknown, _title: string, url?: string | URL | null) => void replaced.push(String(url))),
+      },
       storage: {
         getItem: (k: string) => storage.get(k) ?? null,
         setItem: (k: string, v: string) => void storage.set(k, v),

@@ -8,7 +8,10 @@ describe('fetchJson', () => {
   it('GETs the root-relative path with the bearer token, uncached, and answers the JSON once', async () => {
     const fetchImpl = jest.fn(async () => json(200, { a: 1 }));
     await expect(firstValueFrom(fetchJson(fetchImpl)('/collector/api/stats', 'tok'))).resolves.toEqual({ a: 1 });
-    expect(fetchImpl).toHaveBeenCalledWith('/collector/api/stats', expect.objectContaining({ headers: { authorization: 'Bearer tok', accept: 'application/json' }, cache: 'no-store' }));
+    expect(fetchImpl).toHaveBeenCalledWith(
+      '/collector/api/stats',
+      expect.objectContaining({ headers: { authorization: 'Bearer tok', accept: 'application/json' }, cache: 'no-store' }),
+    );
   });
 
   it('a 401 is unauthorized with the server’s message', async () => {
@@ -19,7 +22,9 @@ describe('fetchJson', () => {
   });
 
   it('another status is an http failure with the server’s message, or the status when there is none', async () => {
-    await expect(firstValueFrom(fetchJson(async () => json(400, { error: { code: 400, message: 'querystring/limit must be <= 500' } }))('/x', 't'))).rejects.toMatchObject({
+    await expect(
+      firstValueFrom(fetchJson(async () => json(400, { error: { code: 400, message: 'querystring/limit must be <= 500' } }))('/x', 't')),
+    ).rejects.toMatchObject({
       failure: 'http',
       status: 400,
       message: 'querystring/limit must be <= 500',
@@ -76,7 +81,10 @@ describe('createCollectorApi', () => {
       of(
         path.includes('stats')
           ? { store: 'sqlite', events: 3, requests: 1, byName: { playerLoad: 3, bad: 'x' }, faultsPlayed: 0 }
-          : { items: [{ name: 'a', stream: 's', dedupeKey: 'k', receivedAtMs: 1, endpoint: 'log_event', event: { a: {} } }, { name: 'no-stream' }], nextCursor: '' },
+          : {
+              items: [{ name: 'a', stream: 's', dedupeKey: 'k', receivedAtMs: 1, endpoint: 'log_event', event: { a: {} } }, { name: 'no-stream' }],
+              nextCursor: '',
+            },
       ),
     );
     await expect(lastValueFrom(api.stats('t'))).resolves.toEqual({
@@ -93,7 +101,9 @@ describe('createCollectorApi', () => {
     const page = await lastValueFrom(api.events('t', { limit: 10 }));
     expect(page.items.map((i) => i.name)).toEqual(['a']);
     expect(page).not.toHaveProperty('nextCursor');
-    await expect(lastValueFrom(createCollectorApi(() => of({ nope: true })).timeseries('t', { sinceMs: 0, untilMs: 1, bucketMs: 1 }))).rejects.toMatchObject({ failure: 'malformed' });
+    await expect(lastValueFrom(createCollectorApi(() => of({ nope: true })).timeseries('t', { sinceMs: 0, untilMs: 1, bucketMs: 1 }))).rejects.toMatchObject({
+      failure: 'malformed',
+    });
   });
 
   it('passes failures through', async () => {

@@ -55,7 +55,11 @@ describe('createDashboardState', () => {
     const scheduler = createTestScheduler();
     scheduler.run(({ cold, hot, expectObservable }) => {
       const { api, calls } = fakeApi({ stats: () => cold('3ms (s|)', { s: STATS }) });
-      const state = createDashboardState(api, { token$: hot('t', { t: 'tok' }), range$: hot('r', { r: '5m' as TimeRangeKey }), filter$: hot('f', { f: NO_FILTER }) }, { scheduler });
+      const state = createDashboardState(
+        api,
+        { token$: hot('t', { t: 'tok' }), range$: hot('r', { r: '5m' as TimeRangeKey }), filter$: hot('f', { f: NO_FILTER }) },
+        { scheduler },
+      );
       expectObservable(state.access$, '^ 10ms !').toBe('c 2ms g', { c: { status: 'checking' }, g: { status: 'granted' } });
       expectObservable(state.stats$, '^ 10ms !').toBe('l 2ms s', { l: { status: 'loading' }, s: { status: 'ready', data: STATS, updatedAtMs: 3 } });
       scheduler.flush();
@@ -67,7 +71,11 @@ describe('createDashboardState', () => {
     const scheduler = createTestScheduler();
     scheduler.run(({ hot }) => {
       const { api, calls } = fakeApi();
-      const state = createDashboardState(api, { token$: hot('t', { t: 'tok' }), range$: hot('r', { r: '5m' as TimeRangeKey }), filter$: hot('f', { f: NO_FILTER }) }, { scheduler });
+      const state = createDashboardState(
+        api,
+        { token$: hot('t', { t: 'tok' }), range$: hot('r', { r: '5m' as TimeRangeKey }), filter$: hot('f', { f: NO_FILTER }) },
+        { scheduler },
+      );
       upTo(scheduler, state.stats$, 2001);
       upTo(scheduler, state.stats$, 2001);
       upTo(scheduler, state.access$, 2001);
@@ -97,7 +105,11 @@ describe('createDashboardState', () => {
     const scheduler = createTestScheduler();
     scheduler.run(({ cold, hot, expectObservable }) => {
       const { api, calls } = fakeApi({ stats: () => cold('2ms #', undefined, new CollectorApiError('unauthorized', 401, 'The admin token is wrong')) });
-      const state = createDashboardState(api, { token$: hot('t', { t: 'wrong' }), range$: hot('r', { r: '5m' as TimeRangeKey }), filter$: hot('f', { f: NO_FILTER }) }, { scheduler });
+      const state = createDashboardState(
+        api,
+        { token$: hot('t', { t: 'wrong' }), range$: hot('r', { r: '5m' as TimeRangeKey }), filter$: hot('f', { f: NO_FILTER }) },
+        { scheduler },
+      );
       expectObservable(state.series$, '^ 10ms !').toBe('l', { l: { status: 'loading' } });
       expectObservable(state.table$, '^ 10ms !').toBe('l', { l: { status: 'loading', rows: [], skipped: false } });
       scheduler.flush();
@@ -143,7 +155,11 @@ describe('createDashboardState', () => {
     scheduler.run(({ hot }) => {
       let n = 0;
       const { api } = fakeApi({ timeseries: () => (n++ === 0 ? of([]) : NEVER) });
-      const state = createDashboardState(api, { token$: hot('t', { t: 'tok' }), range$: hot('r', { r: '5m' as TimeRangeKey }), filter$: hot('f', { f: NO_FILTER }) }, { scheduler });
+      const state = createDashboardState(
+        api,
+        { token$: hot('t', { t: 'tok' }), range$: hot('r', { r: '5m' as TimeRangeKey }), filter$: hot('f', { f: NO_FILTER }) },
+        { scheduler },
+      );
       const series = upTo(scheduler, state.series$, 12_001);
       const stats = upTo(scheduler, state.stats$, 12_001);
       scheduler.flush();

@@ -38,7 +38,10 @@ describe('fillTimeseries', () => {
 
   it('lays buckets onto the slots, filling gaps with zeros and missing latency with null', () => {
     const s = fillTimeseries(
-      [bucket(14_000, { events: 6, sessions: 2, watchTimeSec: 3.5, stateChanges: 2, latencyMeanMs: 300 }), bucket(10_000, { events: 4, sessions: 1, errors: 1 })],
+      [
+        bucket(14_000, { events: 6, sessions: 2, watchTimeSec: 3.5, stateChanges: 2, latencyMeanMs: 300 }),
+        bucket(10_000, { events: 4, sessions: 1, errors: 1 }),
+      ],
       window,
       25_000,
     );
@@ -64,7 +67,11 @@ describe('fillTimeseries', () => {
   });
 
   it('ignores buckets outside the window and adds up two in one slot (a collector aligned otherwise)', () => {
-    const s = fillTimeseries([bucket(8000, { events: 9 }), bucket(20_000, { events: 9 }), bucket(16_000, { events: 2 }), bucket(17_000, { events: 2 })], window, 25_000);
+    const s = fillTimeseries(
+      [bucket(8000, { events: 9 }), bucket(20_000, { events: 9 }), bucket(16_000, { events: 2 }), bucket(17_000, { events: 2 })],
+      window,
+      25_000,
+    );
     expect(s.totals.events).toBe(4);
     expect(s.eventsPerSec).toEqual([0, 0, 0, 2, 0]);
   });

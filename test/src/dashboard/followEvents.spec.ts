@@ -43,9 +43,13 @@ function collect(table$: Observable<EventTable>, untilMs: number, scheduler: Sch
 
 describe('followEvents', () => {
   it('uses the dashboard constants', () => {
-    expect([DASHBOARD_TABLE_MAX_ROWS, DASHBOARD_EVENTS_PAGE_LIMIT, DASHBOARD_TABLE_MAX_PAGES_FIRST_POLL, DASHBOARD_TABLE_MAX_PAGES_PER_POLL, DASHBOARD_TABLE_OVERLAP_MS]).toEqual([
-      200, 500, 10, 4, 3000,
-    ]);
+    expect([
+      DASHBOARD_TABLE_MAX_ROWS,
+      DASHBOARD_EVENTS_PAGE_LIMIT,
+      DASHBOARD_TABLE_MAX_PAGES_FIRST_POLL,
+      DASHBOARD_TABLE_MAX_PAGES_PER_POLL,
+      DASHBOARD_TABLE_OVERLAP_MS,
+    ]).toEqual([200, 500, 10, 4, 3000]);
   });
 
   it('shows the newest first and polls every 2000 ms on from 3000 ms before the newest event, never showing one twice', () => {

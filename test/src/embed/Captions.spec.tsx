@@ -31,7 +31,10 @@ const renderCaptions = (cues: TextTrackCue[], settings: unknown = DEFAULT_CAPTIO
 
 describe('Captions', () => {
   it('renders each cue from getCueAsHTML(): <i>, <b> and <c.class> are elements, not text', () => {
-    const cue = vttCue((d) => [d.createTextNode('the '), el(d, 'i', 'sun'), d.createTextNode(' over the '), el(d, 'b', 'test pattern'), el(d, 'span', ' now', 'yellow')], 'the <i>sun</i> over the <b>test pattern</b><c.yellow> now</c>');
+    const cue = vttCue(
+      (d) => [d.createTextNode('the '), el(d, 'i', 'sun'), d.createTextNode(' over the '), el(d, 'b', 'test pattern'), el(d, 'span', ' now', 'yellow')],
+      'the <i>sun</i> over the <b>test pattern</b><c.yellow> now</c>',
+    );
     const { container } = renderCaptions([cue]);
     const lines = container.querySelectorAll('.vf-caption-line');
     expect(lines).toHaveLength(1);

@@ -13,11 +13,16 @@ import { configFor, response } from '../../streams/player/fixtures';
 /** A player whose streams the test drives by hand; commands are recorded. */
 function fakePlayer(vars: Record<string, string> = {}, state: PlayerStateValue = PlayerState.CUED) {
   const config = configFor(vars);
-  const model = reducePlayer(initialPlayerModel(config), { type: 'videoResponse', seq: 0, response: response('VFsunrise01', true), autoplay: false }, { currentTime: 0, state, random: () => 0 }).model;
+  const model = reducePlayer(
+    initialPlayerModel(config),
+    { type: 'videoResponse', seq: 0, response: response('VFsunrise01', true), autoplay: false },
+    { currentTime: 0, state, random: () => 0 },
+  ).model;
   const media: MediaSnapshot = { ...EMPTY_MEDIA_SNAPSHOT, currentTime: 3, duration: 12, buffered: [[0, 6]] };
   const info$ = new BehaviorSubject<PlayerInfo>(buildPlayerInfo(model, media, state, { origin: 'http://x', nowMs: 0 }));
   const commands: PlayerCommand[] = [];
-  const setState = (s: PlayerStateValue, patch: Partial<PlayerInfo> = {}) => info$.next({ ...buildPlayerInfo(model, media, s, { origin: 'http://x', nowMs: 0 }), ...patch });
+  const setState = (s: PlayerStateValue, patch: Partial<PlayerInfo> = {}) =>
+    info$.next({ ...buildPlayerInfo(model, media, s, { origin: 'http://x', nowMs: 0 }), ...patch });
   const error$ = new BehaviorSubject<PlayerError | null>(null);
   const player: EmbedPlayer = {
     config,
@@ -146,7 +151,12 @@ describe('EmbedApp (StrictMode)', () => {
     const { player, commands, setState } = fakePlayer();
     renderApp(player);
     act(() => setState(PlayerState.PLAYING, { playlist: ['VFsunrise01', 'VFcitylight'], playlistIndex: 0 }));
-    act(() => (player.model$ as BehaviorSubject<PlayerModel>).next({ ...(player.model$ as BehaviorSubject<PlayerModel>).value, playlist: { ids: ['VFsunrise01', 'VFcitylight'], listId: null, title: 'Demo', titles: { VFcitylight: 'City lights' }, index: 0, order: null } }));
+    act(() =>
+      (player.model$ as BehaviorSubject<PlayerModel>).next({
+        ...(player.model$ as BehaviorSubject<PlayerModel>).value,
+        playlist: { ids: ['VFsunrise01', 'VFcitylight'], listId: null, title: 'Demo', titles: { VFcitylight: 'City lights' }, index: 0, order: null },
+      }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Next video' }));
     fireEvent.click(screen.getByRole('button', { name: 'Playlist' }));
     fireEvent.click(screen.getByRole('button', { name: /City lights/ }));

@@ -7,8 +7,7 @@ import type { ApiRequest } from '../../../streams/transport/buildApiRequest';
 import { configFor } from '../../streams/player/fixtures';
 
 /** An access token as the server issues it (`vfat1.<base64url JSON>.<signature>`); the client only reads `sub`. */
-const tokenOf = (accountId: string, n: number) =>
-  `vfat1.${Buffer.from(JSON.stringify({ sub: accountId, sid: 's', exp: 1 })).toString('base64url')}.sig${n}`;
+const tokenOf = (accountId: string, n: number) => `vfat1.${Buffer.from(JSON.stringify({ sub: accountId, sid: 's', exp: 1 })).toString('base64url')}.sig${n}`;
 
 function identityWith(credentials: { accessToken?: string; accountId?: string }, delegatedSessionId?: string): Identity & { absorbed: unknown[] } {
   const absorbed: unknown[] = [];
@@ -33,7 +32,11 @@ function installFetch() {
   const fetch = jest.fn(async (url: string, init: { headers: Record<string, string>; body: string }) => {
     // A body the transport compressed is read back as the server would.
     calls.push({ url, headers: init.headers, body: typeof init.body === 'string' ? init.body : gunzipSync(init.body as Uint8Array).toString('utf8') });
-    return { status: 200, headers: { get: (n: string) => (n.toLowerCase() === 'content-type' ? 'application/json' : null) }, text: async () => '{"responseContext":{"visitorData":"v1.next"}}' };
+    return {
+      status: 200,
+      headers: { get: (n: string) => (n.toLowerCase() === 'content-type' ? 'application/json' : null) },
+      text: async () => '{"responseContext":{"visitorData":"v1.next"}}',
+    };
   });
   Object.defineProperty(window, 'fetch', { value: fetch, configurable: true, writable: true });
   return calls;
@@ -89,7 +92,12 @@ describe('createEmbedApi: the identity on every call (issue 13)', () => {
     api.facts.adStatus = 3;
     expect(paramsOf()).toContainEqual({ key: 'adst', value: '3' });
     api.facts.anonymousId = 'bisc-id';
-    expect(paramsOf()).toEqual(expect.arrayContaining([{ key: 'bisc', value: 'bisc-id' }, { key: 'adst', value: '3' }]));
+    expect(paramsOf()).toEqual(
+      expect.arrayContaining([
+        { key: 'bisc', value: 'bisc-id' },
+        { key: 'adst', value: '3' },
+      ]),
+    );
   });
 
   it('a request resent after its token expired goes with the same account’s fresh token', async () => {

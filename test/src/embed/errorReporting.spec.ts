@@ -29,7 +29,14 @@ describe('startErrorReporting: handled errors (report)', () => {
   it('never throws: not for a hostile value, not after stop', () => {
     const sent: ErrorReport[] = [];
     const reporting = startErrorReporting(window, { send: (report) => void sent.push(report) });
-    const hostile = new Proxy({}, { get: () => { throw new Error('trap'); } });
+    const hostile = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('trap');
+        },
+      },
+    );
     expect(() => reporting.report(hostile)).not.toThrow();
     reporting.stop();
     expect(() => reporting.report(new Error('late'))).not.toThrow();

@@ -30,7 +30,7 @@ function installFetch(...tokenAnswers: Answer[]) {
       const answer = tokenAnswers[Math.min(tokenBodies.length - 1, tokenAnswers.length - 1)];
       return { ok: answer.status < 300, status: answer.status, json: async () => answer.body, text: async (): Promise<string> => JSON.stringify(answer.body) };
     }
-    if (url === '/getDatasyncIdsEndpoint') return { ok: true, status: 200, text: async (): Promise<string> => ")]}'\n{\"datasyncIds\":[\"acc_ada||\"]}" };
+    if (url === '/getDatasyncIdsEndpoint') return { ok: true, status: 200, text: async (): Promise<string> => ')]}\'\n{"datasyncIds":["acc_ada||"]}' };
     return { ok: true, status: 200, json: async () => ({}), text: async (): Promise<string> => '{}' };
   });
   Object.defineProperty(window, 'fetch', { value: fetch, configurable: true, writable: true });
@@ -75,9 +75,13 @@ describe('startIdentity: signing in from a frame on another site', () => {
     const signedIn = identity.signIn();
     expect(open).toHaveBeenCalledWith('/signin?popup=1', 'vidframe-signin', expect.any(String)); // synchronously
     // A message of another origin, or from another window, is ignored.
-    window.dispatchEvent(new MessageEvent('message', { origin: 'http://evil.example', source: popup as never, data: { type: 'vidframe:session', session: 'stolen' } }));
+    window.dispatchEvent(
+      new MessageEvent('message', { origin: 'http://evil.example', source: popup as never, data: { type: 'vidframe:session', session: 'stolen' } }),
+    );
     window.dispatchEvent(new MessageEvent('message', { origin: window.location.origin, source: window, data: { type: 'vidframe:session', session: 'other' } }));
-    window.dispatchEvent(new MessageEvent('message', { origin: window.location.origin, source: popup as never, data: { type: 'vidframe:session', session: 'the-session' } }));
+    window.dispatchEvent(
+      new MessageEvent('message', { origin: window.location.origin, source: popup as never, data: { type: 'vidframe:session', session: 'the-session' } }),
+    );
     await signedIn;
     expect(tokenBodies).toEqual([{ session: 'the-session' }]); // neither 'stolen' nor 'other' was used
     expect(identity.session$.value?.account.displayName).toBe('Ada Lovelace');

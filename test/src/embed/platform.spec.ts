@@ -29,14 +29,21 @@ describe('startPlatformCalls', () => {
   it('a failed call warns on the console with the spec line and hands the error to error reporting', async () => {
     const error = new ApiFetchError(500, { error: { code: 500 } });
     const reported: unknown[] = [];
-    const calls = startPlatformCalls(apiAnswering(() => throwError(() => error)), window, { report: (e, context) => reported.push([e, context]) });
+    const calls = startPlatformCalls(
+      apiAnswering(() => throwError(() => error)),
+      window,
+      { report: (e, context) => reported.push([e, context]) },
+    );
     expect(await lastValueFrom(calls.sendFeedback({ tokens: ['t'], cpn: 'c' }))).toMatchObject({ ok: false, kind: 'http', status: 500 });
     expect(warn).toHaveBeenCalledWith('[vidframe] platform call failed:', 'feedback', 500, 'Error: API fetch failed');
     expect(reported).toEqual([[error, 'platform feedback']]);
   });
 
   it('without error reporting, the console still gets the line', async () => {
-    const calls = startPlatformCalls(apiAnswering(() => throwError(() => new ApiFetchError(404, 'nope'))), window);
+    const calls = startPlatformCalls(
+      apiAnswering(() => throwError(() => new ApiFetchError(404, 'nope'))),
+      window,
+    );
     expect(await lastValueFrom(calls.videoViewerState('v'))).toMatchObject({ ok: false, status: 404, body: { text: 'nope', errorMetadata: { status: 404 } } });
     expect(warn).toHaveBeenCalledWith('[vidframe] platform call failed:', 'next', 404, 'Error: API fetch failed');
   });

@@ -44,9 +44,17 @@ describe('createViewerActions', () => {
     const { actions, sent } = setup();
     await readyView(actions);
     expect(await actions.subscribe(CHANNEL)).toEqual({ ok: true });
-    expect(sent[0]).toEqual({ name: 'subscribe', input: { channelId: CHANNEL, source: 'embed', botguardResponse: 'token-1', clientFeature: 'embed_channel_bar' } });
+    expect(sent[0]).toEqual({
+      name: 'subscribe',
+      input: { channelId: CHANNEL, source: 'embed', botguardResponse: 'token-1', clientFeature: 'embed_channel_bar' },
+    });
     const view = await firstValueFrom(actions.view$);
-    expect(view.status === 'ready' && view.state.channel).toEqual({ channelId: CHANNEL, title: 'VidFrame Samples', subscribed: true, notificationLevel: 'personalized' });
+    expect(view.status === 'ready' && view.state.channel).toEqual({
+      channelId: CHANNEL,
+      title: 'VidFrame Samples',
+      subscribed: true,
+      notificationLevel: 'personalized',
+    });
   });
 
   it('marks the video saved when the answer lists it in watch later', async () => {
@@ -86,7 +94,9 @@ describe('createViewerActions', () => {
 
 describe('failureMessage', () => {
   it('falls back to the spec message when the body has none', () => {
-    expect(failureMessage({ ok: false, kind: 'http', status: 500, message: 'Error: API fetch failed', body: { text: 'oops', errorMetadata: { status: 500 } } })).toBe('Error: API fetch failed');
+    expect(
+      failureMessage({ ok: false, kind: 'http', status: 500, message: 'Error: API fetch failed', body: { text: 'oops', errorMetadata: { status: 500 } } }),
+    ).toBe('Error: API fetch failed');
     expect(failureMessage({ ok: false, kind: 'request', code: 'net.timeout', message: 'Request timed out' })).toBe('Request timed out');
   });
 });

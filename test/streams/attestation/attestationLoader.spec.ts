@@ -137,22 +137,34 @@ describe('attestationLoader', () => {
   it('fails (7) when the program cannot meet its challenge, with the cause as message', () => {
     createTestScheduler().run(({ hot, cold, expectObservable }) => {
       const program = programOf(() => cold('--#', {}, new Error('proof refused')));
-      const loader$ = attestationLoader(hot('s'), hot('-'), options({ loadScript: () => cold('----|'), startProgram: () => program, fetchChallenge: () => cold('c|') }));
+      const loader$ = attestationLoader(
+        hot('s'),
+        hot('-'),
+        options({ loadScript: () => cold('----|'), startProgram: () => program, fetchChallenge: () => cold('c|') }),
+      );
       expectObservable(loader$).toBe('(il)r-f', { ...values, f: { state: 7, message: 'proof refused' } });
     });
   });
 
   it('fails (7) when fetching the challenge fails, or no token comes within 10 s (production constant)', () => {
     createTestScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
-      const failing = attestationLoader(hot('s'), hot('-'), options({
-        loadScript: () => cold('|'),
-        startProgram: () => programOf(() => cold('t|')),
-        fetchChallenge: () => cold('-----#', {}, new Error('Request failed, status=503')),
-      }));
+      const failing = attestationLoader(
+        hot('s'),
+        hot('-'),
+        options({
+          loadScript: () => cold('|'),
+          startProgram: () => programOf(() => cold('t|')),
+          fetchChallenge: () => cold('-----#', {}, new Error('Request failed, status=503')),
+        }),
+      );
       expectObservable(failing).toBe('(ilr)f', { ...values, f: { state: 7, message: 'Request failed, status=503' } });
 
       const solve = cold('-');
-      const stalled = attestationLoader(hot('s'), hot('-'), options({ loadScript: () => cold('|'), startProgram: () => programOf(() => solve), fetchChallenge: () => cold('c') }));
+      const stalled = attestationLoader(
+        hot('s'),
+        hot('-'),
+        options({ loadScript: () => cold('|'), startProgram: () => programOf(() => solve), fetchChallenge: () => cold('c') }),
+      );
       // running at 0; (ilr) fills frames 0–4, 9995 ms more puts 'f' at 10 000.
       expectObservable(stalled).toBe('(ilr) 9995ms f', { ...values, f: { state: 7, message: 'The attestation program did not answer in time' } });
       expectSubscriptions(solve.subscriptions).toBe('^ 9999ms !');
@@ -180,7 +192,11 @@ describe('attestationLoader', () => {
   it('is disposed (8) while running: the challenge stops', () => {
     createTestScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
       const solve = cold('---------t|');
-      const loader$ = attestationLoader(hot('s'), hot('------d'), options({ loadScript: () => cold('|'), startProgram: () => programOf(() => solve), fetchChallenge: () => cold('c|') }));
+      const loader$ = attestationLoader(
+        hot('s'),
+        hot('------d'),
+        options({ loadScript: () => cold('|'), startProgram: () => programOf(() => solve), fetchChallenge: () => cold('c|') }),
+      );
       expectObservable(loader$).toBe('(ilr)-(d|)', values);
       expectSubscriptions(solve.subscriptions).toBe('^-----!');
     });
@@ -189,7 +205,11 @@ describe('attestationLoader', () => {
   it('is disposed (8) when ready: response() then refuses to run', () => {
     createTestScheduler().run(({ hot, cold, expectObservable }) => {
       const fetchChallenge = jest.fn(() => cold('c|'));
-      const loader$ = attestationLoader(hot('s'), hot('-------d'), options({ loadScript: () => cold('|'), startProgram: () => programOf(() => cold('t|')), fetchChallenge }));
+      const loader$ = attestationLoader(
+        hot('s'),
+        hot('-------d'),
+        options({ loadScript: () => cold('|'), startProgram: () => programOf(() => cold('t|')), fetchChallenge }),
+      );
       let ready: Extract<AttestationSnapshot, { state: 6 }> | undefined;
       loader$.subscribe((x) => {
         if (x.state === 6) ready = x;

@@ -165,15 +165,23 @@ describe('player configuration (spec §3)', () => {
       expect(isValidStreamToken('x'.repeat(6), 5)).toBe(false);
     });
 
-    it.each([['empty', ''], ['too long', 'x'.repeat(513)], ['a space', 'a b'], ['a line break (header injection)', 'a\r\nX-Evil: 1'], ['base64 padding', 'abc='], ['a slash', 'a/b'], ['non-ASCII', 'tökén'], ['a number', 42], ['an object', { t: 'x' }], ['null', null]])(
-      'drops a token with %s, both when building and when reading',
-      (_label, bad) => {
-        expect('stream_token' in withToken(bad).args).toBe(false);
-        const raw = JSON.parse(JSON.stringify(build({})));
-        raw.args.stream_token = bad;
-        expect('stream_token' in readPlayerConfig(raw).args).toBe(false);
-      },
-    );
+    it.each([
+      ['empty', ''],
+      ['too long', 'x'.repeat(513)],
+      ['a space', 'a b'],
+      ['a line break (header injection)', 'a\r\nX-Evil: 1'],
+      ['base64 padding', 'abc='],
+      ['a slash', 'a/b'],
+      ['non-ASCII', 'tökén'],
+      ['a number', 42],
+      ['an object', { t: 'x' }],
+      ['null', null],
+    ])('drops a token with %s, both when building and when reading', (_label, bad) => {
+      expect('stream_token' in withToken(bad).args).toBe(false);
+      const raw = JSON.parse(JSON.stringify(build({})));
+      raw.args.stream_token = bad;
+      expect('stream_token' in readPlayerConfig(raw).args).toBe(false);
+    });
   });
 
   it('serialises for a script block so no value can close the script', () => {

@@ -43,7 +43,12 @@ describe('consentState', () => {
   it('emits nothing until the TCF source speaks, and counts a failing source as no CMP', () => {
     createTestScheduler().run(({ expectObservable }) => {
       expectObservable(consentState('1', NEVER)).toBe('');
-      expectObservable(consentState('1', throwError(() => new Error('boom')))).toBe('(t|)', bools);
+      expectObservable(
+        consentState(
+          '1',
+          throwError(() => new Error('boom')),
+        ),
+      ).toBe('(t|)', bools);
     });
   });
 

@@ -1,7 +1,13 @@
 import { TCModel, TCString } from '@iabtcf/core';
 import { createDemoGvl, encodeDemoTcString } from '../../../streams/consent/encodeTcString';
 import { TCF_ANSWER_TIMEOUT_MS } from '../../../streams/timing';
-import { findTcfLocatorFrame, type TcfConsent, tcfConsent$ as tcfConsentWith, type TcfConsentOptions, type TcfWindowLike } from '../../../streams/consent/tcfConsent';
+import {
+  findTcfLocatorFrame,
+  type TcfConsent,
+  tcfConsent$ as tcfConsentWith,
+  type TcfConsentOptions,
+  type TcfWindowLike,
+} from '../../../streams/consent/tcfConsent';
 import { purposeOneConsent } from '../../../streams/consent/purposeOneConsent';
 import { createTestScheduler } from '../../helpers/testScheduler';
 import { crossOrigin, fakeCmp, FakeWindow, frameChain, withLocator, type TcDataLike } from './fakeFrames';
@@ -260,11 +266,15 @@ describe('tcfConsent$ with the decoder loaded on first use (the page, issue 15)'
 
   it('decodes with @iabtcf/core loaded on demand, and keeps the CMP order when a later answer needs no decoding', async () => {
     const { top, embed } = setUp();
-    fakeCmp(top, embed, answersOf([
-      { eventStatus: 'tcloaded', tcString: GRANTED },
-      { eventStatus: 'useractioncomplete', tcString: REFUSED, gdprApplies: false },
-      { eventStatus: 'useractioncomplete', tcString: REFUSED },
-    ]));
+    fakeCmp(
+      top,
+      embed,
+      answersOf([
+        { eventStatus: 'tcloaded', tcString: GRANTED },
+        { eventStatus: 'useractioncomplete', tcString: REFUSED, gdprApplies: false },
+        { eventStatus: 'useractioncomplete', tcString: REFUSED },
+      ]),
+    );
     const seen = await firstValueFrom(tcfConsentWith(embed).pipe(take(3), toArray()));
     expect(seen).toEqual([
       decided('tcloaded', GRANTED, true),

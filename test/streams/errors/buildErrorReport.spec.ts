@@ -7,8 +7,19 @@ const pageUrl = 'https://player.test/embed/VFsunrise01?autoplay=1';
 describe('buildErrorReport', () => {
   it('builds a jserror report: message, page URL, file, line, column, stack', () => {
     expect(
-      buildErrorReport({ kind: 'error', message: 'Uncaught Error: boom', file: 'https://player.test/a.js', line: 3, column: 9, stack: 'Error: boom\n  at a.js:3:9' }, { pageUrl }),
-    ).toEqual({ type: 'jserror', message: 'Uncaught Error: boom', url: pageUrl, file: 'https://player.test/a.js', line: 3, column: 9, stack: 'Error: boom\n  at a.js:3:9' });
+      buildErrorReport(
+        { kind: 'error', message: 'Uncaught Error: boom', file: 'https://player.test/a.js', line: 3, column: 9, stack: 'Error: boom\n  at a.js:3:9' },
+        { pageUrl },
+      ),
+    ).toEqual({
+      type: 'jserror',
+      message: 'Uncaught Error: boom',
+      url: pageUrl,
+      file: 'https://player.test/a.js',
+      line: 3,
+      column: 9,
+      stack: 'Error: boom\n  at a.js:3:9',
+    });
   });
 
   it('leaves out what the error does not have (a rejection has no file)', () => {

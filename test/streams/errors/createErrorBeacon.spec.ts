@@ -4,12 +4,28 @@ import { errorReportForm } from '../../../streams/errors/errorReportForm';
 import { sendErrorReports } from '../../../streams/errors/sendErrorReports';
 import type { ErrorReport } from '../../../streams/errors/buildErrorReport';
 
-const full: ErrorReport = { type: 'jserror', message: 'Uncaught Error: boom & more', url: 'https://p.test/embed/x?a=1', file: 'https://p.test/app.js', line: 4, column: 2, stack: 'Error: boom\n at app.js:4:2' };
+const full: ErrorReport = {
+  type: 'jserror',
+  message: 'Uncaught Error: boom & more',
+  url: 'https://p.test/embed/x?a=1',
+  file: 'https://p.test/app.js',
+  line: 4,
+  column: 2,
+  stack: 'Error: boom\n at app.js:4:2',
+};
 const bare: ErrorReport = { type: 'jserror', message: 'Unhandled promise rejection: x', url: 'https://p.test/embed/x' };
 
 describe('errorReportForm', () => {
   it('is the form the collector reads, without the fields a report lacks', () => {
-    expect(Object.fromEntries(errorReportForm(full))).toEqual({ type: 'jserror', message: full.message, url: full.url, file: full.file, line: '4', column: '2', stack: full.stack });
+    expect(Object.fromEntries(errorReportForm(full))).toEqual({
+      type: 'jserror',
+      message: full.message,
+      url: full.url,
+      file: full.file,
+      line: '4',
+      column: '2',
+      stack: full.stack,
+    });
     expect(Object.fromEntries(errorReportForm(bare))).toEqual({ type: 'jserror', message: bare.message, url: bare.url });
     expect(errorReportForm(bare).toString()).toBe('type=jserror&message=Unhandled+promise+rejection%3A+x&url=https%3A%2F%2Fp.test%2Fembed%2Fx');
   });
@@ -35,7 +51,9 @@ describe('createErrorBeacon', () => {
 
   it('with neither, fails clearly, and through sendErrorReports that is a failed outcome', async () => {
     expect(() => createErrorBeacon({})(bare)).toThrow('neither sendBeacon nor fetch');
-    const outcomes = await lastValueFrom(of(bare).pipe(sendErrorReports(createErrorBeacon({ fetch: () => Promise.reject(new TypeError('Failed to fetch')) })), toArray()));
+    const outcomes = await lastValueFrom(
+      of(bare).pipe(sendErrorReports(createErrorBeacon({ fetch: () => Promise.reject(new TypeError('Failed to fetch')) })), toArray()),
+    );
     expect(outcomes).toEqual([{ report: bare, outcome: 'failed', error: new TypeError('Failed to fetch') }]);
   });
 });

@@ -7,7 +7,13 @@ import { createTestScheduler } from '../../helpers/testScheduler';
 
 const pageUrl = 'https://player.test/embed/VFsunrise01';
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/124.0.0.0 Safari/537.36';
-const error = (name: string, extra: Partial<WindowError> = {}): WindowError => ({ kind: 'error', message: `Uncaught Error: ${name}`, file: 'https://player.test/app.js', line: name.charCodeAt(0), ...extra });
+const error = (name: string, extra: Partial<WindowError> = {}): WindowError => ({
+  kind: 'error',
+  message: `Uncaught Error: ${name}`,
+  file: 'https://player.test/app.js',
+  line: name.charCodeAt(0),
+  ...extra,
+});
 const errors = { a: error('a'), b: error('b'), c: error('c'), d: error('d'), e: error('e'), f: error('f'), g: error('g') };
 const reports = Object.fromEntries(Object.entries(errors).map(([k, e]) => [k, buildErrorReport(e, { pageUrl })]));
 

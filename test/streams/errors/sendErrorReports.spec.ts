@@ -71,7 +71,12 @@ describe('sendErrorReports', () => {
   });
 
   it('an observable that errors after values is still one failed outcome', async () => {
-    const outcomes = await lastValueFrom(of(reports.a).pipe(sendErrorReports(() => from(throwError(() => 'no'))), toArray()));
+    const outcomes = await lastValueFrom(
+      of(reports.a).pipe(
+        sendErrorReports(() => from(throwError(() => 'no'))),
+        toArray(),
+      ),
+    );
     expect(outcomes).toEqual([{ report: reports.a, outcome: 'failed', error: 'no' }]);
   });
 });

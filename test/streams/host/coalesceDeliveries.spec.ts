@@ -5,7 +5,12 @@ import { createTestScheduler } from '../../helpers/testScheduler';
 import { HOST, hostWindow } from './fixtures';
 
 const post = (event: string, info: unknown, coalesce: boolean): HostAction => ({
-  type: 'post', to: 'host', window: hostWindow, targetOrigin: HOST, message: { event, info, channel: 'widget', id: 1 }, coalesce,
+  type: 'post',
+  to: 'host',
+  window: hostWindow,
+  targetOrigin: HOST,
+  message: { event, info, channel: 'widget', id: 1 },
+  coalesce,
 });
 /** A volume change as the protocol emits it: its infoDelivery, then its onVolumeChange, in the same frame. */
 const vol = (n: number) => [post('infoDelivery', { volume: n, muted: false }, true), post('onVolumeChange', { volume: n, muted: false }, true)];
@@ -25,7 +30,10 @@ describe('coalesceDeliveries', () => {
       // 0: the first passes at once and opens the window; 10–30 merge and go out at 100 (the "(xy)" group spans
       // 4 frames: 4 + 96 = 100); the next window closes empty at 200; 104 + 227 = 331 completes.
       expectObservable(flat(source).pipe(coalesceDeliveries(), map(show))).toBe('(xy) 96ms (zw) 227ms |', {
-        x: V(10), y: E(10), z: V(40), w: E(40),
+        x: V(10),
+        y: E(10),
+        z: V(40),
+        w: E(40),
       });
     });
   });
@@ -105,4 +113,3 @@ describe('coalesceDeliveries', () => {
     });
   });
 });
-

@@ -29,8 +29,17 @@ export function makeInfo(overrides: Partial<PlayerInfo> = {}): PlayerInfo {
     videoEmbedCode: '<iframe></iframe>',
     videoContentRect: { left: 0, top: 0, width: 640, height: 360 },
     progressState: {
-      current: 0, duration: 30, loaded: 0, seekableStart: 0, seekableEnd: 30, allowSeeking: true, clipStart: 0,
-      clipEnd: null, displayedStart: 0, isAtLiveHead: false, offset: 0,
+      current: 0,
+      duration: 30,
+      loaded: 0,
+      seekableStart: 0,
+      seekableEnd: 30,
+      allowSeeking: true,
+      clipStart: 0,
+      clipEnd: null,
+      displayedStart: 0,
+      isAtLiveHead: false,
+      offset: 0,
     },
     playlist: null,
     playlistIndex: -1,
@@ -54,8 +63,7 @@ export const wire = (o: object | string, origin = HOST, source: unknown = hostWi
   origin,
   source,
 });
-export const listening = (id = 1, origin = HOST, source: unknown = hostWindow) =>
-  wire({ event: 'listening', id, channel: 'widget' }, origin, source);
+export const listening = (id = 1, origin = HOST, source: unknown = hostWindow) => wire({ event: 'listening', id, channel: 'widget' }, origin, source);
 /** The bare form some clients send once: no id, no channel. */
 export const bareListening = (origin = HOST, source: unknown = hostWindow) => wire({ event: 'listening' }, origin, source);
 export const command = (func: string, args?: unknown, origin = HOST, source: unknown = hostWindow) =>
@@ -70,6 +78,9 @@ export function label(a: HostAction): string {
   const { event, info } = a.message;
   if (event === 'initialDelivery') return 'I';
   if (event === 'onReady') return 'R';
-  if (event === 'infoDelivery') return `info:${Object.keys(info as object).sort().join(',')}`;
+  if (event === 'infoDelivery')
+    return `info:${Object.keys(info as object)
+      .sort()
+      .join(',')}`;
   return info === undefined || info === null ? event : `${event}=${JSON.stringify(info)}`;
 }

@@ -53,4 +53,3 @@ describe('hostDeliveries and the time of a seek', () => {
     expect(hostDeliveries(playing(3, T0), paused(3, T0 + 1))[0].info).toEqual({ playerState: 2 });
   });
 });
-

@@ -24,10 +24,9 @@ interface Marbles {
   applied?: Observable<PlayerCommand>;
 }
 const labels = (m: Marbles) =>
-  hostProtocol$(
-    { messages$: m.messages, readiness$: m.readiness, info$: m.info ?? NEVER, events$: m.events ?? NEVER, applied$: m.applied },
-    OPTS,
-  ).pipe(map(label));
+  hostProtocol$({ messages$: m.messages, readiness$: m.readiness, info$: m.info ?? NEVER, events$: m.events ?? NEVER, applied$: m.applied }, OPTS).pipe(
+    map(label),
+  );
 
 const sub = (name: string) => command('addEventListener', [name]);
 const decodeError: PlayerEventOut = { type: 'error', internal: 'fmt.decode', code: 5, message: 'damaged' };
@@ -153,8 +152,15 @@ describe('a load: the new video once it is known, onApiChange once per real chan
       const info = hot('     p-----u-k---b---y', { p: playing, u: placeholder(-1), k: city(-1), b: city(3), y: city(1) });
       const applied = hot('  ------c--------', { c: { type: 'loadVideo', options: { videoId: 'VFcitylight' }, autoplay: true } as PlayerCommand });
       expectObservable(labels({ messages, readiness, info, applied })).toBe('-(IR)-P-(Fu)(bB)(yY)', {
-        I: 'I', R: 'R', P: 'cmd:loadVideo', F: FULL, u: 'onStateChange=-1',
-        b: 'info:playerState', B: 'onStateChange=3', y: TO_PLAYING, Y: 'onStateChange=1',
+        I: 'I',
+        R: 'R',
+        P: 'cmd:loadVideo',
+        F: FULL,
+        u: 'onStateChange=-1',
+        b: 'info:playerState',
+        B: 'onStateChange=3',
+        y: TO_PLAYING,
+        Y: 'onStateChange=1',
       });
     });
   });
@@ -179,10 +185,17 @@ describe('a load: the new video once it is known, onApiChange once per real chan
 
   it('a load that fails is known at its failure: the snapshot, then onError once', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
-      const failed = makeInfo({ playerState: -1, videoData: { video_id: 'VFunknown00', title: '', author: '', isPlayable: false, errorCode: 'video.unavailable' } });
+      const failed = makeInfo({
+        playerState: -1,
+        videoData: { video_id: 'VFunknown00', title: '', author: '', isPlayable: false, errorCode: 'video.unavailable' },
+      });
       const messages = hot('L-E--P-----', { L: listening(1), E: sub('onError'), P: command('loadVideoById', ['VFunknown00']) });
       const readiness = hot<PlayerReadiness>('-r---------', { r: 'ready' });
-      const info = hot('     i-----u--k-', { i: info0, u: { ...placeholder(-1), videoData: { ...placeholder(-1).videoData, video_id: 'VFunknown00' } }, k: failed });
+      const info = hot('     i-----u--k-', {
+        i: info0,
+        u: { ...placeholder(-1), videoData: { ...placeholder(-1).videoData, video_id: 'VFunknown00' } },
+        k: failed,
+      });
       const events = hot<PlayerEventOut>('   -----------x', { x: { type: 'error', internal: 'video.unavailable', code: 5, message: 'Video unavailable.' } });
       expectObservable(labels({ messages, readiness, info, events })).toBe('-(IR)P---F-e--', { I: 'I', R: 'R', P: 'cmd:loadVideo', F: FULL, e: 'onError=5' });
     });
@@ -207,7 +220,8 @@ describe('a load: the new video once it is known, onApiChange once per real chan
       const readiness = hot<PlayerReadiness>('-r-----------', { r: 'ready' });
       const info = hot('     e-----m---n--', { e: ended, m: moving, n: next });
       expectObservable(labels({ messages, readiness, info })).toBe('-(IR)-----(dS)', {
-        I: 'I', R: 'R',
+        I: 'I',
+        R: 'R',
         d: 'info:playerState,playlistIndex,videoData',
         S: 'onStateChange=-1',
       });
@@ -221,19 +235,26 @@ describe('a load: the new video once it is known, onApiChange once per real chan
       const readiness = hot<PlayerReadiness>('-r--------', { r: 'ready' });
       const info = hot('     i-----c---', { i: info0, c: cleared });
       expectObservable(labels({ messages, readiness, info })).toBe('-(IR)X(dS)', {
-        I: 'I', R: 'R', X: 'cmd:clear', d: 'info:playerState,videoData', S: 'onStateChange=-1',
+        I: 'I',
+        R: 'R',
+        X: 'cmd:clear',
+        d: 'info:playerState,videoData',
+        S: 'onStateChange=-1',
       });
     });
   });
 
-  it('captions coming with the new video: one apiInfoDelivery and one onApiChange, even with the player\'s apiChange event', () => {
+  it("captions coming with the new video: one apiInfoDelivery and one onApiChange, even with the player's apiChange event", () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
       const messages = hot('L-A--P-------', { L: listening(1), A: sub('onApiChange'), P: command('cueVideoById', ['VFcitylight']) });
       const readiness = hot<PlayerReadiness>('-r-----------', { r: 'ready' });
       const info = hot('     i-----u--k---', { i: info0, u: placeholder(5), k: city(5, true) });
       const events = hot<PlayerEventOut>('   -----------a-', { a: { type: 'apiChange' } });
       expectObservable(labels({ messages, readiness, info, events })).toBe('-(IR)P---(FDC)', {
-        I: 'I', R: 'R', P: 'cmd:loadVideo', F: FULL,
+        I: 'I',
+        R: 'R',
+        P: 'cmd:loadVideo',
+        F: FULL,
         // The captions module as the new video has it (its options are captionsApiInfo's business, not this test's).
         D: `apiInfoDelivery=${JSON.stringify(captionsApiInfo(city(5, true)))}`,
         C: 'onApiChange',
@@ -249,7 +270,10 @@ describe('a load: the new video once it is known, onApiChange once per real chan
       const info = hot('     c------u--k--', { c: withCaptions, u: noCaptionsYet, k: withCaptions });
       const events = hot<PlayerEventOut>('   ------------a', { a: { type: 'apiChange' } });
       expectObservable(labels({ messages, readiness, info, events })).toBe('-(IRD)P---F--', {
-        I: 'I', R: 'R', P: 'cmd:loadVideo', F: FULL,
+        I: 'I',
+        R: 'R',
+        P: 'cmd:loadVideo',
+        F: FULL,
         D: `apiInfoDelivery=${JSON.stringify(captionsApiInfo(withCaptions))}`,
       });
     });

@@ -19,10 +19,7 @@ interface Marbles {
   applied?: Observable<PlayerCommand>;
 }
 const run = (m: Marbles, options: HostProtocolOptions = OPTS) =>
-  hostProtocol$(
-    { messages$: m.messages, readiness$: m.readiness, info$: m.info ?? NEVER, events$: m.events ?? NEVER, applied$: m.applied },
-    options,
-  );
+  hostProtocol$({ messages$: m.messages, readiness$: m.readiness, info$: m.info ?? NEVER, events$: m.events ?? NEVER, applied$: m.applied }, options);
 /** What `getOptions('captions')` answers (the IFrame API's captions module). */
 const OPTIONS = [...CAPTIONS_MODULE_OPTIONS];
 const labels = (m: Marbles, options?: HostProtocolOptions) => run(m, options).pipe(map(label));
@@ -49,7 +46,10 @@ describe('hostProtocol$: handshake', () => {
       const readiness = hot<PlayerReadiness>('l-------r---', { l: 'loading', r: 'ready' });
       const info = hot('     i-----------', { i: info0 });
       expectObservable(labels({ messages, readiness, info })).toBe('--------(IRab)', {
-        I: 'I', R: 'R', a: 'cmd:unMute', b: 'cmd:setVolume',
+        I: 'I',
+        R: 'R',
+        a: 'cmd:unMute',
+        b: 'cmd:setVolume',
       });
     });
   });
@@ -77,10 +77,10 @@ describe('hostProtocol$: handshake', () => {
       const messages = hot('-L----------', { L: bareListening() });
       const readiness = hot<PlayerReadiness>('------r-----', { r: 'ready' });
       const info = hot('     i-----------', { i: info0 });
-      expectObservable(run({ messages, readiness, info }).pipe(map((a) => `${label(a)}#${a.type === 'post' ? a.message.id : ''}`))).toBe(
-        '------(IR)',
-        { I: 'I#7', R: 'R#7' },
-      );
+      expectObservable(run({ messages, readiness, info }).pipe(map((a) => `${label(a)}#${a.type === 'post' ? a.message.id : ''}`))).toBe('------(IR)', {
+        I: 'I#7',
+        R: 'R#7',
+      });
     });
   });
 
@@ -234,7 +234,15 @@ describe('hostProtocol$: events, queue and errors', () => {
   });
 
   it('addEventListener twice forwards once; onReady cannot be subscribed', () => {
-    const actions = collect([msgIn(listening(1)), infoIn(info0), ready, sub('onVolumeChange'), sub('onVolumeChange'), sub('onReady'), infoIn(makeInfo({ volume: 30 }))]);
+    const actions = collect([
+      msgIn(listening(1)),
+      infoIn(info0),
+      ready,
+      sub('onVolumeChange'),
+      sub('onVolumeChange'),
+      sub('onReady'),
+      infoIn(makeInfo({ volume: 30 })),
+    ]);
     expect(actions.map(label)).toEqual(['I', 'R', 'info:muted,volume', 'onVolumeChange={"volume":30,"muted":false}']);
   });
 
@@ -328,7 +336,9 @@ describe('hostProtocol$: events, queue and errors', () => {
     const withTracks = makeInfo({ captionTracks: [track], captionTrack: track, subtitlesUserSettings: DEFAULT_CAPTION_DISPLAY_SETTINGS });
     const larger = { ...DEFAULT_CAPTION_DISPLAY_SETTINGS, fontSizeIncrement: 3, color: '#ffff00' };
     const actions = collect([msgIn(listening(1)), infoIn(withTracks), ready, sub('onApiChange'), infoIn({ ...withTracks, subtitlesUserSettings: larger })]);
-    const posted = actions.filter((a): a is Extract<HostAction, { type: 'post' }> => a.type === 'post').map((a) => a.message as { event: string; info: Record<string, unknown> });
+    const posted = actions
+      .filter((a): a is Extract<HostAction, { type: 'post' }> => a.type === 'post')
+      .map((a) => a.message as { event: string; info: Record<string, unknown> });
     // The handshake already describes the module, with the defaults.
     expect(posted.map((m) => m.event)).toEqual(['initialDelivery', 'onReady', 'apiInfoDelivery', 'infoDelivery', 'apiInfoDelivery']);
     expect((posted[2].info.captions as Record<string, unknown>).fontSize).toBe(0);

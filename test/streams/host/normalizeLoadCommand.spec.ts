@@ -12,10 +12,20 @@ describe('normalizeLoadCommand: videos by id', () => {
     ['positional id, start, quality', ['loadVideoById', [ID, 12.5, 'hd720']], { videoId: ID, startSeconds: 12.5, suggestedQuality: 'hd720' }, true],
     ['positional with nulls (undefined on the wire)', ['cueVideoById', [ID, null, null]], { videoId: ID }, false],
     ['numeric string start (lenient)', ['cueVideoById', [ID, '30']], { videoId: ID, startSeconds: 30 }, false],
-    ['object form', ['loadVideoById', [{ videoId: ID, startSeconds: 5, endSeconds: 20, suggestedQuality: 'large' }]], { videoId: ID, startSeconds: 5, endSeconds: 20, suggestedQuality: 'large' }, true],
+    [
+      'object form',
+      ['loadVideoById', [{ videoId: ID, startSeconds: 5, endSeconds: 20, suggestedQuality: 'large' }]],
+      { videoId: ID, startSeconds: 5, endSeconds: 20, suggestedQuality: 'large' },
+      true,
+    ],
     ['object form, id only', ['cueVideoById', [{ videoId: ID }]], { videoId: ID }, false],
     ['object form with rct and rctn (spec §3)', ['loadVideoById', [{ videoId: ID, rct: 'CAEQ', rctn: '3' }]], { videoId: ID, rct: 'CAEQ', rctn: '3' }, true],
-    ['by URL with rct and rctn', ['cueVideoByUrl', [{ mediaContentUrl: `https://example.test/v/${ID}`, rct: 'CAEQ', rctn: '3' }]], { videoId: ID, mediaContentUrl: `https://example.test/v/${ID}`, rct: 'CAEQ', rctn: '3' }, false],
+    [
+      'by URL with rct and rctn',
+      ['cueVideoByUrl', [{ mediaContentUrl: `https://example.test/v/${ID}`, rct: 'CAEQ', rctn: '3' }]],
+      { videoId: ID, mediaContentUrl: `https://example.test/v/${ID}`, rct: 'CAEQ', rctn: '3' },
+      false,
+    ],
   ] as const)('%s', (_n, [func, args], options, autoplay) => {
     expect(normalizeLoadCommand(func, args)).toEqual({ ok: true, command: { type: 'loadVideo', options, autoplay } });
   });
@@ -87,17 +97,37 @@ describe('normalizeLoadCommand: playlists', () => {
   const pl = (options: object, autoplay: boolean) => ({ ok: true, command: { type: 'loadPlaylist', options, autoplay } });
   it.each([
     ['an array of ids', ['loadPlaylist', [[ID, ID2]]], pl({ playlist: [ID, ID2], index: 0 }, true)],
-    ['array, index, start, quality', ['cuePlaylist', [[ID, ID2], 1, 4, 'medium']], pl({ playlist: [ID, ID2], index: 1, startSeconds: 4, suggestedQuality: 'medium' }, false)],
+    [
+      'array, index, start, quality',
+      ['cuePlaylist', [[ID, ID2], 1, 4, 'medium']],
+      pl({ playlist: [ID, ID2], index: 1, startSeconds: 4, suggestedQuality: 'medium' }, false),
+    ],
     ['one id', ['loadPlaylist', [ID]], pl({ playlist: [ID], index: 0 }, true)],
     ['a comma list', ['loadPlaylist', [`${ID},${ID2}`, '1']], pl({ playlist: [ID, ID2], index: 1 }, true)],
     ['a comma list with spaces', ['loadPlaylist', [` ${ID} , ${ID2} `]], pl({ playlist: [ID, ID2], index: 0 }, true)],
     ['16 characters → PL + string', ['cuePlaylist', ['abcdefghijklmnop']], pl({ list: 'PLabcdefghijklmnop', listType: 'playlist', index: 0 }, false)],
-    ['a full PL list id', ['cuePlaylist', ['PLabcdefghijklmnopqrstuvwxyz012345']], pl({ list: 'PLabcdefghijklmnopqrstuvwxyz012345', listType: 'playlist', index: 0 }, false)],
+    [
+      'a full PL list id',
+      ['cuePlaylist', ['PLabcdefghijklmnopqrstuvwxyz012345']],
+      pl({ list: 'PLabcdefghijklmnopqrstuvwxyz012345', listType: 'playlist', index: 0 }, false),
+    ],
     ['object: playlist array', ['loadPlaylist', [{ playlist: [ID2], index: 0, startSeconds: 2 }]], pl({ playlist: [ID2], index: 0, startSeconds: 2 }, true)],
     ['object: list, default listType', ['cuePlaylist', [{ list: 'PLVFdemo0001' }]], pl({ list: 'PLVFdemo0001', listType: 'playlist', index: 0 }, false)],
-    ['object: list of 16 characters', ['cuePlaylist', [{ list: 'abcdefghijklmnop', listType: 'playlist', index: 2 }]], pl({ list: 'PLabcdefghijklmnop', listType: 'playlist', index: 2 }, false)],
-    ['object: user_uploads', ['loadPlaylist', [{ list: 'somechannel', listType: 'user_uploads' }]], pl({ list: 'somechannel', listType: 'user_uploads', index: 0 }, true)],
-    ['object: playlist string of 16', ['loadPlaylist', [{ playlist: 'abcdefghijklmnop' }]], pl({ list: 'PLabcdefghijklmnop', listType: 'playlist', index: 0 }, true)],
+    [
+      'object: list of 16 characters',
+      ['cuePlaylist', [{ list: 'abcdefghijklmnop', listType: 'playlist', index: 2 }]],
+      pl({ list: 'PLabcdefghijklmnop', listType: 'playlist', index: 2 }, false),
+    ],
+    [
+      'object: user_uploads',
+      ['loadPlaylist', [{ list: 'somechannel', listType: 'user_uploads' }]],
+      pl({ list: 'somechannel', listType: 'user_uploads', index: 0 }, true),
+    ],
+    [
+      'object: playlist string of 16',
+      ['loadPlaylist', [{ playlist: 'abcdefghijklmnop' }]],
+      pl({ list: 'PLabcdefghijklmnop', listType: 'playlist', index: 0 }, true),
+    ],
   ] as const)('%s', (_n, [func, args], expected) => {
     expect(normalizeLoadCommand(func, args)).toEqual(expected);
   });

@@ -5,7 +5,12 @@ import { hostMessages$ } from '../../../streams/sources/hostMessages';
 import type { PlayerCommand } from '../../../streams/player/types';
 
 const postAction = (window: unknown, to: 'host' | 'parent' = 'host'): HostAction => ({
-  type: 'post', to, window, targetOrigin: 'https://h.example', message: { event: 'onReady', info: null, channel: 'widget', id: 1 }, coalesce: false,
+  type: 'post',
+  to,
+  window,
+  targetOrigin: 'https://h.example',
+  message: { event: 'onReady', info: null, channel: 'widget', id: 1 },
+  coalesce: false,
 });
 
 describe('postToHost (sink)', () => {
@@ -38,7 +43,13 @@ describe('postToHost (sink)', () => {
       },
       onFailure: (e) => failures.push((e as Error).message),
     });
-    actions.next(postAction({ postMessage: () => { throw new Error('closed'); } }));
+    actions.next(
+      postAction({
+        postMessage: () => {
+          throw new Error('closed');
+        },
+      }),
+    );
     actions.next({ type: 'command', command: { type: 'pause' } });
     actions.next(postAction({ notAWindow: true }));
     actions.next(postAction({ postMessage: (m: string) => posted.push(m) }));

@@ -1,11 +1,6 @@
 import type { Observable } from 'rxjs';
 import { anonymousId, type AnonymousIdState } from '../../../streams/identity/anonymousId';
-import {
-  ANONYMOUS_ID_MAX_RETRIES,
-  ANONYMOUS_ID_REFRESH_MS,
-  ANONYMOUS_ID_RETRY_MS,
-  ANONYMOUS_ID_TIMEOUT_MS,
-} from '../../../streams/timing';
+import { ANONYMOUS_ID_MAX_RETRIES, ANONYMOUS_ID_REFRESH_MS, ANONYMOUS_ID_RETRY_MS, ANONYMOUS_ID_TIMEOUT_MS } from '../../../streams/timing';
 import { createTestScheduler } from '../../helpers/testScheduler';
 
 const answer = (id: string) => `)]}'\n${JSON.stringify({ id, type: 1 })}`;

@@ -14,12 +14,7 @@ import {
   toLocationInfo,
 } from '../../../streams/identity/geolocation';
 import { encodeBase64Url } from '../../../streams/identity/base64url';
-import {
-  GEOLOCATION_COORDINATE_SCALE,
-  GEOLOCATION_TIMEOUT_MOBILE_MS,
-  GEOLOCATION_TIMEOUT_MS,
-  LOCATION_TOKEN_LIFETIME_S,
-} from '../../../streams/timing';
+import { GEOLOCATION_COORDINATE_SCALE, GEOLOCATION_TIMEOUT_MOBILE_MS, GEOLOCATION_TIMEOUT_MS, LOCATION_TOKEN_LIFETIME_S } from '../../../streams/timing';
 import { createTestScheduler } from '../../helpers/testScheduler';
 
 // The browser's own object fits the structural type (checked by the compiler: `true` only if it does).
@@ -32,7 +27,10 @@ const LONDON_INFO = { latitudeE7: 515007292, longitudeE7: -1246254, horizontalAc
  * A fake `navigator.geolocation` whose answer is a marble: 'p' calls back with `position`, 'x' with `error`.
  * It records the options of each call. Like a browser, it answers even after the caller has gone.
  */
-function fakeGeolocation(answer$: Observable<string>, { position = LONDON, error = { code: 1, message: 'User denied Geolocation' } as GeolocationPositionErrorLike } = {}) {
+function fakeGeolocation(
+  answer$: Observable<string>,
+  { position = LONDON, error = { code: 1, message: 'User denied Geolocation' } as GeolocationPositionErrorLike } = {},
+) {
   const calls: GeolocationRequestOptions[] = [];
   const geolocation: GeolocationLike = {
     getCurrentPosition(success, fail, options) {

@@ -1,8 +1,4 @@
-import {
-  ANONYMOUS_ID_MISSING_MESSAGE,
-  ANONYMOUS_ID_RESPONSE_PREFIX,
-  parseAnonymousIdResponse,
-} from '../../../streams/identity/parseAnonymousIdResponse';
+import { ANONYMOUS_ID_MISSING_MESSAGE, ANONYMOUS_ID_RESPONSE_PREFIX, parseAnonymousIdResponse } from '../../../streams/identity/parseAnonymousIdResponse';
 
 describe('parseAnonymousIdResponse', () => {
   it('says exactly "Biscotti ID is missing from server" (spec §8) behind the )]}\' prefix (spec §5)', () => {

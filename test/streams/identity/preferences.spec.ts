@@ -29,7 +29,15 @@ function fakeDocumentCookie(initial: Record<string, string> = {}) {
 
 describe('validatePreference (spec §5)', () => {
   it('accepts word-character keys with any non-null value', () => {
-    for (const [key, value] of [['volume', '40'], ['captions_lang', ''], ['f', 0], ['fx1', false], ['F1', 'x'], ['f1a', 'x'], ['_', 'x']] as const) {
+    for (const [key, value] of [
+      ['volume', '40'],
+      ['captions_lang', ''],
+      ['f', 0],
+      ['fx1', false],
+      ['F1', 'x'],
+      ['f1a', 'x'],
+      ['_', 'x'],
+    ] as const) {
       expect(() => validatePreference(key, value)).not.toThrow();
     }
   });
@@ -49,9 +57,7 @@ describe('validatePreference (spec §5)', () => {
   });
 
   it.each(['f1', 'f6', 'f0', 'f123456789'])('refuses the reserved flag key %s', (key) => {
-    expect(() => validatePreference(key, 'x')).toThrow(
-      `Preference key "${key}" is reserved: keys shaped like f followed by a number are not allowed`,
-    );
+    expect(() => validatePreference(key, 'x')).toThrow(`Preference key "${key}" is reserved: keys shaped like f followed by a number are not allowed`);
     expect(() => validatePreference(key, 'x')).toThrow(expect.objectContaining({ code: 'reserved_key' }));
   });
 
@@ -124,9 +130,7 @@ describe('serializePreferenceCookie', () => {
 
   it('writes SameSite=Lax without Secure otherwise, and honours the path and lifetime', () => {
     expect(serializePreferenceCookie({ volume: '40' }, { secure: false })).toBe('PREF=volume=40; Max-Age=63072000; Path=/; SameSite=Lax');
-    expect(serializePreferenceCookie({ a: '1' }, { secure: false, maxAgeS: 60, path: '/embed' })).toBe(
-      'PREF=a=1; Max-Age=60; Path=/embed; SameSite=Lax',
-    );
+    expect(serializePreferenceCookie({ a: '1' }, { secure: false, maxAgeS: 60, path: '/embed' })).toBe('PREF=a=1; Max-Age=60; Path=/embed; SameSite=Lax');
   });
 
   it('URL-encodes every value, so no ; , space or quote reaches the cookie', () => {

@@ -72,9 +72,7 @@ describe('withCurrentCredentials', () => {
 
   it('does not double the Bearer of a current token given as a header value', () => {
     const old = request({ Authorization: `Bearer ${OLD_TOKEN}` });
-    expect(withCurrentCredentials(old, { accessToken: `Bearer ${NEW_TOKEN}`, accountId: 'acc-1' }).options.headers.Authorization).toBe(
-      `Bearer ${NEW_TOKEN}`,
-    );
+    expect(withCurrentCredentials(old, { accessToken: `Bearer ${NEW_TOKEN}`, accountId: 'acc-1' }).options.headers.Authorization).toBe(`Bearer ${NEW_TOKEN}`);
   });
 
   it.each([

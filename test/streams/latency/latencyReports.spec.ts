@@ -10,7 +10,12 @@ const ticks: Record<string, LatencyTick> = {
 };
 const spans = [{ from: 'navigationStart', to: 'playerReady' }];
 const report = (action: string, startMs: number, endMs: number) => ({
-  action, from: 'navigationStart', to: 'playerReady', startMs, endMs, durationMs: endMs - startMs,
+  action,
+  from: 'navigationStart',
+  to: 'playerReady',
+  startMs,
+  endMs,
+  durationMs: endMs - startMs,
 });
 
 describe('latencyReports', () => {

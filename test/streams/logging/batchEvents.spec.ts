@@ -128,10 +128,10 @@ describe('batchEvents logic (small overrides)', () => {
       const events = hot('a---bc-d-e---');
       // I at 2; b,c,d at 4,5,7 → debounce from 7 fires at 10 only if 3 are queued… e at 9 restarts it → 12 with 4.
       const expected = '  --I---------D';
-      expectObservable(events.pipe(batchEvents({ initialTimeoutMs: 2, debounceMs: 3, minBatchEvents: 4, maxQueueWaitMs: 100 }))).toBe(
-        expected,
-        { I: flushOf('initial', 'a'), D: flushOf('debounce', 'bcde') },
-      );
+      expectObservable(events.pipe(batchEvents({ initialTimeoutMs: 2, debounceMs: 3, minBatchEvents: 4, maxQueueWaitMs: 100 }))).toBe(expected, {
+        I: flushOf('initial', 'a'),
+        D: flushOf('debounce', 'bcde'),
+      });
     });
   });
 
@@ -141,9 +141,10 @@ describe('batchEvents logic (small overrides)', () => {
       // The 5th event (frame 4) forces [a..e] in batches of 2. That was the first flush, so f, g (6, 7) wait for the
       // debounce, not the initial timeout: 7 + 3 = 10, with 2 ≥ minBatchEvents 2.
       const expected = '  ----F-----D';
-      expectObservable(
-        events.pipe(batchEvents({ forceFlushQueuedEvents: 5, maxBatchEvents: 2, debounceMs: 3, minBatchEvents: 2, initialTimeoutMs: 50 })),
-      ).toBe(expected, { F: flushOf('force', 'ab', 'cd', 'e'), D: flushOf('debounce', 'fg') });
+      expectObservable(events.pipe(batchEvents({ forceFlushQueuedEvents: 5, maxBatchEvents: 2, debounceMs: 3, minBatchEvents: 2, initialTimeoutMs: 50 }))).toBe(
+        expected,
+        { F: flushOf('force', 'ab', 'cd', 'e'), D: flushOf('debounce', 'fg') },
+      );
     });
   });
 

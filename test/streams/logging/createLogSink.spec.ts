@@ -106,7 +106,14 @@ describe('createLogSink', () => {
       const sendKeepalive = jest.fn(() => cold('|'));
       const flush = hot('  ---x-------');
       const flushSubs = '  ^---------!';
-      const sink = createLogSink({ buildRequest, send, sendKeepalive, store: jest.fn(), pageId: 'p', batching: { initialTimeoutMs: 4, debounceMs: 3, minBatchEvents: 1 } });
+      const sink = createLogSink({
+        buildRequest,
+        send,
+        sendKeepalive,
+        store: jest.fn(),
+        pageId: 'p',
+        batching: { initialTimeoutMs: 4, debounceMs: 3, minBatchEvents: 1 },
+      });
       // a, b at 0, 1 → lifecycle flush at 3 (before the initial timeout of 4): K = keepalive log_event, V = video_stats.
       // c at 5 → debounce 3 → normal send at 8.
       expectObservable(sink(hot('ab---c-----', events), flush), flushSubs).toBe('---(KV)-N--', {

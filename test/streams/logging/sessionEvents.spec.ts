@@ -1,7 +1,13 @@
 import { sessionEvents, type PlayerStateSnapshot } from '../../../streams/logging/sessionEvents';
 import { createTestScheduler } from '../../helpers/testScheduler';
 
-const snap = (state: PlayerStateSnapshot['state'], mediaTimeSec: number): PlayerStateSnapshot => ({ state, mediaTimeSec, playbackRate: 1, muted: false, volume: 100 });
+const snap = (state: PlayerStateSnapshot['state'], mediaTimeSec: number): PlayerStateSnapshot => ({
+  state,
+  mediaTimeSec,
+  playbackRate: 1,
+  muted: false,
+  volume: 100,
+});
 const videoId = 'VFsunrise01';
 const load = { name: 'playerLoad', payload: { videoId, autoplay: true, hostOrigin: 'https://host.example', playerStyle: undefined } };
 

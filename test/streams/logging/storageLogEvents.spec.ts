@@ -2,7 +2,10 @@ import { storageLogEvents, storedLogEvents } from '../../../streams/logging/stor
 import { createTestScheduler } from '../../helpers/testScheduler';
 
 /** A random source handing out `draws` in order. */
-const draws = (...values: number[]) => () => values.shift() ?? 0.99;
+const draws =
+  (...values: number[]) =>
+  () =>
+    values.shift() ?? 0.99;
 
 describe('storageLogEvents', () => {
   it('samples most kinds at 20 % (one draw each: 0.1999 in, 0.2 out); quota and version errors always, without a draw', () => {

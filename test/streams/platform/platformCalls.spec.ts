@@ -28,7 +28,14 @@ describe('createPlatformCalls: the exact payload of each call of spec §7', () =
   const cases: [string, (c: ReturnType<typeof createPlatformCalls>) => Observable<unknown>, string, Record<string, unknown>][] = [
     [
       'subscribe, one channel, with attestation and client feature',
-      (c) => c.subscribe({ channelId: 'UCada', source: 'embed_channel_bar', videoId: 'VFsunrise01', botguardResponse: 'bg-token', clientFeature: 'embed_channel_bar' }),
+      (c) =>
+        c.subscribe({
+          channelId: 'UCada',
+          source: 'embed_channel_bar',
+          videoId: 'VFsunrise01',
+          botguardResponse: 'bg-token',
+          clientFeature: 'embed_channel_bar',
+        }),
       'subscription/subscribe',
       {
         channelIds: ['UCada'],
@@ -174,7 +181,11 @@ describe('createPlatformCalls: the exact payload of each call of spec §7', () =
 describe('createPlatformCalls: the response rules of spec §7/§8', () => {
   /** The real transport over a fake fetch answering `status` with `text` of `contentType`. */
   function overTransport(status: number, text: string, contentType = 'application/json; charset=UTF-8') {
-    const fetch: FetchLike = async () => ({ status, headers: { get: (n) => (n.toLowerCase() === 'content-type' ? contentType : null) }, text: async () => text });
+    const fetch: FetchLike = async () => ({
+      status,
+      headers: { get: (n) => (n.toLowerCase() === 'content-type' ? contentType : null) },
+      text: async () => text,
+    });
     const context = buildClientContext({ page: { hl: 'en' } });
     const transport = createApiTransport({ fetch, settings: () => ({ context }) });
     const logged: Parameters<PlatformCallLog>[] = [];
@@ -223,7 +234,9 @@ describe('createPlatformCalls: the response rules of spec §7/§8', () => {
       message: 'Error: API fetch failed',
       body: { error: { code: 401, message: 'The access token has expired' }, errorMetadata: { status: 401 } },
     });
-    expect(logged).toEqual([['Error: API fetch failed', { endpoint: 'notification/modify_channel_preference', status: 401, error: expect.any(ApiFetchError) }]]);
+    expect(logged).toEqual([
+      ['Error: API fetch failed', { endpoint: 'notification/modify_channel_preference', status: 401, error: expect.any(ApiFetchError) }],
+    ]);
   });
 
   it('an error answer whose details hold a BrowseResponse resolves with that response (no failure, no log)', async () => {
@@ -250,10 +263,22 @@ describe('createPlatformCalls: the response rules of spec §7/§8', () => {
 
   it.each<[string, unknown, PlatformResult<never>]>([
     ['offline', unknownRequestError(new TypeError('Failed to fetch')), { ok: false, kind: 'request', code: 'net.unknown', message: 'Unknown request error' }],
-    ['an extension blocking', new ExtensionBlockingError(), { ok: false, kind: 'request', code: 'net.unknown', message: 'An extension is blocking network request.' }],
-    ['a success that does not parse', new JsonParseError(200, '{'), { ok: false, kind: 'request', code: 'json', status: 200, message: 'JSON parsing failed after fetch' }],
+    [
+      'an extension blocking',
+      new ExtensionBlockingError(),
+      { ok: false, kind: 'request', code: 'net.unknown', message: 'An extension is blocking network request.' },
+    ],
+    [
+      'a success that does not parse',
+      new JsonParseError(200, '{'),
+      { ok: false, kind: 'request', code: 'json', status: 200, message: 'JSON parsing failed after fetch' },
+    ],
     ['a timeout', requestTimedOut(), { ok: false, kind: 'request', code: 'net.timeout', message: 'Request timed out' }],
-    ['a broken settings source (not a transport error)', new Error('settings exploded'), { ok: false, kind: 'request', code: 'net.unknown', message: 'Unknown request error' }],
+    [
+      'a broken settings source (not a transport error)',
+      new Error('settings exploded'),
+      { ok: false, kind: 'request', code: 'net.unknown', message: 'Unknown request error' },
+    ],
   ])('%s resolves as a failure with its spec §8 message, logged', async (_name, error, expected) => {
     const { calls, logged } = fakeApi(() => throwError(() => error));
     expect(await lastValueFrom(calls.videoViewerState('VFsunrise01'))).toEqual(expected);
@@ -292,7 +317,12 @@ describe('createPlatformCalls: the response rules of spec §7/§8', () => {
         throw new Error('console gone');
       },
     });
-    expect(await lastValueFrom(calls.subscribe({ channelId: 'UC', source: 's' }))).toMatchObject({ ok: false, kind: 'http', status: 503, body: { text: 'busy', errorMetadata: { status: 503 } } });
+    expect(await lastValueFrom(calls.subscribe({ channelId: 'UC', source: 's' }))).toMatchObject({
+      ok: false,
+      kind: 'http',
+      status: 503,
+      body: { text: 'busy', errorMetadata: { status: 503 } },
+    });
   });
 
   it('unsubscribing before the answer lets go of the request', () => {
@@ -305,7 +335,10 @@ describe('createPlatformCalls: the response rules of spec §7/§8', () => {
     // and a never-answering fetch leaves the result pending, not failed (the transport's timeout decides)
     const calls = createPlatformCalls({ fetchApi: () => NEVER, log: () => undefined });
     let settled = false;
-    calls.videoViewerState('v').subscribe(() => (settled = true)).unsubscribe();
+    calls
+      .videoViewerState('v')
+      .subscribe(() => (settled = true))
+      .unsubscribe();
     expect(settled).toBe(false);
   });
 });

@@ -44,7 +44,10 @@ describe('videoViewerState', () => {
   it('applies the answers of the viewer’s writes to the current video and channel only', () => {
     createTestScheduler().run(({ cold, hot, expectObservable }) => {
       const videoId$ = hot('a', { a: 'VFsunrise01' });
-      const base = stateOf('VFsunrise01', { inWatchLater: false, channel: { channelId: 'UCsamples000000000000000', title: 'VidFrame Samples', subscribed: false } });
+      const base = stateOf('VFsunrise01', {
+        inWatchLater: false,
+        channel: { channelId: 'UCsamples000000000000000', title: 'VidFrame Samples', subscribed: false },
+      });
       const fetchState = () => cold('r|', { r: base });
       const changes$ = hot('----s-o-w-b-u', {
         s: { kind: 'subscription', channelId: 'UCsamples000000000000000', subscribed: true, notificationLevel: 'personalized' },
@@ -74,7 +77,8 @@ describe('videoViewerState', () => {
     createTestScheduler().run(({ cold, hot, expectObservable }) => {
       const videoId$ = hot('a-b', { a: 'VFsunrise01', b: 'VFcitylight' });
       let calls = 0;
-      const fetchState = () => (calls++ === 0 ? cold('-f|', { f: { message: 'Error: API fetch failed' } }) : cold<{ message: string }>('-#', undefined, new Error('Request timed out')));
+      const fetchState = () =>
+        calls++ === 0 ? cold('-f|', { f: { message: 'Error: API fetch failed' } }) : cold<{ message: string }>('-#', undefined, new Error('Request timed out'));
       expectObservable(videoViewerState({ videoId$, account$: hot('u', { u: undefined }), fetchState, changes$: hot('-') })).toBe('lfmg', {
         l: { status: 'loading', videoId: 'VFsunrise01' },
         f: { status: 'failed', videoId: 'VFsunrise01', message: 'Error: API fetch failed' },

@@ -36,7 +36,19 @@ describe('captionSettings: the IFrame API captions module options', () => {
       windowOpacity: 1,
       fontFamily: 7,
     });
-    for (const patch of [null, undefined, 'x', 3, [1], {}, { color: 'red' }, { fontFamily: 0 }, { charEdgeStyle: 5 }, { backgroundOpacity: 1.01 }, { color: '#fff' }]) {
+    for (const patch of [
+      null,
+      undefined,
+      'x',
+      3,
+      [1],
+      {},
+      { color: 'red' },
+      { fontFamily: 0 },
+      { charEdgeStyle: 5 },
+      { backgroundOpacity: 1.01 },
+      { color: '#fff' },
+    ]) {
       expect(mergeCaptionDisplaySettings(d, patch)).toBe(d);
     }
     // An inherited key is not read.

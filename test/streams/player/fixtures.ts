@@ -10,7 +10,14 @@ export const response = (id: string, captions = false): PlayerResponse => ({
       { quality: 'medium', width: 640, height: 360, url: `/media/${id}/medium.webm`, mimeType: 'video/webm', contentLength: 200 },
     ],
   },
-  captions: { tracks: captions ? [{ languageCode: 'en', languageName: 'English', url: '/en.vtt' }, { languageCode: 'es', languageName: 'Spanish', url: '/es.vtt' }] : [] },
+  captions: {
+    tracks: captions
+      ? [
+          { languageCode: 'en', languageName: 'English', url: '/en.vtt' },
+          { languageCode: 'es', languageName: 'Spanish', url: '/es.vtt' },
+        ]
+      : [],
+  },
 });
 
 /** A configuration for `id` with these player variables. */
@@ -20,4 +27,3 @@ export const configFor = (vars: Record<string, string> = {}, id = 'VFsunrise01')
   assets: { js: '', css: '' },
   loaded: true,
 });
-

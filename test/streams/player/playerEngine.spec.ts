@@ -53,7 +53,12 @@ describe('playerEngine', () => {
         fetchPlaylist: () => NEVER,
       });
       // Each step as "font size / caption language / actions".
-      const seen = steps.pipe(map((st) => `${st.model.subtitlesUserSettings.fontSizeIncrement}/${st.model.captions.enabled ? st.model.captions.languageCode : 'off'}/${st.actions.map((a) => a.type).join(',')}`));
+      const seen = steps.pipe(
+        map(
+          (st) =>
+            `${st.model.subtitlesUserSettings.fontSizeIncrement}/${st.model.captions.enabled ? st.model.captions.languageCode : 'off'}/${st.actions.map((a) => a.type).join(',')}`,
+        ),
+      );
       // a at 1 fetches, answered at 1 + 1 = 2 (captions off by default); x and l change nothing.
       expectObservable(seen).toBe('-ab---c-d-d-e-f-g-', {
         a: '0/off/state,fetchVideo',
@@ -87,7 +92,14 @@ describe('playerEngine', () => {
   it('a playlist by list id: fetch the list, then the video at index', () => {
     createTestScheduler().run(({ hot, cold, expectObservable }) => {
       const src = hot<EngineInput>('  -a-----|', { a: { type: 'loadPlaylist', options: { list: 'PLvfDemoPlaylist01', index: 1 }, autoplay: false } });
-      const list: PlaylistResponse = { playlistId: 'PLvfDemoPlaylist01', title: 'Demo', videos: [{ videoId: 'VFsunrise01', title: 'S' }, { videoId: 'VFcitylight', title: 'C' }] };
+      const list: PlaylistResponse = {
+        playlistId: 'PLvfDemoPlaylist01',
+        title: 'Demo',
+        videos: [
+          { videoId: 'VFsunrise01', title: 'S' },
+          { videoId: 'VFcitylight', title: 'C' },
+        ],
+      };
       const steps = playerEngine(src, {
         initialModel: initialPlayerModel(configFor()),
         context,

@@ -37,7 +37,10 @@ describe('playerReadiness$ (spec §4, §9)', () => {
     const scheduler = createTestScheduler();
     scheduler.run(({ expectObservable }) => {
       let checks = 0;
-      expectObservable(playerReadiness$(() => (checks++, false), { scheduler }), '^ 200ms !').toBe('l', values);
+      expectObservable(
+        playerReadiness$(() => (checks++, false), { scheduler }),
+        '^ 200ms !',
+      ).toBe('l', values);
       scheduler.schedule(() => expect(checks).toBe(5), 1000); // 0, 50, 100, 150, 200 — then nothing more
     });
   });
@@ -61,4 +64,3 @@ describe('playerReadiness$ (spec §4, §9)', () => {
     });
   });
 });
-

@@ -57,7 +57,7 @@ describe('playerStates', () => {
     });
   });
 
-  it('the end: 1 straight to 0 (the end\'s own pause is not a 2); a loop restart goes 0 → 3 → 1; the clip end is 0; stop is 5; clear is -1', () => {
+  it("the end: 1 straight to 0 (the end's own pause is not a 2); a loop restart goes 0 → 3 → 1; the clip end is 0; stop is 5; clear is -1", () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
       const src = hot('  -L-y-Y-Z-E-s-K-y-Y-x-S-X-|', inputs);
       const expected = ' u--b-p---e-----b-p-e-c-u-|';

@@ -17,7 +17,8 @@ function run(model: PlayerModel, ...steps: [EngineInput, ReturnType<typeof ctx>?
 }
 
 /** The configured video, loaded (seq 0) as the page does at start. */
-const loaded = (vars: Record<string, string> = {}) => run(initialPlayerModel(configFor(vars)), [{ type: 'videoResponse', seq: 0, response: response('VFsunrise01', true), autoplay: false }]).model;
+const loaded = (vars: Record<string, string> = {}) =>
+  run(initialPlayerModel(configFor(vars)), [{ type: 'videoResponse', seq: 0, response: response('VFsunrise01', true), autoplay: false }]).model;
 
 describe('reducePlayer', () => {
   it('puts the default rendition into the element, at the start variable, with caption tracks', () => {
@@ -47,10 +48,17 @@ describe('reducePlayer', () => {
   it('seek keeps a paused player paused and starts a cued or ended one', () => {
     const m = loaded();
     expect(run(m, [{ type: 'seek', seconds: 5, allowSeekAhead: true }, ctx(PlayerState.PAUSED)]).actions).toEqual([{ type: 'seek', seconds: 5 }]);
-    expect(run(m, [{ type: 'seek', seconds: 5, allowSeekAhead: true }, ctx(PlayerState.CUED)]).actions).toEqual([{ type: 'seek', seconds: 5 }, { type: 'play' }]);
+    expect(run(m, [{ type: 'seek', seconds: 5, allowSeekAhead: true }, ctx(PlayerState.CUED)]).actions).toEqual([
+      { type: 'seek', seconds: 5 },
+      { type: 'play' },
+    ]);
     // The seek slider's keys keep a cued (or ended) player as it is: only the position moves.
-    expect(run(m, [{ type: 'seek', seconds: 5, allowSeekAhead: true, keepState: true }, ctx(PlayerState.CUED)]).actions).toEqual([{ type: 'seek', seconds: 5 }]);
-    expect(run(m, [{ type: 'seek', seconds: 5, allowSeekAhead: true, keepState: true }, ctx(PlayerState.ENDED)]).actions).toEqual([{ type: 'seek', seconds: 5 }]);
+    expect(run(m, [{ type: 'seek', seconds: 5, allowSeekAhead: true, keepState: true }, ctx(PlayerState.CUED)]).actions).toEqual([
+      { type: 'seek', seconds: 5 },
+    ]);
+    expect(run(m, [{ type: 'seek', seconds: 5, allowSeekAhead: true, keepState: true }, ctx(PlayerState.ENDED)]).actions).toEqual([
+      { type: 'seek', seconds: 5 },
+    ]);
     expect(run(m, [{ type: 'seek', seconds: -3, allowSeekAhead: false }, ctx(PlayerState.PLAYING)]).actions).toEqual([{ type: 'seek', seconds: 0 }]);
     expect(run(m, [{ type: 'seek', seconds: NaN, allowSeekAhead: true }]).actions).toEqual([]);
   });
@@ -73,7 +81,10 @@ describe('reducePlayer', () => {
     const m = loaded();
     const list = run(m, [{ type: 'loadPlaylist', options: { playlist: ['VFsunrise01', 'VFcitylight', 'VFoceanwave'], index: 1 }, autoplay: false }]);
     expect(list.model.playlist).toMatchObject({ ids: ['VFsunrise01', 'VFcitylight', 'VFoceanwave'], index: 1 });
-    expect(list.actions).toEqual([{ type: 'state', input: { type: 'cue' } }, { type: 'fetchVideo', seq: 1, videoId: 'VFcitylight', autoplay: false }]);
+    expect(list.actions).toEqual([
+      { type: 'state', input: { type: 'cue' } },
+      { type: 'fetchVideo', seq: 1, videoId: 'VFcitylight', autoplay: false },
+    ]);
     const end = run(list.model, [{ type: 'mediaEnded' }]);
     expect(end.model.playlist?.index).toBe(2);
     expect(end.actions).toContainEqual({ type: 'fetchVideo', seq: 2, videoId: 'VFoceanwave', autoplay: true });
@@ -88,7 +99,19 @@ describe('reducePlayer', () => {
   it('a list id is fetched, then its item at index plays', () => {
     const asked = run(loaded(), [{ type: 'loadPlaylist', options: { list: 'PLvfDemoPlaylist01', index: 2 }, autoplay: true }]);
     expect(asked.actions[1]).toEqual({ type: 'fetchPlaylist', seq: 1, listId: 'PLvfDemoPlaylist01', index: 2, autoplay: true, startSeconds: 0 });
-    const got = run(asked.model, [{ type: 'playlistResponse', seq: 1, listId: 'PLvfDemoPlaylist01', title: 'Demo', ids: ['a0000000000', 'b0000000000', 'c0000000000'], titles: {}, index: 2, autoplay: true, startSeconds: 0 }]);
+    const got = run(asked.model, [
+      {
+        type: 'playlistResponse',
+        seq: 1,
+        listId: 'PLvfDemoPlaylist01',
+        title: 'Demo',
+        ids: ['a0000000000', 'b0000000000', 'c0000000000'],
+        titles: {},
+        index: 2,
+        autoplay: true,
+        startSeconds: 0,
+      },
+    ]);
     expect(got.model.playlist).toMatchObject({ listId: 'PLvfDemoPlaylist01', index: 2 });
     expect(got.actions).toContainEqual({ type: 'fetchVideo', seq: 2, videoId: 'c0000000000', autoplay: true });
   });
@@ -107,7 +130,10 @@ describe('reducePlayer', () => {
     expect(run(m, [{ type: 'setVolume', volume: Number('x') }]).actions).toEqual([]);
     expect(run(m, [{ type: 'setPlaybackRate', rate: 1.3 }]).actions).toEqual([{ type: 'rate', rate: 1.25 }]);
     expect(run(m, [{ type: 'setPlaybackRate', rate: 9 }]).actions).toEqual([{ type: 'rate', rate: 2 }]);
-    expect(run(m, [{ type: 'mute' }], [{ type: 'unMute' }]).actions).toEqual([{ type: 'muted', muted: true }, { type: 'muted', muted: false }]);
+    expect(run(m, [{ type: 'mute' }], [{ type: 'unMute' }]).actions).toEqual([
+      { type: 'muted', muted: true },
+      { type: 'muted', muted: false },
+    ]);
   });
 
   it('captions on/off and track choice (also through setOption)', () => {
@@ -115,8 +141,13 @@ describe('reducePlayer', () => {
     expect(run(m, [{ type: 'setCaptions', enabled: true }]).actions).toEqual([{ type: 'captions', languageCode: 'en' }]);
     const es = run(m, [{ type: 'setCaptions', enabled: true, languageCode: 'es' }]);
     expect(es.actions).toEqual([{ type: 'captions', languageCode: 'es' }]);
-    expect(run(es.model, [{ type: 'setCaptions', enabled: false }], [{ type: 'setCaptions', enabled: true }]).actions[1]).toEqual({ type: 'captions', languageCode: 'es' });
-    expect(run(m, [{ type: 'setOption', module: 'captions', option: 'track', value: { languageCode: 'es' } }]).actions).toEqual([{ type: 'captions', languageCode: 'es' }]);
+    expect(run(es.model, [{ type: 'setCaptions', enabled: false }], [{ type: 'setCaptions', enabled: true }]).actions[1]).toEqual({
+      type: 'captions',
+      languageCode: 'es',
+    });
+    expect(run(m, [{ type: 'setOption', module: 'captions', option: 'track', value: { languageCode: 'es' } }]).actions).toEqual([
+      { type: 'captions', languageCode: 'es' },
+    ]);
     expect(run(m, [{ type: 'setOption', module: 'captions', option: 'track', value: {} }]).actions).toEqual([{ type: 'captions', languageCode: null }]);
   });
 
@@ -155,7 +186,9 @@ describe('reducePlayer', () => {
     });
 
     it('displaySettings: valid keys are applied, bad keys and values are ignored, fontSizeIncrement is fontSize', () => {
-      const step = run(on, [opt('displaySettings', { color: '#FF0', background: '#000080', backgroundOpacity: 0.5, fontSizeIncrement: 2, charEdgeStyle: 4, fontFamily: 1 })]);
+      const step = run(on, [
+        opt('displaySettings', { color: '#FF0', background: '#000080', backgroundOpacity: 0.5, fontSizeIncrement: 2, charEdgeStyle: 4, fontFamily: 1 }),
+      ]);
       expect(step.model.subtitlesUserSettings).toEqual({
         ...on.subtitlesUserSettings,
         color: '#ffff00',
@@ -165,7 +198,17 @@ describe('reducePlayer', () => {
         charEdgeStyle: 4,
         fontFamily: 1,
       });
-      const bad = { color: 'red; display:none', background: 'url(x)', backgroundOpacity: 2, textOpacity: -1, fontFamily: 9, fontSizeIncrement: 7, charEdgeStyle: 1.5, windowColor: 42, nope: true };
+      const bad = {
+        color: 'red; display:none',
+        background: 'url(x)',
+        backgroundOpacity: 2,
+        textOpacity: -1,
+        fontFamily: 9,
+        fontSizeIncrement: 7,
+        charEdgeStyle: 1.5,
+        windowColor: 42,
+        nope: true,
+      };
       expect(reducePlayer(on, opt('displaySettings', bad), ctx()).model).toBe(on);
       for (const value of ['red', null, [1], 7]) expect(reducePlayer(on, opt('displaySettings', value), ctx()).model).toBe(on);
     });
@@ -193,7 +236,12 @@ describe('reducePlayer', () => {
     expect(bad.actions.filter((a) => a.type === 'error')).toEqual([{ type: 'error', internal: 'api.invalidparam', message: expect.any(String) }]);
     const asked = run(loaded(), [{ type: 'loadVideo', options: { videoId: 'VFnoembed01' }, autoplay: true }]);
     const denied = run(asked.model, [
-      { type: 'videoResponse', seq: asked.model.loadSeq, response: { playabilityStatus: { status: 'UNPLAYABLE', errorCode: 'embedder.identity.denied', reason: 'No.' } }, autoplay: true },
+      {
+        type: 'videoResponse',
+        seq: asked.model.loadSeq,
+        response: { playabilityStatus: { status: 'UNPLAYABLE', errorCode: 'embedder.identity.denied', reason: 'No.' } },
+        autoplay: true,
+      },
     ]);
     expect(denied.actions.filter((a) => a.type === 'error')).toEqual([{ type: 'error', internal: 'embedder.identity.denied', message: 'No.' }]);
     // The broken file: the element's error, then a second one: reported once.
@@ -207,22 +255,32 @@ describe('reducePlayer', () => {
   });
 
   it('rct / rctn of the video load options (spec §3) ride with their load; a playlist move or a load without them clears them', () => {
-    const withReferral = run(loaded({ playlist: 'VFcitylight' }), [{ type: 'loadVideo', options: { videoId: 'VFcitylight', rct: 'CAEQ', rctn: '7' }, autoplay: true }]);
+    const withReferral = run(loaded({ playlist: 'VFcitylight' }), [
+      { type: 'loadVideo', options: { videoId: 'VFcitylight', rct: 'CAEQ', rctn: '7' }, autoplay: true },
+    ]);
     expect(withReferral.model.referral).toEqual({ rct: 'CAEQ', rctn: '7' });
     expect(withReferral.actions).toContainEqual(expect.objectContaining({ type: 'fetchVideo', videoId: 'VFcitylight' }));
     expect(run(withReferral.model, [{ type: 'loadVideo', options: { videoId: 'VFsunrise01' }, autoplay: true }]).model.referral).toBeNull();
     const listed = run(loaded({ playlist: 'VFcitylight' }), [{ type: 'loadVideo', options: { videoId: 'VFsunrise01', rctn: '2' }, autoplay: false }]);
     expect(listed.model.referral).toEqual({ rctn: '2' });
-    expect(run(listed.model, [{ type: 'loadPlaylist', options: { playlist: ['VFsunrise01', 'VFcitylight'], index: 1 }, autoplay: true }]).model.referral).toBeNull();
+    expect(
+      run(listed.model, [{ type: 'loadPlaylist', options: { playlist: ['VFsunrise01', 'VFcitylight'], index: 1 }, autoplay: true }]).model.referral,
+    ).toBeNull();
   });
 
   it('load by URL takes the id from /v/, /e/ or /embed/', () => {
-    const byUrl = run(loaded(), [{ type: 'loadVideo', options: { videoId: '', mediaContentUrl: 'https://example.com/embed/VFcitylight?x=1' }, autoplay: false }]);
+    const byUrl = run(loaded(), [
+      { type: 'loadVideo', options: { videoId: '', mediaContentUrl: 'https://example.com/embed/VFcitylight?x=1' }, autoplay: false },
+    ]);
     expect(byUrl.actions).toContainEqual({ type: 'fetchVideo', seq: 1, videoId: 'VFcitylight', autoplay: false });
   });
 
   it('stop pauses, rewinds and cues; clear empties the element', () => {
-    expect(run(loaded({ start: '2' }), [{ type: 'stop' }]).actions).toEqual([{ type: 'pause' }, { type: 'seek', seconds: 2 }, { type: 'state', input: { type: 'stop' } }]);
+    expect(run(loaded({ start: '2' }), [{ type: 'stop' }]).actions).toEqual([
+      { type: 'pause' },
+      { type: 'seek', seconds: 2 },
+      { type: 'state', input: { type: 'stop' } },
+    ]);
     const cleared = run(loaded(), [{ type: 'clear' }]);
     expect(cleared.actions[0]).toMatchObject({ type: 'source', url: null });
     expect(run(cleared.model, [{ type: 'play' }]).actions).toEqual([]);

@@ -6,7 +6,15 @@ import { PlayerState } from '../../../streams/player/playerState';
 import { configFor, response } from './fixtures';
 
 describe('shortcutCommand', () => {
-  const info = { playerState: PlayerState.PLAYING, currentTime: 30, duration: 100, volume: 50, muted: false, captionTrack: null, captionTracks: [{ languageCode: 'en', languageName: 'English', displayName: 'English', kind: '', is_default: true }] };
+  const info = {
+    playerState: PlayerState.PLAYING,
+    currentTime: 30,
+    duration: 100,
+    volume: 50,
+    muted: false,
+    captionTrack: null,
+    captionTracks: [{ languageCode: 'en', languageName: 'English', displayName: 'English', kind: '', is_default: true }],
+  };
   it('maps the keys of issue 3 §6', () => {
     expect(shortcutCommand({ key: ' ' }, info)).toEqual({ command: { type: 'pause' } });
     expect(shortcutCommand({ key: 'k' }, { ...info, playerState: PlayerState.PAUSED })).toEqual({ command: { type: 'play' } });
@@ -33,7 +41,9 @@ describe('shortcutCommand', () => {
   it('the shortcut list names only keys that do something, and every key shortcutCommand handles', () => {
     for (const entry of SHORTCUT_LIST) expect([entry.sample, shortcutCommand({ key: entry.sample }, info)]).not.toEqual([entry.sample, null]);
     const listed = new Set(SHORTCUT_LIST.flatMap((e) => [e.sample, ...e.keys]));
-    const handled = [' ', 'k', 'j', 'l', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'm', 'f', 'c', '?', '0', '9'].filter((k) => shortcutCommand({ key: k }, info) !== null);
+    const handled = [' ', 'k', 'j', 'l', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'm', 'f', 'c', '?', '0', '9'].filter(
+      (k) => shortcutCommand({ key: k }, info) !== null,
+    );
     const shown: Record<string, string> = { ' ': 'Space', ArrowLeft: '←', ArrowRight: '→', ArrowUp: '↑', ArrowDown: '↓' };
     for (const k of handled) expect([k, listed.has(k) || listed.has(shown[k] ?? '')]).toEqual([k, true]);
   });
@@ -73,16 +83,48 @@ describe('buildPlayerInfo', () => {
   });
 
   it('loaded fraction sums the buffered ranges over the duration', () => {
-    expect(loadedFraction([[0, 3], [6, 9]], 12)).toBe(0.5);
+    expect(
+      loadedFraction(
+        [
+          [0, 3],
+          [6, 9],
+        ],
+        12,
+      ),
+    ).toBe(0.5);
     expect(loadedFraction([[0, 20]], 12)).toBe(1);
     expect(loadedFraction([[0, 3]], NaN)).toBe(0);
   });
 
   it('a full snapshot with real values: bytes from the rendition size, duration before metadata from the catalogue', () => {
-    const model = reducePlayer(initialPlayerModel(configFor({ playlist: 'VFcitylight' })), { type: 'videoResponse', seq: 0, response: response('VFsunrise01', true), autoplay: false }, { currentTime: 0, state: PlayerState.CUED, random: () => 0 }).model;
+    const model = reducePlayer(
+      initialPlayerModel(configFor({ playlist: 'VFcitylight' })),
+      { type: 'videoResponse', seq: 0, response: response('VFsunrise01', true), autoplay: false },
+      { currentTime: 0, state: PlayerState.CUED, random: () => 0 },
+    ).model;
     const before = buildPlayerInfo(model, EMPTY_MEDIA_SNAPSHOT, PlayerState.CUED, { origin: 'https://embed.test', nowMs: 1_500 });
-    expect(before).toMatchObject({ playerState: 5, duration: 12, currentTime: 0, currentTimeLastUpdated_: 1.5, videoBytesTotal: 200, videoBytesLoaded: 0, playlist: ['VFsunrise01', 'VFcitylight'], playlistIndex: 0 });
-    const media = { ...EMPTY_MEDIA_SNAPSHOT, currentTime: 3, duration: 10, buffered: [[0, 5]] as [number, number][], volume: 0.4, muted: true, playbackRate: 1.5, videoWidth: 640, videoHeight: 360, box: { left: 0, top: 0, width: 640, height: 360 } };
+    expect(before).toMatchObject({
+      playerState: 5,
+      duration: 12,
+      currentTime: 0,
+      currentTimeLastUpdated_: 1.5,
+      videoBytesTotal: 200,
+      videoBytesLoaded: 0,
+      playlist: ['VFsunrise01', 'VFcitylight'],
+      playlistIndex: 0,
+    });
+    const media = {
+      ...EMPTY_MEDIA_SNAPSHOT,
+      currentTime: 3,
+      duration: 10,
+      buffered: [[0, 5]] as [number, number][],
+      volume: 0.4,
+      muted: true,
+      playbackRate: 1.5,
+      videoWidth: 640,
+      videoHeight: 360,
+      box: { left: 0, top: 0, width: 640, height: 360 },
+    };
     const info = buildPlayerInfo(model, media, PlayerState.PLAYING, { origin: 'https://embed.test', nowMs: 2_000 });
     expect(info).toMatchObject({
       currentTime: 3,

@@ -29,16 +29,46 @@ describe('viewInfo: what the player view renders on', () => {
 
   it('beyondTime passes the first snapshot and then only changes other than time (4 ticks, one pause → 2 renders)', () => {
     createTestScheduler().run(({ cold, expectObservable }) => {
-      const info$ = cold<PlayerInfo>('abcdef|', { a: tick(0), b: tick(0.25), c: tick(0.5), d: tick(0.75), e: makeInfo({ ...tick(0.8), playerState: 2 }), f: makeInfo({ ...tick(0.8), playerState: 2, currentTimeLastUpdated_: 5 }) });
-      expectObservable(info$.pipe(beyondTime(), map((i) => `${i.playerState}@${i.currentTime}`))).toBe('a---e-|', { a: '1@0', e: '2@0.8' });
+      const info$ = cold<PlayerInfo>('abcdef|', {
+        a: tick(0),
+        b: tick(0.25),
+        c: tick(0.5),
+        d: tick(0.75),
+        e: makeInfo({ ...tick(0.8), playerState: 2 }),
+        f: makeInfo({ ...tick(0.8), playerState: 2, currentTimeLastUpdated_: 5 }),
+      });
+      expectObservable(
+        info$.pipe(
+          beyondTime(),
+          map((i) => `${i.playerState}@${i.currentTime}`),
+        ),
+      ).toBe('a---e-|', { a: '1@0', e: '2@0.8' });
     });
   });
 
   it('playbackTime follows every time change; wholeSecondsTime only the shown second (about 1 Hz while playing)', () => {
     createTestScheduler().run(({ cold, expectObservable }) => {
-      const info$ = cold<PlayerInfo>('abcdefg|', { a: tick(0), b: tick(0.25), c: tick(0.5), d: tick(0.75), e: tick(1), f: tick(1.25), g: { ...tick(1.25), volume: 3 } });
-      expectObservable(info$.pipe(playbackTime(), map((t) => t.currentTime))).toBe('abcdef-|', { a: 0, b: 0.25, c: 0.5, d: 0.75, e: 1, f: 1.25 });
-      expectObservable(info$.pipe(wholeSecondsTime(), map((t) => t.currentTime))).toBe('a---e--|', { a: 0, e: 1 });
+      const info$ = cold<PlayerInfo>('abcdefg|', {
+        a: tick(0),
+        b: tick(0.25),
+        c: tick(0.5),
+        d: tick(0.75),
+        e: tick(1),
+        f: tick(1.25),
+        g: { ...tick(1.25), volume: 3 },
+      });
+      expectObservable(
+        info$.pipe(
+          playbackTime(),
+          map((t) => t.currentTime),
+        ),
+      ).toBe('abcdef-|', { a: 0, b: 0.25, c: 0.5, d: 0.75, e: 1, f: 1.25 });
+      expectObservable(
+        info$.pipe(
+          wholeSecondsTime(),
+          map((t) => t.currentTime),
+        ),
+      ).toBe('a---e--|', { a: 0, e: 1 });
     });
   });
 });

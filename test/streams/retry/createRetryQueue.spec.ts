@@ -6,12 +6,7 @@ import { createRetryQueue, type RetryQueueOptions } from '../../../streams/retry
 import { logsDatabase, type LogsDatabaseSchema } from '../../../streams/retry/logsDatabase';
 import type { Database } from '../../../streams/storage/Database';
 import type { LogRequest } from '../../../streams/retry/QueuedLogRequest';
-import {
-  RETRY_QUEUE_DEFAULT_RESENDS,
-  RETRY_QUEUE_EXPIRY_MS,
-  RETRY_QUEUE_POTENTIAL_ERROR_LIMIT,
-  RETRY_QUEUE_STALE_QUEUED_MS,
-} from '../../../streams/timing';
+import { RETRY_QUEUE_DEFAULT_RESENDS, RETRY_QUEUE_EXPIRY_MS, RETRY_QUEUE_POTENTIAL_ERROR_LIMIT, RETRY_QUEUE_STALE_QUEUED_MS } from '../../../streams/timing';
 
 const request = (n: number): LogRequest => ({
   url: `https://collector.test/youtubei/v1/log_event?n=${n}`,
@@ -36,7 +31,13 @@ describe.each([
 
   it('refuses a malformed request without storing anything', async () => {
     const queue = setup();
-    for (const bad of [null, {}, { url: 1, options: {} }, { url: 'u', options: { method: 'GET', headers: {}, body: '' } }, { url: 'u', options: { method: 'POST', headers: { a: 1 }, body: '' } }]) {
+    for (const bad of [
+      null,
+      {},
+      { url: 1, options: {} },
+      { url: 'u', options: { method: 'GET', headers: {}, body: '' } },
+      { url: 'u', options: { method: 'POST', headers: { a: 1 }, body: '' } },
+    ]) {
       await expect(queue.enqueue(bad as unknown as LogRequest)).rejects.toThrow(TypeError);
     }
     expect(await queue.list()).toEqual([]);

@@ -29,7 +29,10 @@ function fakeQueue(ids: number[] = []) {
       return of(next && { ...next });
     },
     markSent: (request) => {
-      records.splice(records.findIndex((r) => r.id === request.id), 1);
+      records.splice(
+        records.findIndex((r) => r.id === request.id),
+        1,
+      );
       return of(undefined);
     },
     markFailed: (request) => {
@@ -144,9 +147,14 @@ describe('retryQueueDrain', () => {
     const verdicts: boolean[] = [];
     createTestScheduler().run(({ cold, expectObservable }) => {
       const queue = fakeQueue([1]);
-      const effects = { ...queue.effects, markFailed: (r: QueuedLogRequest, f: { potential: boolean }) => (verdicts.push(f.potential), of('dropped' as const)) };
+      const effects = {
+        ...queue.effects,
+        markFailed: (r: QueuedLogRequest, f: { potential: boolean }) => (verdicts.push(f.potential), of('dropped' as const)),
+      };
       expectObservable(
-        retryQueueDrain({ queue: effects, send: () => throwError(() => ({ status: 400 })), online$: cold('t', { t: true }) }).pipe(map((e) => e.type === 'failed' && e.outcome)),
+        retryQueueDrain({ queue: effects, send: () => throwError(() => ({ status: 400 })), online$: cold('t', { t: true }) }).pipe(
+          map((e) => e.type === 'failed' && e.outcome),
+        ),
         '^ 10ms !',
       ).toBe('a', { a: 'dropped' });
     });
@@ -163,11 +171,14 @@ describe('retryQueueDrain', () => {
       // 1: sent 0→5. 2: claimed at 8, in flight when offline at 10, finishes at 13, then the cycle stops.
       // Online again at 30: 3 sent 30→35.
       const expected = '5ms a 7ms b 21ms c';
-      expectObservable(short(retryQueueDrain({ queue: queue.effects, send: () => send, online$: online, stored$: stored, throttleMs })), '^ 60ms !').toBe(expected, {
-        a: 's1',
-        b: 's2',
-        c: 's3',
-      });
+      expectObservable(short(retryQueueDrain({ queue: queue.effects, send: () => send, online$: online, stored$: stored, throttleMs })), '^ 60ms !').toBe(
+        expected,
+        {
+          a: 's1',
+          b: 's2',
+          c: 's3',
+        },
+      );
       expectSubscriptions(send.subscriptions).toBe(['^----!', '8ms ^----!', '30ms ^----!']);
       expectSubscriptions(online.subscriptions).toBe('^ 60ms !');
     });
@@ -185,7 +196,10 @@ describe('retryQueueDrain', () => {
     createTestScheduler().run(({ cold, hot, expectObservable }) => {
       const queue = fakeQueue([1]);
       let broken = true;
-      const effects = { ...queue.effects, claimNext: (now: number) => (broken ? ((broken = false), throwError(() => new Error('quota'))) : queue.effects.claimNext(now)) };
+      const effects = {
+        ...queue.effects,
+        claimNext: (now: number) => (broken ? ((broken = false), throwError(() => new Error('quota'))) : queue.effects.claimNext(now)),
+      };
       const stored = hot('10ms s');
       expectObservable(
         short(retryQueueDrain({ queue: effects, send: ok, online$: cold('t', { t: true }), stored$: stored, retryDelayMs: 5 })),
@@ -208,7 +222,10 @@ describe('retryQueueDrain', () => {
   it('reads the time from the injected scheduler when it claims', () => {
     const queue = fakeQueue([1, 2]);
     createTestScheduler().run(({ cold, expectObservable }) => {
-      expectObservable(short(retryQueueDrain({ queue: queue.effects, send: ok, online$: cold('t', { t: true }) })), '^ 1000ms !').toBe('a 99ms b', { a: 's1', b: 's2' });
+      expectObservable(short(retryQueueDrain({ queue: queue.effects, send: ok, online$: cold('t', { t: true }) })), '^ 1000ms !').toBe('a 99ms b', {
+        a: 's1',
+        b: 's2',
+      });
     });
     // The claims happened at frames 0, 100 and 200 of the TestScheduler's virtual clock, never Date.now().
     expect(queue.claims).toEqual([0, 100, 200]);
@@ -235,12 +252,15 @@ describe('retryQueueDrain', () => {
       const verdicts: boolean[] = [];
       const queue = fakeQueue([1]);
       createTestScheduler().run(({ cold, expectObservable }) => {
-        const effects = { ...queue.effects, markFailed: (r: QueuedLogRequest, f: { potential: boolean }) => (verdicts.push(f.potential), queue.effects.markFailed(r, f)) };
+        const effects = {
+          ...queue.effects,
+          markFailed: (r: QueuedLogRequest, f: { potential: boolean }) => (verdicts.push(f.potential), queue.effects.markFailed(r, f)),
+        };
         // f1 at 0 → wait max(5000 back-off, 30000 Retry-After) = 30000 → s1 at 30000 ('a' is 1 frame: 29999ms).
-        expectObservable(short(retryQueueDrain({ queue: effects, send: failingWith(answer(429, '30')), online$: cold('t', { t: true }) })), '^ 100000ms !').toBe(
-          'a 29999ms b',
-          { a: 'f1:30000', b: 's1' },
-        );
+        expectObservable(
+          short(retryQueueDrain({ queue: effects, send: failingWith(answer(429, '30')), online$: cold('t', { t: true }) })),
+          '^ 100000ms !',
+        ).toBe('a 29999ms b', { a: 'f1:30000', b: 's1' });
       });
       expect(verdicts).toEqual([true]);
       expect(queue.records).toEqual([]); // sent, not dropped
@@ -251,10 +271,10 @@ describe('retryQueueDrain', () => {
       const error = answer(503, 'Thu, 01 Jan 1970 00:00:45 GMT');
       expect(error.retryAfterMs).toBe(45_000);
       createTestScheduler().run(({ cold, expectObservable }) => {
-        expectObservable(short(retryQueueDrain({ queue: fakeQueue([1]).effects, send: failingWith(error), online$: cold('t', { t: true }) })), '^ 100000ms !').toBe(
-          'a 44999ms b',
-          { a: 'f1:45000', b: 's1' },
-        );
+        expectObservable(
+          short(retryQueueDrain({ queue: fakeQueue([1]).effects, send: failingWith(error), online$: cold('t', { t: true }) })),
+          '^ 100000ms !',
+        ).toBe('a 44999ms b', { a: 'f1:45000', b: 's1' });
       });
     });
 
@@ -262,10 +282,10 @@ describe('retryQueueDrain', () => {
       const error = answer(429, 'in a while');
       expect(error.retryAfterMs).toBeUndefined();
       createTestScheduler().run(({ cold, expectObservable }) => {
-        expectObservable(short(retryQueueDrain({ queue: fakeQueue([1]).effects, send: failingWith(error), online$: cold('t', { t: true }) })), '^ 100000ms !').toBe(
-          'a 4999ms b',
-          { a: 'f1:5000', b: 's1' },
-        );
+        expectObservable(
+          short(retryQueueDrain({ queue: fakeQueue([1]).effects, send: failingWith(error), online$: cold('t', { t: true }) })),
+          '^ 100000ms !',
+        ).toBe('a 4999ms b', { a: 'f1:5000', b: 's1' });
       });
     });
 

@@ -18,9 +18,7 @@ describe('serializeTrackingParams', () => {
   });
 
   it('serialises a record as encoded key=value pairs in key order, skipping null and undefined', () => {
-    expect(serializeTrackingParams({ a: 'x y', b: 2, c: true, d: null, e: undefined, 'f&g': 'h=i' })).toBe(
-      'a=x%20y&b=2&c=true&f%26g=h%3Di',
-    );
+    expect(serializeTrackingParams({ a: 'x y', b: 2, c: true, d: null, e: undefined, 'f&g': 'h=i' })).toBe('a=x%20y&b=2&c=true&f%26g=h%3Di');
   });
 
   it('never cuts inside an escape sequence, so the result always decodes', () => {

@@ -3,7 +3,10 @@ import { DelayedEventTier } from '../../../streams/scheduler/delayedEventTier';
 import { dispatchAtTier, TieredEvent } from '../../../streams/scheduler/dispatchAtTier';
 import { idleCallback$, IdleDeadlineLike } from '../../../streams/scheduler/idleCallback';
 import {
-  DELAYED_EVENT_TIER_DEFAULT, DELAYED_EVENT_TIER_DISPATCH_TO_EMPTY, DELAYED_EVENT_TIER_FAST, DELAYED_EVENT_TIER_IMMEDIATE,
+  DELAYED_EVENT_TIER_DEFAULT,
+  DELAYED_EVENT_TIER_DISPATCH_TO_EMPTY,
+  DELAYED_EVENT_TIER_FAST,
+  DELAYED_EVENT_TIER_IMMEDIATE,
 } from '../../../streams/timing';
 import { createTestScheduler } from '../../helpers/testScheduler';
 
@@ -11,8 +14,12 @@ const { DEFAULT, DISPATCH_TO_EMPTY, FAST, IMMEDIATE } = DelayedEventTier;
 /** Marble letters: d DEFAULT, e DISPATCH_TO_EMPTY, f FAST, i IMMEDIATE; the event is the letter itself. */
 const tiered = (tier: DelayedEventTier, event: string): TieredEvent<string> => ({ tier, event });
 const events = {
-  d: tiered(DEFAULT, 'd'), e: tiered(DISPATCH_TO_EMPTY, 'e'), f: tiered(FAST, 'f'), i: tiered(IMMEDIATE, 'i'),
-  g: tiered(FAST, 'g'), h: tiered(FAST, 'h'),
+  d: tiered(DEFAULT, 'd'),
+  e: tiered(DISPATCH_TO_EMPTY, 'e'),
+  f: tiered(FAST, 'f'),
+  i: tiered(IMMEDIATE, 'i'),
+  g: tiered(FAST, 'g'),
+  h: tiered(FAST, 'h'),
 };
 
 /** The subscriber's work advances a fake work clock by each event's cost (ms); the budget reads that clock. */

@@ -57,7 +57,11 @@ describe('scheduleInFrames', () => {
       const jobs = hot('   (abcde)-----------');
       const frames = hot(' -------f----f----f');
       const options: ScheduleInFramesOptions<string> = {
-        frames$: frames, idle$: cold('-'), now, budgetMs: 2, priorityOf: (j) => priorities[j],
+        frames$: frames,
+        idle$: cold('-'),
+        now,
+        budgetMs: 2,
+        priorityOf: (j) => priorities[j],
       };
       // order e(3) b d(2) a c(1); two per frame at 7, 12 and the last at 17.
       expectObservable(jobs.pipe(scheduleInFrames(options), work)).toBe('-------(eb)-(da)-c');
@@ -128,7 +132,11 @@ describe('scheduleInFrames', () => {
       const frames = hot(' --f-----f');
       const options = { frames$: frames, idle$: cold<IdleDeadlineLike>('-'), flush$: flush, now };
       // x alone would spend the frame at 2; handling x asks for a flush, so a and b follow in the same frame.
-      const flushed = jobs.pipe(scheduleInFrames(options), work, tap((job) => job === 'x' && flush.next()));
+      const flushed = jobs.pipe(
+        scheduleInFrames(options),
+        work,
+        tap((job) => job === 'x' && flush.next()),
+      );
       expectObservable(flushed).toBe('--(xab)');
     });
   });

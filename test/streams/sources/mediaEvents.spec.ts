@@ -18,7 +18,22 @@ describe('mediaEvents$', () => {
   });
 
   it('listens to every media event of issue 3 by default, or to a chosen subset', () => {
-    for (const name of ['loadedmetadata', 'durationchange', 'play', 'playing', 'pause', 'waiting', 'seeking', 'seeked', 'timeupdate', 'progress', 'ratechange', 'volumechange', 'ended', 'error']) {
+    for (const name of [
+      'loadedmetadata',
+      'durationchange',
+      'play',
+      'playing',
+      'pause',
+      'waiting',
+      'seeking',
+      'seeked',
+      'timeupdate',
+      'progress',
+      'ratechange',
+      'volumechange',
+      'ended',
+      'error',
+    ]) {
       expect(MEDIA_EVENT_NAMES).toContain(name);
     }
     const element = new EventTarget();
@@ -35,7 +50,14 @@ describe('seekSpans', () => {
   it('gives each seek from the last time played to the new time, ignoring other events', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
       const at = (type: 'timeupdate' | 'seeking' | 'pause', currentTime: number) => ({ type, target: Object.assign(new EventTarget(), { currentTime }) });
-      const events = hot('-a-b-p-s-c-d', { a: at('timeupdate', 1), b: at('timeupdate', 2), p: at('pause', 5), s: at('seeking', 8), c: at('timeupdate', 8.2), d: at('seeking', 3) });
+      const events = hot('-a-b-p-s-c-d', {
+        a: at('timeupdate', 1),
+        b: at('timeupdate', 2),
+        p: at('pause', 5),
+        s: at('seeking', 8),
+        c: at('timeupdate', 8.2),
+        d: at('seeking', 3),
+      });
       expectObservable(seekSpans(events)).toBe('-------x---y', { x: { fromSec: 2, toSec: 8 }, y: { fromSec: 8.2, toSec: 3 } });
     });
   });

@@ -45,7 +45,17 @@ describe('windowErrors$', () => {
   it('describes any other rejection reason as text, without throwing', () => {
     const cycle: Record<string, unknown> = { a: 1 };
     cycle.self = cycle;
-    const hostile = new Proxy({}, { get: () => { throw new Error('trap'); }, ownKeys: () => { throw new Error('trap'); } });
+    const hostile = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('trap');
+        },
+        ownKeys: () => {
+          throw new Error('trap');
+        },
+      },
+    );
     const messages = collect(
       rejection('plain string'),
       rejection(''),
@@ -97,7 +107,17 @@ describe('handledError', () => {
   });
 
   it('never throws, whatever was caught', () => {
-    const hostile = new Proxy({}, { get: () => { throw new Error('trap'); }, ownKeys: () => { throw new Error('trap'); } });
+    const hostile = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('trap');
+        },
+        ownKeys: () => {
+          throw new Error('trap');
+        },
+      },
+    );
     expect(handledError(hostile).kind).toBe('handled');
     expect(handledError(undefined)).toEqual({ kind: 'handled', message: 'undefined' });
   });

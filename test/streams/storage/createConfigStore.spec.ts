@@ -40,7 +40,10 @@ describe.each([
     await store.writeFromResponse(full, 1);
     await store.writeFromResponse(response({ hotConfigGroup: { flagA: false }, hotHashData: 'hot-2' }), 2);
     await store.writeFromResponse(response({ hotConfigGroup: { flagA: 'x' }, hotHashData: 'hot-3' }), 3);
-    const counts = await db.transact(['hotConfigStore', 'coldConfigStore'], 'readonly', async (tx) => [await tx.count('hotConfigStore'), await tx.count('coldConfigStore')]);
+    const counts = await db.transact(['hotConfigStore', 'coldConfigStore'], 'readonly', async (tx) => [
+      await tx.count('hotConfigStore'),
+      await tx.count('coldConfigStore'),
+    ]);
     expect(counts).toEqual([1, 1]);
     const read = await store.read();
     expect(read.hot).toEqual({ config: { flagA: 'x' }, hashData: 'hot-3', timestamp: 3 });
@@ -69,7 +72,10 @@ describe.each([
 
   it('tolerates absent or mistyped hash and config data', async () => {
     const { store } = setup();
-    expect(await store.writeFromResponse(response({ hotConfigGroup: {}, hotHashData: 5, rawHotConfigGroup: { configData: {} } }))).toEqual({ hot: true, cold: false });
+    expect(await store.writeFromResponse(response({ hotConfigGroup: {}, hotHashData: 5, rawHotConfigGroup: { configData: {} } }))).toEqual({
+      hot: true,
+      cold: false,
+    });
     expect(await store.read()).toEqual({ hot: { config: {}, timestamp: 1_000 } });
   });
 });

@@ -180,7 +180,10 @@ describe('missing object stores (spec §4: retries, then deleted and recreated)'
     const recording = recordingFactory();
     const db = createDatabase(testDatabase(), { indexedDB: recording.factory });
     await putItem(db, 'a', 1);
-    const error = await rejectsWith(db.transact('vanished' as 'items', 'readonly', async () => 1), 'MISSING_OBJECT_STORES');
+    const error = await rejectsWith(
+      db.transact('vanished' as 'items', 'readonly', async () => 1),
+      'MISSING_OBJECT_STORES',
+    );
     expect(error.message).toBe('Object stores not created.');
     expect(recording.opens).toBe(2);
     expect(await allItems(db)).toHaveLength(1); // the database itself is fine
@@ -250,8 +253,22 @@ describe('closed connections are reopened, never reused', () => {
 describe('IndexedDB unavailable: everything keeps working in memory', () => {
   it.each([
     ['no factory at all', null],
-    ['a factory whose open throws SecurityError', { open: () => { throw new DOMException('denied', 'SecurityError'); } }],
-    ['storage refused at open (UnknownError, a cross-origin frame in a private window)', { open: () => { throw new DOMException('The user denied permission to access the database.', 'UnknownError'); } }],
+    [
+      'a factory whose open throws SecurityError',
+      {
+        open: () => {
+          throw new DOMException('denied', 'SecurityError');
+        },
+      },
+    ],
+    [
+      'storage refused at open (UnknownError, a cross-origin frame in a private window)',
+      {
+        open: () => {
+          throw new DOMException('The user denied permission to access the database.', 'UnknownError');
+        },
+      },
+    ],
     ['an object that is not a factory', {}],
   ])('%s → IDB_NOT_SUPPORTED reported once, memory backend', async (_label, factory) => {
     const reports: StorageError[] = [];

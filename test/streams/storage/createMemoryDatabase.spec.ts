@@ -68,9 +68,7 @@ describe('createMemoryDatabase (the fallback when IndexedDB is unavailable)', ()
     const memory = db();
     const missingStore = await memory.transact('nope' as 'items', 'readonly', async () => 1).catch((e: unknown) => e);
     expect(isStorageError(missingStore, 'MISSING_OBJECT_STORES')).toBe(true);
-    const missingIndex = await memory
-      .transact('items', 'readonly', (tx) => tx.getAllFromIndex('items', 'nope' as 'byKind'))
-      .catch((e: unknown) => e);
+    const missingIndex = await memory.transact('items', 'readonly', (tx) => tx.getAllFromIndex('items', 'nope' as 'byKind')).catch((e: unknown) => e);
     expect(isStorageError(missingIndex, 'MISSING_INDEX')).toBe(true);
     await expect(memory.transact('items', 'readonly', (tx) => tx.add('items', { kind: 'a', n: 1 }))).rejects.toMatchObject({ name: 'ReadOnlyError' });
     await memory.transact('items', 'readwrite', (tx) => tx.add('items', { id: 1, kind: 'a', n: 1 }));

@@ -12,10 +12,7 @@ describe('storageCleanup (marbles: expired records)', () => {
       const calls: number[] = [];
       const cleanup$ = storageCleanup({
         indexedDB: null,
-        expiring: [
-          { removeExpired: (now) => (calls.push(now), first) },
-          { removeExpired: (now) => (calls.push(now), second) },
-        ],
+        expiring: [{ removeExpired: (now) => (calls.push(now), first) }, { removeExpired: (now) => (calls.push(now), second) }],
       });
       expect(calls).toEqual([]); // nothing happens before the integrator subscribes
       // Subscribed at frame 10: the first store answers 2 frames later, the second fails at 15.
@@ -47,10 +44,13 @@ describe('storageCleanup (fake-indexeddb: legacy databases)', () => {
     });
     const events: StorageCleanupEvent[] = [];
     const done = new Promise<void>((resolve) =>
-      storageCleanup({ indexedDB: factory, legacyDatabaseNames: ['OldLogs'] }).subscribe({ next: (e) => {
-        events.push(e);
-        if (e.type === 'database-delete-blocked') stubborn.close();
-      }, complete: resolve }),
+      storageCleanup({ indexedDB: factory, legacyDatabaseNames: ['OldLogs'] }).subscribe({
+        next: (e) => {
+          events.push(e);
+          if (e.type === 'database-delete-blocked') stubborn.close();
+        },
+        complete: resolve,
+      }),
     );
     await done;
     expect(events).toEqual([
@@ -64,7 +64,12 @@ describe('storageCleanup (fake-indexeddb: legacy databases)', () => {
   });
 
   it('turns a throwing factory into a cleanup-error event', async () => {
-    const broken = { databases: async () => [{ name: 'x' }], deleteDatabase: () => { throw new DOMException('no', 'SecurityError'); } };
+    const broken = {
+      databases: async () => [{ name: 'x' }],
+      deleteDatabase: () => {
+        throw new DOMException('no', 'SecurityError');
+      },
+    };
     const events = await lastValueFrom(storageCleanup({ indexedDB: broken as unknown as IDBFactory, legacyDatabaseNames: ['x'] }).pipe(toArray()));
     expect(events).toEqual([{ type: 'cleanup-error', error: expect.objectContaining({ name: 'SecurityError' }) }]);
   });

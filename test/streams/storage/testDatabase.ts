@@ -66,7 +66,10 @@ export function createRawDatabase(factory: IDBFactory, name: string, version: nu
 }
 
 /** Store and index names of a database as it is on disk. */
-export function describeDatabase(factory: IDBFactory, name: string): Promise<Record<string, { keyPath: unknown; autoIncrement: boolean; indexes: Record<string, unknown> }>> {
+export function describeDatabase(
+  factory: IDBFactory,
+  name: string,
+): Promise<Record<string, { keyPath: unknown; autoIncrement: boolean; indexes: Record<string, unknown> }>> {
   return new Promise((resolve, reject) => {
     const request = factory.open(name);
     request.onsuccess = () => {

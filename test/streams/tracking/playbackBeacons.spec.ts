@@ -11,8 +11,16 @@ const city: TrackedVideo = { videoId: 'VFcitylight', tracking: tracking('VFcityl
 const s = (state: PlaybackSample['state'], mediaTimeSec: number): PlaybackSample => ({ state, mediaTimeSec });
 
 /** A watchtime beacon of `video`, matched on its parameters (its URL is checked by the first spec). */
-const watch = (video: TrackedVideo, params: Record<string, unknown>) => ({ kind: 'watchtime', url: expect.stringContaining(`docid=${video.videoId}`), params: { cpn: video.cpn, ...params } });
-const playback = (video: TrackedVideo, params: Record<string, unknown>) => ({ kind: 'playback', url: expect.stringContaining(`docid=${video.videoId}`), params: { cpn: video.cpn, seq: 0, ...params } });
+const watch = (video: TrackedVideo, params: Record<string, unknown>) => ({
+  kind: 'watchtime',
+  url: expect.stringContaining(`docid=${video.videoId}`),
+  params: { cpn: video.cpn, ...params },
+});
+const playback = (video: TrackedVideo, params: Record<string, unknown>) => ({
+  kind: 'playback',
+  url: expect.stringContaining(`docid=${video.videoId}`),
+  params: { cpn: video.cpn, seq: 0, ...params },
+});
 
 describe('playbackBeacons', () => {
   it('sends the playback ping when playback starts, then a watchtime ping every 10 s while playing and one at pause (production constant)', () => {
@@ -61,7 +69,11 @@ describe('playbackBeacons', () => {
 
   it('ends a playback with a final ping at a video change and at page hide; a new load is a new playback; no pings without usable tracking URLs', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
-      const hostile: TrackedVideo = { videoId: 'VFoceanwave', cpn: 'cpnOcean00000003', tracking: { videostatsPlaybackUrl: { baseUrl: '//evil.example/p' }, videostatsWatchtimeUrl: { baseUrl: '/w' } } };
+      const hostile: TrackedVideo = {
+        videoId: 'VFoceanwave',
+        cpn: 'cpnOcean00000003',
+        tracking: { videostatsPlaybackUrl: { baseUrl: '//evil.example/p' }, videostatsWatchtimeUrl: { baseUrl: '/w' } },
+      };
       const none: TrackedVideo = { videoId: 'VFbrokenvid', cpn: 'cpnBroken0000004' };
       // sunrise @0, city @4, a video with a URL to another origin @12, one without tracking URLs @16.
       const video = hot('  v---c-------o---n', { v: sunrise, c: city, o: hostile, n: none });
@@ -114,9 +126,9 @@ describe('playbackBeacons', () => {
 
 describe('pingUrl', () => {
   it('appends the parameters to the tracking URL, lists comma-joined and final only when set', () => {
-    expect(pingUrl('/api/stats/watchtime?docid=VFsunrise01&ei=E1', { cpn: 'c', seq: 3, cmt: 1.5, rt: 2, state: 'ended', st: [0, 4], et: [1.5, 6], final: true })).toBe(
-      '/api/stats/watchtime?docid=VFsunrise01&ei=E1&cpn=c&seq=3&cmt=1.5&rt=2&state=ended&st=0,4&et=1.5,6&final=1',
-    );
+    expect(
+      pingUrl('/api/stats/watchtime?docid=VFsunrise01&ei=E1', { cpn: 'c', seq: 3, cmt: 1.5, rt: 2, state: 'ended', st: [0, 4], et: [1.5, 6], final: true }),
+    ).toBe('/api/stats/watchtime?docid=VFsunrise01&ei=E1&cpn=c&seq=3&cmt=1.5&rt=2&state=ended&st=0,4&et=1.5,6&final=1');
     expect(pingUrl('/p', { cpn: 'c', seq: 0, cmt: 0, rt: 0 })).toBe('/p?cpn=c&seq=0&cmt=0&rt=0');
   });
 });

@@ -1,7 +1,12 @@
 import { buildApiRequest } from '../../../streams/transport/buildApiRequest';
 import { buildClientContext } from '../../../streams/transport/buildClientContext';
 import { createApiTransport } from '../../../streams/transport/createApiTransport';
-import { type CredentialTransferToken, credentialTransferTokensProblem, isCredentialTransferTokens, withoutCredentialTransferTokens } from '../../../streams/transport/credentialTransferTokens';
+import {
+  type CredentialTransferToken,
+  credentialTransferTokensProblem,
+  isCredentialTransferTokens,
+  withoutCredentialTransferTokens,
+} from '../../../streams/transport/credentialTransferTokens';
 import { CREDENTIAL_TRANSFER_TOKEN_MAX_CHARS, CREDENTIAL_TRANSFER_TOKENS_MAX } from '../../../streams/timing';
 
 const context = buildClientContext({ page: { hl: 'en', visitorData: 'VISITOR' } });
@@ -37,7 +42,13 @@ describe('credentialTransferTokensProblem (the shape of spec §7 credentialTrans
 
 describe('log requests carry the credential transfer tokens of the transport settings', () => {
   const bodyOf = (endpoint: string, credentialTransferTokens?: unknown) =>
-    JSON.parse(buildApiRequest(endpoint, endpoint === 'feedback' ? {} : logPayload, { context, xsrfToken: 'X', credentialTransferTokens: credentialTransferTokens as never }).options.body);
+    JSON.parse(
+      buildApiRequest(endpoint, endpoint === 'feedback' ? {} : logPayload, {
+        context,
+        xsrfToken: 'X',
+        credentialTransferTokens: credentialTransferTokens as never,
+      }).options.body,
+    );
 
   it('log_event and video_stats bodies carry them after the spec fields', () => {
     expect(bodyOf('log_event', tokens)).toEqual({ context, ...logPayload, credentialTransferTokens: tokens, session_token: 'X' });
@@ -56,7 +67,10 @@ describe('log requests carry the credential transfer tokens of the transport set
 
   it('are read from the settings at each build, as the transport builds log requests', () => {
     let current: { token: string }[] | undefined;
-    const transport = createApiTransport({ fetch: async () => Promise.reject(new Error('unused')), settings: () => ({ context, credentialTransferTokens: current }) });
+    const transport = createApiTransport({
+      fetch: async () => Promise.reject(new Error('unused')),
+      settings: () => ({ context, credentialTransferTokens: current }),
+    });
     expect(JSON.parse(transport.buildRequest('log_event', logPayload).options.body)).not.toHaveProperty('credentialTransferTokens');
     current = [{ token: 'fresh' }];
     expect(JSON.parse(transport.buildRequest('log_event', logPayload).options.body).credentialTransferTokens).toEqual([{ token: 'fresh' }]);

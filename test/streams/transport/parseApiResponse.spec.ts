@@ -43,7 +43,7 @@ describe('parseApiResponse (spec §5/§7/§8 response rules)', () => {
   });
 
   it("strips the )]}' prefix first", () => {
-    expect(parseApiResponse(200, JSON_TYPE, ")]}'\n{\"a\":2}").body).toEqual({ a: 2 });
+    expect(parseApiResponse(200, JSON_TYPE, ')]}\'\n{"a":2}').body).toEqual({ a: 2 });
     expect(stripAntiHijackPrefix(")]}'{}")).toBe('{}');
     expect(stripAntiHijackPrefix('{}')).toBe('{}');
   });
@@ -67,7 +67,7 @@ describe('parseApiResponse (spec §5/§7/§8 response rules)', () => {
   it('4xx/5xx: "API fetch failed" with the parsed body and the status attached, net.badstatus as cause', () => {
     let error: ApiFetchError | undefined;
     try {
-      parseApiResponse(500, JSON_TYPE, ")]}'{\"error\":{\"code\":500}}");
+      parseApiResponse(500, JSON_TYPE, ')]}\'{"error":{"code":500}}');
     } catch (e) {
       error = e as ApiFetchError;
     }

@@ -13,7 +13,13 @@ describe('unwrapErrorDetails (spec §7: error details unwrapped for browse and p
     expect(unwrapErrorDetails(errorWith({ '@type': 'BrowseResponse', contents: [1] }))).toEqual({ contents: [1] });
     expect(
       unwrapErrorDetails(
-        errorWith({ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'X' }, 'junk', null, { '@type': 'x.PlayerResponse', a: 1 }, { '@type': 'x.BrowseResponse', b: 2 }),
+        errorWith(
+          { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'X' },
+          'junk',
+          null,
+          { '@type': 'x.PlayerResponse', a: 1 },
+          { '@type': 'x.BrowseResponse', b: 2 },
+        ),
       ),
     ).toEqual({ a: 1 });
   });

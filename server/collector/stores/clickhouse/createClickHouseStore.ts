@@ -330,8 +330,7 @@ const nullable = (v: string | undefined): string | null => (v === undefined ? nu
 // ---- cursors ----------------------------------------------------------------------------------------------------
 
 type CursorKind = 'e' | 'r' | 'x' | 'p';
-const encodeCursor = (kind: CursorKind, parts: (string | number)[]): string =>
-  Buffer.from(JSON.stringify([kind, ...parts]), 'utf8').toString('base64url');
+const encodeCursor = (kind: CursorKind, parts: (string | number)[]): string => Buffer.from(JSON.stringify([kind, ...parts]), 'utf8').toString('base64url');
 
 /** Decodes a cursor of this kind into its parts, each checked against `shape` ('n' a whole number, 's' a string). */
 function decodeCursor(kind: CursorKind, cursor: string, shape: string): (string | number)[] {
@@ -451,7 +450,8 @@ interface PingRow {
   final: number | string;
 }
 
-const EVENT_COLUMNS = 'stream, dedupe_key, client_event_id, name, endpoint, event_time_ms, received_at_ms, request_id, seq, value, json, account_id, channel_id';
+const EVENT_COLUMNS =
+  'stream, dedupe_key, client_event_id, name, endpoint, event_time_ms, received_at_ms, request_id, seq, value, json, account_id, channel_id';
 
 // ---- the store --------------------------------------------------------------------------------------------------
 
@@ -795,7 +795,9 @@ class ClickHouseStore implements CollectorStore {
       }
       if (query.cursor !== undefined && query.cursor !== '') {
         const [at, requestId, seq] = decodeCursor('e', query.cursor, 'nsn');
-        where.push(after(['received_at_ms', 'request_id', 'seq'], [sqlInt(at as number, 'cursor'), quoteString(requestId as string), sqlInt(seq as number, 'cursor')]));
+        where.push(
+          after(['received_at_ms', 'request_id', 'seq'], [sqlInt(at as number, 'cursor'), quoteString(requestId as string), sqlInt(seq as number, 'cursor')]),
+        );
       }
       // WHERE applies after FINAL has picked each key's surviving row (a filter on the raw rows could select a
       // resend's row that FINAL drops); never PREWHERE here.
@@ -899,7 +901,16 @@ class ClickHouseStore implements CollectorStore {
       const bucket = sqlInt(bucketMs, 'bucketMs');
       const where = whereClause(timeBounds({ sinceMs, untilMs, limit: 1 }));
       const [events, errors] = await Promise.all([
-        this.rows<{ start: string; events: string; sessions: string; watch: number; state_changes: string; player_errors: string; latency_sum: number; latency_n: string }>(
+        this.rows<{
+          start: string;
+          events: string;
+          sessions: string;
+          watch: number;
+          state_changes: string;
+          player_errors: string;
+          latency_sum: number;
+          latency_n: string;
+        }>(
           `SELECT intDiv(received_at_ms, ${bucket}) * ${bucket} AS start,
                   count() AS events,
                   uniqExact(stream) AS sessions,

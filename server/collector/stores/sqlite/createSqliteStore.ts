@@ -119,12 +119,8 @@ export function createSqliteStore(file: string, { maxRequestsPerCommit = 500, re
      VALUES (@kind, @docid, @ei, @cpn, @seq, @receivedAtMs, @cmt, @rt, @len, @state, @stJson, @etJson, @final)
      ON CONFLICT (ei, cpn, kind, ping_seq) DO NOTHING`,
   );
-  const bumpTotal = db.prepare(
-    'INSERT INTO collector_totals (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = value + excluded.value',
-  );
-  const bumpName = db.prepare(
-    'INSERT INTO collector_name_totals (name, count) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET count = count + excluded.count',
-  );
+  const bumpTotal = db.prepare('INSERT INTO collector_totals (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = value + excluded.value');
+  const bumpName = db.prepare('INSERT INTO collector_name_totals (name, count) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET count = count + excluded.count');
   const bump = (key: string, by: number) => {
     if (by !== 0) bumpTotal.run(key, by);
   };
@@ -239,7 +235,11 @@ export function createSqliteStore(file: string, { maxRequestsPerCommit = 500, re
       // Start the walk at the first row received since then (found through the received-time index), not at the
       // oldest row: a "since a minute ago" read costs the rows of that minute, not the whole store (the index is named:
       // left to itself, the planner walks the primary key from the start).
-      const first = (db.prepare(`SELECT min(seq) AS seq FROM ${table} INDEXED BY ${table}_received WHERE received_at_ms >= ?`).get(Math.trunc(query.sinceMs)) as { seq: number | null }).seq;
+      const first = (
+        db.prepare(`SELECT min(seq) AS seq FROM ${table} INDEXED BY ${table}_received WHERE received_at_ms >= ?`).get(Math.trunc(query.sinceMs)) as {
+          seq: number | null;
+        }
+      ).seq;
       after = Math.max(after, first === null ? Number.MAX_SAFE_INTEGER : first - 1);
     }
     const clauses = ['seq > ?', ...where];
@@ -442,9 +442,7 @@ export function createSqliteStore(file: string, { maxRequestsPerCommit = 500, re
 
     async stats(): Promise<CollectorStats> {
       assertOpen();
-      const totals = new Map(
-        (db.prepare('SELECT key, value FROM collector_totals').all() as { key: string; value: number }[]).map((r) => [r.key, r.value]),
-      );
+      const totals = new Map((db.prepare('SELECT key, value FROM collector_totals').all() as { key: string; value: number }[]).map((r) => [r.key, r.value]));
       const t = (key: string) => totals.get(key) ?? 0;
       const byName: Record<string, number> = {};
       for (const { name, count } of db.prepare('SELECT name, count FROM collector_name_totals WHERE count > 0 ORDER BY name').all() as {

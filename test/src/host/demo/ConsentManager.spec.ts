@@ -11,11 +11,17 @@ function fakeFrame() {
   document.body.appendChild(iframe);
   const source = iframe.contentWindow!;
   const posted: Array<{ data: unknown; targetOrigin: unknown }> = [];
-  jest.spyOn(source, 'postMessage').mockImplementation(((data: unknown, targetOrigin: unknown) => void posted.push({ data, targetOrigin })) as Window['postMessage']);
+  jest
+    .spyOn(source, 'postMessage')
+    .mockImplementation(((data: unknown, targetOrigin: unknown) => void posted.push({ data, targetOrigin })) as Window['postMessage']);
   const call = (data: unknown) => window.dispatchEvent(new MessageEvent('message', { data, origin: 'http://embed.test', source }));
   /** The `__tcfapiReturn`s posted so far (JSON strings parsed). */
   const returns = () =>
-    posted.map(({ data }) => (typeof data === 'string' ? JSON.parse(data) : data) as { __tcfapiReturn: { returnValue: unknown; success: boolean; callId: unknown } }).map((m) => m.__tcfapiReturn);
+    posted
+      .map(
+        ({ data }) => (typeof data === 'string' ? JSON.parse(data) : data) as { __tcfapiReturn: { returnValue: unknown; success: boolean; callId: unknown } },
+      )
+      .map((m) => m.__tcfapiReturn);
   return { iframe, posted, call, returns };
 }
 
@@ -48,7 +54,10 @@ describe('the demo CMP (IAB TCF v2.2 on the demo host page)', () => {
     start();
     const ping = jest.fn();
     tcfWindow.__tcfapi!('ping', 2, ping);
-    expect(ping).toHaveBeenCalledWith(expect.objectContaining({ cmpLoaded: true, cmpStatus: 'loaded', gdprApplies: true, apiVersion: '2.2', tcfPolicyVersion: 5 }), true);
+    expect(ping).toHaveBeenCalledWith(
+      expect.objectContaining({ cmpLoaded: true, cmpStatus: 'loaded', gdprApplies: true, apiVersion: '2.2', tcfPolicyVersion: 5 }),
+      true,
+    );
     const got = jest.fn();
     tcfWindow.__tcfapi!('getTCData', 2, got);
     const [tcData, success] = got.mock.calls[0] as [TCData, boolean];
@@ -96,14 +105,36 @@ describe('the demo CMP (IAB TCF v2.2 on the demo host page)', () => {
     const [first] = frame.returns();
     const listenerId = (first.returnValue as TCData).listenerId;
     expect(listenerId).toEqual(expect.any(Number));
-    expect(first).toMatchObject({ callId: 'listen', success: true, returnValue: { eventStatus: 'tcloaded', tcString: 'TC-NO-CONSENT', purpose: { consents: { 1: false } } } });
+    expect(first).toMatchObject({
+      callId: 'listen',
+      success: true,
+      returnValue: { eventStatus: 'tcloaded', tcString: 'TC-NO-CONSENT', purpose: { consents: { 1: false } } },
+    });
     expect(cmp!.getState().listeners).toBe(1);
 
     cmp!.grant();
     cmp!.withdraw();
     expect(frame.returns().slice(1)).toEqual([
-      { callId: 'listen', success: true, returnValue: expect.objectContaining({ listenerId, eventStatus: 'useractioncomplete', tcString: 'TC-CONSENT', purpose: expect.objectContaining({ consents: expect.objectContaining({ 1: true }) }) }) },
-      { callId: 'listen', success: true, returnValue: expect.objectContaining({ listenerId, eventStatus: 'useractioncomplete', tcString: 'TC-NO-CONSENT', purpose: expect.objectContaining({ consents: expect.objectContaining({ 1: false }) }) }) },
+      {
+        callId: 'listen',
+        success: true,
+        returnValue: expect.objectContaining({
+          listenerId,
+          eventStatus: 'useractioncomplete',
+          tcString: 'TC-CONSENT',
+          purpose: expect.objectContaining({ consents: expect.objectContaining({ 1: true }) }),
+        }),
+      },
+      {
+        callId: 'listen',
+        success: true,
+        returnValue: expect.objectContaining({
+          listenerId,
+          eventStatus: 'useractioncomplete',
+          tcString: 'TC-NO-CONSENT',
+          purpose: expect.objectContaining({ consents: expect.objectContaining({ 1: false }) }),
+        }),
+      },
     ]);
 
     frame.call({ __tcfapiCall: { command: 'removeEventListener', version: 2, callId: 'unlisten', parameter: listenerId } });
@@ -142,7 +173,7 @@ describe('the demo CMP (IAB TCF v2.2 on the demo host page)', () => {
     expect(cmp!.getState().choice).toBe('undecided');
   });
 
-  it('by default hands out encodeDemoTcString\'s TCF v2.2 strings: purpose 1 after a grant, nothing after a withdrawal', () => {
+  it("by default hands out encodeDemoTcString's TCF v2.2 strings: purpose 1 after a grant, nothing after a withdrawal", () => {
     cmp = startConsentManager();
     const decoded = () => TCString.decode(cmp!.getState().tcString);
     expect(decoded().purposeConsents.has(1)).toBe(false);

@@ -14,7 +14,9 @@ const EMBED = 'http://embed.test';
 function fromEmbed(iframe: HTMLIFrameElement, body: Record<string, unknown>) {
   const id = Number(new URL(iframe.src).searchParams.get('widgetid'));
   act(() => {
-    window.dispatchEvent(new MessageEvent('message', { data: JSON.stringify({ channel: 'widget', id, info: null, ...body }), origin: EMBED, source: iframe.contentWindow }));
+    window.dispatchEvent(
+      new MessageEvent('message', { data: JSON.stringify({ channel: 'widget', id, info: null, ...body }), origin: EMBED, source: iframe.contentWindow }),
+    );
   });
 }
 
@@ -25,7 +27,10 @@ function commandsTo(iframe: HTMLIFrameElement) {
     const message = JSON.parse(String(data));
     if (message.event === 'command' && message.func !== 'addEventListener') posted.push({ func: message.func, args: message.args });
   }) as Window['postMessage']);
-  fromEmbed(iframe, { event: 'initialDelivery', info: { apiInterface: ['playVideo', 'stopVideo', 'cueVideoById', 'loadVideoById', 'setSize'], playerState: 5 } });
+  fromEmbed(iframe, {
+    event: 'initialDelivery',
+    info: { apiInterface: ['playVideo', 'stopVideo', 'cueVideoById', 'loadVideoById', 'setSize'], playerState: 5 },
+  });
   fromEmbed(iframe, { event: 'onReady' });
   return posted;
 }
@@ -156,7 +161,12 @@ describe('changed playerVars or host', () => {
   it('the new player is the one the event props and onPlayer see', async () => {
     const players: Array<Player | undefined> = [];
     const states: string[] = [];
-    const { iframe, update } = await mount({ videoId: 'VFsunrise01', playerVars: { rel: 0 }, onPlayer: (p) => players.push(p), onPlay: (e) => states.push(`play ${e.target.id}`) });
+    const { iframe, update } = await mount({
+      videoId: 'VFsunrise01',
+      playerVars: { rel: 0 },
+      onPlayer: (p) => players.push(p),
+      onPlay: (e) => states.push(`play ${e.target.id}`),
+    });
     const first = iframe();
     update({ videoId: 'VFsunrise01', playerVars: { rel: 1 }, onPlayer: (p) => players.push(p), onPlay: (e) => states.push(`play ${e.target.id}`) });
     await waitFor(() => expect(iframe()).not.toBe(first));
@@ -168,7 +178,9 @@ describe('changed playerVars or host', () => {
   });
 
   it('playerResetKey: by value as the embed URL writes it; autoplay, start and end aside', () => {
-    expect(playerResetKey({ playerVars: { a: 1, b: true, c: ['x', 'y'] } })).toBe(playerResetKey({ playerVars: { c: 'x,y', b: 1, a: '1', d: undefined, e: null } }));
+    expect(playerResetKey({ playerVars: { a: 1, b: true, c: ['x', 'y'] } })).toBe(
+      playerResetKey({ playerVars: { c: 'x,y', b: 1, a: '1', d: undefined, e: null } }),
+    );
     expect(playerResetKey({ playerVars: { autoplay: 1, start: 5, end: 9 } })).toBe(playerResetKey({}));
     expect(playerResetKey({ playerVars: { a: 1 } })).not.toBe(playerResetKey({ playerVars: { a: 2 } }));
     expect(playerResetKey({ host: 'http://a.test' })).not.toBe(playerResetKey({}));
@@ -198,7 +210,9 @@ describe('className, iframeClassName, id, title, loading', () => {
     const records: MutationRecord[] = [];
     const observer = new MutationObserver((r) => records.push(...r));
     observer.observe(observed, { childList: true, subtree: true, attributes: true, attributeFilter: ['loading', 'class', 'id'] });
-    const view = render(strict({ videoId: 'VFsunrise01', className: 'outer', iframeClassName: 'frame wide', id: 'hero', title: 'Sunrise', loading: 'lazy' }), { container: observed });
+    const view = render(strict({ videoId: 'VFsunrise01', className: 'outer', iframeClassName: 'frame wide', id: 'hero', title: 'Sunrise', loading: 'lazy' }), {
+      container: observed,
+    });
     await waitFor(() => expect(observed.querySelector('iframe')).not.toBeNull());
     records.push(...observer.takeRecords());
     const iframe = observed.querySelector('iframe')!;
@@ -239,14 +253,26 @@ describe('className, iframeClassName, id, title, loading', () => {
     const container = document.createElement('div');
     document.body.append(container);
     const connected: boolean[] = [];
-    const sub = playerIn(() => container, () => ({ host: EMBED, videoId: 'VFsunrise01' }), { prepareIframe: (f) => void connected.push(f.isConnected) }).subscribe();
+    const sub = playerIn(
+      () => container,
+      () => ({ host: EMBED, videoId: 'VFsunrise01' }),
+      { prepareIframe: (f) => void connected.push(f.isConnected) },
+    ).subscribe();
     expect(connected).toEqual([false]);
     expect(container.querySelectorAll('iframe')).toHaveLength(1);
     sub.unsubscribe();
     await waitFor(() => expect(container.children).toHaveLength(0));
     const failed = jest.fn();
     const destroy = jest.spyOn(Player.prototype, 'destroy');
-    playerIn(() => container, () => ({ host: EMBED }), { prepareIframe: () => { throw new Error('no'); } }).subscribe({ error: failed });
+    playerIn(
+      () => container,
+      () => ({ host: EMBED }),
+      {
+        prepareIframe: () => {
+          throw new Error('no');
+        },
+      },
+    ).subscribe({ error: failed });
     expect(failed).toHaveBeenCalledWith(new Error('no'));
     expect(destroy).toHaveBeenCalledTimes(1);
     expect(container.children).toHaveLength(0);

@@ -11,7 +11,9 @@ const EMBED = 'http://embed.test';
 /** The simulated embed: answers from the iframe's window and origin. */
 function fromEmbed(iframe: HTMLIFrameElement, id: number, body: Record<string, unknown>) {
   act(() => {
-    window.dispatchEvent(new MessageEvent('message', { data: JSON.stringify({ channel: 'widget', id, info: null, ...body }), origin: EMBED, source: iframe.contentWindow }));
+    window.dispatchEvent(
+      new MessageEvent('message', { data: JSON.stringify({ channel: 'widget', id, info: null, ...body }), origin: EMBED, source: iframe.contentWindow }),
+    );
   });
 }
 
@@ -22,7 +24,10 @@ function spyPosts(iframe: HTMLIFrameElement) {
 }
 
 const handshake = (iframe: HTMLIFrameElement, id: number, info: Record<string, unknown> = {}) => {
-  fromEmbed(iframe, id, { event: 'initialDelivery', info: { apiInterface: ['playVideo', 'cueVideoById', 'loadVideoById'], playerState: 5, duration: 12, ...info } });
+  fromEmbed(iframe, id, {
+    event: 'initialDelivery',
+    info: { apiInterface: ['playVideo', 'cueVideoById', 'loadVideoById'], playerState: 5, duration: 12, ...info },
+  });
   fromEmbed(iframe, id, { event: 'onReady' });
 };
 

@@ -10,7 +10,9 @@ const EMBED = 'http://embed.test';
 function fromEmbed(iframe: HTMLIFrameElement, body: Record<string, unknown>) {
   const id = Number(new URL(iframe.src).searchParams.get('widgetid'));
   act(() => {
-    window.dispatchEvent(new MessageEvent('message', { data: JSON.stringify({ channel: 'widget', id, info: null, ...body }), origin: EMBED, source: iframe.contentWindow }));
+    window.dispatchEvent(
+      new MessageEvent('message', { data: JSON.stringify({ channel: 'widget', id, info: null, ...body }), origin: EMBED, source: iframe.contentWindow }),
+    );
   });
 }
 

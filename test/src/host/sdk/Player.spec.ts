@@ -10,8 +10,22 @@ import { createTestScheduler } from '../../../helpers/testScheduler';
  */
 const EMBED = 'http://embed.test';
 const FULL_API = [
-  'playVideo', 'pauseVideo', 'stopVideo', 'seekTo', 'mute', 'unMute', 'setVolume', 'setPlaybackRate', 'setShuffle',
-  'loadVideoById', 'cueVideoById', 'getPlayerState', 'getCurrentTime', 'getDuration', 'getVolume', 'isMuted',
+  'playVideo',
+  'pauseVideo',
+  'stopVideo',
+  'seekTo',
+  'mute',
+  'unMute',
+  'setVolume',
+  'setPlaybackRate',
+  'setShuffle',
+  'loadVideoById',
+  'cueVideoById',
+  'getPlayerState',
+  'getCurrentTime',
+  'getDuration',
+  'getVolume',
+  'isMuted',
 ];
 
 interface Posted {
@@ -38,7 +52,15 @@ function record(player: Player, scheduler: { now(): number }): Posted[] {
 }
 
 /** The embed answering: a JSON string from the iframe's window and the embed origin unless told otherwise. */
-function fromEmbed(player: Player, body: Record<string, unknown>, { origin = EMBED, source = player.getIframe().contentWindow as MessageEventSource | null, raw }: { origin?: string; source?: MessageEventSource | null; raw?: unknown } = {}) {
+function fromEmbed(
+  player: Player,
+  body: Record<string, unknown>,
+  {
+    origin = EMBED,
+    source = player.getIframe().contentWindow as MessageEventSource | null,
+    raw,
+  }: { origin?: string; source?: MessageEventSource | null; raw?: unknown } = {},
+) {
   const data = raw !== undefined ? raw : JSON.stringify({ channel: 'widget', id: player.id, info: null, ...body });
   window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
 }
@@ -78,7 +100,13 @@ afterEach(() => {
 describe('Player: the iframe', () => {
   it('replaces the placeholder with an embed iframe built from the host option', () => {
     placeholder();
-    const player = new Player('player', { host: `${EMBED}/some/path`, videoId: 'VFsunrise01', width: 320, height: 180, playerVars: { autoplay: 1, list: 'PLx' } });
+    const player = new Player('player', {
+      host: `${EMBED}/some/path`,
+      videoId: 'VFsunrise01',
+      width: 320,
+      height: 180,
+      playerVars: { autoplay: 1, list: 'PLx' },
+    });
     const iframe = document.getElementById('player') as HTMLIFrameElement;
     expect(iframe).toBe(player.getIframe());
     expect(iframe.tagName).toBe('IFRAME');
@@ -88,7 +116,13 @@ describe('Player: the iframe', () => {
     const src = new URL(iframe.src);
     expect(src.origin).toBe(EMBED);
     expect(src.pathname).toBe('/embed/VFsunrise01');
-    expect(Object.fromEntries(src.searchParams)).toEqual({ enablejsapi: '1', origin: window.location.origin, widgetid: String(player.id), autoplay: '1', list: 'PLx' });
+    expect(Object.fromEntries(src.searchParams)).toEqual({
+      enablejsapi: '1',
+      origin: window.location.origin,
+      widgetid: String(player.id),
+      autoplay: '1',
+      list: 'PLx',
+    });
     expect(document.querySelector('.keep-me')).toBeNull();
     expect(iframe.getAttribute('allow')).not.toContain('geolocation');
     player.destroy();
@@ -289,7 +323,9 @@ describe('Player: the cache', () => {
         expect(player.getPlayerState()).toBe(-1);
         expect(player.getVideoData()).toEqual({ video_id: '', title: '', author: '' });
       });
-      at(30, () => fromEmbed(player, { event: 'infoDelivery', info: { ...snapshot({ duration: 10, playerState: -1 }), videoData: { video_id: 'VFcitylight' } } }));
+      at(30, () =>
+        fromEmbed(player, { event: 'infoDelivery', info: { ...snapshot({ duration: 10, playerState: -1 }), videoData: { video_id: 'VFcitylight' } } }),
+      );
       at(40, () => {
         expect(player.getDuration()).toBe(10);
         expect(player.getPlayerState()).toBe(-1);
@@ -327,8 +363,15 @@ describe('Player: the cache', () => {
       const infos: Array<Record<string, unknown>> = [];
       player.info$.subscribe((i) => infos.push(i));
       expect([player.getPlayerState(), player.getCurrentTime(), player.getDuration(), player.getVolume(), player.isMuted()]).toEqual([-1, 0, 0, 100, false]);
-      expect([player.getPlaybackRate(), player.getAvailablePlaybackRates(), player.getPlaybackQuality(), player.getAvailableQualityLevels()]).toEqual([1, [1], 'default', []]);
-      expect([player.getPlaylist(), player.getPlaylistIndex(), player.getVideoUrl(), player.getSphericalProperties(), player.getVideoLoadedFraction()]).toEqual([[], -1, '', {}, 0]);
+      expect([player.getPlaybackRate(), player.getAvailablePlaybackRates(), player.getPlaybackQuality(), player.getAvailableQualityLevels()]).toEqual([
+        1,
+        [1],
+        'default',
+        [],
+      ]);
+      expect([player.getPlaylist(), player.getPlaylistIndex(), player.getVideoUrl(), player.getSphericalProperties(), player.getVideoLoadedFraction()]).toEqual(
+        [[], -1, '', {}, 0],
+      );
       // info$ keeps "not delivered" visible.
       expect(infos).toEqual([{}]);
       at(10, () =>
@@ -381,7 +424,10 @@ describe('Player: the cache', () => {
     player.apiInfo$.subscribe((a) => apiInfos.push(a));
     expect(player.getVideoEmbedCode()).toContain(`src="${EMBED}/embed/VFsunrise01"`);
     handshake(player, { videoEmbedCode: '<iframe src="x"></iframe>' });
-    fromEmbed(player, { event: 'apiInfoDelivery', info: { namespaces: ['captions'], captions: { options: ['tracklist', 'track'], track: { languageCode: 'en' } } } });
+    fromEmbed(player, {
+      event: 'apiInfoDelivery',
+      info: { namespaces: ['captions'], captions: { options: ['tracklist', 'track'], track: { languageCode: 'en' } } },
+    });
     expect(player.getOptions()).toEqual(['captions']);
     expect(player.getOptions('captions')).toEqual(['tracklist', 'track']);
     expect(player.getOptions('nothing')).toEqual([]);

@@ -139,7 +139,15 @@ describe('buildEmbedUrl', () => {
   });
 
   it('leaves a malformed id out of the path, and never lets player vars turn the API off', () => {
-    const url = new URL(buildEmbedUrl({ host: 'https://e.example', videoId: '../../x?y', pageOrigin: 'https://h.example', widgetId: 1, playerVars: { enablejsapi: 0, origin: 'https://proxy.example' } }));
+    const url = new URL(
+      buildEmbedUrl({
+        host: 'https://e.example',
+        videoId: '../../x?y',
+        pageOrigin: 'https://h.example',
+        widgetId: 1,
+        playerVars: { enablejsapi: 0, origin: 'https://proxy.example' },
+      }),
+    );
     expect(url.pathname).toBe('/embed/');
     expect(url.searchParams.get('enablejsapi')).toBe('1');
     expect(url.searchParams.get('origin')).toBe('https://proxy.example');
