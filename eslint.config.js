@@ -30,7 +30,7 @@ const contractAlternation = CONTRACT_MODULES.map((m) => m.replace('/', '\\/')).j
 const REACT_PACKAGES = ['react', 'react-dom', 'react/*', 'react-dom/*', 'observable-hooks'];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'test-results/', '.data/', '.bench/', 'media/', 'bench/results/'] },
+  { ignores: ['dist/', 'node_modules/', '.vite/', 'coverage/', 'test-results/', '.data/', '.bench/', 'media/', 'bench/results/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -30,6 +30,9 @@ interface RootManifest {
   devDependencies: Record<string, string>;
 }
 
+/** The React versions `vidframe/react` supports (the package README says React 19). */
+export const REACT_PEER_RANGE = '^19.0.0';
+
 /** The package manifest, from the root's version, engines and dependency ranges. */
 export function packageManifest(rootManifest: RootManifest): Record<string, unknown> {
   const range = (name: string) => {
@@ -61,7 +64,8 @@ export function packageManifest(rootManifest: RootManifest): Record<string, unkn
       // package's declarations need belong in its dependencies.
       '@types/youtube': range('@types/youtube'),
     },
-    peerDependencies: { react: range('react') },
+    // Any React 19 (the binding uses nothing newer than 19.0); the root's own range (^19.3) would refuse 19.0–19.2.
+    peerDependencies: { react: REACT_PEER_RANGE },
     // The core entry and the script work without React; only `vidframe/react` needs it.
     peerDependenciesMeta: { react: { optional: true } },
     engines: rootManifest.engines ?? { node: '>=20.19' },
@@ -116,7 +120,7 @@ const player = new Player('player', { host: 'https://your-vidframe-host', videoI
 player.state$.subscribe((state) => console.log(state === PlayerState.PLAYING ? 'playing' : state));
 \`\`\`
 
-ESM only; Node ${'>='}20.19 for tooling. React (>= 19) is an optional peer dependency, needed by \`vidframe/react\` only.
+ESM only; Node ${'>='}20.19 for tooling. React 19 (\`^19.0.0\`) is an optional peer dependency, needed by \`vidframe/react\` only.
 See the VidFrame repository's README for the embed URL, the protocol and the error codes.
 `;
 }

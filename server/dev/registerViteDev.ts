@@ -40,10 +40,28 @@ const NONCE_PLACEHOLDER = 'vidframe-dev-nonce-placeholder';
  * The API, media, collector, sign-in and attestation are the same routes as in production. Vite is a development
  * dependency: it is imported only here, and only in dev.
  */
+/** URL paths the pages load from Vite in dev: its client and helpers (`/@vite/…`, `/@fs/…`, `/@id/…`, `/@react-refresh`), modules, dependencies and their pre-bundled cache. */
+const VITE_PATH_PREFIXES = ['/@', '/src/', '/streams/', '/node_modules/', '/.vite/'];
+
+/** Whether a request is for something Vite serves to the pages (see {@link VITE_PATH_PREFIXES}), or a file of public/. */
+export function isViteRequest(url: string, publicDir: string): boolean {
+  let path: string;
+  try {
+    path = decodeURIComponent(url.split('?')[0].split('#')[0]);
+  } catch {
+    return false;
+  }
+  if (path.includes('\0') || path.split('/').includes('..')) return false;
+  if (VITE_PATH_PREFIXES.some((prefix) => path.startsWith(prefix))) return true;
+  const file = resolve(publicDir, `.${path}`);
+  return file.startsWith(publicDir + sep) && existsSync(file);
+}
+
 export async function registerViteDev(app: FastifyInstance, { rootDir }: ViteDevOptions): Promise<ViteDev> {
   const { build, createServer, searchForWorkspaceRoot } = await import('vite');
   // A shared or symlinked node_modules (workspaces, pnpm) lives outside the project: Vite may serve files from it.
   const nodeModules = resolve(rootDir, 'node_modules');
+  const publicDir = resolve(rootDir, 'public');
   const vite = await createServer({
     configFile: resolve(rootDir, 'vite.config.ts'),
     root: rootDir,
@@ -64,6 +82,17 @@ export async function registerViteDev(app: FastifyInstance, { rootDir }: ViteDev
   });
 
   app.setNotFoundHandler((request, reply) => {
+    // Vite would serve (and transform) any file under the project root: the server's sources, package.json, and the
+    // data folder with its secrets and database when it lies in the project (the default `.data/`). Only what the
+    // pages load goes to Vite: its own paths, the modules under src/ and streams/, dependencies, its dependency cache,
+    // and the files of public/.
+    if (!isViteRequest(request.url, publicDir)) {
+      const path = request.url.split('?')[0];
+      return reply
+        .code(404)
+        .type('application/json; charset=utf-8')
+        .send(errorBody(404, `Nothing at ${request.method} ${path}`));
+    }
     reply.hijack();
     const raw = reply.raw;
     vite.middlewares(request.raw, raw, (error?: unknown) => {

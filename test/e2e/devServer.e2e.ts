@@ -150,6 +150,13 @@ describe('npm run dev (issue 16 item 4)', () => {
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ error: expect.objectContaining({ code: 404, message: 'Nothing at GET /no/such/path' }) });
 
+    // Vite would serve any file of the project: only what the pages load goes to it (no server source, no manifest,
+    // no data folder).
+    for (const path of ['/server/config.ts', '/package.json', '/.data/secrets/admin-token', '/src/../server/config.ts']) {
+      const leaked = await fetch(`${origin}${path}`);
+      expect({ path, status: leaked.status }).toEqual({ path, status: 404 });
+    }
+
     const script = await fetch(`${origin}/iframe_api`);
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);

@@ -67,7 +67,9 @@ beforeAll(() => {
   app = join(work, 'app');
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch-host-app', private: true, type: 'module' }, null, 2));
-  npm(['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], app);
+  // The SDK's dependencies at the versions this repository locks (its range alone would take the registry's newest on the
+  // day, so a new @types/youtube could fail this test with no change here); npm's cache from `npm ci` holds them.
+  npm(['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, `rxjs@${version('rxjs')}`, `@types/youtube@${version('@types/youtube')}`], app);
   manifest = JSON.parse(readFileSync(join(app, 'node_modules/vidframe/package.json'), 'utf8'));
 }, 240_000);
 
@@ -107,6 +109,7 @@ describe('the packed vidframe package', () => {
     // The SDK imports rxjs at run time; @types/youtube carries the YT namespace its iframe_api declarations extend.
     expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(['@types/youtube', 'rxjs']);
     expect(Object.keys(manifest.peerDependencies ?? {})).toEqual(['react']);
+    expect(manifest.peerDependencies?.react).toBe('^19.0.0');
     expect(manifest.peerDependenciesMeta?.react?.optional).toBe(true);
     expect(manifest.engines?.node).toMatch(/^>=\d/);
     // The core install brought no React, no server dependency.

@@ -9,7 +9,7 @@ import {
   type PlayerStateValue,
   type PlayerVars,
 } from '../sdk/types';
-import { PlayerFacade } from './PlayerFacade';
+import { facadeBoxSize, PlayerFacade } from './PlayerFacade';
 import { usePlayer } from './usePlayer';
 
 /** One prop per event of the protocol (`onReady`, `onStateChange`, `onError`, `onPlaybackRateChange`, …). */
@@ -99,7 +99,12 @@ export function EmbeddedPlayer({ facade = false, poster, ...props }: EmbeddedPla
       />
     );
   }
-  return <LivePlayer {...props} fromFacade={facade} />;
+  if (facade) {
+    // The player takes the facade's place in the same box: its iframe fills the container.
+    const box = { ...facadeBoxSize(props.width ?? props.opts?.width, props.height ?? props.opts?.height), ...props.style };
+    return <LivePlayer {...props} style={box} fromFacade />;
+  }
+  return <LivePlayer {...props} fromFacade={false} />;
 }
 
 function LivePlayer({

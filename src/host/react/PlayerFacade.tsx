@@ -44,6 +44,15 @@ export const posterUrl = (origin: string, videoId: string): string => `${origin}
 
 const css = (value: number | string | undefined) => (typeof value === 'number' ? `${value}px` : value);
 
+/**
+ * The facade's box, kept by the player that replaces it (so pressing play does not collapse the page's layout): the
+ * given size, numbers as pixels; without a height, the video's 16:9 shape at the given (or full) width.
+ */
+export const facadeBoxSize = (width: number | string | undefined, height: number | string | undefined): CSSProperties => ({
+  width: css(width) ?? '100%',
+  ...(height === undefined ? { aspectRatio: '16 / 9' } : { height: css(height) }),
+});
+
 const BOX: CSSProperties = { position: 'relative', overflow: 'hidden', background: '#000' };
 // No `all: unset`: the browser's focus ring must stay (drawn inside the box, which clips what overflows).
 const BUTTON: CSSProperties = {
@@ -84,7 +93,7 @@ export function PlayerFacade({ videoId, host, title, poster, width, height, clas
   const origin = embedOrigin(host);
   const image = poster ?? (isValidVideoId(videoId) ? posterUrl(origin, videoId) : undefined);
   const label = title ? `Play: ${title}` : videoId ? `Play video ${videoId}` : 'Play video';
-  const box: CSSProperties = { ...BOX, width: css(width) ?? '100%', ...(height === undefined ? { aspectRatio: '16 / 9' } : { height: css(height) }), ...style };
+  const box: CSSProperties = { ...BOX, ...facadeBoxSize(width, height), ...style };
   return (
     <div className={className ?? 'vidframe-player'} style={box} data-facade="">
       <button

@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useObservable, useObservableState } from 'observable-hooks';
-import { type Observable, switchMap } from 'rxjs';
+import { type Observable, switchMap, tap } from 'rxjs';
 import type { Player } from '../sdk/Player';
 import type { PlayerOptions, PlayerVarValue, VideoByIdOptions } from '../sdk/types';
 import { playerIn } from './playerIn';
@@ -28,6 +28,13 @@ const isOn = (value: PlayerVarValue) => value === 1 || value === true || value =
 const seconds = (value: PlayerVarValue) =>
   value === undefined || value === null || value === '' || !Number.isFinite(Number(value)) ? undefined : Number(value);
 
+/** What a player shows: the video and its start and end. */
+const videoKeyOf = ({ videoId, playerVars = {} }: Pick<PlayerOptions, 'videoId' | 'playerVars'>) => {
+  const vars = playerVars as Record<string, PlayerVarValue>;
+  return JSON.stringify([videoId ?? null, seconds(vars.start) ?? null, seconds(vars.end) ?? null]);
+};
+const sizeKeyOf = ({ width, height }: Pick<PlayerOptions, 'width' | 'height'>) => `${String(width)}×${String(height)}`;
+
 function setOrRemove(iframe: HTMLIFrameElement, name: string, value: string | undefined): void {
   if (value === undefined || value === '') iframe.removeAttribute(name);
   else if (iframe.getAttribute(name) !== value) iframe.setAttribute(name, value);
@@ -50,8 +57,12 @@ export function usePlayer(containerRef: RefObject<HTMLElement | null>, options: 
   const { iframe: attributes, ...playerOptions } = options;
   // What each player shows and how big it is (a change is sent only when it differs), and the player of the latest reset
   // key, shared: StrictMode's second subscription gets the same one.
+  // Both are recorded when a player is created, from the very options it was created with: a render that brings a
+  // new player and a new `videoId` at once (the parent's effect set it in the same flush) still sends the new video.
   const [players] = useState(() => ({
     current: undefined as { key: string; player$: Observable<Player> } | undefined,
+    /** The reset key each player was created for: a player about to be replaced is sent nothing. */
+    key: new WeakMap<Player, string>(),
     video: new WeakMap<Player, string>(),
     size: new WeakMap<Player, string>(),
   }));
@@ -76,12 +87,21 @@ export function usePlayer(containerRef: RefObject<HTMLElement | null>, options: 
               setOrRemove(iframe, 'class', className);
               setOrRemove(iframe, 'loading', loading);
             };
+            let createdWith: PlayerOptions<Player> | undefined;
             players.current = {
               key,
               player$: playerIn(
                 () => containerRef.current,
-                () => latest.current.options,
+                () => (createdWith = latest.current.options),
                 { prepareIframe },
+              ).pipe(
+                tap((player) => {
+                  // Once per player (a later subscriber gets it replayed).
+                  if (players.key.has(player) || !createdWith) return;
+                  players.key.set(player, key);
+                  players.video.set(player, videoKeyOf(createdWith));
+                  players.size.set(player, sizeKeyOf(createdWith));
+                }),
               ),
             };
           }
@@ -105,11 +125,11 @@ export function usePlayer(containerRef: RefObject<HTMLElement | null>, options: 
 
   const { width, height, videoId } = playerOptions;
   useEffect(() => {
-    if (!player) return;
-    const size = `${String(width)}×${String(height)}`;
+    if (!player || players.key.get(player) !== resetKey) return;
+    const size = sizeKeyOf({ width, height });
     const known = players.size.get(player);
     players.size.set(player, size);
-    if (known === undefined || known === size) return;
+    if (known === size) return;
     if (typeof width === 'number' && typeof height === 'number' && Number.isFinite(width) && Number.isFinite(height)) {
       player.setSize(width, height);
     } else {
@@ -117,19 +137,20 @@ export function usePlayer(containerRef: RefObject<HTMLElement | null>, options: 
       setOrRemove(iframe, 'width', width === undefined ? undefined : String(width));
       setOrRemove(iframe, 'height', height === undefined ? undefined : String(height));
     }
-  }, [player, width, height, players]);
+  }, [player, width, height, players, resetKey]);
 
   const vars = playerOptions.playerVars ?? {};
   const autoplay = isOn(vars.autoplay);
   const startSeconds = seconds(vars.start);
   const endSeconds = seconds(vars.end);
   useEffect(() => {
-    if (!player) return;
-    const video = JSON.stringify([videoId ?? null, startSeconds ?? null, endSeconds ?? null]);
+    // A player about to be replaced (new `playerVars` or `host`) is sent nothing: its successor is created with the
+    // new video.
+    if (!player || players.key.get(player) !== resetKey) return;
+    const video = videoKeyOf({ videoId, playerVars: { start: startSeconds, end: endSeconds } });
     const known = players.video.get(player);
     players.video.set(player, video);
-    // A new player was created with these very options.
-    if (known === undefined || known === video) return;
+    if (known === video) return;
     if (videoId === undefined) {
       player.stopVideo();
       return;
@@ -143,6 +164,6 @@ export function usePlayer(containerRef: RefObject<HTMLElement | null>, options: 
       else player.loadVideoById(request);
     } else if (Object.keys(request).length === 1) player.cueVideoById(videoId);
     else player.cueVideoById(request);
-  }, [player, videoId, startSeconds, endSeconds, autoplay, players]);
+  }, [player, videoId, startSeconds, endSeconds, autoplay, players, resetKey]);
   return player;
 }

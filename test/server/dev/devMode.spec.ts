@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { buildApp, type VidFrameApp } from '../../../server/app';
 import { readConfig } from '../../../server/config';
 import { readEmbedTemplate } from '../../../server/embedPage';
-import { withNonces } from '../../../server/dev/registerViteDev';
+import { isViteRequest, withNonces } from '../../../server/dev/registerViteDev';
 
 /**
  * Issue 16 item 4, the parts of `npm run dev` that need no browser: how dev mode is turned on, the per-reply nonces
@@ -44,6 +44,33 @@ describe('development mode (npm run dev)', () => {
       '<html><head><script type="module" src="/@vite/client"></script><!--vidframe:config--></head><body><script type="module" src="/src/embed/main.tsx"></script></body></html>',
     );
     expect(template.assets.js).toBe('/src/embed/main.tsx');
+  });
+
+  it('hands Vite only what the pages load: its paths, src/, streams/, dependencies, its cache and public/ files', () => {
+    const publicDir = resolve(__dirname, '../../../public');
+    for (const url of [
+      '/@vite/client',
+      '/@react-refresh',
+      '/src/embed/main.tsx?t=1',
+      '/streams/timing.ts',
+      '/node_modules/.vite/deps/react.js',
+      '/.vite/deps/react.js?v=1',
+      '/favicon.svg',
+    ]) {
+      expect({ url, vite: isViteRequest(url, publicDir) }).toEqual({ url, vite: true });
+    }
+    for (const url of [
+      '/server/config.ts',
+      '/package.json',
+      '/.data/secrets/admin-token',
+      '/.env',
+      '/src/../server/app.ts',
+      '/src/%2e%2e/server/app.ts',
+      '/%E0%A4%A',
+      '/nothing.txt',
+    ]) {
+      expect({ url, vite: isViteRequest(url, publicDir) }).toEqual({ url, vite: false });
+    }
   });
 
   describe('production (no dev) is unchanged', () => {

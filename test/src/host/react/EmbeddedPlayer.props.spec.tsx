@@ -1,4 +1,4 @@
-import { StrictMode, type ReactElement } from 'react';
+import { StrictMode, useEffect, useState, type ReactElement } from 'react';
 import { act, render, waitFor } from '@testing-library/react';
 import { EmbeddedPlayer, type EmbeddedPlayerProps } from '../../../../src/host/react/EmbeddedPlayer';
 import { playerIn } from '../../../../src/host/react/playerIn';
@@ -120,6 +120,35 @@ describe('a changed videoId', () => {
     expect(iframe()).toBe(first);
     expect(first.isConnected).toBe(true);
     expect(createElement.mock.calls.filter(([tag]) => tag === 'iframe')).toHaveLength(1);
+  });
+
+  it('set by the parent in its own mount effect (one render brings the player and the new id) is still cued', async () => {
+    function Parent() {
+      const [videoId, setVideoId] = useState('VFsunrise01');
+      useEffect(() => setVideoId('VFcitylight'), []);
+      return <EmbeddedPlayer host={EMBED} videoId={videoId} />;
+    }
+    const view = render(
+      <StrictMode>
+        <Parent />
+      </StrictMode>,
+    );
+    await waitFor(() => expect(view.container.querySelector('iframe')).not.toBeNull());
+    const iframe = view.container.querySelector('iframe')!;
+    expect(new URL(iframe.src).pathname).toBe('/embed/VFsunrise01');
+    const commands = commandsTo(iframe);
+    await waitFor(() => expect(commands).toEqual([{ func: 'cueVideoById', args: ['VFcitylight'] }]));
+    expect(view.container.querySelectorAll('iframe')).toHaveLength(1);
+  });
+
+  it('changed together with playerVars goes into the new player only: the old one is sent nothing', async () => {
+    const { iframe, update } = await mount({ videoId: 'VFsunrise01' });
+    const first = iframe();
+    const commands = commandsTo(first);
+    update({ videoId: 'VFcitylight', playerVars: { rel: 0 } });
+    await waitFor(() => expect(iframe()).not.toBe(first));
+    expect(new URL(iframe().src).pathname).toBe('/embed/VFcitylight');
+    expect(commands).toEqual([]);
   });
 
   it('loads it instead when autoplay is on; turning autoplay on or off alone sends nothing and keeps the iframe', async () => {

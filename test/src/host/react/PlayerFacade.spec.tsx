@@ -67,6 +67,9 @@ describe('<EmbeddedPlayer facade>', () => {
     const iframe = container.querySelector('iframe')!;
     expect(container.querySelectorAll('iframe')).toHaveLength(1);
     expect(iframe.parentElement!.className).toBe('tile');
+    // The player keeps the facade's box (full width, 16:9 without a height): pressing play does not collapse it.
+    expect((iframe.parentElement as HTMLElement).style.width).toBe('100%');
+    expect((iframe.parentElement as HTMLElement).style.aspectRatio).toBe('16 / 9');
     expect(screen.queryByRole('button')).toBeNull();
     const src = new URL(iframe.src);
     expect(src.pathname).toBe('/embed/VFcitylight');
