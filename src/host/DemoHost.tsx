@@ -1,3 +1,4 @@
+import { DemoHeader } from './demo/DemoHeader';
 import { useRef, useState } from 'react';
 import { useObservable, useObservableCallback, useObservableState } from 'observable-hooks';
 import { EMPTY, switchMap } from 'rxjs';
@@ -70,16 +71,7 @@ export function DemoHost() {
 
   return (
     <div className="demo">
-      <header className="demo-header">
-        <div className="brand">
-          <span className="logo" aria-hidden="true">
-            ▶
-          </span>
-          <div>
-            <h1>VidFrame</h1>
-            <p>An embeddable video player, driven from this page through the host SDK.</p>
-          </div>
-        </div>
+      <DemoHeader title="VidFrame" description="An embeddable video player, driven from this page through the host SDK.">
         <dl className="origins">
           <div>
             <dt>Host page</dt>
@@ -90,7 +82,7 @@ export function DemoHost() {
             <dd data-testid="embed-origin">{embedHost}</dd>
           </div>
         </dl>
-      </header>
+      </DemoHeader>
 
       <main className="demo-grid">
         <div className="left-column">

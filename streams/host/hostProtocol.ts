@@ -88,6 +88,12 @@ export interface HostProtocolState {
   heldError: { code: number; videoId: string | null } | null;
   /** The same for a refused autoplay (`onAutoplayBlocked`); dropped by a load/cue and once the video plays. */
   heldAutoplayBlocked: boolean;
+  /**
+   * A state change after the handshake, before the host subscribed to `onStateChange` (an autoplay that starts while
+   * the host's `addEventListener` is on its way): the current state is sent when the subscription arrives, once, so a
+   * host never misses that the video is playing.
+   */
+  heldStateChange: boolean;
   /** The captions module as the host last heard it (`apiInfoDelivery`); `onApiChange` only when its namespaces change. */
   apiSent: Record<string, unknown> | null;
 }
@@ -107,6 +113,7 @@ export const initialHostProtocolState = (widgetId?: number | string): HostProtoc
   erroredVideoId: null,
   heldError: null,
   heldAutoplayBlocked: false,
+  heldStateChange: false,
   apiSent: null,
 });
 
@@ -151,6 +158,7 @@ export function stepHostProtocol(state: HostProtocolState, input: HostProtocolIn
     const subscribed = s.subscriptions.includes(event);
     if (s.initialized) {
       if (subscribed) post(event, info, coalesce);
+      else if (event === 'onStateChange') s.heldStateChange = true;
     } else if (subscribed) enqueue({ event, info });
   };
   const emitError = (code: number, videoId: string | null) => {
@@ -272,6 +280,10 @@ export function stepHostProtocol(state: HostProtocolState, input: HostProtocolIn
           if (name === 'onAutoplayBlocked' && s.heldAutoplayBlocked) {
             s.heldAutoplayBlocked = false;
             post('onAutoplayBlocked', null);
+          }
+          if (name === 'onStateChange' && s.heldStateChange) {
+            s.heldStateChange = false;
+            if (s.info && !s.fullSnapshotPending) post('onStateChange', s.info.playerState);
           }
           break;
         }

@@ -20,8 +20,16 @@ withE2eEnvironment(
 
 const pageOrigin = () => server.origin.replace('127.0.0.1', 'localhost');
 const events = (page: Page) => page.$$eval('[data-testid="facade-events"] li', (items) => items.map((li) => li.textContent ?? ''));
-const waitEvent = (page: Page, text: string) =>
-  page.waitForFunction((t) => [...document.querySelectorAll('[data-testid="facade-events"] li')].some((li) => li.textContent === t), text, { timeout: 20_000 });
+async function waitEvent(page: Page, text: string): Promise<void> {
+  try {
+    await page.waitForFunction((t) => [...document.querySelectorAll('[data-testid="facade-events"] li')].some((li) => li.textContent === t), text, {
+      timeout: 20_000,
+    });
+  } catch (error) {
+    // Say what the page saw instead, so a failure can be read.
+    throw new Error(`no "${text}" among the page's events: ${JSON.stringify(await events(page))}`, { cause: error });
+  }
+}
 
 describe('the lazy facade (<EmbeddedPlayer facade>)', () => {
   let page: Page;

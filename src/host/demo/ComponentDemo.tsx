@@ -1,3 +1,4 @@
+import { DemoHeader, viewHref } from './DemoHeader';
 import { useState } from 'react';
 import { EmbeddedPlayer } from '../react/EmbeddedPlayer';
 import type { Player } from '../sdk/Player';
@@ -14,21 +15,12 @@ export function ComponentDemo({ embedHost }: { embedHost: string }) {
   const log = (line: string) => setEvents((e) => [...e, line]);
   return (
     <div className="demo">
-      <header className="demo-header">
-        <div className="brand">
-          <span className="logo" aria-hidden="true">
-            ▶
-          </span>
-          <div>
-            <h1>&lt;EmbeddedPlayer&gt;</h1>
-            <p>The React binding of the host SDK, in StrictMode.</p>
-          </div>
-        </div>
+      <DemoHeader title="<EmbeddedPlayer>" description="The React binding of the host SDK, in StrictMode.">
         <nav className="row buttons">
-          <a href={`/?view=facades${location.search.includes('host=') ? `&host=${encodeURIComponent(embedHost)}` : ''}`}>Many players (facades)</a>
+          <a href={viewHref('facades', embedHost)}>Many players (facades)</a>
           <a href="/">Back to the demo</a>
         </nav>
-      </header>
+      </DemoHeader>
       <section className="card">
         <div className="row buttons">
           <button type="button" onClick={() => setMounted((m) => !m)} data-testid="toggle-mount">

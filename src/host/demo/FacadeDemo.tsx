@@ -1,3 +1,4 @@
+import { DemoHeader, viewHref } from './DemoHeader';
 import { useObservableState } from 'observable-hooks';
 import { useState } from 'react';
 import { EmbeddedPlayer } from '../react/EmbeddedPlayer';
@@ -15,23 +16,19 @@ export function FacadeDemo({ embedHost }: { embedHost: string }) {
   const log = (line: string) => setEvents((e) => [...e, line]);
   return (
     <div className="demo">
-      <header className="demo-header">
-        <div className="brand">
-          <span className="logo" aria-hidden="true">
-            ▶
-          </span>
-          <div>
-            <h1>Many players</h1>
-            <p>
-              <code>&lt;EmbeddedPlayer facade&gt;</code>: a poster and a play button each; the player loads when you press it.
-            </p>
-          </div>
-        </div>
+      <DemoHeader
+        title="Many players"
+        description={
+          <>
+            <code>&lt;EmbeddedPlayer facade&gt;</code>: a poster and a play button each; the player loads when you press it.
+          </>
+        }
+      >
         <nav className="row buttons">
-          <a href={`/?view=component${location.search.includes('host=') ? `&host=${encodeURIComponent(embedHost)}` : ''}`}>The component</a>
+          <a href={viewHref('component', embedHost)}>The component</a>
           <a href="/">Back to the demo</a>
         </nav>
-      </header>
+      </DemoHeader>
       <section className="card">
         <ul className="facade-strip" data-testid="facade-strip">
           {videos.map((video) => (

@@ -217,7 +217,7 @@ describe('hostProtocol$: events, queue and errors', () => {
     expect(actions.map(label)).toEqual(['I', 'R', 'onStateChange=3', 'onStateChange=1']);
   });
 
-  it('state goes in an infoDelivery before onStateChange; unsubscribed events are not sent', () => {
+  it('state goes in an infoDelivery before onStateChange; unsubscribed events are not sent, a missed state comes once on subscribing', () => {
     const actions = collect([
       msgIn(listening(1)),
       infoIn(info0),
@@ -230,7 +230,25 @@ describe('hostProtocol$: events, queue and errors', () => {
     ]);
     // Entering 1 carries the time group (a fresh currentTimeLastUpdated_ for the host's extrapolation); leaving it does not.
     const toPlaying = 'info:currentTime,currentTimeLastUpdated_,mediaReferenceTime,playbackRate,playerState,progressState,videoBytesLoaded,videoLoadedFraction';
-    expect(actions.map(label)).toEqual(['I', 'R', toPlaying, 'info:playerState', 'onStateChange=2', toPlaying]);
+    // The autoplay that started while the host's addEventListener was on its way: its state is owed on subscribing.
+    expect(actions.map(label)).toEqual(['I', 'R', toPlaying, 'onStateChange=1', 'info:playerState', 'onStateChange=2', toPlaying]);
+  });
+
+  it('a missed state is sent once, as the current state; nothing when no state was missed', () => {
+    const once = collect([
+      msgIn(listening(1)),
+      infoIn(info0),
+      ready,
+      infoIn(makeInfo({ playerState: 3 })),
+      infoIn(makeInfo({ playerState: 1 })),
+      sub('onStateChange'),
+      msgIn(command('removeEventListener', ['onStateChange', null])),
+      sub('onStateChange'),
+    ]);
+    expect(once.map(label).filter((l) => l.startsWith('on'))).toEqual(['onStateChange=1']);
+
+    const unchanged = collect([msgIn(listening(1)), infoIn(info0), ready, sub('onStateChange')]);
+    expect(unchanged.map(label).filter((l) => l.startsWith('on'))).toEqual([]);
   });
 
   it('addEventListener twice forwards once; onReady cannot be subscribed', () => {
