@@ -10,18 +10,9 @@ import { isLoadFunction, type NormalizedCommand } from './normalizeLoadCommand';
 import { parseHostMessage } from './parseHostMessage';
 import { captionsApiInfo, snapshotForHost } from './snapshotForHost';
 import { toPlayerCommand } from './toPlayerCommand';
+import { FORWARDABLE_HOST_EVENTS } from './hostEvents';
 
-/** Events a host may subscribe to with `addEventListener` (host-protocol §5; `onReady` only comes from the handshake). */
-export const FORWARDABLE_HOST_EVENTS = [
-  'onStateChange',
-  'onError',
-  'onPlaybackQualityChange',
-  'onPlaybackRateChange',
-  'onVolumeChange',
-  'onApiChange',
-  'onAutoplayBlocked',
-  'onVideoProgress',
-] as const;
+export { FORWARDABLE_HOST_EVENTS } from './hostEvents';
 
 export interface HostProtocolOptions {
   /** The `origin` URL parameter: before the lock, only this exact origin (scheme, host, port) may talk. */

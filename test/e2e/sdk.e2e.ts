@@ -286,4 +286,43 @@ describe('<EmbeddedPlayer> in StrictMode', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+  it('a new videoId plays in the same iframe element; new playerVars make a new one; the iframe attributes are set', async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${pageOrigin()}/?view=component&host=${encodeURIComponent(server.origin)}`);
+    await page.waitForSelector('[data-testid="component-events"] li:has-text("ready")', { timeout: 20_000 });
+    const iframe = () =>
+      page.$eval('[data-testid="component-stage"] iframe', (f) => ({
+        mark: (f as HTMLElement).dataset.mark,
+        src: f.getAttribute('src')!,
+        className: f.className,
+        loading: f.getAttribute('loading'),
+      }));
+    // A mark on the element itself: only the same element still carries it.
+    await page.$eval('[data-testid="component-stage"] iframe', (f) => ((f as HTMLElement).dataset.mark = 'first'));
+    expect(await iframe()).toMatchObject({ mark: 'first', className: 'component-iframe', loading: 'lazy' });
+    expect(new URL((await iframe()).src).searchParams.get('controls')).toBe('1');
+
+    // Playing first, so that the switch's cue is a change of state the page hears (5 after 1).
+    await page.click('[data-testid="component-play"]');
+    await page.waitForSelector('[data-testid="component-events"] li:has-text("state 1")', { timeout: 20_000 });
+    await page.click('[data-testid="component-switch"]');
+    await page.waitForSelector('[data-testid="component-events"] li:has-text("state 5")', { timeout: 20_000 });
+    expect((await iframe()).mark).toBe('first');
+
+    await page.click('[data-testid="component-controls"]');
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('[data-testid="component-events"] li')].filter((li) => li.textContent === 'ready').length === 2,
+      null,
+      { timeout: 20_000 },
+    );
+    const next = await iframe();
+    expect(next).toMatchObject({ mark: undefined, className: 'component-iframe', loading: 'lazy' });
+    expect(new URL(next.src).searchParams.get('controls')).toBe('0');
+    // The new player shows the video the component names now.
+    expect(new URL(next.src).pathname).toBe('/embed/VFcitylight');
+    expect(await page.locator('iframe').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

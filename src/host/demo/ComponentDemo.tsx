@@ -10,6 +10,7 @@ import type { Player } from '../sdk/Player';
 export function ComponentDemo({ embedHost }: { embedHost: string }) {
   const [mounted, setMounted] = useState(true);
   const [videoId, setVideoId] = useState('VFsunrise01');
+  const [controls, setControls] = useState(1);
   const [player, setPlayer] = useState<Player | undefined>();
   const [events, setEvents] = useState<string[]>([]);
   const log = (line: string) => setEvents((e) => [...e, line]);
@@ -32,6 +33,9 @@ export function ComponentDemo({ embedHost }: { embedHost: string }) {
           <button type="button" onClick={() => setVideoId((v) => (v === 'VFsunrise01' ? 'VFcitylight' : 'VFsunrise01'))} data-testid="component-switch">
             Switch video
           </button>
+          <button type="button" onClick={() => setControls((c) => 1 - c)} data-testid="component-controls">
+            {controls ? 'Hide controls' : 'Show controls'} (new player)
+          </button>
         </div>
         <div className="stage" style={{ marginTop: 12 }} data-testid="component-stage">
           {mounted && (
@@ -40,6 +44,9 @@ export function ComponentDemo({ embedHost }: { embedHost: string }) {
               videoId={videoId}
               width={640}
               height={360}
+              playerVars={{ controls }}
+              iframeClassName="component-iframe"
+              loading="lazy"
               onPlayer={setPlayer}
               onReady={() => log('ready')}
               onStateChange={(e) => log(`state ${e.data}`)}

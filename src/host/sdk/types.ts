@@ -6,6 +6,7 @@
 import type { SchedulerLike } from 'rxjs';
 import type { PlayerInfo } from '../../../streams/player/types';
 import type { PlayerStateValue } from '../../../streams/player/playerState';
+import { FORWARDABLE_HOST_EVENTS } from '../../../streams/host/hostEvents';
 
 export type { PlayerInfo, PlayerStateValue };
 
@@ -36,18 +37,11 @@ export interface PlayerEventDataMap {
 }
 export type PlayerEventName = keyof PlayerEventDataMap;
 
-/** Every event of the protocol's events table, in its order. */
-export const PLAYER_EVENT_NAMES: readonly PlayerEventName[] = [
-  'onReady',
-  'onStateChange',
-  'onError',
-  'onPlaybackQualityChange',
-  'onPlaybackRateChange',
-  'onVolumeChange',
-  'onApiChange',
-  'onAutoplayBlocked',
-  'onVideoProgress',
-];
+/** Every event of the protocol's events table, in its order: `onReady`, then those a host subscribes to. */
+const EVENT_NAMES = ['onReady', ...FORWARDABLE_HOST_EVENTS] as const;
+export const PLAYER_EVENT_NAMES: readonly PlayerEventName[] = EVENT_NAMES;
+/** Every event of {@link PlayerEventDataMap} is in the list: a compile error otherwise. */
+const _everyEventListed: [Exclude<PlayerEventName, (typeof EVENT_NAMES)[number]>] extends [never] ? true : false = true;
 
 /** The object every listener receives, as with `YT.Player`: the player and the event's data. */
 export interface PlayerEvent<T = unknown, P = unknown> {
