@@ -181,6 +181,13 @@ export const HOST_DELIVERY_COALESCE_MS = 100;
  */
 export const HOST_SEEK_JUMP_SECONDS = 1;
 
+/**
+ * Issue 15: the embed's controls (React and the views) load once the player is ready, so they never compete with the
+ * first frame or the host's `onReady`; when readiness takes longer than this (a slow media server, a playlist still
+ * being fetched), they load anyway, so the viewer is not left without controls.
+ */
+export const CONTROLS_LATEST_LOAD_MS = 1000;
+
 // ── Connectivity and transport (§9: "library behaviour, not part of the product's contract") ────────
 /** §9 library behaviour: the first re-probe of generate_204 after a failed one; doubles on each further failure. */
 export const NETWORK_PROBE_BACKOFF_BASE_MS = 1_000;

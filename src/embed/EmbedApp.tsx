@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useObservable, useObservableCallback, useObservableEagerState, useObservableState, useSubscription } from 'observable-hooks';
 import { beyondTime } from '../../streams/player/viewInfo';
 import { combineLatest, filter, fromEvent, map, startWith } from 'rxjs';
@@ -20,6 +20,7 @@ import { ChannelBar } from './ChannelBar';
 import { FeedbackControls } from './FeedbackControls';
 import { TopActions } from './TopActions';
 import type { ViewerActions } from './viewerActions';
+import type { PlayerShell } from './playerShell';
 
 const BIG_PLAY_PATH =
   'M66.5 7.7a8.5 8.5 0 0 0-6-6C55.2.3 34 .3 34 .3S12.8.3 7.5 1.7a8.5 8.5 0 0 0-6 6C.2 13 .2 24 .2 24s0 11 1.3 16.3a8.5 8.5 0 0 0 6 6C12.8 47.7 34 47.7 34 47.7s21.2 0 26.5-1.4a8.5 8.5 0 0 0 6-6C67.8 35 67.8 24 67.8 24s0-11-1.3-16.3z';
@@ -39,10 +40,8 @@ const ownsKey = (target: EventTarget | null, key: string) => {
  * not reach; the player element (tabindex -1) takes it back. Only while the frame has focus: a viewer who moved on to the
  * host page is left alone. Programmatic focus keeps the browser's :focus-visible choice, so a mouse user sees no ring.
  */
-function useFocusKeeper(root: { current: HTMLDivElement | null }) {
+function useFocusKeeper(el: HTMLDivElement) {
   useEffect(() => {
-    const el = root.current;
-    if (!el) return;
     const reclaim = () => {
       const active = document.activeElement;
       if ((active === null || active === document.body) && document.hasFocus() && el.isConnected) el.focus({ preventScroll: true });
@@ -53,15 +52,54 @@ function useFocusKeeper(root: { current: HTMLDivElement | null }) {
     return () => {
       observer.disconnect();
     };
-  }, [root]);
+  }, [el]);
+}
+
+/** The shell root's attributes as the controls' state has them (the shell is not a React element). */
+function applyRootState(
+  el: HTMLElement,
+  state: { id: string; className: string; data: Record<string, string>; width: string; height: string; background: string },
+) {
+  if (state.id) el.id = state.id;
+  el.className = state.className;
+  Object.assign(el.dataset, state.data);
+  el.style.width = state.width;
+  el.style.height = state.height;
+  el.style.background = state.background;
+}
+
+/** The shell video's attributes as the video data has them. */
+function applyVideoState(video: HTMLVideoElement, state: { playsInline: boolean; poster: string | undefined; label: string }) {
+  video.playsInline = state.playsInline;
+  if (state.poster) video.poster = state.poster;
+  else video.removeAttribute('poster');
+  video.setAttribute('aria-label', state.label);
+}
+
+/** Native listeners on a shell element (not a React element) for the component's life, each calling the latest handler. */
+function useListeners(target: EventTarget, listeners: Record<string, (e: Event) => void>) {
+  const latest = useRef(listeners);
+  useLayoutEffect(() => {
+    latest.current = listeners;
+  });
+  const types = Object.keys(listeners).join(' ');
+  useEffect(() => {
+    const bound = types.split(' ').map((type) => [type, (e: Event) => latest.current[type]?.(e)] as const);
+    for (const [type, listener] of bound) target.addEventListener(type, listener);
+    return () => {
+      for (const [type, listener] of bound) target.removeEventListener(type, listener);
+    };
+  }, [target, types]);
 }
 
 /**
- * The embedded player page: the `<video>`, captions, title bar, big play button on a cued video, buffering spinner,
+ * The embedded player page's controls, rendered into the shell's `.vf-ui` layer around the `<video>` the player
+ * already plays (issue 15: the server wrote both; see `playerShell.ts`). The shell's root and video get their
+ * attributes and listeners here, imperatively: they are not React's elements. Captions, title bar, big play button on a cued video, buffering spinner,
  * control bar (auto-hiding while playing; none with `controls=0`), settings and playlist panels, end screen, error
  * screen and the autoplay-blocked notice. It reads the player only through observable hooks and sends commands.
  */
-export function EmbedApp({ player, identity, actions }: { player: EmbedPlayer; identity?: Identity; actions?: ViewerActions }) {
+export function EmbedApp({ player, shell, identity, actions }: { player: EmbedPlayer; shell: PlayerShell; identity?: Identity; actions?: ViewerActions }) {
   const { config } = player;
   const vars = config.args.playerVars;
   // Everything but the playback time: the player re-renders when that changes, not on every `timeupdate` (issue 15).
@@ -86,8 +124,8 @@ export function EmbedApp({ player, identity, actions }: { player: EmbedPlayer; i
   const [channelOverlay, setChannelOverlay] = useState(false);
   const [actionsOverlay, setActionsOverlay] = useState(false);
   const overlayOpen = channelOverlay || actionsOverlay;
-  const root = useRef<HTMLDivElement>(null);
-  useFocusKeeper(root);
+  const rootElement = shell.root;
+  useFocusKeeper(rootElement);
 
   const state = info.playerState;
   const playing = state === PlayerState.PLAYING || state === PlayerState.BUFFERING;
@@ -110,7 +148,6 @@ export function EmbedApp({ player, identity, actions }: { player: EmbedPlayer; i
     document.title = pageTitle(data?.title);
   });
 
-  const attach = useCallback((el: HTMLVideoElement | null) => player.attach(el), [player]);
   const controls = parseBooleanVar(vars.controls) !== false;
   const keyboard = parseBooleanVar(vars.disablekb) !== true;
   const allowFullscreen = parseBooleanVar(vars.fs) !== false;
@@ -131,8 +168,7 @@ export function EmbedApp({ player, identity, actions }: { player: EmbedPlayer; i
   };
 
   const toggleFullscreen = () => {
-    const el = root.current;
-    if (!el) return;
+    const el = rootElement;
     if (document.fullscreenElement) void document.exitFullscreen?.().catch(() => undefined);
     else void el.requestFullscreen?.().catch(() => undefined);
   };
@@ -140,7 +176,7 @@ export function EmbedApp({ player, identity, actions }: { player: EmbedPlayer; i
   // The settings menu closes (Escape, a choice) with focus back on the Settings button (WAI-ARIA menu button).
   const closeSettings = () => {
     setSettingsOpen(false);
-    root.current?.querySelector<HTMLElement>('.vf-settings')?.focus();
+    rootElement.querySelector<HTMLElement>('.vf-settings')?.focus();
   };
   const openShortcuts = () => {
     beforeShortcuts.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -150,10 +186,10 @@ export function EmbedApp({ player, identity, actions }: { player: EmbedPlayer; i
   const closeShortcuts = () => {
     setShortcutsOpen(false);
     const back = beforeShortcuts.current;
-    (back && back.isConnected && back !== document.body ? back : root.current)?.focus({ preventScroll: true });
+    (back && back.isConnected && back !== document.body ? back : rootElement).focus({ preventScroll: true });
   };
 
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (e: KeyboardEvent) => {
     onActivity(e);
     if (!keyboard || ownsKey(e.target, e.key)) return;
     if (e.key === 'Escape') {
@@ -171,31 +207,41 @@ export function EmbedApp({ player, identity, actions }: { player: EmbedPlayer; i
     } else player.command(result.command);
   };
 
+  // The shell's root: its state as data attributes (for the stylesheet and the tests), its size, its listeners.
+  const rootClass = playlistOpen && playlist ? 'vf-player vf-playlist-open' : 'vf-player';
+  const controlsShown = controls && controlsVisible ? 'true' : 'false';
+  const rootWidth = config.attrs.width;
+  const rootHeight = config.attrs.height;
+  const rootId = config.attrs.id;
+  const theme = config.args.theme;
+  const playerStyle = config.args.ps ?? '';
+  useLayoutEffect(
+    () =>
+      applyRootState(rootElement, {
+        id: rootId,
+        className: rootClass,
+        data: { theme, playerStyle, state: String(state), readiness, controlsVisible: controlsShown },
+        width: rootWidth,
+        height: rootHeight,
+        background: transparent ? 'transparent' : '',
+      }),
+    [rootElement, rootId, rootClass, theme, playerStyle, state, readiness, controlsShown, rootWidth, rootHeight, transparent],
+  );
+  useListeners(rootElement, { pointermove: onActivity, pointerdown: onActivity, keydown: (e) => onKeyDown(e as KeyboardEvent) });
+
+  // The shell's video: what it shows of the video data, and a click plays or pauses it (a double click: full screen).
+  const video = shell.video;
+  const playsInline = parseBooleanVar(vars.playsinline) !== false;
+  const poster = videoData?.posterUrl;
+  const videoLabel = videoData?.title ?? 'Video player';
+  useLayoutEffect(() => applyVideoState(video, { playsInline, poster, label: videoLabel }), [video, playsInline, poster, videoLabel]);
+  useListeners(video, {
+    click: () => !error && player.command({ type: playing ? 'pause' : 'play' }),
+    dblclick: () => allowFullscreen && toggleFullscreen(),
+  });
+
   return (
-    <div
-      ref={root}
-      id={config.attrs.id}
-      className={playlistOpen && playlist ? 'vf-player vf-playlist-open' : 'vf-player'}
-      tabIndex={-1}
-      data-theme={config.args.theme}
-      data-player-style={config.args.ps ?? ''}
-      data-state={state}
-      data-readiness={readiness}
-      data-controls-visible={controls && controlsVisible ? 'true' : 'false'}
-      style={{ width: config.attrs.width, height: config.attrs.height, background: transparent ? 'transparent' : undefined }}
-      onPointerMove={onActivity}
-      onPointerDown={onActivity}
-      onKeyDown={onKeyDown}
-    >
-      <video
-        ref={attach}
-        className="vf-video"
-        playsInline={parseBooleanVar(vars.playsinline) !== false}
-        poster={videoData?.posterUrl}
-        aria-label={videoData?.title ?? 'Video player'}
-        onClick={() => !error && player.command({ type: playing ? 'pause' : 'play' })}
-        onDoubleClick={() => allowFullscreen && toggleFullscreen()}
-      />
+    <>
       {captionCues.length > 0 && !error && <Captions cues={captionCues} settings={info.subtitlesUserSettings} raised={controls && controlsVisible} />}
       {videoData && !error && (!playing || (controls && controlsVisible)) && (
         <div className="vf-titlebar">
@@ -281,6 +327,6 @@ export function EmbedApp({ player, identity, actions }: { player: EmbedPlayer; i
           <p className="vf-error-detail">Error {error.code}</p>
         </div>
       )}
-    </div>
+    </>
   );
 }

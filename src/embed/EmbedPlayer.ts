@@ -237,9 +237,12 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
         if (!action.play && !el.paused) el.pause();
         pendingSeek = action.startSeconds > 0 ? action.startSeconds : null;
         el.preload = action.play ? 'auto' : 'metadata';
+        // The element may have this source already: the server wrote it into the page (issue 15), or the same video is
+        // loaded again. It keeps its media; only the start position is set, and not when it is there already (a seek
+        // to where the element is would still fire seeking/seeked).
         if (el.getAttribute('src') !== action.url) el.src = action.url;
         else if (el.readyState >= 1) {
-          el.currentTime = action.startSeconds;
+          if (el.currentTime !== action.startSeconds) el.currentTime = action.startSeconds;
           pendingSeek = null;
         }
         if (action.play) doPlay(el);

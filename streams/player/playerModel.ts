@@ -167,3 +167,35 @@ export function initialPlayerModel(config: PlayerConfig): PlayerModel {
 
 /** Whether the configuration asks to play at once (spec §4). */
 export const configAutoplay = (config: PlayerConfig): boolean => shouldAutoplay(config.args.autoplay);
+
+/**
+ * The `<video>` the server writes into the embed page (issue 15), so that the media request starts with the HTML
+ * instead of after the scripts: the source, preload and attributes the player gives the element for the configured
+ * video on its first mount (the same rendition as {@link pickFormat} with no preference). The player then adopts the
+ * element and keeps its source. Undefined when the first source is not known before the page runs: a playlist to
+ * fetch (`list`), a response that cannot play, no rendition.
+ */
+export interface EarlyMedia {
+  src: string;
+  /** `auto` when the video will play at once, `metadata` when it is cued. */
+  preload: 'auto' | 'metadata';
+  muted: boolean;
+  playsInline: boolean;
+  poster?: string;
+}
+
+export function earlyMediaOf(config: PlayerConfig): EarlyMedia | undefined {
+  const vars = config.args.playerVars;
+  const response = config.args.player_response;
+  if (vars.list || response.playabilityStatus?.status !== 'OK') return undefined;
+  const format = pickFormat(response.streamingData?.formats ?? [], 'auto');
+  if (!format) return undefined;
+  const poster = response.videoDetails?.thumbnailUrl;
+  return {
+    src: format.url,
+    preload: shouldAutoplay(config.args.autoplay) ? 'auto' : 'metadata',
+    muted: parseBooleanVar(vars.mute) === true,
+    playsInline: parseBooleanVar(vars.playsinline) !== false,
+    ...(poster ? { poster } : {}),
+  };
+}

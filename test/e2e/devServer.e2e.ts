@@ -8,7 +8,7 @@ import { frameWith, launchBrowser } from './helpers/browser';
 /**
  * Issue 16 item 4: `npm run dev` — the real command, as a child process on a free port — serves the demo page AND
  * the embed it frames from source through Vite, with hot reload: the framed embed loads its scripts from Vite's dev
- * server (`/@vite/client`, `/src/embed/main.tsx`), passes its CSP (nonces, no violation), becomes ready and plays
+ * server (`/@vite/client`, `/src/embed/main.ts`), passes its CSP (nonces, no violation), becomes ready and plays
  * (state 1 at the host); it is connected to the HMR websocket, and a change of `src/embed/embed.css` reaches it as a
  * hot update, without reloading the frame.
  *
@@ -114,10 +114,11 @@ describe('npm run dev (issue 16 item 4)', () => {
     expect(await scriptsOf(page.mainFrame())).toEqual(expect.arrayContaining(['/@vite/client', '/src/host/main.tsx']));
     const embed = await frameWith(page, '/embed/VFsunrise01');
     expect(new URL(embed.url()).origin).toBe(origin);
-    expect(await scriptsOf(embed)).toEqual(expect.arrayContaining(['/@vite/client', '/src/embed/main.tsx']));
-    // Its stylesheet came as a module and was injected with the CSP nonce; its component modules came from /src.
+    expect(await scriptsOf(embed)).toEqual(expect.arrayContaining(['/@vite/client', '/src/embed/main.ts']));
+    // Its stylesheet came as a module and was injected with the CSP nonce; its controls (loaded once the player is
+    // ready, issue 15) came from /src.
     expect(await embed.evaluate(() => !!document.querySelector('style[data-vite-dev-id$="/src/embed/embed.css"]'))).toBe(true);
-    expect(await embed.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/src/embed/EmbedApp.tsx')))).toBe(true);
+    await embed.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/src/embed/EmbedApp.tsx')));
 
     // The host plays it: state 1 at the host, and the frame's video advances.
     await page.click('[data-testid="play"]');

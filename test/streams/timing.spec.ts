@@ -58,6 +58,7 @@ const spec: Record<string, number> = {
   // Product choices, not spec numbers: listed so a change is deliberate.
   HOST_DELIVERY_COALESCE_MS: 100,
   HOST_SEEK_JUMP_SECONDS: 1,
+  CONTROLS_LATEST_LOAD_MS: 1000,
   ATTESTATION_LOAD_TIMEOUT_MS: 10000,
   ATTESTATION_RUN_TIMEOUT_MS: 10000,
   ATTESTATION_CHALLENGE_LIFETIME_MS: 120000,

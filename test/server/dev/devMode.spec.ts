@@ -41,9 +41,9 @@ describe('development mode (npm run dev)', () => {
 
   it("reads the embed's own script from Vite's HTML, not Vite's client", () => {
     const template = readEmbedTemplate(
-      '<html><head><script type="module" src="/@vite/client"></script><!--vidframe:config--></head><body><script type="module" src="/src/embed/main.tsx"></script></body></html>',
+      '<html><head><script type="module" src="/@vite/client"></script><!--vidframe:config--></head><body><script type="module" src="/src/embed/main.ts"></script></body></html>',
     );
-    expect(template.assets.js).toBe('/src/embed/main.tsx');
+    expect(template.assets.js).toBe('/src/embed/main.ts');
   });
 
   it('hands Vite only what the pages load: its paths, src/, streams/, dependencies, its cache and public/ files', () => {
@@ -51,7 +51,7 @@ describe('development mode (npm run dev)', () => {
     for (const url of [
       '/@vite/client',
       '/@react-refresh',
-      '/src/embed/main.tsx?t=1',
+      '/src/embed/main.ts?t=1',
       '/streams/timing.ts',
       '/node_modules/.vite/deps/react.js',
       '/.vite/deps/react.js?v=1',
@@ -94,7 +94,7 @@ describe('development mode (npm run dev)', () => {
     });
 
     it('serves neither the sources nor Vite, and its pages allow no websocket', async () => {
-      for (const url of ['/src/embed/main.tsx', '/@vite/client', '/streams/timing.ts']) {
+      for (const url of ['/src/embed/main.ts', '/@vite/client', '/streams/timing.ts']) {
         const res = await app.inject({ url });
         expect([url, res.statusCode]).toEqual([url, 404]);
       }

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { BehaviorSubject, Subject } from 'rxjs';
 import { EmbedApp } from '../../../src/embed/EmbedApp';
+import { buildPlayerShell } from '../../../src/embed/playerShell';
 import type { EmbedPlayer, PlayerError, VideoData } from '../../../src/embed/EmbedPlayer';
 import { buildPlayerInfo, EMPTY_MEDIA_SNAPSHOT, type MediaSnapshot } from '../../../streams/player/playerInfo';
 import { initialPlayerModel, type PlayerModel } from '../../../streams/player/playerModel';
@@ -47,12 +48,21 @@ function fakePlayer(vars: Record<string, string> = {}, state: PlayerStateValue =
   return { player, commands, setState, error$ };
 }
 
-const renderApp = (player: EmbedPlayer) =>
-  render(
+/** Renders the controls into a shell as the page has it (the server writes it; here it is built), like `ui.tsx`. */
+const hosts: HTMLElement[] = [];
+afterEach(() => hosts.splice(0).forEach((host) => host.remove()));
+const renderApp = (player: EmbedPlayer) => {
+  const host = document.body.appendChild(document.createElement('div'));
+  hosts.push(host);
+  const shell = buildPlayerShell(host);
+  const result = render(
     <StrictMode>
-      <EmbedApp player={player} />
+      <EmbedApp player={player} shell={shell} />
     </StrictMode>,
+    { container: shell.ui, baseElement: host },
   );
+  return { ...result, container: host };
+};
 
 describe('EmbedApp (StrictMode)', () => {
   it('a cued video shows the title and the big play button, which sends play', () => {

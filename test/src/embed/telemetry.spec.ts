@@ -30,7 +30,7 @@ const anonymousIdentity = (): Identity => ({
   stop: () => undefined,
 });
 
-/** The page's telemetry over the page's API client, as `main.tsx` starts it. */
+/** The page's telemetry over the page's API client, as `main.ts` starts it. */
 const start = (config: PlayerConfig) => startTelemetry(fakePlayer(config), createEmbedApi(window, config, anonymousIdentity()), window);
 
 /** What the page's telemetry reads from the player; nothing else is needed here. */

@@ -1,8 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { readPlayerConfig, withLoaderUrl, PLAYER_STYLE_TRANSPARENT } from '../../streams/config/playerConfig';
 import { createEmbedPlayer } from './EmbedPlayer';
-import { EmbedApp } from './EmbedApp';
 import { startTelemetry, type Telemetry } from './telemetry';
 import { startHostBridge } from './hostBridge';
 import { startErrorReporting, type ErrorReporting } from './errorReporting';
@@ -17,7 +14,9 @@ import type { PlatformCalls } from '../../streams/platform/platformCalls';
 import { recoverUnwrappedResponse } from '../../streams/transport/recoverUnwrappedResponse';
 import { startTracking } from './tracking';
 import { createViewerActions, type ViewerActions } from './viewerActions';
-import { map, Subject } from 'rxjs';
+import { map, race, Subject, timer } from 'rxjs';
+import { bindShellClicks, findPlayerShell, firstReady } from './playerShell';
+import { CONTROLS_LATEST_LOAD_MS } from '../../streams/timing';
 import type { HostCommandReceipt } from '../../streams/host/hostCommandReceipts';
 import type { PlayerResponse } from '../../streams/config/playerConfig';
 import type { PlaylistResponse } from '../../streams/player/playerEngine';
@@ -50,7 +49,13 @@ try {
   console.error('[vidframe] error reporting could not start', error);
 }
 
-const root = createRoot(document.getElementById('player-root')!);
+/**
+ * This script is what the first frame and the host's `onReady` need, and no more (issue 15): the player over the
+ * `<video>` the server wrote, the host channel, logging, identity and the platform services. The controls — React
+ * and the views — come in a chunk of their own once the player is ready (or after {@link CONTROLS_LATEST_LOAD_MS} at
+ * the latest), so React is neither downloaded nor run before the video starts.
+ */
+const container = document.getElementById('player-root')!;
 try {
   const framed = window.parent !== window;
   const config = withLoaderUrl(readPlayerConfig(window.vidframeConfig), { framed, referrer: document.referrer });
@@ -75,6 +80,10 @@ try {
       ),
   });
   window.vidframePlayer = player;
+  // The element the server wrote, adopted in place: its media request started with the HTML.
+  const shell = findPlayerShell(container);
+  player.attach(shell.video);
+  const releaseShellClicks = bindShellClicks(shell, player);
   // Neither logging, nor consent, nor preferences, nor the host channel may keep a viewer from watching: each starts
   // on its own.
   const startService = (name: string, start: () => void) => {
@@ -110,19 +119,38 @@ try {
   } catch (error) {
     console.error('[vidframe] the host channel could not start', error);
   }
-  root.render(
-    <StrictMode>
-      <EmbedApp player={player} identity={identity} actions={actions} />
-    </StrictMode>,
-  );
+  race(firstReady(player.readiness$), timer(CONTROLS_LATEST_LOAD_MS)).subscribe(() => {
+    import('./ui')
+      .then(({ mountEmbedUi }) => {
+        releaseShellClicks();
+        mountEmbedUi(shell, { player, identity, actions });
+      })
+      .catch((error: unknown) => {
+        // The video and the host channel go on without the controls (a click still plays and pauses).
+        console.error('[vidframe] the controls could not load', error);
+        errorReporting?.report(error, 'controls');
+      });
+  });
 } catch (error) {
   // A page without a usable configuration still tells the viewer what happened.
-  root.render(
-    <div className="vf-player">
-      <div className="vf-error" role="alert">
-        <p className="vf-error-message">The player could not start.</p>
-        <p className="vf-error-detail">{error instanceof Error ? error.message : String(error)}</p>
-      </div>
-    </div>,
+  container.replaceChildren(startupErrorView(error));
+}
+
+/** The error screen of a page that could not start, in plain DOM (the controls' script is never loaded for it). */
+function startupErrorView(error: unknown): HTMLElement {
+  const element = (tag: string, className: string, text?: string) => {
+    const el = document.createElement(tag);
+    el.className = className;
+    if (text !== undefined) el.textContent = text;
+    return el;
+  };
+  const view = element('div', 'vf-player');
+  const box = element('div', 'vf-error');
+  box.setAttribute('role', 'alert');
+  box.append(
+    element('p', 'vf-error-message', 'The player could not start.'),
+    element('p', 'vf-error-detail', error instanceof Error ? error.message : String(error)),
   );
+  view.append(box);
+  return view;
 }

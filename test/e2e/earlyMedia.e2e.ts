@@ -1,0 +1,97 @@
+import type { Browser, Page } from 'playwright-core';
+import { type HostServer, type RunningServer } from './helpers/servers';
+import { frameWith } from './helpers/browser';
+import { withE2eEnvironment } from './helpers/environment';
+import { rawHostPage, videoElement, waitCache, waitMessage } from './host.helpers';
+
+/**
+ * Issue 15, where a viewer and a host meet it: the `<video>` comes with the HTML, so its media request starts before
+ * any script has run; the player adopts that very element; React and the controls arrive in their own chunk after
+ * the player is ready; and when that chunk cannot load, the video, the host channel and a click still work.
+ */
+let server: RunningServer;
+let host: HostServer;
+let browser: Browser;
+
+withE2eEnvironment((env) => ({ server, host, browser } = env));
+
+/** Before any script of the frame: the first `<video>` the parser inserts, kept on `window.__parsedVideo`. */
+const KEEP_PARSED_VIDEO = `(() => {
+  if (window === window.top) return;
+  new MutationObserver((_, observer) => {
+    const v = document.querySelector('video');
+    if (v) { window.__parsedVideo = v; observer.disconnect(); }
+  }).observe(document, { childList: true, subtree: true });
+})();`;
+
+async function openHost(query: string, { blockControls = false } = {}): Promise<Page> {
+  const page = await browser.newPage();
+  await page.addInitScript(KEEP_PARSED_VIDEO);
+  if (blockControls) await page.route(/\/assets\/ui-[^/]*\.js$/, (route) => route.abort('failed'));
+  const embedUrl = `${server.origin}/embed/VFsunrise01?enablejsapi=1&origin=${encodeURIComponent(host.origin)}&${query}`;
+  await page.goto(host.page(`/early-${Math.random().toString(36).slice(2)}.html`, rawHostPage(embedUrl, server.origin)));
+  return page;
+}
+
+describe('the video arrives with the page; the controls after it (issue 15)', () => {
+  it('the served page carries the <video> with its source; its media request starts before the page script has loaded', async () => {
+    const html = await (await fetch(`${server.origin}/embed/VFsunrise01?autoplay=1&mute=1`)).text();
+    expect(html).toMatch(/<video class="vf-video" src="\/media\/videos\/VFsunrise01\/[a-z0-9]+\.webm" preload="auto" muted playsinline/);
+
+    const page = await openHost('autoplay=1&mute=1');
+    await waitMessage(page, 'onReady');
+    const frame = await frameWith(page, '/embed/');
+    await frame.waitForSelector('[data-readiness="ready"] .vf-chrome');
+    const timing = await frame.evaluate(() => {
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const find = (re: RegExp) => entries.find((e) => re.test(new URL(e.name).pathname));
+      const media = find(/^\/media\//);
+      const script = find(/^\/assets\/embed-[^/]+\.js$/);
+      const controls = find(/^\/assets\/ui-[^/]+\.js$/);
+      return {
+        mediaStart: media?.startTime,
+        scriptEnd: script?.responseEnd,
+        controlsStart: controls?.startTime,
+        sameElement:
+          (window as unknown as { __parsedVideo?: Element }).__parsedVideo === (window.vidframePlayer!.element$ as unknown as { value: Element | null }).value,
+        videos: document.querySelectorAll('video').length,
+      };
+    });
+    // The parser found the element: its request began while the page's own script was still arriving.
+    expect(timing.mediaStart).toBeLessThan(timing.scriptEnd!);
+    // React and the views come later, in their own chunk, after the media request.
+    expect(timing.controlsStart).toBeGreaterThan(timing.mediaStart!);
+    // The player plays the element the parser made; no second element.
+    expect(timing.sameElement).toBe(true);
+    expect(timing.videos).toBe(1);
+    await waitCache(page, 'c.playerState === 1');
+    await page.close();
+  });
+
+  it('without the controls chunk the video still plays, the host is served, and a click on the video pauses it', async () => {
+    const page = await openHost('autoplay=1&mute=1', { blockControls: true });
+    await waitMessage(page, 'onReady');
+    await waitCache(page, 'c.playerState === 1');
+    const frame = await frameWith(page, '/embed/');
+    // No controls ever came: the shell is as the server wrote it.
+    expect(await frame.locator('.vf-ui').evaluate((ui) => ui.childElementCount)).toBe(0);
+    await frame.click('video.vf-video');
+    await waitCache(page, 'c.playerState === 2');
+    expect((await videoElement(frame)).paused).toBe(true);
+    // A host command still works too.
+    await page.evaluate(() => window.send('playVideo'));
+    await frame.waitForFunction(() => !document.querySelector('video')!.paused);
+    await page.close();
+  });
+
+  it('a cued video: the shell shows the poster at once; the big play button arrives with the controls and plays', async () => {
+    const page = await openHost('autoplay=0');
+    await waitMessage(page, 'onReady');
+    const frame = await frameWith(page, '/embed/');
+    expect(await frame.getAttribute('video.vf-video', 'preload')).toBe('metadata');
+    expect(await frame.getAttribute('video.vf-video', 'poster')).toMatch(/VFsunrise01/);
+    await frame.click('.vf-bigplay');
+    await waitCache(page, 'c.playerState === 1');
+    await page.close();
+  });
+});

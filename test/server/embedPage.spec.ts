@@ -1,0 +1,39 @@
+import { readEmbedTemplate, renderEmbedPage, renderPlayerShell } from '../../server/embedPage';
+import { configFor, response } from '../streams/player/fixtures';
+
+const page = (body: string) =>
+  `<html><head><!--vidframe:config--><script type="module" src="/assets/embed-1.js"></script><link rel="stylesheet" href="/assets/embed-1.css"></head><body>${body}</body></html>`;
+
+describe('the embed page writes the player shell with its <video> (issue 15)', () => {
+  it('puts the shell where the page marks it, after the inlined configuration, with the source and preload', () => {
+    const template = readEmbedTemplate(page('<div id="player-root"><!--vidframe:shell--></div>'));
+    const html = renderEmbedPage(template, { videoId: 'VFsunrise01', query: { autoplay: '1', mute: '1' }, playerResponse: response('VFsunrise01') });
+    const body = html.slice(html.indexOf('<body>'));
+    expect(body).toBe(
+      '<body><div id="player-root"><div class="vf-player" tabindex="-1"><video class="vf-video" src="/media/VFsunrise01/medium.webm" preload="auto" muted playsinline></video><div class="vf-ui"></div></div></div></body></html>',
+    );
+    expect(html.indexOf('window.vidframeConfig=')).toBeLessThan(html.indexOf('<video'));
+  });
+
+  it('a cued video preloads its metadata only and shows its poster; attribute values are escaped', () => {
+    const config = configFor({});
+    config.args.player_response.videoDetails!.thumbnailUrl = '/vi/x?a=1&b="2"<';
+    expect(renderPlayerShell(config)).toContain('preload="metadata" playsinline poster="/vi/x?a=1&amp;b=&quot;2&quot;&lt;"></video>');
+  });
+
+  it('a playlist still to fetch gets an element without a source, which the player fills', () => {
+    expect(renderPlayerShell(configFor({ list: 'PLsamples' }))).toBe(
+      '<div class="vf-player" tabindex="-1"><video class="vf-video" preload="none"></video><div class="vf-ui"></div></div>',
+    );
+  });
+
+  it('a page from a build without the shell marker gets no shell (the script builds one)', () => {
+    const html = renderEmbedPage(readEmbedTemplate(page('<div id="player-root"></div>')), {
+      videoId: 'VFsunrise01',
+      query: {},
+      playerResponse: response('VFsunrise01'),
+    });
+    expect(html).not.toContain('<video');
+    expect(html).toContain('<div id="player-root"></div>');
+  });
+});
