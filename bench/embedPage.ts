@@ -44,6 +44,10 @@ export interface LoadSample {
   readyMs: number;
   firstFrameMs: number;
   mediaRequestMs: number;
+  /** The frame's document: its HTML fully received, DOMContentLoaded (its module scripts have run), its load event. */
+  htmlReceivedMs: number;
+  domContentLoadedMs: number;
+  loadEventMs: number;
   heapAfterLoadBytes: number;
   seekRoundTripMs: number[];
 }
@@ -119,6 +123,8 @@ const barePage = (mediaUrl: string) => `<!doctype html>
 var v = document.getElementById('v'), host = null;
 function post(o) { if (host) parent.postMessage(JSON.stringify(o), host); }
 function state() { return v.ended ? 0 : v.paused ? 2 : 1; }
+// Like the embed (host protocol §3.6): ready before any listening, it asks the host for one.
+if (parent !== window) parent.postMessage(JSON.stringify({ event: 'readyToListen', channel: 'widget', id: 1 }), '*');
 addEventListener('message', function (e) {
   var m; try { m = JSON.parse(e.data); } catch (_) { return; }
   if (m.event === 'listening') {
@@ -223,7 +229,11 @@ type Kind = 'vidframe' | 'bare';
 
 function frameUrl(servers: Servers, kind: Kind, mediaPath: string): { src: string; origin: string } {
   return kind === 'vidframe'
-    ? { src: `${servers.vidframe.origin}/embed/${VIDEO_ID}?autoplay=1&mute=1&loop=1&playlist=${VIDEO_ID}&enablejsapi=1`, origin: servers.vidframe.origin }
+    ? {
+        // As the IFrame API writes it: `origin` and `widgetid` too (the embed then asks for `listening` once ready).
+        src: `${servers.vidframe.origin}/embed/${VIDEO_ID}?autoplay=1&mute=1&loop=1&playlist=${VIDEO_ID}&enablejsapi=1&origin=${encodeURIComponent(servers.host.origin)}&widgetid=1`,
+        origin: servers.vidframe.origin,
+      }
     : { src: `${servers.bare.origin}/?media=${encodeURIComponent(mediaPath)}`, origin: servers.bare.origin };
 }
 
@@ -244,11 +254,24 @@ async function openFrame(context: BrowserContext, servers: Servers, kind: Kind, 
 async function coldLoad(context: BrowserContext, servers: Servers, kind: Kind, mediaPath: string): Promise<LoadSample> {
   const { page, frame } = await openFrame(context, servers, kind, mediaPath);
   const { created, ready } = await page.evaluate(() => (window as unknown as { bench: { created: number; ready: number } }).bench);
-  const { firstFrame, mediaStart } = await frame.evaluate(() => {
+  const { firstFrame, mediaStart, htmlReceived, domContentLoaded, loadEvent } = await frame.evaluate(async () => {
     const media = performance.getEntriesByType('resource').find((e) => /\/media\//.test(e.name));
+    // The load event may come after ready (a late script of the frame delays it): wait for it, bounded.
+    if (document.readyState !== 'complete') {
+      await new Promise((done) => {
+        addEventListener('load', done, { once: true });
+        setTimeout(done, 10_000);
+      });
+    }
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+    // (No named functions in here: the bench's TypeScript loader would wrap them in a helper the page lacks.)
+    const origin = performance.timeOrigin;
     return {
       firstFrame: (window as unknown as { __bench: { firstFrame: number } }).__bench.firstFrame,
-      mediaStart: media ? performance.timeOrigin + media.startTime : NaN,
+      mediaStart: media ? origin + media.startTime : NaN,
+      htmlReceived: nav?.responseEnd ? origin + nav.responseEnd : NaN,
+      domContentLoaded: nav?.domContentLoadedEventStart ? origin + nav.domContentLoadedEventStart : NaN,
+      loadEvent: nav?.loadEventStart ? origin + nav.loadEventStart : NaN,
     };
   });
   const cdp = await cdpFor(context, page, frame);
@@ -259,7 +282,16 @@ async function coldLoad(context: BrowserContext, servers: Servers, kind: Kind, m
     seekRoundTripMs.push(await page.evaluate((t) => (window as unknown as { seekRoundTrip(t: number): Promise<number> }).seekRoundTrip(t), to));
   }
   await cdp.detach().catch(() => undefined);
-  return { readyMs: ready - created, firstFrameMs: firstFrame - created, mediaRequestMs: mediaStart - created, heapAfterLoadBytes, seekRoundTripMs };
+  return {
+    readyMs: ready - created,
+    firstFrameMs: firstFrame - created,
+    mediaRequestMs: mediaStart - created,
+    htmlReceivedMs: htmlReceived - created,
+    domContentLoadedMs: domContentLoaded - created,
+    loadEventMs: loadEvent - created,
+    heapAfterLoadBytes,
+    seekRoundTripMs,
+  };
 }
 
 async function longPlay(context: BrowserContext, servers: Servers, kind: Kind, mediaPath: string, seconds: number): Promise<PlaySample> {

@@ -75,6 +75,20 @@ export function pageRows(r: PageBenchResult): Row[] {
       target: '(diagnostic)',
       holds: null,
     },
+    ...(
+      [
+        ['iframe created → its HTML received', (l) => l.htmlReceivedMs],
+        ['iframe created → DOMContentLoaded (scripts ran)', (l) => l.domContentLoadedMs],
+        ['iframe created → load event', (l) => l.loadEventMs],
+      ] as const satisfies readonly (readonly [string, (l: PageBenchResult['loads']['bare'][number]) => number])[]
+    )
+      // Results written before these were recorded have none.
+      .filter(([, pick]) => r.loads.vidframe.every((l) => Number.isFinite(pick(l))))
+      .map(([measure, pick]): Row => {
+        const v = of('vidframe', pick);
+        const b = of('bare', pick);
+        return { measure, vidframe: ms(v), bare: ms(b), ratio: x(ratio(v.median, b.median)), target: '(diagnostic)', holds: null };
+      }),
     {
       measure: 'seekTo while paused → infoDelivery',
       vidframe: ms(seek.v),

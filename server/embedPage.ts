@@ -27,6 +27,7 @@ export function renderPlayerShell(config: PlayerConfig): string {
   const attributes = ['class="vf-video"'];
   if (media) {
     attributes.push(`src="${escapeAttribute(media.src)}"`, `preload="${media.preload}"`);
+    if (media.autoplay) attributes.push('autoplay');
     if (media.muted) attributes.push('muted');
     if (media.playsInline) attributes.push('playsinline');
     if (media.poster) attributes.push(`poster="${escapeAttribute(media.poster)}"`);

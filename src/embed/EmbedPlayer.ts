@@ -341,6 +341,12 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
     }
     stateInputs$.next({ type: autoplay ? 'load' : 'cue' });
     inputs$.next({ type: 'videoResponse', seq: 0, response: config.args.player_response, autoplay });
+    // The element the server wrote may be playing already (its `autoplay`, issue 15: the browser started it before
+    // this script ran). Its play and playing events are gone: the state machine hears them now.
+    if (!el.paused) {
+      stateInputs$.next({ type: 'play', paused: false, ended: el.ended });
+      if (el.readyState >= 3 /* HAVE_FUTURE_DATA */) stateInputs$.next({ type: 'playing', paused: false, ended: el.ended });
+    }
   });
 
   const readiness$ = mounted$.pipe(

@@ -179,6 +179,11 @@ export interface EarlyMedia {
   src: string;
   /** `auto` when the video will play at once, `metadata` when it is cued. */
   preload: 'auto' | 'metadata';
+  /**
+   * The browser may start it before any script runs (the first frame does not wait for the page's script): a video
+   * that plays at once from its start. A `start` position is the script's to seek to first, so it gets no autoplay.
+   */
+  autoplay: boolean;
   muted: boolean;
   playsInline: boolean;
   poster?: string;
@@ -191,9 +196,11 @@ export function earlyMediaOf(config: PlayerConfig): EarlyMedia | undefined {
   const format = pickFormat(response.streamingData?.formats ?? [], 'auto');
   if (!format) return undefined;
   const poster = response.videoDetails?.thumbnailUrl;
+  const plays = shouldAutoplay(config.args.autoplay);
   return {
     src: format.url,
-    preload: shouldAutoplay(config.args.autoplay) ? 'auto' : 'metadata',
+    preload: plays ? 'auto' : 'metadata',
+    autoplay: plays && (parseSecondsVar(vars.start) ?? 0) === 0,
     muted: parseBooleanVar(vars.mute) === true,
     playsInline: parseBooleanVar(vars.playsinline) !== false,
     ...(poster ? { poster } : {}),

@@ -36,7 +36,7 @@ async function openHost(query: string, { blockControls = false } = {}): Promise<
 describe('the video arrives with the page; the controls after it (issue 15)', () => {
   it('the served page carries the <video> with its source; its media request starts before the page script has loaded', async () => {
     const html = await (await fetch(`${server.origin}/embed/VFsunrise01?autoplay=1&mute=1`)).text();
-    expect(html).toMatch(/<video class="vf-video" src="\/media\/videos\/VFsunrise01\/[a-z0-9]+\.webm" preload="auto" muted playsinline/);
+    expect(html).toMatch(/<video class="vf-video" src="\/media\/videos\/VFsunrise01\/[a-z0-9]+\.webm" preload="auto" autoplay muted playsinline/);
 
     const page = await openHost('autoplay=1&mute=1');
     await waitMessage(page, 'onReady');

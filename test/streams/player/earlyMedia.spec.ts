@@ -29,8 +29,15 @@ describe('earlyMediaOf: the <video> the server writes with the page (issue 15)',
   );
 
   it('carries mute, playsinline and the poster as the player would set them', () => {
-    expect(earlyMediaOf(configFor({}))).toMatchObject({ muted: false, playsInline: true, preload: 'metadata' });
-    expect(earlyMediaOf(configFor({ mute: '1', playsinline: '0', autoplay: '1' }))).toMatchObject({ muted: true, playsInline: false, preload: 'auto' });
+    expect(earlyMediaOf(configFor({}))).toMatchObject({ muted: false, playsInline: true, preload: 'metadata', autoplay: false });
+    expect(earlyMediaOf(configFor({ mute: '1', playsinline: '0', autoplay: '1' }))).toMatchObject({
+      muted: true,
+      playsInline: false,
+      preload: 'auto',
+      autoplay: true,
+    });
+    // A start position is the script's to seek to before playing: the browser must not start at 0 on its own.
+    expect(earlyMediaOf(configFor({ autoplay: '1', start: '4' }))).toMatchObject({ preload: 'auto', autoplay: false });
     const config = configFor({});
     config.args.player_response.videoDetails!.thumbnailUrl = '/vi/VFsunrise01/poster';
     expect(earlyMediaOf(config)?.poster).toBe('/vi/VFsunrise01/poster');
