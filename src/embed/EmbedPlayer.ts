@@ -352,13 +352,17 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
   const readiness$ = mounted$.pipe(
     take(1),
     switchMap((el) =>
-      playerReadiness$(() => el.readyState >= 1 || el.error !== null || model$.value.error !== null, {
-        // The element's metadata or error, or the model's error, says "ready" at once; the 50 ms poll stays as the net.
+      // Ready once the player has its video — the element has the chosen rendition as its source — or knows it cannot
+      // play it (issue 15). It then takes every command (a seek before the metadata waits for it) and answers every
+      // getter (the duration from the response until the element knows it), as the reference embed is ready before
+      // its media has loaded. Waiting for the metadata would put the media pipeline's start-up before `onReady`.
+      playerReadiness$(() => (model$.value.quality !== '' && el.hasAttribute('src')) || el.error !== null || model$.value.error !== null, {
+        // An event that may have made it ready checks at once; the 50 ms poll stays as the net.
         changes$: merge(
-          fromEvent(el, 'loadedmetadata'),
+          fromEvent(el, 'loadstart'),
           fromEvent(el, 'error'),
           model$.pipe(
-            map((m) => m.error),
+            map((m) => `${m.quality}|${m.error?.internal ?? ''}`),
             distinctUntilChanged(),
           ),
         ),

@@ -14,9 +14,8 @@ import type { PlatformCalls } from '../../streams/platform/platformCalls';
 import { recoverUnwrappedResponse } from '../../streams/transport/recoverUnwrappedResponse';
 import { startTracking } from './tracking';
 import { createViewerActions, type ViewerActions } from './viewerActions';
-import { map, race, Subject, timer } from 'rxjs';
-import { bindShellClicks, findPlayerShell, firstReady } from './playerShell';
-import { CONTROLS_LATEST_LOAD_MS } from '../../streams/timing';
+import { map, Subject } from 'rxjs';
+import { bindShellClicks, controlsDue$, findPlayerShell } from './playerShell';
 import type { HostCommandReceipt } from '../../streams/host/hostCommandReceipts';
 import type { PlayerResponse } from '../../streams/config/playerConfig';
 import type { PlaylistResponse } from '../../streams/player/playerEngine';
@@ -52,8 +51,8 @@ try {
 /**
  * This script is what the first frame and the host's `onReady` need, and no more (issue 15): the player over the
  * `<video>` the server wrote, the host channel, logging, identity and the platform services. The controls — React
- * and the views — come in a chunk of their own once the player is ready (or after {@link CONTROLS_LATEST_LOAD_MS} at
- * the latest), so React is neither downloaded nor run before the video starts.
+ * and the views — come in a chunk of their own once the player is ready, the page loaded and the main thread idle
+ * (`controlsDue$`), so React is neither downloaded nor run before the video starts or the host's handshake.
  */
 const container = document.getElementById('player-root')!;
 try {
@@ -119,7 +118,7 @@ try {
   } catch (error) {
     console.error('[vidframe] the host channel could not start', error);
   }
-  race(firstReady(player.readiness$), timer(CONTROLS_LATEST_LOAD_MS)).subscribe(() => {
+  controlsDue$(player.readiness$, window).subscribe(() => {
     import('./ui')
       .then(({ mountEmbedUi }) => {
         releaseShellClicks();

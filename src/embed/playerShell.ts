@@ -1,4 +1,6 @@
-import { distinctUntilChanged, filter, first, map, type Observable } from 'rxjs';
+import { defer, filter, first, fromEvent, map, of, race, switchMap, timer, type Observable } from 'rxjs';
+import { idleCallback$, type IdleCallbackTarget } from '../../streams/scheduler/idleCallback';
+import { CONTROLS_LATEST_LOAD_MS } from '../../streams/timing';
 import type { PlayerReadiness } from '../../streams/player/playerReadiness';
 import type { PlayerCommand } from '../../streams/player/types';
 import { PlayerState, type PlayerStateValue } from '../../streams/player/playerState';
@@ -60,11 +62,22 @@ export function bindShellClicks(shell: PlayerShell, player: { state$: Observable
   };
 }
 
-/** The first `ready` of the player: when the controls (and what they need) are brought in. */
-export const firstReady = (readiness$: Observable<PlayerReadiness>): Observable<void> =>
-  readiness$.pipe(
-    distinctUntilChanged(),
+/**
+ * When the controls (and React) are brought in (issue 15): once the player is ready, the page has loaded (a module
+ * fetched before the `load` event delays it, and hosts send `listening` on the frame's load) and the main thread is
+ * idle, so they never compete with the first frame or the host's handshake; after `latestMs` in any case, so a slow
+ * media server or a playlist still being fetched does not leave the viewer without controls.
+ */
+export function controlsDue$(readiness$: Observable<PlayerReadiness>, win: Window, latestMs = CONTROLS_LATEST_LOAD_MS): Observable<void> {
+  const loaded$ = defer(() => (win.document.readyState === 'complete' ? of(undefined) : fromEvent(win, 'load').pipe(first())));
+  const settled$ = readiness$.pipe(
     filter((r) => r === 'ready'),
+    first(),
+    switchMap(() => loaded$),
+    switchMap(() => idleCallback$(win as unknown as IdleCallbackTarget).pipe(first())),
+  );
+  return race(settled$, timer(latestMs)).pipe(
     first(),
     map(() => undefined),
   );
+}

@@ -1,0 +1,84 @@
+import { BehaviorSubject } from 'rxjs';
+import { bindShellClicks, buildPlayerShell, controlsDue$, findPlayerShell } from '../../../src/embed/playerShell';
+import { PlayerState, type PlayerStateValue } from '../../../streams/player/playerState';
+import type { PlayerReadiness } from '../../../streams/player/playerReadiness';
+import type { PlayerCommand } from '../../../streams/player/types';
+import { CONTROLS_LATEST_LOAD_MS } from '../../../streams/timing';
+
+/** A window whose load state and idle callbacks the test drives (idle 5 ms after asked). */
+function fakeWindow(readyState: DocumentReadyState) {
+  const target = new EventTarget();
+  return Object.assign(target, {
+    document: { readyState },
+    requestIdleCallback: (cb: (d: { didTimeout: boolean; timeRemaining(): number }) => void) =>
+      setTimeout(() => cb({ didTimeout: false, timeRemaining: () => 10 }), 5) as unknown as number,
+    cancelIdleCallback: (handle: number) => clearTimeout(handle),
+  }) as unknown as Window;
+}
+
+describe('controlsDue$: when the controls are brought in (issue 15)', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('after ready, on the first idle period of a loaded page; not before ready', () => {
+    const readiness$ = new BehaviorSubject<PlayerReadiness>('loading');
+    const due = jest.fn();
+    controlsDue$(readiness$, fakeWindow('complete')).subscribe(due);
+    jest.advanceTimersByTime(100);
+    expect(due).not.toHaveBeenCalled();
+    readiness$.next('ready');
+    jest.advanceTimersByTime(4);
+    expect(due).not.toHaveBeenCalled(); // waits for the idle period
+    jest.advanceTimersByTime(1);
+    expect(due).toHaveBeenCalledTimes(1);
+  });
+
+  it('a page still loading waits for its load event, then for idle', () => {
+    const win = fakeWindow('interactive');
+    const due = jest.fn();
+    controlsDue$(new BehaviorSubject<PlayerReadiness>('ready'), win).subscribe(due);
+    jest.advanceTimersByTime(200);
+    expect(due).not.toHaveBeenCalled();
+    win.dispatchEvent(new Event('load'));
+    jest.advanceTimersByTime(5);
+    expect(due).toHaveBeenCalledTimes(1);
+  });
+
+  it('at CONTROLS_LATEST_LOAD_MS at the latest, ready or not, once', () => {
+    const due = jest.fn();
+    controlsDue$(new BehaviorSubject<PlayerReadiness>('loading'), fakeWindow('interactive')).subscribe(due);
+    jest.advanceTimersByTime(CONTROLS_LATEST_LOAD_MS - 1);
+    expect(due).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
+    jest.advanceTimersByTime(5000);
+    expect(due).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the player shell', () => {
+  it('is found where the server wrote it, or built when the page has none', () => {
+    const container = document.createElement('div');
+    container.innerHTML = '<div class="vf-player" tabindex="-1"><video class="vf-video" src="/m.webm" preload="auto"></video><div class="vf-ui"></div></div>';
+    const written = container.querySelector('video');
+    expect(findPlayerShell(container).video).toBe(written);
+    const empty = document.createElement('div');
+    const built = findPlayerShell(empty);
+    expect(built.root.parentElement).toBe(empty);
+    expect(built.video.className).toBe('vf-video');
+    expect(built.video.hasAttribute('src')).toBe(false);
+    expect(built.ui.parentElement).toBe(built.root);
+  });
+
+  it('until the controls come, a click on the video plays, or pauses a playing one; released, it does nothing', () => {
+    const shell = buildPlayerShell(document.createElement('div'));
+    const state$ = new BehaviorSubject<PlayerStateValue>(PlayerState.CUED);
+    const commands: PlayerCommand[] = [];
+    const release = bindShellClicks(shell, { state$, command: (c) => commands.push(c) });
+    shell.video.click();
+    state$.next(PlayerState.PLAYING);
+    shell.video.click();
+    release();
+    shell.video.click();
+    expect(commands).toEqual([{ type: 'play' }, { type: 'pause' }]);
+  });
+});
