@@ -79,10 +79,7 @@ try {
       ),
   });
   window.vidframePlayer = player;
-  // The element the server wrote, adopted in place: its media request started with the HTML.
-  const shell = findPlayerShell(container);
-  player.attach(shell.video);
-  const releaseShellClicks = bindShellClicks(shell, player);
+
   // Neither logging, nor consent, nor preferences, nor the host channel may keep a viewer from watching: each starts
   // on its own.
   const startService = (name: string, start: () => void) => {
@@ -113,6 +110,11 @@ try {
       win: window,
     });
   });
+  // The element the server wrote, adopted in place (its media request started with the HTML); after the services, so
+  // that logging and the ping beacons see the player's first states.
+  const shell = findPlayerShell(container);
+  player.attach(shell.video);
+  const releaseShellClicks = bindShellClicks(shell, player);
   try {
     startHostBridge(player, window, { onCommandReceived: (receipt) => hostCommands$.next(receipt) });
   } catch (error) {
