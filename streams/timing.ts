@@ -188,6 +188,13 @@ export const HOST_SEEK_JUMP_SECONDS = 1;
  */
 export const CONTROLS_LATEST_LOAD_MS = 1000;
 
+/**
+ * Issue 15: the page's logging starts once the player is ready and the page idle; until then what the player says is
+ * recorded (`streams/shared/recorder.ts`). This bounds what a recorder keeps for a consumer that never comes (its
+ * chunk failed to load): about 20 minutes of playback ticks, far beyond the second or so it normally waits.
+ */
+export const RECORDER_MAX_ENTRIES = 5000;
+
 // ── Connectivity and transport (§9: "library behaviour, not part of the product's contract") ────────
 /** §9 library behaviour: the first re-probe of generate_204 after a failed one; doubles on each further failure. */
 export const NETWORK_PROBE_BACKOFF_BASE_MS = 1_000;

@@ -1,0 +1,85 @@
+import { map, Observable, Subject } from 'rxjs';
+import { createRecorder } from '../../../streams/shared/recorder';
+import { createTestScheduler } from '../../helpers/testScheduler';
+
+describe('createRecorder (issue 15: a consumer that arrives late loses nothing)', () => {
+  it('replays the recorded emissions of all streams in the order they happened, at their times, then goes live', () => {
+    const scheduler = createTestScheduler();
+    const log: string[] = [];
+    scheduler.run(({ hot }) => {
+      const recorder = createRecorder({ now: () => scheduler.now(), base: scheduler });
+      const a = recorder.record(hot<string>('--1----3------5--'));
+      const b = recorder.record(hot<string>('----2-----4------'));
+      // Each delivery says when it happened: the value and the recorder's time at delivery.
+      const stamped = (s: Observable<string>) => s.pipe(map((v) => `${v}@${recorder.now()}`));
+      scheduler.schedule(() => {
+        stamped(a).subscribe((v) => log.push(`a${v}`));
+        stamped(b).subscribe((v) => log.push(`b${v}`));
+        recorder.release();
+      }, 11);
+    });
+    expect(log).toEqual(['a1@2', 'b2@4', 'a3@7', 'b4@10', 'a5@14']);
+  });
+
+  it('its scheduler schedules on the base and tells the recorded time during the replay', () => {
+    let clock = 100;
+    const recorder = createRecorder({ now: () => clock });
+    const source = new Subject<string>();
+    const times: number[] = [];
+    recorder.record(source).subscribe(() => times.push(recorder.scheduler.now()));
+    source.next('a');
+    clock = 250;
+    recorder.release();
+    expect(times).toEqual([100]);
+    expect(recorder.scheduler.now()).toBe(250);
+  });
+
+  it('a subscriber after the release gets the live values only; the end of a stream is recorded too', () => {
+    const recorder = createRecorder({ now: () => 0 });
+    const source = new Subject<number>();
+    const recorded = recorder.record(source);
+    const early: unknown[] = [];
+    recorded.subscribe({ next: (v) => early.push(v), complete: () => early.push('end') });
+    source.next(1);
+    source.next(2);
+    source.complete();
+    expect(early).toEqual([]);
+    recorder.release();
+    expect(early).toEqual([1, 2, 'end']);
+    const other = new Subject<number>();
+    const live = recorder.record(other);
+    const late: number[] = [];
+    live.subscribe((v) => late.push(v));
+    other.next(3);
+    expect(late).toEqual([3]);
+  });
+
+  it('what a replayed delivery causes is recorded after it and delivered in the same replay, in order', () => {
+    const recorder = createRecorder({ now: () => 0 });
+    const first = new Subject<string>();
+    const second = new Subject<string>();
+    const a = recorder.record(first);
+    const b = recorder.record(second);
+    const log: string[] = [];
+    a.subscribe((v) => {
+      log.push(v);
+      if (v === 'x') second.next('caused by x');
+    });
+    b.subscribe((v) => log.push(v));
+    first.next('x');
+    first.next('y');
+    recorder.release();
+    expect(log).toEqual(['x', 'y', 'caused by x']);
+  });
+
+  it('keeps at most maxEntries and counts what it dropped', () => {
+    const recorder = createRecorder({ now: () => 0, maxEntries: 2 });
+    const source = new Subject<number>();
+    const out: number[] = [];
+    recorder.record(source).subscribe((v) => out.push(v));
+    [1, 2, 3, 4].forEach((v) => source.next(v));
+    expect(recorder.dropped).toBe(2);
+    recorder.release();
+    expect(out).toEqual([1, 2]);
+  });
+});
