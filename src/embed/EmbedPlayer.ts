@@ -347,6 +347,8 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
       stateInputs$.next({ type: 'play', paused: false, ended: el.ended });
       if (el.readyState >= 3 /* HAVE_FUTURE_DATA */) stateInputs$.next({ type: 'playing', paused: false, ended: el.ended });
     }
+    // Likewise a source that already failed (its error event is gone): the player fails as it would have then.
+    if (el.error && el.getAttribute('src')) inputs$.next({ type: 'mediaError', code: el.error.code });
   });
 
   const readiness$ = mounted$.pipe(

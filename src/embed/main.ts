@@ -1,20 +1,19 @@
 import { readPlayerConfig, withLoaderUrl, PLAYER_STYLE_TRANSPARENT } from '../../streams/config/playerConfig';
 import { createEmbedPlayer } from './EmbedPlayer';
-import { startTelemetry, type Telemetry } from './telemetry';
+import type { Telemetry } from './telemetry';
 import { startHostBridge } from './hostBridge';
 import { startErrorReporting, type ErrorReporting } from './errorReporting';
 import { startIdentity, type Identity } from './identity';
 import { createEmbedApi } from './api';
-import { startConsent, type Consent } from './consent';
+import type { Consent } from './consent';
 import { startPreferences } from './preferences';
-import { startLocation } from './location';
-import { startAttestation, type Attestation } from './attestation';
-import { startPlatformCalls } from './platform';
+import type { Attestation } from './attestation';
 import type { PlatformCalls } from '../../streams/platform/platformCalls';
 import { recoverUnwrappedResponse } from '../../streams/transport/recoverUnwrappedResponse';
 import { startTracking } from './tracking';
-import { createViewerActions, type ViewerActions } from './viewerActions';
-import { map, Subject } from 'rxjs';
+import { filter, first, fromEvent, map, race, Subject } from 'rxjs';
+import { createRecorder } from '../../streams/shared/recorder';
+import { playerFeed } from './playerFeed';
 import { bindShellClicks, controlsDue$, findPlayerShell } from './playerShell';
 import type { HostCommandReceipt } from '../../streams/host/hostCommandReceipts';
 import type { PlayerResponse } from '../../streams/config/playerConfig';
@@ -50,9 +49,11 @@ try {
 
 /**
  * This script is what the first frame and the host's `onReady` need, and no more (issue 15): the player over the
- * `<video>` the server wrote, the host channel, logging, identity and the platform services. The controls — React
- * and the views — come in a chunk of their own once the player is ready, the page loaded and the main thread idle
- * (`controlsDue$`), so React is neither downloaded nor run before the video starts or the host's handshake.
+ * `<video>` the server wrote, the host channel, identity, the preferences and the ping beacons. The services (logging
+ * with its storage and retry queue, consent, attestation, the platform calls: `services.ts`) and the controls (React
+ * and the views: `ui.tsx`) come in chunks of their own once the player is ready, the page loaded and the main thread
+ * idle (`controlsDue$`), so they never compete with the first frame or the host's handshake; what logging must see
+ * of the time before is recorded (`playerFeed.ts`).
  */
 const container = document.getElementById('player-root')!;
 try {
@@ -80,7 +81,7 @@ try {
   });
   window.vidframePlayer = player;
 
-  // Neither logging, nor consent, nor preferences, nor the host channel may keep a viewer from watching: each starts
+  // Neither the preferences, nor the ping beacons, nor the host channel may keep a viewer from watching: each starts
   // on its own.
   const startService = (name: string, start: () => void) => {
     try {
@@ -89,49 +90,50 @@ try {
       console.error(`[vidframe] ${name} could not start`, error);
     }
   };
-  // Host commands as the bridge receives them, for the player's logging (the bridge starts last).
-  const hostCommands$ = new Subject<HostCommandReceipt>();
-  startService('telemetry', () => (window.vidframeTelemetry = startTelemetry(player, api, window, { hostCommands$ })));
-  startService('consent', () => (window.vidframeConsent = startConsent(config, window, api.facts)));
+  // What the logging will want to see, recorded from now until it starts (after ready, in its own chunk): the player's
+  // states and the element's events with their facts of the moment, and the host commands (the bridge starts last).
+  const recorder = createRecorder();
+  const feed = playerFeed(player, recorder);
+  const hostCommandReceipts$ = new Subject<HostCommandReceipt>();
+  const hostCommands$ = recorder.record(hostCommandReceipts$);
   startService('preferences', () => startPreferences(player, window));
-  startService('geolocation', () => startLocation(config, window, api.facts, { mobileWeb: false }));
-  startService('attestation', () => (window.vidframeAttestation = startAttestation(config, window, api.facts)));
-  startService('platform calls', () => (window.vidframePlatform = startPlatformCalls(api, window, errorReporting)));
   startService('ping beacons', () => startTracking(player, window));
-  // The viewer features (channel, subscribe, bell, watch later, share, feedback) over the platform calls.
-  let actions: ViewerActions | undefined;
-  startService('viewer actions', () => {
-    if (!window.vidframePlatform) return;
-    actions = createViewerActions({
-      calls: window.vidframePlatform,
-      attestation: window.vidframeAttestation,
-      videoId$: player.videoData$.pipe(map((data) => data?.videoId)),
-      identity,
-      win: window,
-    });
-  });
-  // The element the server wrote, adopted in place (its media request started with the HTML); after the services, so
-  // that logging and the ping beacons see the player's first states.
+  // The element the server wrote, adopted in place (its media request started with the HTML); after the feed and the
+  // ping beacons, so that they see the player's first states.
   const shell = findPlayerShell(container);
   player.attach(shell.video);
   const releaseShellClicks = bindShellClicks(shell, player);
   try {
-    startHostBridge(player, window, { onCommandReceived: (receipt) => hostCommands$.next(receipt) });
+    startHostBridge(player, window, { onCommandReceived: (receipt) => hostCommandReceipts$.next(receipt) });
   } catch (error) {
     console.error('[vidframe] the host channel could not start', error);
   }
-  controlsDue$(player.readiness$, window).subscribe(() => {
-    import('./ui')
-      .then(({ mountEmbedUi }) => {
-        releaseShellClicks();
-        mountEmbedUi(shell, { player, identity, actions });
-      })
-      .catch((error: unknown) => {
-        // The video and the host channel go on without the controls (a click still plays and pauses).
-        console.error('[vidframe] the controls could not load', error);
-        errorReporting?.report(error, 'controls');
-      });
-  });
+  // The rest comes once the player is ready, the page loaded and the main thread idle — or at once when the page is
+  // being hidden, so that what was recorded gets its chance to be sent: first the services (logging subscribes to the
+  // feed, which is then released), then the controls.
+  const hidden$ = fromEvent(document, 'visibilitychange').pipe(filter(() => document.visibilityState === 'hidden'));
+  race(controlsDue$(player.readiness$, window), hidden$, fromEvent(window, 'pagehide'))
+    .pipe(first())
+    .subscribe(() => {
+      const services = import('./services')
+        .then(({ startServices }) => startServices({ config, api, identity, player, feed, hostCommands$, errorReporting, win: window }))
+        .catch((error: unknown) => {
+          console.error('[vidframe] the services could not load', error);
+          errorReporting?.report(error, 'services');
+          return { actions: undefined };
+        })
+        .finally(() => recorder.release());
+      Promise.all([services, import('./ui')])
+        .then(([{ actions }, { mountEmbedUi }]) => {
+          releaseShellClicks();
+          mountEmbedUi(shell, { player, identity, actions });
+        })
+        .catch((error: unknown) => {
+          // The video and the host channel go on without the controls (a click still plays and pauses).
+          console.error('[vidframe] the controls could not load', error);
+          errorReporting?.report(error, 'controls');
+        });
+    });
 } catch (error) {
   // A page without a usable configuration still tells the viewer what happened.
   container.replaceChildren(startupErrorView(error));

@@ -15,7 +15,6 @@ import {
   of,
   share,
   shareReplay,
-  startWith,
   Subject,
   Subscription,
   switchMap,
@@ -43,7 +42,7 @@ import { pageLifecycleEvents$ } from '../../streams/sources/pageLifecycleEvents'
 import { pageLifecycleState, type PageLifecycleState } from '../../streams/lifecycle/pageLifecycleState';
 import { visibilityEvents$ } from '../../streams/sources/visibilityEvents';
 import { visibilityState, type VisibilityState } from '../../streams/visibility/visibilityState';
-import { mediaEvents$, seekSpans } from '../../streams/sources/mediaEvents';
+import { seekSpans } from '../../streams/sources/mediaEvents';
 import { dispatchAtTier } from '../../streams/scheduler/dispatchAtTier';
 import { DelayedEventTier } from '../../streams/scheduler/delayedEventTier';
 import { idleCallback$ } from '../../streams/scheduler/idleCallback';
@@ -58,7 +57,7 @@ import { visualElementAttachCache, type BoundedCache } from '../../streams/sampl
 import { createRequestLog, type RequestLog } from '../../streams/retry/requestLog';
 import type { HostCommandReceipt } from '../../streams/host/hostCommandReceipts';
 import { pageStorage } from './pageStorage';
-import type { EmbedPlayer } from './EmbedPlayer';
+import type { MediaFacts, PlayerFeed } from './playerFeed';
 import type { EmbedApi } from './api';
 
 /**
@@ -168,8 +167,8 @@ function hostOriginOf(config: PlayerConfig): string | undefined {
  * the IndexedDB retry queue and resent when the network is back; the config of `log_event` responses stored.
  * This is the page's one sink layer: the pure parts live in `streams/`.
  */
-export function startTelemetry(player: EmbedPlayer, api: EmbedApi, win: Window = window, options: TelemetryOptions = {}): Telemetry {
-  const { config } = player;
+export function startTelemetry(feed: PlayerFeed, api: EmbedApi, win: Window = window, options: TelemetryOptions = {}): Telemetry {
+  const { config } = feed;
   const random =
     options.random ??
     (() => {
@@ -270,58 +269,40 @@ export function startTelemetry(player: EmbedPlayer, api: EmbedApi, win: Window =
   });
 
   // ── The viewing session ──────────────────────────────────────────────────────────────────────────────────────
-  const element$ = player.element$.pipe(
-    filter((e): e is HTMLVideoElement => e !== null),
-    first(),
-    shareReplay(1),
-  );
-  const snapshotOf = (state: number, el: HTMLVideoElement | undefined): PlayerStateSnapshot => ({
-    state: state as LoggedPlayerState,
-    mediaTimeSec: el?.currentTime ?? 0,
-    playbackRate: el?.playbackRate ?? 1,
-    muted: el?.muted ?? false,
-    volume: Math.round((el?.volume ?? 1) * 100),
-  });
-  const elementNow = new BehaviorSubject<HTMLVideoElement | undefined>(undefined);
-  subscriptions.add(element$.subscribe(elementNow));
-  const media$ = element$.pipe(
-    switchMap((el) => mediaEvents$(el, ['timeupdate', 'seeking', 'volumechange', 'ratechange'])),
-    share(),
-  );
-
+  // Everything about the player comes from its feed: recorded from the page's start when the logging starts late
+  // (issue 15), with the element's facts as they were and `feed.now()` telling when each thing happened.
+  const clock = feed.scheduler;
+  const media$ = feed.media$.pipe(share());
   // A seek goes from the last time played to where the element is seeking.
   const seek$ = seekSpans(media$);
-  const volume$ = element$.pipe(
-    switchMap((el) =>
-      media$.pipe(
-        filter((e) => e.type === 'volumechange'),
-        startWith(null),
-        map(() => ({ volume: Math.round(el.volume * 100), muted: el.muted })),
-      ),
-    ),
+  const volume$ = media$.pipe(
+    filter((e) => e.type === 'attached' || e.type === 'volumechange'),
+    map((e) => ({ volume: Math.round(e.target.volume * 100), muted: e.target.muted })),
   );
-  const playbackRate$ = element$.pipe(
-    switchMap((el) =>
-      media$.pipe(
-        filter((e) => e.type === 'ratechange'),
-        startWith(null),
-        map(() => el.playbackRate),
-      ),
-    ),
+  const playbackRate$ = media$.pipe(
+    filter((e) => e.type === 'attached' || e.type === 'ratechange'),
+    map((e) => e.target.playbackRate),
   );
+  const snapshotOf = ({ state, media }: { state: number; media: MediaFacts | undefined }): PlayerStateSnapshot => ({
+    state: state as LoggedPlayerState,
+    mediaTimeSec: media?.currentTime ?? 0,
+    playbackRate: media?.playbackRate ?? 1,
+    muted: media?.muted ?? false,
+    volume: Math.round((media?.volume ?? 1) * 100),
+  });
 
   // Latency (spec §9): ticks of the embed's start-up, reported as spans through logging.
   const ticks$ = merge(
     of<LatencyTick>({ action: 'embed', name: 'navigationStart', time: win.performance.timeOrigin }),
-    player.readiness$.pipe(
+    feed.readiness$.pipe(
       filter((r) => r === 'ready'),
       first(),
-      map((): LatencyTick => ({ action: 'embed', name: 'playerReady' })),
+      map((): LatencyTick => ({ action: 'embed', name: 'playerReady', time: feed.now() })),
     ),
-    player.state$.pipe(
-      filter((st) => st === PlayerState.PLAYING),
+    feed.state$.pipe(
+      filter(({ state }) => state === PlayerState.PLAYING),
       first(),
-      map((): LatencyTick => ({ action: 'embed', name: 'firstPlaying' })),
+      map((): LatencyTick => ({ action: 'embed', name: 'firstPlaying', time: feed.now() })),
     ),
   );
   const latency$ = latencyReports(ticks$, {
@@ -329,12 +310,13 @@ export function startTelemetry(player: EmbedPlayer, api: EmbedApi, win: Window =
       { action: 'embed', from: 'navigationStart', to: 'playerReady' },
       { action: 'embed', from: 'navigationStart', to: 'firstPlaying' },
     ],
+    scheduler: clock,
   });
 
   // Debugging events (`video_stats`, spec §7): stalls, media errors with their MediaError code, rendition switches.
   const currentVideoId = new BehaviorSubject<string>(config.args.video_id);
   subscriptions.add(
-    player.videoData$
+    feed.videoData$
       .pipe(
         filter((d): d is NonNullable<typeof d> => d !== null),
         map((d) => d.videoId),
@@ -343,25 +325,23 @@ export function startTelemetry(player: EmbedPlayer, api: EmbedApi, win: Window =
   );
   const videoIdNow = () => currentVideoId.value;
   const debug$ = playbackDebugEvents({
-    state$: player.state$.pipe(
-      map((state) => ({ videoId: videoIdNow(), state: state as LoggedPlayerState, mediaTimeSec: elementNow.value?.currentTime ?? 0 })),
-    ),
-    mediaError$: element$.pipe(
-      switchMap((el) => mediaEvents$(el, ['error'])),
+    state$: feed.state$.pipe(map(({ state, media }) => ({ videoId: videoIdNow(), state: state as LoggedPlayerState, mediaTimeSec: media?.currentTime ?? 0 }))),
+    mediaError$: media$.pipe(
       // An element without a source fires error too (the player clears it): only a failing source is a media error.
-      filter((e) => e.target.error !== null && !!e.target.getAttribute('src')),
-      map((e) => ({ videoId: videoIdNow(), code: e.target.error!.code, message: e.target.error!.message ?? '', mediaTimeSec: e.target.currentTime })),
+      filter((e) => e.type === 'error' && e.target.error !== null && e.target.hasSource),
+      map((e) => ({ videoId: videoIdNow(), code: e.target.error!.code, message: e.target.error!.message, mediaTimeSec: e.target.currentTime })),
     ),
-    quality$: player.quality$.pipe(map((quality) => ({ videoId: videoIdNow(), quality }))),
+    quality$: feed.quality$.pipe(map((quality) => ({ videoId: videoIdNow(), quality }))),
+    scheduler: clock,
   });
 
   // Video loads (spec §3 load options, with rct / rctn) and application navigation (spec §4): every load after the
   // player is ready — a host load or cue, a playlist move — starts a navigation.
-  const loads$: Observable<VideoLoad> = player.model$.pipe(
+  const loads$: Observable<VideoLoad> = feed.model$.pipe(
     distinctUntilChanged((a, b) => a.loadSeq === b.loadSeq),
     map((m) => ({ videoId: m.videoId, referral: m.referral ?? null })),
   );
-  const navigationLoads$ = player.readiness$.pipe(
+  const navigationLoads$ = feed.readiness$.pipe(
     filter((r) => r === 'ready'),
     first(),
     switchMap(() => loads$.pipe(skip(1))),
@@ -370,7 +350,7 @@ export function startTelemetry(player: EmbedPlayer, api: EmbedApi, win: Window =
   const navigation$ = navigationState(navigationLoads$).pipe(shareReplay({ bufferSize: 1, refCount: false }));
   subscriptions.add(navigation$.subscribe());
   const attachCache = visualElementAttachCache<string, true>();
-  const shownVideoIds$ = player.videoData$.pipe(
+  const shownVideoIds$ = feed.videoData$.pipe(
     filter((d): d is NonNullable<typeof d> => d !== null),
     map((d) => d.videoId),
   );
@@ -384,19 +364,19 @@ export function startTelemetry(player: EmbedPlayer, api: EmbedApi, win: Window =
       autoplay: config.args.autoplay !== '0',
       hostOrigin: hostOriginOf(config),
       playerStyle: config.args.ps,
-      state$: player.state$.pipe(map((s) => snapshotOf(s, elementNow.value))),
-      readyLatencyMs$: player.readiness$.pipe(
+      state$: feed.state$.pipe(map(snapshotOf)),
+      readyLatencyMs$: feed.readiness$.pipe(
         filter((r) => r === 'ready'),
-        map(() => win.performance.now()) /* ms since navigation start */,
+        map(() => feed.now() - win.performance.timeOrigin) /* ms since navigation start */,
       ),
-      error$: player.error$.pipe(
+      error$: feed.error$.pipe(
         filter((e): e is NonNullable<typeof e> => e !== null),
         distinctUntilChanged(),
       ),
       seek$,
       volume$,
       playbackRate$,
-      quality$: player.format ? of(player.format.quality) : EMPTY,
+      quality$: feed.format ? of(feed.format.quality) : EMPTY,
       visibility$,
       online$,
       latency$,
@@ -411,7 +391,7 @@ export function startTelemetry(player: EmbedPlayer, api: EmbedApi, win: Window =
     storedLogEvents(retryOutcome$, { random }),
   ).pipe(
     // Timed when it happened, not when the idle slot hands it to the sink.
-    map((event): ClientEvent => ({ ...event, eventTimeMs: Date.now() })),
+    map((event): ClientEvent => ({ ...event, eventTimeMs: feed.now() })),
     tap(() => counts.events++),
     map((event) => ({ tier: tierOf(event), event })),
     dispatchAtTier<ClientEvent>({
@@ -455,7 +435,7 @@ export function startTelemetry(player: EmbedPlayer, api: EmbedApi, win: Window =
 
   // Old databases and expired records go once the player is ready, off the start-up path.
   subscriptions.add(
-    player.readiness$
+    feed.readiness$
       .pipe(
         filter((r) => r === 'ready'),
         first(),

@@ -25,7 +25,10 @@ export interface Recorder {
    * its recorded time), then lets later ones through as they come. Once.
    */
   release(): void;
-  /** The time of the emission being delivered: its recorded time during the replay, the clock's otherwise. */
+  /**
+   * The time of what is being delivered: during the replay, the recorded time of the emission; after it, the clock's;
+   * before the release (a consumer subscribing, saying what it says at its start), the time the recorder was created.
+   */
   now(): number;
   /** A scheduler that schedules as `base` does and tells {@link now} as its time (for operators that stamp times). */
   readonly scheduler: SchedulerLike;
@@ -33,7 +36,10 @@ export interface Recorder {
   readonly dropped: number;
 }
 
-type Entry = { out: Subject<unknown>; kind: 'next'; value: unknown; at: number } | { out: Subject<unknown>; kind: 'error'; error: unknown; at: number } | { out: Subject<unknown>; kind: 'complete'; at: number };
+type Entry =
+  | { out: Subject<unknown>; kind: 'next'; value: unknown; at: number }
+  | { out: Subject<unknown>; kind: 'error'; error: unknown; at: number }
+  | { out: Subject<unknown>; kind: 'complete'; at: number };
 
 export function createRecorder({
   now = () => Date.now(),
@@ -54,7 +60,10 @@ export function createRecorder({
     else if (entry.kind === 'error') entry.out.error(entry.error);
     else entry.out.complete();
   };
-  const recorderNow = () => replayingAt ?? now();
+  // Before the release the consumer counts as started when the recorder was: what it says on subscribing (a session's
+  // opening event) happened then, as it would have had it started with the page.
+  const startedAt = now();
+  const recorderNow = () => replayingAt ?? (released ? now() : startedAt);
 
   return {
     record<T>(source$: Observable<T>): Observable<T> {

@@ -59,7 +59,7 @@ export interface SeekSpan {
  * result: ------------------{2→8}-----------
  * ```
  */
-export function seekSpans(events$: Observable<MediaEvent<EventTarget & { currentTime: number }>>): Observable<SeekSpan> {
+export function seekSpans(events$: Observable<{ type: string; target: { currentTime: number } }>): Observable<SeekSpan> {
   return events$.pipe(
     filter((e) => e.type === 'timeupdate' || e.type === 'seeking'),
     scan(

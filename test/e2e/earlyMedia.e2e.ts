@@ -3,6 +3,7 @@ import { type HostServer, type RunningServer } from './helpers/servers';
 import { frameWith } from './helpers/browser';
 import { withE2eEnvironment } from './helpers/environment';
 import { rawHostPage, videoElement, waitCache, waitMessage } from './host.helpers';
+import { collectorOf, openEmbed, until } from './telemetry.helpers';
 
 /**
  * Issue 15, where a viewer and a host meet it: the `<video>` comes with the HTML, so its media request starts before
@@ -92,6 +93,30 @@ describe('the video arrives with the page; the controls after it (issue 15)', ()
     expect(await frame.getAttribute('video.vf-video', 'poster')).toMatch(/VFsunrise01/);
     await frame.click('.vf-bigplay');
     await waitCache(page, 'c.playerState === 1');
+    await page.close();
+  });
+
+  it('logging comes in its own chunk after ready, and still delivers the session from its first event, each at the time it happened', async () => {
+    const collector = collectorOf(server);
+    const { page, frame, pageId } = await openEmbed(browser, server, host, 'VFsunrise01', 'autoplay=1&mute=1');
+    // When the page asked for the services chunk (logging, storage, retry), on the epoch clock.
+    const servicesRequestedAt = await frame.evaluate(() => {
+      const entry = performance.getEntriesByType('resource').find((e) => /\/assets\/services-[^/]+\.js$/.test(new URL(e.name).pathname));
+      return entry ? performance.timeOrigin + entry.startTime : NaN;
+    });
+    expect(Number.isFinite(servicesRequestedAt)).toBe(true);
+    const events = await until(
+      () => collector.events(pageId),
+      (e) => e.some((x) => x.name === 'playerStateChange' && x.event.playerStateChange?.state === 1),
+      'the session up to playing at the collector',
+    );
+    const times = events.map((e) => e.event.eventTimeMs as number);
+    // The session opens with playerLoad, logged before the logging's code was even asked for: recorded, then replayed
+    // with its own time.
+    expect(events[0].name).toBe('playerLoad');
+    expect(times[0]).toBeLessThan(servicesRequestedAt);
+    const before = events.filter((e) => (e.event.eventTimeMs as number) < servicesRequestedAt).map((e) => e.name);
+    expect(before).toEqual(expect.arrayContaining(['playerLoad', 'playerStateChange']));
     await page.close();
   });
 });

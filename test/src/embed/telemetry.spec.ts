@@ -4,6 +4,7 @@ import type { EmbedPlayer, PlayerError } from '../../../src/embed/EmbedPlayer';
 import { startTelemetry, type Telemetry } from '../../../src/embed/telemetry';
 import { createEmbedApi } from '../../../src/embed/api';
 import type { Identity, Session, SignInStatus } from '../../../src/embed/identity';
+import { playerFeed } from '../../../src/embed/playerFeed';
 import type { PlayerConfig } from '../../../streams/config/playerConfig';
 import { createRetryQueue } from '../../../streams/retry/createRetryQueue';
 import { logsDatabase } from '../../../streams/retry/logsDatabase';
@@ -31,7 +32,7 @@ const anonymousIdentity = (): Identity => ({
 });
 
 /** The page's telemetry over the page's API client, as `main.ts` starts it. */
-const start = (config: PlayerConfig) => startTelemetry(fakePlayer(config), createEmbedApi(window, config, anonymousIdentity()), window);
+const start = (config: PlayerConfig) => startTelemetry(playerFeed(fakePlayer(config)), createEmbedApi(window, config, anonymousIdentity()), window);
 
 /** What the page's telemetry reads from the player; nothing else is needed here. */
 function fakePlayer(config: PlayerConfig): EmbedPlayer {

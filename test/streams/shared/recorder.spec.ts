@@ -21,16 +21,20 @@ describe('createRecorder (issue 15: a consumer that arrives late loses nothing)'
     expect(log).toEqual(['a1@2', 'b2@4', 'a3@7', 'b4@10', 'a5@14']);
   });
 
-  it('its scheduler schedules on the base and tells the recorded time during the replay', () => {
-    let clock = 100;
+  it('tells the recorded time during the replay, its start before the release, the clock after; so does its scheduler', () => {
+    let clock = 50;
     const recorder = createRecorder({ now: () => clock });
+    clock = 100;
     const source = new Subject<string>();
     const times: number[] = [];
     recorder.record(source).subscribe(() => times.push(recorder.scheduler.now()));
     source.next('a');
     clock = 250;
+    // A consumer's own opening, before the release, dates from when the recorder started (as if it had started then).
+    expect(recorder.now()).toBe(50);
     recorder.release();
     expect(times).toEqual([100]);
+    expect(recorder.now()).toBe(250);
     expect(recorder.scheduler.now()).toBe(250);
   });
 
