@@ -1,4 +1,4 @@
-import { asyncScheduler, catchError, defer, EMPTY, endWith, from, ignoreElements, map, mergeMap, Observable, ObservableInput, of, SchedulerLike } from 'rxjs';
+import { asyncScheduler, catchError, defer, EMPTY, endWith, from, ignoreElements, mergeMap, Observable, ObservableInput, of, SchedulerLike } from 'rxjs';
 import type { ApiRequest, LogEndpoint } from '../transport/buildApiRequest';
 import { batchEvents, BatchEventsOptions, EventFlush } from './batchEvents';
 import { buildLogRequestPayload, LogRequestPayload } from './buildLogRequestPayload';
@@ -109,12 +109,18 @@ export function createLogSink({
           catchError((error: unknown) => storeOne(request, eventCount, { type: 'stored', request, eventCount, error })),
         );
 
+      /** One pass over the batch (it runs for every event): log events and debug events, each in arrival order. */
       const draftsOf = (batch: StampedEvent[]): Draft[] => {
+        const logs: LogEvent[] = [];
+        let debug: LogEvent[] | undefined;
+        for (let i = 0; i < batch.length; i++) {
+          const stamped = batch[i];
+          if (stamped.debug) (debug ??= []).push(stamped.event);
+          else logs.push(stamped.event);
+        }
         const drafts: Draft[] = [];
-        const logs = batch.filter((s) => !s.debug).map((s) => s.event);
-        const debug = batch.filter((s) => s.debug).map((s) => s.event);
         if (logs.length > 0) drafts.push({ endpoint: 'log_event', events: logs });
-        if (debug.length > 0) drafts.push({ endpoint: 'video_stats', events: debug });
+        if (debug) drafts.push({ endpoint: 'video_stats', events: debug });
         return drafts;
       };
 
@@ -163,9 +169,24 @@ export function createLogSink({
         return from(work).pipe(mergeMap((outcome$) => outcome$));
       };
 
-      const stamped$ = events$.pipe(
-        catchError(() => EMPTY),
-        map((event) => stampEvent(event, { eventTimeMs: scheduler.now(), clientEventId: `${pageId}:${++sequence}` })),
+      const idPrefix = `${pageId}:`;
+      // `events$.pipe(catchError(() => EMPTY), map(stamp))` as one subscriber (it runs for every event): an error of
+      // `events$` ends it, a throwing stamp is its error.
+      const stamped$ = new Observable<StampedEvent>((subscriber) =>
+        events$.subscribe({
+          next(event) {
+            let stamped: StampedEvent;
+            try {
+              stamped = stampEvent(event, scheduler.now(), idPrefix + ++sequence);
+            } catch (error) {
+              subscriber.error(error);
+              return;
+            }
+            subscriber.next(stamped);
+          },
+          error: () => subscriber.complete(),
+          complete: () => subscriber.complete(),
+        }),
       );
       return stamped$.pipe(batchEvents<StampedEvent>({ ...batching, flush$, scheduler }), mergeMap(sendFlush));
     });

@@ -34,11 +34,22 @@ export interface StampedEvent {
  * Turns a {@link ClientEvent} into its wire form. A name that is empty, not a string or one of
  * {@link LOG_EVENT_RESERVED_KEYS} is logged as `invalidEvent` with the original name, so nothing is lost or overwritten.
  */
-export function stampEvent(input: ClientEvent, stamp: { eventTimeMs: number; clientEventId: string }): StampedEvent {
-  const valid = typeof input?.name === 'string' && input.name.length > 0 && !(LOG_EVENT_RESERVED_KEYS as readonly string[]).includes(input.name);
-  const eventTimeMs = typeof input?.eventTimeMs === 'number' && Number.isFinite(input.eventTimeMs) ? input.eventTimeMs : stamp.eventTimeMs;
-  const event: LogEvent = { eventTimeMs, clientEventId: stamp.clientEventId };
-  if (valid) event[input.name] = input.payload ?? {};
-  else event.invalidEvent = { name: String(input?.name), payload: input?.payload ?? null };
+export function stampEvent(input: ClientEvent, stamp: { eventTimeMs: number; clientEventId: string }): StampedEvent;
+/** The same with the stamp as two arguments: the log sink's form, which allocates no stamp object per event. */
+export function stampEvent(input: ClientEvent, eventTimeMs: number, clientEventId: string): StampedEvent;
+export function stampEvent(input: ClientEvent, stamp: { eventTimeMs: number; clientEventId: string } | number, clientEventId?: string): StampedEvent {
+  const name = input?.name;
+  const valid = typeof name === 'string' && name.length > 0 && !isReservedKey(name);
+  const given = input?.eventTimeMs;
+  const now = typeof stamp === 'number' ? stamp : stamp.eventTimeMs;
+  const event: LogEvent = {
+    eventTimeMs: typeof given === 'number' && Number.isFinite(given) ? given : now,
+    clientEventId: typeof stamp === 'number' ? clientEventId! : stamp.clientEventId,
+  };
+  if (valid) event[name] = input.payload ?? {};
+  else event.invalidEvent = { name: String(name), payload: input?.payload ?? null };
   return { event, debug: input?.debug === true };
 }
+
+const RESERVED_KEYS: ReadonlySet<string> = new Set(LOG_EVENT_RESERVED_KEYS);
+const isReservedKey = (name: string) => RESERVED_KEYS.has(name);

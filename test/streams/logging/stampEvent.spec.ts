@@ -1,0 +1,31 @@
+import { LOG_EVENT_RESERVED_KEYS, stampEvent, type ClientEvent } from '../../../streams/logging/stampEvent';
+
+describe('stampEvent', () => {
+  const cases: ClientEvent[] = [
+    { name: 'playerSeek', payload: { videoId: 'v', fromSec: 1, toSec: 2 } },
+    { name: 'debugInfo', payload: { x: 1 }, debug: true },
+    { name: 'playerReady', payload: undefined },
+    { name: 'playerLoad', payload: { videoId: 'v' }, eventTimeMs: 42 },
+    { name: 'playerLoad', payload: 1, eventTimeMs: Number.NaN },
+    ...LOG_EVENT_RESERVED_KEYS.map((name) => ({ name, payload: 'boom' })),
+    { name: '', payload: 1 },
+    { name: 7 as unknown as string, payload: null },
+  ];
+
+  it.each(cases.map((c) => [c.name, c] as const))('stamps %p the same with the stamp as two arguments (the sink) or as an object', (_name, input) => {
+    const asObject = stampEvent(input, { eventTimeMs: 1_000, clientEventId: 'p:1' });
+    expect(stampEvent(input, 1_000, 'p:1')).toEqual(asObject);
+    expect(JSON.stringify(stampEvent(input, 1_000, 'p:1'))).toBe(JSON.stringify(asObject));
+  });
+
+  it('puts the payload under its name, and a reserved or empty name under invalidEvent', () => {
+    expect(stampEvent({ name: 'playerSeek', payload: { toSec: 2 } }, 5, 'p:3')).toEqual({
+      event: { eventTimeMs: 5, clientEventId: 'p:3', playerSeek: { toSec: 2 } },
+      debug: false,
+    });
+    expect(stampEvent({ name: 'context', payload: 'x', debug: true }, 5, 'p:4')).toEqual({
+      event: { eventTimeMs: 5, clientEventId: 'p:4', invalidEvent: { name: 'context', payload: 'x' } },
+      debug: true,
+    });
+  });
+});
