@@ -24,6 +24,8 @@ export interface LogEvent {
   [payloadName: string]: unknown;
 }
 
+const RESERVED_KEYS: ReadonlySet<string> = new Set(LOG_EVENT_RESERVED_KEYS);
+
 /** A stamped event and where it goes. */
 export interface StampedEvent {
   event: LogEvent;
@@ -34,22 +36,19 @@ export interface StampedEvent {
  * Turns a {@link ClientEvent} into its wire form. A name that is empty, not a string or one of
  * {@link LOG_EVENT_RESERVED_KEYS} is logged as `invalidEvent` with the original name, so nothing is lost or overwritten.
  */
-export function stampEvent(input: ClientEvent, stamp: { eventTimeMs: number; clientEventId: string }): StampedEvent;
-/** The same with the stamp as two arguments: the log sink's form, which allocates no stamp object per event. */
-export function stampEvent(input: ClientEvent, eventTimeMs: number, clientEventId: string): StampedEvent;
-export function stampEvent(input: ClientEvent, stamp: { eventTimeMs: number; clientEventId: string } | number, clientEventId?: string): StampedEvent {
-  const name = input?.name;
-  const valid = typeof name === 'string' && name.length > 0 && !isReservedKey(name);
-  const given = input?.eventTimeMs;
-  const now = typeof stamp === 'number' ? stamp : stamp.eventTimeMs;
-  const event: LogEvent = {
-    eventTimeMs: typeof given === 'number' && Number.isFinite(given) ? given : now,
-    clientEventId: typeof stamp === 'number' ? clientEventId! : stamp.clientEventId,
-  };
-  if (valid) event[name] = input.payload ?? {};
-  else event.invalidEvent = { name: String(name), payload: input?.payload ?? null };
-  return { event, debug: input?.debug === true };
+export function stampEvent(input: ClientEvent, stamp: { eventTimeMs: number; clientEventId: string }): StampedEvent {
+  return { event: stampLogEvent(input, stamp.eventTimeMs, stamp.clientEventId), debug: input?.debug === true };
 }
 
-const RESERVED_KEYS: ReadonlySet<string> = new Set(LOG_EVENT_RESERVED_KEYS);
-const isReservedKey = (name: string) => RESERVED_KEYS.has(name);
+/**
+ * The `event` of {@link stampEvent} alone, the stamp as two arguments: the log sink's form (it runs for every event, and
+ * allocates neither a stamp nor a {@link StampedEvent}). `eventTimeMs` is used when the input brings no finite time.
+ */
+export function stampLogEvent(input: ClientEvent, eventTimeMs: number, clientEventId: string): LogEvent {
+  const name = input?.name;
+  const given = input?.eventTimeMs;
+  const event: LogEvent = { eventTimeMs: typeof given === 'number' && Number.isFinite(given) ? given : eventTimeMs, clientEventId };
+  if (typeof name === 'string' && name.length > 0 && !RESERVED_KEYS.has(name)) event[name] = input.payload ?? {};
+  else event.invalidEvent = { name: String(name), payload: input?.payload ?? null };
+  return event;
+}

@@ -1,4 +1,4 @@
-import { LOG_EVENT_RESERVED_KEYS, stampEvent, type ClientEvent } from '../../../streams/logging/stampEvent';
+import { LOG_EVENT_RESERVED_KEYS, stampEvent, stampLogEvent, type ClientEvent } from '../../../streams/logging/stampEvent';
 
 describe('stampEvent', () => {
   const cases: ClientEvent[] = [
@@ -12,18 +12,18 @@ describe('stampEvent', () => {
     { name: 7 as unknown as string, payload: null },
   ];
 
-  it.each(cases.map((c) => [c.name, c] as const))('stamps %p the same with the stamp as two arguments (the sink) or as an object', (_name, input) => {
-    const asObject = stampEvent(input, { eventTimeMs: 1_000, clientEventId: 'p:1' });
-    expect(stampEvent(input, 1_000, 'p:1')).toEqual(asObject);
-    expect(JSON.stringify(stampEvent(input, 1_000, 'p:1'))).toBe(JSON.stringify(asObject));
+  it.each(cases.map((c) => [c.name, c] as const))('stampLogEvent (the sink) makes the very event of stampEvent for %p', (_name, input) => {
+    const { event } = stampEvent(input, { eventTimeMs: 1_000, clientEventId: 'p:1' });
+    expect(stampLogEvent(input, 1_000, 'p:1')).toEqual(event);
+    expect(JSON.stringify(stampLogEvent(input, 1_000, 'p:1'))).toBe(JSON.stringify(event));
   });
 
   it('puts the payload under its name, and a reserved or empty name under invalidEvent', () => {
-    expect(stampEvent({ name: 'playerSeek', payload: { toSec: 2 } }, 5, 'p:3')).toEqual({
+    expect(stampEvent({ name: 'playerSeek', payload: { toSec: 2 } }, { eventTimeMs: 5, clientEventId: 'p:3' })).toEqual({
       event: { eventTimeMs: 5, clientEventId: 'p:3', playerSeek: { toSec: 2 } },
       debug: false,
     });
-    expect(stampEvent({ name: 'context', payload: 'x', debug: true }, 5, 'p:4')).toEqual({
+    expect(stampEvent({ name: 'context', payload: 'x', debug: true }, { eventTimeMs: 5, clientEventId: 'p:4' })).toEqual({
       event: { eventTimeMs: 5, clientEventId: 'p:4', invalidEvent: { name: 'context', payload: 'x' } },
       debug: true,
     });
