@@ -47,6 +47,8 @@ describe('stringifyLogEvents (issue 15): the text of JSON.stringify, faster for 
       event('playerError', { videoId: 'lone \ud800 surrogate', internalError: 'pair 😀', hostErrorCode: 2 }),
       event('playerError', { internalError: 'no video id', hostErrorCode: 5, message: undefined }),
       event('playerError', { hostErrorCode: 5, internalError: 'other order' }),
+      event('playerError', { internalError: 'plan of two keys', hostErrorCode: 5 }),
+      event('playerError', { internalError: 'the same two keys', hostErrorCode: 5, extra: 'and one more' }),
       event('invalidEvent', { name: 'context', payload: { deep: [1, { x: undefined, y: () => 1 }, null] } }),
       event('withDate', { at: new Date(0), list: [1, 'two'] }),
       event('weird "name"\n', { a: 1 }),
@@ -81,6 +83,7 @@ describe('stringifyLogEvents (issue 15): the text of JSON.stringify, faster for 
     ];
     for (const value of cases) {
       expect(stringifyLogEvents(value)).toBeUndefined();
+      if (Array.isArray(value)) expect(logEventTexts([event('ok', { a: 1 }), ...(value as unknown[])])).toBeUndefined();
       expect(written(value)).toBe(JSON.stringify(value));
     }
     // What JSON.stringify refuses, it refuses with its own error.
