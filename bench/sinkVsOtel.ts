@@ -140,7 +140,7 @@ function runSerialiseOnly(bodies: Body[], count: number): number {
   return (count / (t1 - t0)) * 1000;
 }
 
-export async function runSinkComparison({ events: count = 20_000, rounds = 9 } = {}): Promise<SinkComparison> {
+export async function runSinkComparison({ events: count = 20_000, rounds = 21 } = {}): Promise<SinkComparison> {
   const events = makeEvents(count);
   const epochMs = Date.now();
   // Warm-up of both (JIT), then alternating rounds.
