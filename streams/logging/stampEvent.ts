@@ -26,6 +26,18 @@ export interface LogEvent {
 
 const RESERVED_KEYS: ReadonlySet<string> = new Set(LOG_EVENT_RESERVED_KEYS);
 
+/**
+ * Makes `{ eventTimeMs, clientEventId }` — a plain object (its prototype is `Object.prototype`, as a literal's) — with
+ * room for the payload key added next. A literal of two members has no room for a third: V8 gives every event a separate
+ * property store, and its `JSON.stringify` of such events measured ≈ 1.7× slower (issue 15). Objects made by a
+ * constructor get spare in-object slots, and this one's prototype is `Object.prototype`, so nobody can tell them apart.
+ */
+const PlainLogEvent = function (this: LogEvent, eventTimeMs: number, clientEventId: string) {
+  this.eventTimeMs = eventTimeMs;
+  this.clientEventId = clientEventId;
+} as unknown as new (eventTimeMs: number, clientEventId: string) => LogEvent;
+PlainLogEvent.prototype = Object.prototype;
+
 /** A stamped event and where it goes. */
 export interface StampedEvent {
   event: LogEvent;
@@ -47,7 +59,7 @@ export function stampEvent(input: ClientEvent, stamp: { eventTimeMs: number; cli
 export function stampLogEvent(input: ClientEvent, eventTimeMs: number, clientEventId: string): LogEvent {
   const name = input?.name;
   const given = input?.eventTimeMs;
-  const event: LogEvent = { eventTimeMs: typeof given === 'number' && Number.isFinite(given) ? given : eventTimeMs, clientEventId };
+  const event = new PlainLogEvent(typeof given === 'number' && Number.isFinite(given) ? given : eventTimeMs, clientEventId);
   if (typeof name === 'string' && name.length > 0 && !RESERVED_KEYS.has(name)) event[name] = input.payload ?? {};
   else event.invalidEvent = { name: String(name), payload: input?.payload ?? null };
   return event;

@@ -18,6 +18,15 @@ describe('stampEvent', () => {
     expect(JSON.stringify(stampLogEvent(input, 1_000, 'p:1'))).toBe(JSON.stringify(event));
   });
 
+  it('makes a plain object, as a literal would be: Object.prototype, its keys in wire order, cloneable', () => {
+    const event = stampLogEvent({ name: 'playerSeek', payload: { toSec: 2 } }, 5, 'p:3');
+    expect(Object.getPrototypeOf(event)).toBe(Object.prototype);
+    expect(event.constructor).toBe(Object);
+    expect(Object.keys(event)).toEqual(['eventTimeMs', 'clientEventId', 'playerSeek']);
+    expect(structuredClone(event)).toStrictEqual({ eventTimeMs: 5, clientEventId: 'p:3', playerSeek: { toSec: 2 } });
+    expect(event).toStrictEqual({ eventTimeMs: 5, clientEventId: 'p:3', playerSeek: { toSec: 2 } });
+  });
+
   it('puts the payload under its name, and a reserved or empty name under invalidEvent', () => {
     expect(stampEvent({ name: 'playerSeek', payload: { toSec: 2 } }, { eventTimeMs: 5, clientEventId: 'p:3' })).toEqual({
       event: { eventTimeMs: 5, clientEventId: 'p:3', playerSeek: { toSec: 2 } },
