@@ -76,7 +76,9 @@ export function batchEvents<T>({
   const extractionLimit = Math.max(1, Math.floor(payloadExtractionLimit));
   return (source) =>
     new Observable<EventFlush<T>>((subscriber) => {
-      const queue: { value: T; at: number }[] = [];
+      // The queue as two parallel arrays (each event and when it was queued): no wrapper object per event.
+      let queue: T[] = [];
+      let queuedAt: number[] = [];
       let firstFlushDone = false;
       let initialTimer: Subscription | undefined;
       let debounceTimer: Subscription | undefined;
@@ -91,7 +93,7 @@ export function batchEvents<T>({
       };
       const armMaxWait = () => {
         maxWaitTimer?.unsubscribe();
-        maxWaitTimer = after(queue[0].at + maxQueueWaitMs - scheduler.now(), () => {
+        maxWaitTimer = after(queuedAt[0] + maxQueueWaitMs - scheduler.now(), () => {
           maxWaitTimer = undefined;
           flush('maxWait');
         });
@@ -119,9 +121,19 @@ export function batchEvents<T>({
       function flush(reason: FlushReason, drain = reason === 'lifecycle' || reason === 'complete') {
         clearTimers();
         while (queue.length > 0) {
-          const taken = queue.splice(0, extractionLimit).map((entry) => entry.value);
+          let taken: T[];
+          if (queue.length <= extractionLimit) {
+            // Everything goes: hand the arrays over instead of copying them.
+            taken = queue;
+            queue = [];
+            queuedAt = [];
+          } else {
+            taken = queue.splice(0, extractionLimit);
+            queuedAt.splice(0, extractionLimit);
+          }
           const batches: T[][] = [];
-          for (let i = 0; i < taken.length; i += batchSize) batches.push(taken.slice(i, i + batchSize));
+          if (taken.length <= batchSize) batches.push(taken);
+          else for (let i = 0; i < taken.length; i += batchSize) batches.push(taken.slice(i, i + batchSize));
           firstFlushDone = true;
           subscriber.next({ reason, batches });
           if (!drain && queue.length < forceFlushQueuedEvents) break;
@@ -136,7 +148,8 @@ export function batchEvents<T>({
       const flushSubscription = flush$.subscribe({ next: () => flush('lifecycle'), error: () => undefined });
       const sourceSubscription = source.subscribe({
         next(value) {
-          queue.push({ value, at: scheduler.now() });
+          queue.push(value);
+          queuedAt.push(scheduler.now());
           if (queue.length >= forceFlushQueuedEvents) {
             flush('force');
             return;

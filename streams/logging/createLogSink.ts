@@ -1,9 +1,9 @@
-import { asyncScheduler, catchError, defer, EMPTY, endWith, from, ignoreElements, map, mergeMap, Observable, ObservableInput, of, SchedulerLike } from 'rxjs';
+import { asyncScheduler, catchError, defer, EMPTY, endWith, from, ignoreElements, mergeMap, Observable, ObservableInput, of, SchedulerLike } from 'rxjs';
 import type { ApiRequest, LogEndpoint } from '../transport/buildApiRequest';
 import { batchEvents, BatchEventsOptions, EventFlush } from './batchEvents';
 import { buildLogRequestPayload, LogRequestPayload } from './buildLogRequestPayload';
 import { nextClientCounter } from './nextClientCounter';
-import { ClientEvent, LogEvent, stampEvent, StampedEvent } from './stampEvent';
+import { ClientEvent, LogEvent, stampLogEvent } from './stampEvent';
 import { KEEPALIVE_BUDGET_BYTES } from '../timing';
 
 export interface LogSinkOptions {
@@ -52,6 +52,15 @@ interface Draft {
   endpoint: LogEndpoint;
   events: LogEvent[];
 }
+
+/**
+ * A debug event (for `video_stats`) in the batching queue. Log events are queued as they are: one object per event
+ * instead of a `{ event, debug }` wrapper around each (debug events are the rare ones).
+ */
+class DebugEvent {
+  constructor(readonly event: LogEvent) {}
+}
+type QueuedEvent = LogEvent | DebugEvent;
 
 /**
  * The log sink (redux-observable style: effects injected, returns an epic the page subscribes to once).
@@ -109,12 +118,18 @@ export function createLogSink({
           catchError((error: unknown) => storeOne(request, eventCount, { type: 'stored', request, eventCount, error })),
         );
 
-      const draftsOf = (batch: StampedEvent[]): Draft[] => {
+      /** One pass over the batch (it runs for every event): log events and debug events, each in arrival order. */
+      const draftsOf = (batch: QueuedEvent[]): Draft[] => {
+        const logs: LogEvent[] = [];
+        let debug: LogEvent[] | undefined;
+        for (let i = 0; i < batch.length; i++) {
+          const queued = batch[i];
+          if (queued instanceof DebugEvent) (debug ??= []).push(queued.event);
+          else logs.push(queued);
+        }
         const drafts: Draft[] = [];
-        const logs = batch.filter((s) => !s.debug).map((s) => s.event);
-        const debug = batch.filter((s) => s.debug).map((s) => s.event);
         if (logs.length > 0) drafts.push({ endpoint: 'log_event', events: logs });
-        if (debug.length > 0) drafts.push({ endpoint: 'video_stats', events: debug });
+        if (debug) drafts.push({ endpoint: 'video_stats', events: debug });
         return drafts;
       };
 
@@ -128,7 +143,7 @@ export function createLogSink({
         return use(request);
       };
 
-      const sendFlush = (flush: EventFlush<StampedEvent>): Observable<LogSinkOutcome> => {
+      const sendFlush = (flush: EventFlush<QueuedEvent>): Observable<LogSinkOutcome> => {
         const drafts = flush.batches.flatMap(draftsOf);
         if (flush.reason !== 'lifecycle') {
           return from(drafts).pipe(mergeMap((draft) => guarded(draft, (r) => sendOne(r, draft.events.length, false))));
@@ -163,10 +178,25 @@ export function createLogSink({
         return from(work).pipe(mergeMap((outcome$) => outcome$));
       };
 
-      const stamped$ = events$.pipe(
-        catchError(() => EMPTY),
-        map((event) => stampEvent(event, { eventTimeMs: scheduler.now(), clientEventId: `${pageId}:${++sequence}` })),
+      const idPrefix = `${pageId}:`;
+      // `events$.pipe(catchError(() => EMPTY), map(stamp))` as one subscriber (it runs for every event): an error of
+      // `events$` ends it, a throwing stamp is its error.
+      const stamped$ = new Observable<QueuedEvent>((subscriber) =>
+        events$.subscribe({
+          next(event) {
+            let stamped: LogEvent;
+            try {
+              stamped = stampLogEvent(event, scheduler.now(), idPrefix + ++sequence);
+            } catch (error) {
+              subscriber.error(error);
+              return;
+            }
+            subscriber.next(event?.debug === true ? new DebugEvent(stamped) : stamped);
+          },
+          error: () => subscriber.complete(),
+          complete: () => subscriber.complete(),
+        }),
       );
-      return stamped$.pipe(batchEvents<StampedEvent>({ ...batching, flush$, scheduler }), mergeMap(sendFlush));
+      return stamped$.pipe(batchEvents<QueuedEvent>({ ...batching, flush$, scheduler }), mergeMap(sendFlush));
     });
 }

@@ -24,6 +24,20 @@ export interface LogEvent {
   [payloadName: string]: unknown;
 }
 
+const RESERVED_KEYS: ReadonlySet<string> = new Set(LOG_EVENT_RESERVED_KEYS);
+
+/**
+ * Makes `{ eventTimeMs, clientEventId }` — a plain object (its prototype is `Object.prototype`, as a literal's) — with
+ * room for the payload key added next. A literal of two members has no room for a third: V8 gives every event a separate
+ * property store, and its `JSON.stringify` of such events measured ≈ 1.7× slower (issue 15). Objects made by a
+ * constructor get spare in-object slots, and this one's prototype is `Object.prototype`, so nobody can tell them apart.
+ */
+const PlainLogEvent = function (this: LogEvent, eventTimeMs: number, clientEventId: string) {
+  this.eventTimeMs = eventTimeMs;
+  this.clientEventId = clientEventId;
+} as unknown as new (eventTimeMs: number, clientEventId: string) => LogEvent;
+PlainLogEvent.prototype = Object.prototype;
+
 /** A stamped event and where it goes. */
 export interface StampedEvent {
   event: LogEvent;
@@ -35,10 +49,18 @@ export interface StampedEvent {
  * {@link LOG_EVENT_RESERVED_KEYS} is logged as `invalidEvent` with the original name, so nothing is lost or overwritten.
  */
 export function stampEvent(input: ClientEvent, stamp: { eventTimeMs: number; clientEventId: string }): StampedEvent {
-  const valid = typeof input?.name === 'string' && input.name.length > 0 && !(LOG_EVENT_RESERVED_KEYS as readonly string[]).includes(input.name);
-  const eventTimeMs = typeof input?.eventTimeMs === 'number' && Number.isFinite(input.eventTimeMs) ? input.eventTimeMs : stamp.eventTimeMs;
-  const event: LogEvent = { eventTimeMs, clientEventId: stamp.clientEventId };
-  if (valid) event[input.name] = input.payload ?? {};
-  else event.invalidEvent = { name: String(input?.name), payload: input?.payload ?? null };
-  return { event, debug: input?.debug === true };
+  return { event: stampLogEvent(input, stamp.eventTimeMs, stamp.clientEventId), debug: input?.debug === true };
+}
+
+/**
+ * The `event` of {@link stampEvent} alone, the stamp as two arguments: the log sink's form (it runs for every event, and
+ * allocates neither a stamp nor a {@link StampedEvent}). `eventTimeMs` is used when the input brings no finite time.
+ */
+export function stampLogEvent(input: ClientEvent, eventTimeMs: number, clientEventId: string): LogEvent {
+  const name = input?.name;
+  const given = input?.eventTimeMs;
+  const event = new PlainLogEvent(typeof given === 'number' && Number.isFinite(given) ? given : eventTimeMs, clientEventId);
+  if (typeof name === 'string' && name.length > 0 && !RESERVED_KEYS.has(name)) event[name] = input.payload ?? {};
+  else event.invalidEvent = { name: String(name), payload: input?.payload ?? null };
+  return event;
 }

@@ -2,6 +2,7 @@ import type { ClientContext } from './buildClientContext';
 import { VIDFRAME_CLIENT_VERSION, WEB_EMBEDDED_PLAYER_CLIENT_NAME_ID } from './clientIdentity';
 import { LOG_ENDPOINTS, STREAM_TOKEN_HEADER } from './logEndpoints';
 import { CREDENTIAL_TRANSFER_TOKENS_FIELD, type CredentialTransferToken, isCredentialTransferTokens } from './credentialTransferTokens';
+import { logEventTexts } from './stringifyLogEvents';
 
 /**
  * One API request, exactly as the retry queue stores it (spec §3 "Queued log request": url, options): a root-relative
@@ -96,16 +97,44 @@ export function buildApiRequest(endpoint: string, payload: Record<string, unknow
     headers['X-Youtube-Ad-Signals'] = new URLSearchParams(adSignals.map(({ key, value }) => [key, value])).toString();
   }
 
-  const query = new URLSearchParams();
-  if (apiKey && (keyParamKillSwitch || (isLog && !authorization))) query.set('key', apiKey);
-  const search = query.toString();
+  // The query holds at most the key: no `URLSearchParams` (a measurable cost per log request) when it has none.
+  const search = apiKey && (keyParamKillSwitch || (isLog && !authorization)) ? new URLSearchParams({ key: apiKey }).toString() : '';
   const url = `/youtubei/${encodeURIComponent(apiVersion)}/${endpoint}${search ? `?${search}` : ''}`;
 
-  const { context: _ignored, ...rest } = payload;
-  const body: Record<string, unknown> = { context, ...rest };
+  // `{ context, ...payload }` without a `context` of the payload, copied in one pass (no rest object in between).
+  const body: Record<string, unknown> = { context };
+  for (const key in payload) {
+    if (key !== 'context' && Object.hasOwn(payload, key)) body[key] = payload[key];
+  }
   if (isLog && credentialTransferTokens !== undefined && credentialTransferTokens.length > 0 && isCredentialTransferTokens(credentialTransferTokens)) {
     body[CREDENTIAL_TRANSFER_TOKENS_FIELD] = credentialTransferTokens;
   }
   if (xsrfToken) body[xsrfFieldName] = xsrfToken;
-  return { url, options: { method: 'POST', headers, body: JSON.stringify(body) } };
+  return { url, options: { method: 'POST', headers, body: isLog ? stringifyLogBody(body) : JSON.stringify(body) } };
+}
+
+let markCount = 0;
+
+/**
+ * `JSON.stringify(body)` of a log request, the same string: its `events` written by {@link logEventTexts} (Node's
+ * `JSON.stringify` is most of the log sink's time, issue 15), the rest natively with a mark where the events go — a
+ * string no payload holds (NUL, a counter), checked to occur once — and everything joined at once into a flat string.
+ */
+function stringifyLogBody(body: Record<string, unknown>): string {
+  const events = body.events;
+  const texts = Object.hasOwn(body, 'events') ? logEventTexts(events) : undefined;
+  if (texts === undefined) return JSON.stringify(body);
+  const mark = `\u0000vidframe-events-${++markCount}\u0000`;
+  body.events = mark;
+  const rest = JSON.stringify(body);
+  body.events = events;
+  const marked = `"events":${JSON.stringify(mark)}`;
+  const at = rest.indexOf(marked);
+  if (at < 0 || rest.indexOf(marked, at + 1) >= 0) return JSON.stringify(body);
+  const head = `${rest.slice(0, at)}"events":[`;
+  const tail = `]${rest.slice(at + marked.length)}`;
+  if (texts.length === 0) return [head, tail].join('');
+  texts[0] = head + texts[0];
+  texts[texts.length - 1] += tail;
+  return texts.join(',');
 }

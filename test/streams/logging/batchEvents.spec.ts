@@ -185,6 +185,16 @@ describe('batchEvents logic (small overrides)', () => {
     });
   });
 
+  it('never changes a batch it has emitted: events queued after a flush go to a new queue', () => {
+    // The queue array itself becomes the batch when everything fits in one (issue 15): later events must not reach it.
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const flush = hot('--x------');
+      // c at 3, d at 4: the debounce (2 frames, any size) flushes them at 6.
+      const batched = hot('ab-cd----').pipe(batchEvents({ flush$: flush, initialTimeoutMs: 3, debounceMs: 2, minBatchEvents: 1 }));
+      expectObservable(batched).toBe('--L---D', { L: flushOf('lifecycle', 'ab'), D: flushOf('debounce', 'cd') });
+    });
+  });
+
   it('ignores errors of flush$ and tears everything down on unsubscribe', () => {
     createTestScheduler().run(({ hot, expectObservable, expectSubscriptions }) => {
       const events = hot('a-b------');

@@ -197,6 +197,33 @@ describe('createLogSink', () => {
     });
   });
 
+  it('an event it cannot stamp (a name whose String() throws) errors the outcome stream, after handing the queue to send', () => {
+    // Stamping runs in the sink's own subscriber (issue 15); it keeps what `map(stampEvent)` did: the queue is built and
+    // sent first, then the error ends the stream (the pending send's outcome with it).
+    createTestScheduler().run(({ hot, cold, expectObservable, flush }) => {
+      const send = jest.fn(() => cold('|'));
+      const unprintable = {
+        name: {
+          toString() {
+            throw new Error('unprintable');
+          },
+        },
+        payload: 1,
+      } as unknown as ClientEvent;
+      const sink = createLogSink({ buildRequest, send, store: jest.fn(), pageId: 'p' });
+      expectObservable(sink(hot('a-u', { ...events, u: unprintable }))).toBe('--#', undefined, new Error('unprintable'));
+      flush();
+      expect(send).toHaveBeenCalledTimes(1);
+      expect(send).toHaveBeenCalledWith(
+        buildRequest('log_event', {
+          events: [{ eventTimeMs: 0, clientEventId: 'p:1', playerLoad: { videoId: 'v1' } }],
+          requestTimeMs: 2,
+          serializedClientEventId: { serializedEventId: 'p', clientCounter: 1 },
+        }),
+      );
+    });
+  });
+
   it('logs a reserved or empty event name as invalidEvent instead of overwriting the envelope', () => {
     const bodies: { events: Record<string, unknown>[] }[] = [];
     createTestScheduler().run(({ hot, cold }) => {

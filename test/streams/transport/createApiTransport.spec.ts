@@ -281,6 +281,20 @@ describe('buildApiRequest (spec §7)', () => {
     expect(buildApiRequest('log_event', {}, { context }).url).toBe('/youtubei/v1/log_event');
   });
 
+  it('writes the body JSON.stringify({ context, ...payload }) would: key order, getters, no inherited or symbol keys', () => {
+    // The body is copied key by key instead of through a rest object and a spread (issue 15): the same bytes.
+    const bare = buildClientContext({});
+    const payload = Object.create({ inherited: 'no' }) as Record<string | symbol, unknown>;
+    Object.assign(payload, { b: 1, 10: 'ten', context: 'evil', a: [1, { c: null }], 2: true, skipped: undefined });
+    Object.defineProperty(payload, 'g', { enumerable: true, get: () => 'got' });
+    Object.defineProperty(payload, 'hidden', { enumerable: false, value: 'no' });
+    payload[Symbol('s')] = 'no';
+    const { context: _evil, ...rest } = payload;
+    const request = buildApiRequest('log_event', payload, { context: bare, xsrfToken: 'X' });
+    expect(request.options.body).toBe(JSON.stringify({ context: bare, ...rest, session_token: 'X' }));
+    expect(Object.keys(JSON.parse(request.options.body))).toEqual(['2', '10', 'context', 'b', 'a', 'g', 'session_token']);
+  });
+
   it('leaves out headers it has nothing for, and never lets the payload replace the context', () => {
     const bare = buildClientContext({});
     const request = buildApiRequest('share/get_share_panel', { context: 'evil', a: 1 }, { context: bare });
