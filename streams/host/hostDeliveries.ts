@@ -13,6 +13,7 @@ export interface HostDelivery {
 
 /** Keys sent together whenever time moves or a seek completes (host-protocol §5). */
 const TIME_GROUP = ['currentTime', 'currentTimeLastUpdated_', 'playbackRate', 'mediaReferenceTime', 'videoBytesLoaded', 'videoLoadedFraction', 'progressState'];
+const TIME_KEYS = new Set(TIME_GROUP);
 const VOLUME_GROUP = ['volume', 'muted'];
 const QUALITY_GROUP = ['playbackQuality', 'availableQualityLevels'];
 /** Keys whose changes alone may be coalesced in a burst. */
@@ -45,7 +46,14 @@ export function isTimeJump(prev: PlayerInfo, next: PlayerInfo): boolean {
 export function hostDeliveries(prev: PlayerInfo, next: PlayerInfo): HostDelivery[] {
   const before = snapshotForHost(prev);
   const after = snapshotForHost(next);
-  const changed = new Set(Object.keys(after).filter((k) => k !== 'currentTimeLastUpdated_' && !sameValue(before[k], after[k])));
+  // A moved time sends the whole time group whatever else of it changed: its keys need no compare then (every tick).
+  const timeChanged = !sameValue(before.currentTime, after.currentTime);
+  const changed = new Set<string>();
+  for (const k in after) {
+    if (k === 'currentTimeLastUpdated_' || (timeChanged && TIME_KEYS.has(k))) continue;
+    if (!sameValue(before[k], after[k])) changed.add(k);
+  }
+  if (timeChanged) changed.add('currentTime');
   const out: HostDelivery[] = [];
   const jump = isTimeJump(prev, next);
   // Entering 1 carries the time group too: the host extrapolates getCurrentTime() from currentTimeLastUpdated_ while
