@@ -16,6 +16,7 @@
  *   print what grew, by constructor (count and retained self size).
  * - `PROFILE_METRICS_SECONDS` (default 0: off): first, without the profiler, CDP ScriptDuration (the page benchmark's
  *   measure) per second for that many seconds: shows what is steady per tick and what comes in bursts (a loop, a ping).
+ * - `PROFILE_SPLIT=1`: attribute the steady 250 ms bins and the bursts (busier than 3× the median bin) apart.
  * - `PROFILE_OUT` (optional): a file to write the raw `.cpuprofile` to (opens in Chrome DevTools' Performance panel).
  *
  * The frame is the same as the page benchmark's: the embed framed cross-site by a listening host (`enablejsapi=1`,
@@ -180,8 +181,23 @@ function table(title: string, rows: [string, number][], totalMs: number, top: nu
   }
 }
 
-function attribute(profile: Profile, top: number): void {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+/** Busy (not idle) microseconds per `binUs` of the profile, and the bin of each sample. */
+function busyBins(profile: Profile, binUs: number): { bins: number[]; binOf: (i: number) => number } {
+  const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
+  const at: number[] = [];
+  let t = profile.startTime;
+  const bins: number[] = [];
+  for (let i = 0; i < profile.samples.length; i++) {
+    t += profile.timeDeltas[i];
+    at.push(t);
+    const bin = Math.floor((t - profile.startTime) / binUs);
+    while (bins.length <= bin) bins.push(0);
+    if (!idle.has(profile.samples[i])) bins[bin] += profile.timeDeltas[i + 1] ?? 0;
+  }
+  return { bins, binOf: (i) => Math.floor((at[i] - profile.startTime) / binUs) };
+}
+
+function attribute(profile: Profile, top: number, title = '', keep: (sample: number) => boolean = () => true): void {
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const where = new Map(profile.nodes.map((n) => [n.id, whereOf(n)]));
@@ -193,6 +209,7 @@ function attribute(profile: Profile, top: number): void {
   let idleMs = 0;
   for (let i = 0; i < profile.samples.length; i++) {
     const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000; // a sample's time is the gap to the next one
+    if (!keep(i)) continue;
     const id = profile.samples[i];
     const w = where.get(id)!;
     if (w.key === '(idle)') {
@@ -211,7 +228,6 @@ function attribute(profile: Profile, top: number): void {
       labels.set(k.key, k.label);
       total.set(k.key, (total.get(k.key) ?? 0) + ms);
     }
-    void byId;
   }
   const seconds = (profile.endTime - profile.startTime) / 1e6;
   console.log(
@@ -364,7 +380,16 @@ async function main(): Promise<void> {
     const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
     const countsAfter = count ? await counts(cdp) : {};
     if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
-    attribute(profile, top);
+    if (process.env.PROFILE_SPLIT === '1') {
+      // Steady ticks and bursts (a loop's new load, a ping, a log request) apart: a 250 ms bin is a burst when it is
+      // busier than three times the median bin.
+      const { bins, binOf } = busyBins(profile, 250_000);
+      const median = [...bins].sort((a, b) => a - b)[bins.length >> 1];
+      const burst = (i: number) => bins[binOf(i)] > 3 * median;
+      console.log(`\n250 ms bins, busy ms: ${bins.map((b) => (b / 1000).toFixed(0)).join(' ')}`);
+      attribute(profile, top, '[steady bins] ', (i) => !burst(i));
+      attribute(profile, top, '[burst bins] ', burst);
+    } else attribute(profile, top);
     if (count) {
       console.log(`\nper second (${seconds} s):`);
       const rows = Object.keys(countsAfter)
