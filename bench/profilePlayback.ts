@@ -8,7 +8,8 @@
  *
  * Settings (environment):
  * - `PROFILE_WARMUP_SECONDS` (default 5): playback before the profile starts (the load and first frame are not steady).
- * - `PROFILE_SECONDS` (default 10): how long the CPU profile records.
+ * - `PROFILE_SECONDS` (default 10): how long the CPU profile records (0: no profile, e.g. for a heap diff alone: the
+ *   profiler keeps code of its own alive).
  * - `PROFILE_TOP` (default 40): rows per table.
  * - `PROFILE_COUNT=0`: do not count timers and listeners (counting wraps `setTimeout`, `addEventListener`, … in the
  *   frame, which costs a little script time itself; the tables of the profile are recorded either way).
@@ -372,31 +373,33 @@ async function main(): Promise<void> {
       );
       console.log(`  ${perSecond.map((x) => x.toFixed(1)).join(' ')}`);
     }
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 100 }); // µs
-    const countsBefore = count ? await counts(cdp) : {};
-    await cdp.send('Profiler.start');
-    await page.waitForTimeout(seconds * 1000);
-    const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
-    const countsAfter = count ? await counts(cdp) : {};
-    if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
-    if (process.env.PROFILE_SPLIT === '1') {
-      // Steady ticks and bursts (a loop's new load, a ping, a log request) apart: a 250 ms bin is a burst when it is
-      // busier than three times the median bin.
-      const { bins, binOf } = busyBins(profile, 250_000);
-      const median = [...bins].sort((a, b) => a - b)[bins.length >> 1];
-      const burst = (i: number) => bins[binOf(i)] > 3 * median;
-      console.log(`\n250 ms bins, busy ms: ${bins.map((b) => (b / 1000).toFixed(0)).join(' ')}`);
-      attribute(profile, top, '[steady bins] ', (i) => !burst(i));
-      attribute(profile, top, '[burst bins] ', burst);
-    } else attribute(profile, top);
-    if (count) {
-      console.log(`\nper second (${seconds} s):`);
-      const rows = Object.keys(countsAfter)
-        .map((k) => [k, ((countsAfter[k] ?? 0) - (countsBefore[k] ?? 0)) / seconds] as const)
-        .filter(([, n]) => n > 0)
-        .sort((a, b) => b[1] - a[1]);
-      for (const [k, n] of rows) console.log(`  ${n.toFixed(1).padStart(7)}  ${k}`);
+    if (seconds > 0) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 }); // µs
+      const countsBefore = count ? await counts(cdp) : {};
+      await cdp.send('Profiler.start');
+      await page.waitForTimeout(seconds * 1000);
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
+      const countsAfter = count ? await counts(cdp) : {};
+      if (process.env.PROFILE_OUT) writeFileSync(process.env.PROFILE_OUT, JSON.stringify(profile));
+      if (process.env.PROFILE_SPLIT === '1') {
+        // Steady ticks and bursts (a loop's new load, a ping, a log request) apart: a 250 ms bin is a burst when it is
+        // busier than three times the median bin.
+        const { bins, binOf } = busyBins(profile, 250_000);
+        const median = [...bins].sort((a, b) => a - b)[bins.length >> 1];
+        const burst = (i: number) => bins[binOf(i)] > 3 * median;
+        console.log(`\n250 ms bins, busy ms: ${bins.map((b) => (b / 1000).toFixed(0)).join(' ')}`);
+        attribute(profile, top, '[steady bins] ', (i) => !burst(i));
+        attribute(profile, top, '[burst bins] ', burst);
+      } else attribute(profile, top);
+      if (count) {
+        console.log(`\nper second (${seconds} s):`);
+        const rows = Object.keys(countsAfter)
+          .map((k) => [k, ((countsAfter[k] ?? 0) - (countsBefore[k] ?? 0)) / seconds] as const)
+          .filter(([, n]) => n > 0)
+          .sort((a, b) => b[1] - a[1]);
+        for (const [k, n] of rows) console.log(`  ${n.toFixed(1).padStart(7)}  ${k}`);
+      }
     }
     if (heapAtReady) {
       const left = heapSeconds - warmup - seconds;
