@@ -1,7 +1,7 @@
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useLayoutSubscription, useObservable, useObservableEagerState } from 'observable-hooks';
 import { distinctUntilChanged, map } from 'rxjs';
-import { playbackTime, wholeSecondsTime } from '../../streams/player/viewInfo';
+import { playbackTime, wholeSecondsTime, type PlaybackTime } from '../../streams/player/viewInfo';
 import { sameValue } from '../../streams/shared/sameValue';
 import type { EmbedPlayer } from './EmbedPlayer';
 import { durationInWords, seekSliderKey } from '../../streams/player/shortcutCommand';
@@ -23,19 +23,29 @@ export function SeekBar({ player }: { player: EmbedPlayer }) {
   const shown$ = useObservable(() => player.info$.pipe(wholeSecondsTime()));
   const { currentTime, duration } = useObservableEagerState(shown$);
   const time$ = useObservable(() => player.info$.pipe(playbackTime()));
-  // The exact time, for the keys: 5 s from now, not from the whole second shown.
-  const exact = useRef(0);
+  // The exact time, for the keys (5 s from now, not from the whole second shown) and for the next style write.
+  const exact = useRef<PlaybackTime>({ currentTime: 0, duration: 0 });
   const played = useRef<HTMLDivElement>(null);
   const thumb = useRef<HTMLDivElement>(null);
   const shownPct = useRef('');
-  useLayoutSubscription(time$, (t) => {
-    exact.current = t.currentTime;
-    const at = playedPct(t.currentTime, t.duration);
+  // A style write costs a style invalidation of the page: none while the auto-hidden control bar is not shown (issue
+  // 15). The bar shows again through a render (EmbedApp's `vf-chrome-hidden` class goes), after which the effect
+  // below writes the current position before the paint; keyboard focus inside shows it too (`:focus-within`).
+  const movePlayed = () => {
+    const chrome = played.current?.closest('.vf-chrome-hidden');
+    if (chrome && !chrome.contains(chrome.ownerDocument.activeElement)) return;
+    const at = playedPct(exact.current.currentTime, exact.current.duration);
     if (at === shownPct.current) return;
     shownPct.current = at;
     if (played.current) played.current.style.width = at;
     if (thumb.current) thumb.current.style.left = at;
+  };
+  useLayoutSubscription(time$, (t) => {
+    exact.current = t;
+    movePlayed();
   });
+  // After every render: the control bar may have just been shown.
+  useLayoutEffect(movePlayed);
   // The buffered ranges, rendered when they change (not on every media event: progress, volume, …).
   const buffered$ = useObservable(() =>
     player.media$.pipe(
@@ -75,7 +85,7 @@ export function SeekBar({ player }: { player: EmbedPlayer }) {
       data-dragging={dragging || undefined}
       onKeyDown={(e: KeyboardEvent<HTMLDivElement>) => {
         if (e.ctrlKey || e.metaKey || e.altKey || !known) return;
-        const command = seekSliderKey(e.key, exact.current, duration);
+        const command = seekSliderKey(e.key, exact.current.currentTime, duration);
         if (!command) return;
         e.preventDefault();
         e.stopPropagation();
