@@ -232,7 +232,7 @@ function attribute(profile: Profile, top: number, title = '', keep: (sample: num
   }
   const seconds = (profile.endTime - profile.startTime) / 1e6;
   console.log(
-    `\nprofile: ${seconds.toFixed(1)} s, busy ${busyMs.toFixed(1)} ms (${((busyMs / seconds) * 10).toFixed(1)} ms / 10 s), idle ${idleMs.toFixed(0)} ms`,
+    `\n${title}profile: ${seconds.toFixed(1)} s, busy ${busyMs.toFixed(1)} ms (${((busyMs / seconds) * 10).toFixed(1)} ms / 10 s), idle ${idleMs.toFixed(0)} ms`,
   );
   table(
     'self time by function',
