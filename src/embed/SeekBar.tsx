@@ -107,8 +107,9 @@ export function SeekBar({ player }: { player: EmbedPlayer }) {
       onPointerLeave={() => setHover(null)}
     >
       <div className="vf-seek-track">
-        {buffered.map(([s, e]) => (
-          <div key={`${s}-${e}`} className="vf-seek-buffered" style={{ left: pct(s), width: `calc(${pct(e)} - ${pct(s)})` }} />
+        {/* Keyed by position: a range that grows (each `progress` while loading) updates its bar, not a new one (issue 15). */}
+        {buffered.map(([s, e], i) => (
+          <div key={i} className="vf-seek-buffered" style={{ left: pct(s), width: `calc(${pct(e)} - ${pct(s)})` }} />
         ))}
         {/* Their position is written by the time subscription above; React never sets it, so no render moves it back. */}
         <div ref={played} className="vf-seek-played" />
