@@ -66,7 +66,7 @@ export interface Bytes {
 }
 
 /** The host: frames one URL, speaks the handshake like a raw IFrame-API client, times everything on its own clock. */
-const hostPage = () => `<!doctype html>
+export const hostPage = () => `<!doctype html>
 <html><head><meta charset="utf-8"><title>bench host</title></head><body style="margin:0">
 <script>
 window.bench = { received: [] };
@@ -115,7 +115,7 @@ window.pauseAndWait = function () {
 </script></body></html>`;
 
 /** The bare page: a `<video>` on the same file, and the smallest responder to the host protocol. */
-const barePage = (mediaUrl: string) => `<!doctype html>
+export const barePage = (mediaUrl: string) => `<!doctype html>
 <html><head><meta charset="utf-8"><title>bare</title>
 <style>html,body{margin:0;height:100%;background:#000}video{width:100%;height:100%}</style></head><body>
 <video id="v" src="${mediaUrl}" muted autoplay playsinline loop></video>
@@ -156,13 +156,13 @@ const FRAME_PROBE = `(() => {
   }, true);
 })();`;
 
-interface Servers {
+export interface Servers {
   vidframe: RunningServer;
   host: { origin: string; close(): Promise<void> };
   bare: { origin: string; close(): Promise<void> };
 }
 
-function serveOne(hostName: string, html: () => string): Promise<{ origin: string; close(): Promise<void> }> {
+export function serveOne(hostName: string, html: () => string): Promise<{ origin: string; close(): Promise<void> }> {
   const server: Server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html()));
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () => {
@@ -206,7 +206,7 @@ async function frameOf(page: Page, origin: string): Promise<Frame> {
   }
 }
 
-async function cdpFor(context: BrowserContext, page: Page, frame: Frame): Promise<CDPSession> {
+export async function cdpFor(context: BrowserContext, page: Page, frame: Frame): Promise<CDPSession> {
   try {
     return await context.newCDPSession(frame); // an out-of-process frame has its own target
   } catch {
@@ -225,7 +225,7 @@ async function scriptSeconds(cdp: CDPSession): Promise<number> {
   return metrics.find((m) => m.name === 'ScriptDuration')?.value ?? NaN;
 }
 
-type Kind = 'vidframe' | 'bare';
+export type Kind = 'vidframe' | 'bare';
 
 function frameUrl(servers: Servers, kind: Kind, mediaPath: string): { src: string; origin: string } {
   return kind === 'vidframe'
@@ -237,7 +237,7 @@ function frameUrl(servers: Servers, kind: Kind, mediaPath: string): { src: strin
     : { src: `${servers.bare.origin}/?media=${encodeURIComponent(mediaPath)}`, origin: servers.bare.origin };
 }
 
-async function openFrame(context: BrowserContext, servers: Servers, kind: Kind, mediaPath: string) {
+export async function openFrame(context: BrowserContext, servers: Servers, kind: Kind, mediaPath: string) {
   await context.addInitScript(FRAME_PROBE);
   const page = await context.newPage();
   await page.goto(`${servers.host.origin}/`);

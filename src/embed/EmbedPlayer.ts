@@ -5,6 +5,7 @@ import {
   map,
   merge,
   Observable,
+  share,
   shareReplay,
   startWith,
   Subject,
@@ -104,19 +105,30 @@ export const readBox = (el: HTMLVideoElement): MediaSnapshot['box'] => {
 };
 
 /**
+ * The buffered ranges as `[start, end]` pairs; the previous array itself when they are the same, so that a playback
+ * tick compares them with one `===` (issue 15: the seek bar and the snapshot diff compared them as JSON every tick).
+ */
+function readBuffered(ranges: TimeRanges, previous: MediaSnapshot['buffered'] | undefined): MediaSnapshot['buffered'] {
+  let same = previous !== undefined && previous.length === ranges.length;
+  for (let i = 0; same && i < ranges.length; i++) same = previous![i][0] === ranges.start(i) && previous![i][1] === ranges.end(i);
+  if (same) return previous!;
+  const buffered: [number, number][] = [];
+  for (let i = 0; i < ranges.length; i++) buffered.push([ranges.start(i), ranges.end(i)]);
+  return buffered;
+}
+
+/**
  * Reads the element into plain data for {@link buildPlayerInfo}. The box is read when the layout changes (`box`), not
  * on every media event: `getBoundingClientRect` forces a layout, several times a second while playing (issue 15).
  */
-export function readMediaSnapshot(el: HTMLVideoElement, box: MediaSnapshot['box'] = readBox(el)): MediaSnapshot {
-  const buffered: [number, number][] = [];
-  for (let i = 0; i < el.buffered.length; i++) buffered.push([el.buffered.start(i), el.buffered.end(i)]);
+export function readMediaSnapshot(el: HTMLVideoElement, box: MediaSnapshot['box'] = readBox(el), previous?: MediaSnapshot): MediaSnapshot {
   return {
     currentTime: el.currentTime,
     duration: el.duration,
     volume: el.volume,
     muted: el.muted,
     playbackRate: el.playbackRate,
-    buffered,
+    buffered: readBuffered(el.buffered, previous?.buffered),
     videoWidth: el.videoWidth,
     videoHeight: el.videoHeight,
     box,
@@ -298,7 +310,9 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
   // Each mounted element: its events feed the state machine, the engine and the snapshot.
   const elementEvents$: Observable<MediaEvent<HTMLVideoElement>> = mounted$.pipe(
     switchMap((el) => mediaEvents$(el)),
-    shareReplay({ bufferSize: 0, refCount: false }),
+    // Hot and never reset, like `shareReplay({ bufferSize: 0, refCount: false })` without a replay buffer to trim on
+    // every event (issue 15).
+    share({ resetOnError: true, resetOnComplete: false, resetOnRefCountZero: false }),
   );
   elementEvents$.subscribe((e) => {
     const el = e.target;
@@ -392,12 +406,13 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
   );
   // The box is re-read on a layout change or a new element only; media events reuse it.
   let box: MediaSnapshot['box'] | undefined;
+  let lastMedia: MediaSnapshot | undefined;
   const media$ = merge(elementEvents$.pipe(map(() => false)), layout$.pipe(map(() => true)), element$.pipe(map(() => true))).pipe(
     map((layoutChanged) => {
       const el = element$.value;
       if (!el) return EMPTY_MEDIA_SNAPSHOT;
       if (layoutChanged || box === undefined) box = readBox(el);
-      return readMediaSnapshot(el, box);
+      return (lastMedia = readMediaSnapshot(el, box, lastMedia));
     }),
     shareReplay({ bufferSize: 1, refCount: false }),
   );

@@ -1,11 +1,14 @@
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { useObservable, useObservableEagerState } from 'observable-hooks';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useLayoutSubscription, useObservable, useObservableEagerState } from 'observable-hooks';
 import { distinctUntilChanged, map } from 'rxjs';
-import { playbackTime } from '../../streams/player/viewInfo';
+import { playbackTime, wholeSecondsTime, type PlaybackTime } from '../../streams/player/viewInfo';
 import { sameValue } from '../../streams/shared/sameValue';
 import type { EmbedPlayer } from './EmbedPlayer';
 import { durationInWords, seekSliderKey } from '../../streams/player/shortcutCommand';
 import { formatTime } from './formatTime';
+
+/** Where `t` is along the bar, as a CSS percentage (0% while the duration is unknown); 3 decimals: finer than a pixel. */
+const playedPct = (t: number, duration: number) => `${duration > 0 ? Math.round(Math.min(100, Math.max(0, (t / duration) * 100)) * 1000) / 1000 : 0}%`;
 
 /**
  * The seek bar: a slider (role, value, text) over the played part and the buffered ranges; hovering shows the time
@@ -14,9 +17,35 @@ import { formatTime } from './formatTime';
  * value is whole seconds and its text says the same in words ("1 minute 5 seconds of 2 minutes").
  */
 export function SeekBar({ player }: { player: EmbedPlayer }) {
-  // The seek bar follows the time on its own subscription: only it re-renders on each `timeupdate`.
+  // What the slider says (its value, its text) is whole seconds: the bar renders when that changes, about once a
+  // second while playing. The played part and the thumb move on every `timeupdate`: they are two style writes of their
+  // own subscription, not a render of the bar (issue 15).
+  const shown$ = useObservable(() => player.info$.pipe(wholeSecondsTime()));
+  const { currentTime, duration } = useObservableEagerState(shown$);
   const time$ = useObservable(() => player.info$.pipe(playbackTime()));
-  const { currentTime, duration } = useObservableEagerState(time$);
+  // The exact time, for the keys (5 s from now, not from the whole second shown) and for the next style write.
+  const exact = useRef<PlaybackTime>({ currentTime: 0, duration: 0 });
+  const played = useRef<HTMLDivElement>(null);
+  const thumb = useRef<HTMLDivElement>(null);
+  const shownPct = useRef('');
+  // A style write costs a style invalidation of the page: none while the auto-hidden control bar is not shown (issue
+  // 15). The bar shows again through a render (EmbedApp's `vf-chrome-hidden` class goes), after which the effect
+  // below writes the current position before the paint; keyboard focus inside shows it too (`:focus-within`).
+  const movePlayed = () => {
+    const chrome = played.current?.closest('.vf-chrome-hidden');
+    if (chrome && !chrome.contains(chrome.ownerDocument.activeElement)) return;
+    const at = playedPct(exact.current.currentTime, exact.current.duration);
+    if (at === shownPct.current) return;
+    shownPct.current = at;
+    if (played.current) played.current.style.width = at;
+    if (thumb.current) thumb.current.style.left = at;
+  };
+  useLayoutSubscription(time$, (t) => {
+    exact.current = t;
+    movePlayed();
+  });
+  // After every render: the control bar may have just been shown.
+  useLayoutEffect(movePlayed);
   // The buffered ranges, rendered when they change (not on every media event: progress, volume, …).
   const buffered$ = useObservable(() =>
     player.media$.pipe(
@@ -29,7 +58,7 @@ export function SeekBar({ player }: { player: EmbedPlayer }) {
   const [hover, setHover] = useState<{ x: number; time: number } | null>(null);
   const [dragging, setDragging] = useState(false);
   const known = duration > 0;
-  const pct = (t: number) => `${known ? Math.min(100, Math.max(0, (t / duration) * 100)) : 0}%`;
+  const pct = (t: number) => playedPct(t, duration);
 
   const timeAt = (clientX: number) => {
     const r = bar.current?.getBoundingClientRect();
@@ -56,7 +85,7 @@ export function SeekBar({ player }: { player: EmbedPlayer }) {
       data-dragging={dragging || undefined}
       onKeyDown={(e: KeyboardEvent<HTMLDivElement>) => {
         if (e.ctrlKey || e.metaKey || e.altKey || !known) return;
-        const command = seekSliderKey(e.key, currentTime, duration);
+        const command = seekSliderKey(e.key, exact.current.currentTime, duration);
         if (!command) return;
         e.preventDefault();
         e.stopPropagation();
@@ -78,11 +107,13 @@ export function SeekBar({ player }: { player: EmbedPlayer }) {
       onPointerLeave={() => setHover(null)}
     >
       <div className="vf-seek-track">
-        {buffered.map(([s, e]) => (
-          <div key={`${s}-${e}`} className="vf-seek-buffered" style={{ left: pct(s), width: `calc(${pct(e)} - ${pct(s)})` }} />
+        {/* Keyed by position: a range that grows (each `progress` while loading) updates its bar, not a new one (issue 15). */}
+        {buffered.map(([s, e], i) => (
+          <div key={i} className="vf-seek-buffered" style={{ left: pct(s), width: `calc(${pct(e)} - ${pct(s)})` }} />
         ))}
-        <div className="vf-seek-played" style={{ width: pct(currentTime) }} />
-        <div className="vf-seek-thumb" style={{ left: pct(currentTime) }} />
+        {/* Their position is written by the time subscription above; React never sets it, so no render moves it back. */}
+        <div ref={played} className="vf-seek-played" />
+        <div ref={thumb} className="vf-seek-thumb" />
       </div>
       {hover && (
         <div className="vf-seek-hover" style={{ left: hover.x }} aria-hidden="true">

@@ -40,9 +40,14 @@ export function coalesceDeliveries({ coalesceMs = HOST_DELIVERY_COALESCE_MS, sch
     new Observable<HostAction>((subscriber) => {
       let info: PostAction | null = null;
       let events = new Map<string, PostAction>();
-      let window: Subscription | null = null;
-      /** When the open window started: what arrives in that same instant (one snapshot's deliveries) passes too. */
+      /**
+       * The open window, as times: no timer runs for it until something waits in it (issue 15: a timer armed and
+       * cleared on every playback tick was a `setInterval` and a `clearInterval` four times a second for nothing).
+       */
       let openedAt = -Infinity;
+      let windowEnd = -Infinity;
+      /** The end of the window, armed once something waits in it. */
+      let timer: Subscription | null = null;
 
       const flush = () => {
         const out = [...(info ? [info] : []), ...events.values()];
@@ -53,10 +58,13 @@ export function coalesceDeliveries({ coalesceMs = HOST_DELIVERY_COALESCE_MS, sch
       };
       const openWindow = () => {
         openedAt = scheduler.now();
-        window = scheduler.schedule(() => {
-          window = null;
-          if (flush() && !window) openWindow();
-        }, coalesceMs);
+        windowEnd = openedAt + coalesceMs;
+      };
+      const isOpen = () => timer !== null || scheduler.now() < windowEnd;
+      const closeWindow = () => {
+        timer?.unsubscribe();
+        timer = null;
+        windowEnd = -Infinity;
       };
       const add = (a: PostAction) => {
         if (a.message.event === 'infoDelivery') {
@@ -66,6 +74,15 @@ export function coalesceDeliveries({ coalesceMs = HOST_DELIVERY_COALESCE_MS, sch
           events.delete(a.message.event);
           events.set(a.message.event, a);
         }
+        // What waits goes out when the window ends, which opens the next window.
+        timer ??= scheduler.schedule(
+          () => {
+            timer = null;
+            if (flush()) openWindow();
+            else windowEnd = -Infinity;
+          },
+          Math.max(0, windowEnd - scheduler.now()),
+        );
       };
 
       /** Until when the answers to a host command pass at once (see above). */
@@ -79,8 +96,8 @@ export function coalesceDeliveries({ coalesceMs = HOST_DELIVERY_COALESCE_MS, sch
             return;
           }
           if (a.type === 'post' && a.coalesce) {
-            if (window && scheduler.now() !== openedAt) add(a);
-            else if (window) subscriber.next(a);
+            if (isOpen() && scheduler.now() !== openedAt) add(a);
+            else if (isOpen()) subscriber.next(a);
             else {
               openWindow();
               subscriber.next(a);
@@ -89,8 +106,7 @@ export function coalesceDeliveries({ coalesceMs = HOST_DELIVERY_COALESCE_MS, sch
           }
           flush();
           if (a.type === 'command') {
-            window?.unsubscribe();
-            window = null;
+            closeWindow();
             answersUntil = scheduler.now() + coalesceMs;
           }
           subscriber.next(a);
@@ -106,7 +122,7 @@ export function coalesceDeliveries({ coalesceMs = HOST_DELIVERY_COALESCE_MS, sch
       });
       return () => {
         subscription.unsubscribe();
-        window?.unsubscribe();
+        timer?.unsubscribe();
       };
     });
 }

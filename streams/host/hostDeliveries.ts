@@ -1,7 +1,8 @@
 import type { PlayerInfo } from '../player/types';
 import { HOST_SEEK_JUMP_SECONDS } from '../timing';
 import { sameValue } from '../shared/sameValue';
-import { captionsApiInfo, snapshotForHost } from './snapshotForHost';
+import { captionsApiInfo } from './snapshotForHost';
+import { HOST_SNAPSHOT_KEYS } from './hostApiInterface';
 
 /** One message the embed owes the host for a snapshot change, before the envelope is added. */
 export interface HostDelivery {
@@ -13,6 +14,9 @@ export interface HostDelivery {
 
 /** Keys sent together whenever time moves or a seek completes (host-protocol §5). */
 const TIME_GROUP = ['currentTime', 'currentTimeLastUpdated_', 'playbackRate', 'mediaReferenceTime', 'videoBytesLoaded', 'videoLoadedFraction', 'progressState'];
+const TIME_KEYS = new Set(TIME_GROUP);
+/** The keys of the host's view of a snapshot (`snapshotForHost`), in its order. */
+const HOST_KEYS: readonly string[] = [...new Set<string>(HOST_SNAPSHOT_KEYS)];
 const VOLUME_GROUP = ['volume', 'muted'];
 const QUALITY_GROUP = ['playbackQuality', 'availableQualityLevels'];
 /** Keys whose changes alone may be coalesced in a burst. */
@@ -43,9 +47,17 @@ export function isTimeJump(prev: PlayerInfo, next: PlayerInfo): boolean {
  * ({@link isTimeJump}) is never coalesced; only the steady stream of playback ticks is.
  */
 export function hostDeliveries(prev: PlayerInfo, next: PlayerInfo): HostDelivery[] {
-  const before = snapshotForHost(prev);
-  const after = snapshotForHost(next);
-  const changed = new Set(Object.keys(after).filter((k) => k !== 'currentTimeLastUpdated_' && !sameValue(before[k], after[k])));
+  // The host's view of each snapshot (`snapshotForHost`), read in place: no copy per tick.
+  const before = prev as unknown as Record<string, unknown>;
+  const after = next as unknown as Record<string, unknown>;
+  // A moved time sends the whole time group whatever else of it changed: its keys need no compare then (every tick).
+  const timeChanged = !sameValue(before.currentTime, after.currentTime);
+  const changed = new Set<string>();
+  for (const k of HOST_KEYS) {
+    if (k === 'currentTimeLastUpdated_' || (timeChanged && TIME_KEYS.has(k))) continue;
+    if (!sameValue(before[k], after[k])) changed.add(k);
+  }
+  if (timeChanged) changed.add('currentTime');
   const out: HostDelivery[] = [];
   const jump = isTimeJump(prev, next);
   // Entering 1 carries the time group too: the host extrapolates getCurrentTime() from currentTimeLastUpdated_ while
@@ -58,7 +70,7 @@ export function hostDeliveries(prev: PlayerInfo, next: PlayerInfo): HostDelivery
   const stateChanged = prev.playerState !== next.playerState;
   if (changed.size > 0) {
     const info: Record<string, unknown> = {};
-    for (const k of Object.keys(after)) if (changed.has(k)) info[k] = after[k];
+    for (const k of HOST_KEYS) if (changed.has(k)) info[k] = after[k];
     out.push({ event: 'infoDelivery', info, coalesce: !jump && [...changed].every((k) => COALESCABLE.has(k)) });
   }
   if (stateChanged) out.push({ event: 'onStateChange', info: next.playerState, coalesce: false });

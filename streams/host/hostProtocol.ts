@@ -1,4 +1,4 @@
-import { EMPTY, map, merge, mergeMap, Observable, scan } from 'rxjs';
+import { EMPTY, map, merge, Observable } from 'rxjs';
 import { hostErrorCode } from '../player/errorCodes';
 import type { PlayerReadiness } from '../player/playerReadiness';
 import type { PlayerCommand, PlayerEventOut, PlayerInfo } from '../player/types';
@@ -392,11 +392,17 @@ export function hostProtocol$(
     events$.pipe(map((event): HostProtocolInput => ({ kind: 'event', event }))),
     applied$.pipe(map((command): HostProtocolInput => ({ kind: 'applied', command }))),
   );
-  return inputs$.pipe(
-    scan<HostProtocolInput, [HostProtocolState, HostAction[]]>(
-      ([state], input) => stepHostProtocol(state, input, options),
-      [initialHostProtocolState(options.widgetId), []],
-    ),
-    mergeMap(([, actions]) => actions),
-  );
+  // A fold whose actions go out in order, synchronously: no inner stream per input (one per playback tick; issue 15).
+  return new Observable<HostAction>((subscriber) => {
+    let state = initialHostProtocolState(options.widgetId);
+    return inputs$.subscribe({
+      next: (input) => {
+        const [next, actions] = stepHostProtocol(state, input, options);
+        state = next;
+        for (const action of actions) subscriber.next(action);
+      },
+      error: (e: unknown) => subscriber.error(e),
+      complete: () => subscriber.complete(),
+    });
+  });
 }

@@ -1,4 +1,4 @@
-import { catchError, concatMap, defer, ignoreElements, map, merge, Observable, of, scan, share, Subject, switchMap, tap } from 'rxjs';
+import { catchError, concatMap, defer, filter, ignoreElements, map, merge, Observable, of, scan, share, Subject, switchMap, tap } from 'rxjs';
 import type { PlayerResponse } from '../config/playerConfig';
 import type { PlayerModel } from './playerModel';
 import { reducePlayer, type EngineContext, type EngineInput, type PlayerAction, type PlayerStep } from './reducePlayer';
@@ -21,6 +21,8 @@ export interface PlayerEngineOptions {
 }
 
 type FetchAction = Extract<PlayerAction, { type: 'fetchVideo' | 'fetchPlaylist' }>;
+
+const isFetch = (a: PlayerAction): a is FetchAction => a.type === 'fetchVideo' || a.type === 'fetchPlaylist';
 
 const errorMessage = (e: unknown) => (e instanceof Error ? e.message : 'The request failed.');
 
@@ -49,7 +51,9 @@ export function playerEngine(
       share(),
     );
     const fetches$ = steps$.pipe(
-      concatMap((s) => s.actions.filter((a): a is FetchAction => a.type === 'fetchVideo' || a.type === 'fetchPlaylist')),
+      // Most steps (every playback tick) ask for nothing: only those that fetch open an inner stream (issue 15).
+      filter((s) => s.actions.some(isFetch)),
+      concatMap((s) => s.actions.filter(isFetch)),
       switchMap((a): Observable<EngineInput> => {
         if (a.type === 'fetchVideo') {
           return fetchVideo(a.videoId).pipe(

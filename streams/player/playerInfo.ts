@@ -2,6 +2,7 @@ import type { PlayerModel } from './playerModel';
 import { availableQualityLevels, AVAILABLE_PLAYBACK_RATES, captionTracksOf, formatsOf, pickCaptionTrack } from './playerModel';
 import type { PlayerStateValue } from './playerState';
 import type { CaptionTrackData, PlayerInfo, ProgressState } from './types';
+import type { StreamFormat } from '../config/playerConfig';
 
 /** What the page reads off the `<video>` element for a snapshot (plain data, so this file stays pure). */
 export interface MediaSnapshot {
@@ -67,21 +68,38 @@ export interface PlayerInfoOptions {
   nowMs: number;
 }
 
+/** What a snapshot takes from the model alone: built once per model (and origin), shared by every snapshot of it. */
+interface ModelParts {
+  origin: string;
+  format: StreamFormat | undefined;
+  duration: number;
+  bytesTotal: number;
+  captionTracks: CaptionTrackData[];
+  captionTrack: CaptionTrackData | null;
+  videoData: PlayerInfo['videoData'];
+  availableQualityLevels: string[];
+  availablePlaybackRates: number[];
+  videoUrl: string;
+  videoEmbedCode: string;
+  playlist: string[] | null;
+  sphericalProperties: Record<string, unknown>;
+  videoKnown: boolean;
+}
+
 /**
- * The full snapshot a host reads (spec §3 "Player info delivered to the host", host-protocol §5), from the engine's
- * model, the player state and what the element says: bytes and loaded fraction from the buffered ranges and the
- * rendition's file size, the content rect from layout, the duration from the element once known (the catalogue's
- * length before, never 0 for a known video).
+ * Models are replaced, never mutated (`reducePlayer`): the parts of a snapshot that depend on the model alone are
+ * built once per model and shared by all its snapshots (issue 15). Between two playback ticks the snapshots then hold
+ * the very same `videoData`, `captionTracks`, `availableQualityLevels`, … objects, and every comparison of them
+ * (`sameValue`: host deliveries, the host protocol, the player view) is one `===` instead of two `JSON.stringify`s.
  */
-export function buildPlayerInfo(model: PlayerModel, media: MediaSnapshot, playerState: PlayerStateValue, { origin, nowMs }: PlayerInfoOptions): PlayerInfo {
+const modelParts = new WeakMap<PlayerModel, ModelParts>();
+
+function partsOf(model: PlayerModel, origin: string): ModelParts {
+  const cached = modelParts.get(model);
+  if (cached && cached.origin === origin) return cached;
   const response = model.response;
   const details = response?.videoDetails;
   const formats = formatsOf(response);
-  const format = formats.find((f) => f.quality === model.quality);
-  const duration = round3(finite(media.duration, 0) > 0 ? media.duration : (details?.lengthSeconds ?? 0));
-  const currentTime = round3(Math.max(0, finite(media.currentTime)));
-  const fraction = model.quality ? loadedFraction(media.buffered, finite(media.duration, 0)) : 0;
-  const bytesTotal = format?.contentLength ?? 0;
   const tracks = captionTracksOf(response);
   const captionTracks: CaptionTrackData[] = tracks.map((t, i) => ({
     languageCode: t.languageCode,
@@ -91,6 +109,73 @@ export function buildPlayerInfo(model: PlayerModel, media: MediaSnapshot, player
     is_default: i === 0,
   }));
   const active = model.captions.enabled ? pickCaptionTrack(tracks, model.captions.languageCode) : undefined;
+  const id = details?.videoId ?? model.videoId;
+  const embedUrl = `${origin}/embed/${encodeURIComponent(id)}`;
+  const p = model.playlist;
+  const parts: ModelParts = {
+    origin,
+    format: formats.find((f) => f.quality === model.quality),
+    duration: details?.lengthSeconds ?? 0,
+    bytesTotal: 0,
+    captionTracks,
+    captionTrack: active ? captionTracks[tracks.indexOf(active)] : null,
+    videoData: {
+      video_id: id,
+      title: details?.title ?? '',
+      author: details?.author ?? '',
+      ...(p?.listId ? { list: p.listId } : {}),
+      isPlayable: response?.playabilityStatus.status === 'OK' && !model.error,
+      errorCode: model.error?.internal ?? null,
+    },
+    availableQualityLevels: availableQualityLevels(formats),
+    availablePlaybackRates: [...AVAILABLE_PLAYBACK_RATES],
+    videoUrl: id ? embedUrl : '',
+    videoEmbedCode: id
+      ? `<iframe width="640" height="360" src="${embedUrl}" title="${(details?.title ?? '').replace(/[&<>"]/g, '')}" frameborder="0" allow="autoplay; encrypted-media; fullscreen; picture-in-picture" allowfullscreen></iframe>`
+      : '',
+    playlist: p ? [...p.ids] : null,
+    sphericalProperties: {},
+    videoKnown: response !== null || model.error !== null,
+  };
+  parts.bytesTotal = parts.format?.contentLength ?? 0;
+  modelParts.set(model, parts);
+  return parts;
+}
+
+/** What a snapshot takes from the layout: shared while the box (re-read on a layout change only) and picture size stay. */
+const layoutParts = new WeakMap<
+  MediaSnapshot['box'],
+  { videoWidth: number; videoHeight: number; rect: PlayerInfo['videoContentRect']; size: PlayerInfo['size'] }
+>();
+
+function layoutOf(media: MediaSnapshot): { rect: PlayerInfo['videoContentRect']; size: PlayerInfo['size'] } {
+  const cached = layoutParts.get(media.box);
+  if (cached && cached.videoWidth === media.videoWidth && cached.videoHeight === media.videoHeight) return cached;
+  const parts = {
+    videoWidth: media.videoWidth,
+    videoHeight: media.videoHeight,
+    rect: videoContentRect(media.box, media.videoWidth, media.videoHeight),
+    size: { width: Math.round(media.box.width), height: Math.round(media.box.height) },
+  };
+  layoutParts.set(media.box, parts);
+  return parts;
+}
+
+/**
+ * The full snapshot a host reads (spec §3 "Player info delivered to the host", host-protocol §5), from the engine's
+ * model, the player state and what the element says: bytes and loaded fraction from the buffered ranges and the
+ * rendition's file size, the content rect from layout, the duration from the element once known (the catalogue's
+ * length before, never 0 for a known video).
+ *
+ * Built on every playback tick: what depends on the model or the layout alone is shared between snapshots (see
+ * {@link modelParts}); treat a snapshot and everything in it as read-only.
+ */
+export function buildPlayerInfo(model: PlayerModel, media: MediaSnapshot, playerState: PlayerStateValue, { origin, nowMs }: PlayerInfoOptions): PlayerInfo {
+  const parts = partsOf(model, origin);
+  const layout = layoutOf(media);
+  const duration = round3(finite(media.duration, 0) > 0 ? media.duration : parts.duration);
+  const currentTime = round3(Math.max(0, finite(media.currentTime)));
+  const fraction = model.quality ? loadedFraction(media.buffered, finite(media.duration, 0)) : 0;
   const progressState: ProgressState = {
     current: currentTime,
     duration,
@@ -104,49 +189,38 @@ export function buildPlayerInfo(model: PlayerModel, media: MediaSnapshot, player
     isAtLiveHead: false,
     offset: 0,
   };
-  const id = details?.videoId ?? model.videoId;
-  const embedUrl = `${origin}/embed/${encodeURIComponent(id)}`;
   const p = model.playlist;
   return {
     playerState,
     currentTime,
     currentTimeLastUpdated_: nowMs / 1000,
     duration,
-    videoData: {
-      video_id: id,
-      title: details?.title ?? '',
-      author: details?.author ?? '',
-      ...(p?.listId ? { list: p.listId } : {}),
-      isPlayable: response?.playabilityStatus.status === 'OK' && !model.error,
-      errorCode: model.error?.internal ?? null,
-    },
-    videoBytesLoaded: Math.round(fraction * bytesTotal),
-    videoBytesTotal: bytesTotal,
+    videoData: parts.videoData,
+    videoBytesLoaded: Math.round(fraction * parts.bytesTotal),
+    videoBytesTotal: parts.bytesTotal,
     videoStartBytes: 0,
     videoLoadedFraction: round3(fraction),
     playbackQuality: model.quality || 'unknown',
-    availableQualityLevels: availableQualityLevels(formats),
+    availableQualityLevels: parts.availableQualityLevels,
     playbackRate: media.playbackRate,
-    availablePlaybackRates: [...AVAILABLE_PLAYBACK_RATES],
+    availablePlaybackRates: parts.availablePlaybackRates,
     mediaReferenceTime: currentTime,
-    videoUrl: id ? `${origin}/embed/${encodeURIComponent(id)}` : '',
-    videoEmbedCode: id
-      ? `<iframe width="640" height="360" src="${embedUrl}" title="${(details?.title ?? '').replace(/[&<>"]/g, '')}" frameborder="0" allow="autoplay; encrypted-media; fullscreen; picture-in-picture" allowfullscreen></iframe>`
-      : '',
-    videoContentRect: videoContentRect(media.box, media.videoWidth, media.videoHeight),
+    videoUrl: parts.videoUrl,
+    videoEmbedCode: parts.videoEmbedCode,
+    videoContentRect: layout.rect,
     progressState,
-    playlist: p ? [...p.ids] : null,
+    playlist: parts.playlist,
     playlistIndex: p ? p.index : -1,
     playlistId: p?.listId ?? null,
     muted: media.muted,
     volume: Math.round(media.volume * 100),
-    captionTracks,
-    captionTrack: active ? captionTracks[tracks.indexOf(active)] : null,
+    captionTracks: parts.captionTracks,
+    captionTrack: parts.captionTrack,
     subtitlesUserSettings: model.subtitlesUserSettings,
-    sphericalProperties: {},
-    size: model.size.width > 0 && model.size.height > 0 ? model.size : { width: Math.round(media.box.width), height: Math.round(media.box.height) },
+    sphericalProperties: parts.sphericalProperties,
+    size: model.size.width > 0 && model.size.height > 0 ? model.size : layout.size,
     loop: model.loop,
     shuffle: model.shuffle,
-    videoKnown: response !== null || model.error !== null,
+    videoKnown: parts.videoKnown,
   };
 }

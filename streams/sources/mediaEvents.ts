@@ -1,4 +1,4 @@
-import { filter, fromEvent, map, merge, Observable, scan } from 'rxjs';
+import { fromEvent, map, merge, Observable } from 'rxjs';
 
 /** The media element events the player listens to (issue 3 §1). */
 export const MEDIA_EVENT_NAMES = [
@@ -60,16 +60,19 @@ export interface SeekSpan {
  * ```
  */
 export function seekSpans(events$: Observable<{ type: string; target: { currentTime: number } }>): Observable<SeekSpan> {
-  return events$.pipe(
-    filter((e) => e.type === 'timeupdate' || e.type === 'seeking'),
-    scan(
-      (acc: { last: number; seek?: SeekSpan }, e) => {
+  // One fold with its own memory: nothing is allocated for a `timeupdate`, which comes several times a second (issue 15).
+  return new Observable<SeekSpan>((subscriber) => {
+    let last = 0;
+    return events$.subscribe({
+      next: (e) => {
+        if (e.type !== 'timeupdate' && e.type !== 'seeking') return;
         const time = e.target.currentTime;
-        return e.type === 'seeking' ? { last: time, seek: { fromSec: acc.last, toSec: time } } : { last: time };
+        const from = last;
+        last = time;
+        if (e.type === 'seeking') subscriber.next({ fromSec: from, toSec: time });
       },
-      { last: 0 },
-    ),
-    map((acc) => acc.seek),
-    filter((s): s is SeekSpan => s !== undefined),
-  );
+      error: (error: unknown) => subscriber.error(error),
+      complete: () => subscriber.complete(),
+    });
+  });
 }

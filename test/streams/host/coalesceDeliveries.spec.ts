@@ -1,4 +1,4 @@
-import { map, mergeMap, type Observable } from 'rxjs';
+import { asyncScheduler, map, mergeMap, type Observable, type SchedulerLike } from 'rxjs';
 import { coalesceDeliveries } from '../../../streams/host/coalesceDeliveries';
 import type { HostAction } from '../../../streams/host/hostTypes';
 import { createTestScheduler } from '../../helpers/testScheduler';
@@ -110,6 +110,30 @@ describe('coalesceDeliveries', () => {
         m: V(30),
         x: E(30),
       });
+    });
+  });
+
+  it('arms no timer for a steady stream of ticks that never find anything waiting (issue 15)', () => {
+    createTestScheduler().run(({ cold, time: t, expectObservable, flush }) => {
+      const ms = t('-----|'); // a 5-frame window
+      // Ticks 8 frames apart: each passes at once and opens a window that closes with nothing in it.
+      const source = cold('a-------b-------c|', { a: time(1), b: time(2), c: time(3) });
+      let scheduled = 0;
+      // The virtual-time scheduler of this run, counting what the operator asks it to schedule.
+      const schedulerLike: SchedulerLike = {
+        now: () => asyncScheduler.now(),
+        schedule: (work, delay, state) => {
+          scheduled++;
+          return asyncScheduler.schedule(work as never, delay, state);
+        },
+      };
+      expectObservable(flat(source).pipe(coalesceDeliveries({ coalesceMs: ms, scheduler: schedulerLike }), map(show))).toBe('a-------b-------c|', {
+        a: 'infoDelivery:{"currentTime":1}',
+        b: 'infoDelivery:{"currentTime":2}',
+        c: 'infoDelivery:{"currentTime":3}',
+      });
+      flush();
+      expect(scheduled).toBe(0);
     });
   });
 });

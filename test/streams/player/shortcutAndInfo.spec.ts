@@ -146,4 +146,41 @@ describe('buildPlayerInfo', () => {
       videoData: { video_id: 'VFsunrise01', title: 'Title VFsunrise01', isPlayable: true, errorCode: null },
     });
   });
+
+  it('snapshots of one model share what the model alone decides; a new model gets its own (issue 15)', () => {
+    const ctx = { currentTime: 0, state: PlayerState.PLAYING, random: () => 0 };
+    const model = reducePlayer(
+      initialPlayerModel(configFor({})),
+      { type: 'videoResponse', seq: 0, response: response('VFsunrise01', true), autoplay: true },
+      ctx,
+    ).model;
+    const box = { left: 0, top: 0, width: 640, height: 360 };
+    const media = (t: number) => ({ ...EMPTY_MEDIA_SNAPSHOT, currentTime: t, duration: 12, videoWidth: 640, videoHeight: 360, box });
+    const a = buildPlayerInfo(model, media(1), PlayerState.PLAYING, { origin: 'https://embed.test', nowMs: 1_000 });
+    const b = buildPlayerInfo(model, media(1.25), PlayerState.PLAYING, { origin: 'https://embed.test', nowMs: 1_250 });
+    // Two playback ticks: the same objects, so comparing them (sameValue) is one ===.
+    for (const key of ['videoData', 'captionTracks', 'availableQualityLevels', 'availablePlaybackRates', 'playlist', 'videoContentRect', 'size'] as const) {
+      expect(b[key]).toBe(a[key]);
+    }
+    expect(b.currentTime).toBe(1.25);
+    expect(b.progressState).not.toBe(a.progressState);
+    // Another origin is another snapshot text, not the cached one.
+    expect(buildPlayerInfo(model, media(1), PlayerState.PLAYING, { origin: 'https://other.test', nowMs: 0 }).videoUrl).toBe(
+      'https://other.test/embed/VFsunrise01',
+    );
+    // Captions turned on: a new model, whose snapshot says so.
+    const withCaptions = reducePlayer(model, { type: 'setCaptions', enabled: true, languageCode: a.captionTracks[0].languageCode }, ctx).model;
+    expect(withCaptions).not.toBe(model);
+    const c = buildPlayerInfo(withCaptions, media(1.5), PlayerState.PLAYING, { origin: 'https://embed.test', nowMs: 1_500 });
+    expect(a.captionTrack).toBeNull();
+    expect(c.captionTrack).toEqual(expect.objectContaining({ languageCode: a.captionTracks[0].languageCode }));
+    expect(c.captionTrack).toBe(c.captionTracks[0]);
+    // A new box (a layout change) gets its own content rect.
+    const d = buildPlayerInfo(withCaptions, { ...media(2), box: { ...box, width: 320, height: 180 } }, PlayerState.PLAYING, {
+      origin: 'https://embed.test',
+      nowMs: 2_000,
+    });
+    expect(d.videoContentRect).toEqual({ left: 0, top: 0, width: 320, height: 180 });
+    expect(d.size).toEqual({ width: 320, height: 180 });
+  });
 });
