@@ -31,6 +31,7 @@ export function renderPlayerShell(config: PlayerConfig): string {
     if (media.muted) attributes.push('muted');
     if (media.playsInline) attributes.push('playsinline');
     if (media.poster) attributes.push(`poster="${escapeAttribute(media.poster)}"`);
+    attributes.push(`aria-label="${escapeAttribute(media.title ?? 'Video player')}"`);
   } else attributes.push('preload="none"');
   return `<div class="vf-player" tabindex="-1"><video ${attributes.join(' ')}></video><div class="vf-ui"></div></div>`;
 }

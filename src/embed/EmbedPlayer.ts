@@ -161,6 +161,8 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
   /** Where to seek once the new source has metadata, and whether to play it. */
   let pendingSeek: number | null = null;
   let captionLanguage: string | null = null;
+  /** While the first source is given to an element the browser had already started (the server's `autoplay`). */
+  let adoptingStarted = false;
 
   const state$ = playerStates(stateInputs$).pipe(shareReplay({ bufferSize: 1, refCount: false }));
   state$.subscribe((s) => (stateNow = s));
@@ -254,7 +256,8 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
         // to where the element is would still fire seeking/seeked).
         if (el.getAttribute('src') !== action.url) el.src = action.url;
         else if (el.readyState >= 1) {
-          if (el.currentTime !== action.startSeconds) el.currentTime = action.startSeconds;
+          // An element adopted after the browser started it from the beginning is where it should be: no jump back.
+          if (el.currentTime !== action.startSeconds && !(adoptingStarted && action.startSeconds === 0)) el.currentTime = action.startSeconds;
           pendingSeek = null;
         }
         if (action.play) doPlay(el);
@@ -354,7 +357,12 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
       return;
     }
     stateInputs$.next({ type: autoplay ? 'load' : 'cue' });
+    adoptingStarted = !el.paused || el.currentTime > 0;
     inputs$.next({ type: 'videoResponse', seq: 0, response: config.args.player_response, autoplay });
+    adoptingStarted = false;
+    // From here on the player alone says when to play: a later source (a cue, a quality switch) must not start by
+    // itself, which the element's `autoplay` would make it do.
+    el.removeAttribute('autoplay');
     // The element the server wrote may be playing already (its `autoplay`, issue 15: the browser started it before
     // this script ran). Its play and playing events are gone: the state machine hears them now.
     if (!el.paused) {

@@ -11,7 +11,9 @@ import type { Attestation } from './attestation';
 import type { PlatformCalls } from '../../streams/platform/platformCalls';
 import { recoverUnwrappedResponse } from '../../streams/transport/recoverUnwrappedResponse';
 import { startTracking } from './tracking';
-import { filter, first, fromEvent, map, race, Subject } from 'rxjs';
+import { filter, first, fromEvent, map, race, shareReplay, Subject } from 'rxjs';
+import { visibilityEvents$ } from '../../streams/sources/visibilityEvents';
+import { visibilityState } from '../../streams/visibility/visibilityState';
 import { createRecorder } from '../../streams/shared/recorder';
 import { playerFeed } from './playerFeed';
 import { bindShellClicks, controlsDue$, findPlayerShell } from './playerShell';
@@ -96,6 +98,12 @@ try {
   const feed = playerFeed(player, recorder);
   const hostCommandReceipts$ = new Subject<HostCommandReceipt>();
   const hostCommands$ = recorder.record(hostCommandReceipts$);
+  // The page's visibility too, a state (a late subscriber gets the current one), each change at its own time.
+  const readVisibility = () => document.visibilityState;
+  const visibility$ = recorder
+    .record(visibilityState(visibilityEvents$({ document, window }, readVisibility), { readVisibility }))
+    .pipe(shareReplay({ bufferSize: 1, refCount: false }));
+  visibility$.subscribe();
   startService('preferences', () => startPreferences(player, window));
   startService('ping beacons', () => startTracking(player, window));
   // The element the server wrote, adopted in place (its media request started with the HTML); after the feed and the
@@ -116,13 +124,17 @@ try {
     .pipe(first())
     .subscribe(() => {
       const services = import('./services')
-        .then(({ startServices }) => startServices({ config, api, identity, player, feed, hostCommands$, errorReporting, win: window }))
+        .then(({ startServices }) => startServices({ config, api, identity, player, feed, hostCommands$, visibility$, errorReporting, win: window }))
         .catch((error: unknown) => {
           console.error('[vidframe] the services could not load', error);
           errorReporting?.report(error, 'services');
           return { actions: undefined };
         })
-        .finally(() => recorder.release());
+        .finally(() => {
+          recorder.release();
+          // A page hidden before its logging started may be discarded without notice: what was recorded goes now.
+          if (document.visibilityState === 'hidden') window.vidframeTelemetry?.flush();
+        });
       Promise.all([services, import('./ui')])
         .then(([{ actions }, { mountEmbedUi }]) => {
           releaseShellClicks();

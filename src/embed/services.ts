@@ -1,6 +1,7 @@
 import { map, type Observable } from 'rxjs';
 import type { PlayerConfig } from '../../streams/config/playerConfig';
 import type { HostCommandReceipt } from '../../streams/host/hostCommandReceipts';
+import type { VisibilityState } from '../../streams/visibility/visibilityState';
 import type { EmbedApi } from './api';
 import { startAttestation } from './attestation';
 import { startConsent } from './consent';
@@ -22,6 +23,8 @@ export interface ServicesContext {
   feed: PlayerFeed;
   /** Every host command the bridge received, recorded likewise. */
   hostCommands$: Observable<HostCommandReceipt>;
+  /** The page's visibility, recorded likewise. */
+  visibility$: Observable<VisibilityState>;
   errorReporting?: ErrorReporting;
   win: Window;
 }
@@ -33,7 +36,9 @@ export interface ServicesContext {
  * releases right after: it sees everything from the page's start, each event at its own time. Each service starts on
  * its own: one that fails keeps neither the others nor the viewer from anything.
  */
-export function startServices({ config, api, identity, player, feed, hostCommands$, errorReporting, win }: ServicesContext): { actions?: ViewerActions } {
+export function startServices({ config, api, identity, player, feed, hostCommands$, visibility$, errorReporting, win }: ServicesContext): {
+  actions?: ViewerActions;
+} {
   const startService = (name: string, start: () => void) => {
     try {
       start();
@@ -41,7 +46,7 @@ export function startServices({ config, api, identity, player, feed, hostCommand
       console.error(`[vidframe] ${name} could not start`, error);
     }
   };
-  startService('telemetry', () => (win.vidframeTelemetry = startTelemetry(feed, api, win, { hostCommands$ })));
+  startService('telemetry', () => (win.vidframeTelemetry = startTelemetry(feed, api, win, { hostCommands$, visibility$ })));
   startService('consent', () => (win.vidframeConsent = startConsent(config, win, api.facts)));
   startService('geolocation', () => startLocation(config, win, api.facts, { mobileWeb: false }));
   startService('attestation', () => (win.vidframeAttestation = startAttestation(config, win, api.facts)));

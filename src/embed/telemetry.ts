@@ -95,6 +95,11 @@ export interface TelemetryOptions {
    * init script), else `Math.random`, read at each draw.
    */
   random?: () => number;
+  /**
+   * The page's visibility, when the page recorded it from its start (issue 15: logging starts after ready); by
+   * default telemetry reads it from the document from its own start.
+   */
+  visibility$?: Observable<VisibilityState>;
 }
 
 /** An event as the tier dispatcher handed it to the sink, with its tier. */
@@ -138,6 +143,11 @@ export interface Telemetry {
   readonly attachCache: Pick<BoundedCache<string, true>, 'size' | 'limit' | 'has'>;
   /** The request log (spec §9, 1 day): what became of each log request of this origin. */
   readonly requestLog: RequestLog;
+  /**
+   * Hands every waiting event to the sink and sends the whole queue through keepalive, as a page disposal does: for a
+   * page that was hidden (it may be discarded without notice) before its logging could start.
+   */
+  flush(): void;
   stop(): void;
 }
 
@@ -208,7 +218,7 @@ export function startTelemetry(feed: PlayerFeed, api: EmbedApi, win: Window = wi
     }),
   );
   const readVisibility = () => win.document.visibilityState;
-  const visibility$ = visibilityState(visibilityEvents$({ document: win.document, window: win }, readVisibility), { readVisibility });
+  const visibility$ = options.visibility$ ?? visibilityState(visibilityEvents$({ document: win.document, window: win }, readVisibility), { readVisibility });
 
   // ── Transport, retry queue, config store ─────────────────────────────────────────────────────────────────────
   // The page's one API client (`api.ts`) carries the viewer's identity and the stream token (issue 12) on every log
@@ -459,6 +469,10 @@ export function startTelemetry(feed: PlayerFeed, api: EmbedApi, win: Window = wi
     dispatchedTiers,
     attachCache,
     requestLog,
+    flush: () => {
+      dispatcherFlush$.next('document_disposed_preventable');
+      sinkFlush$.next('document_disposed_preventable');
+    },
     stop: () => subscriptions.unsubscribe(),
   };
 }

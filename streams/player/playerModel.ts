@@ -180,13 +180,16 @@ export interface EarlyMedia {
   /** `auto` when the video will play at once, `metadata` when it is cued. */
   preload: 'auto' | 'metadata';
   /**
-   * The browser may start it before any script runs (the first frame does not wait for the page's script): a video
-   * that plays at once from its start. A `start` position is the script's to seek to first, so it gets no autoplay.
+   * The browser may start it before any script runs (the first frame does not wait for the page's script): a muted
+   * video that plays at once from its start. A `start` position is the script's to seek to first, and a video with
+   * sound waits for the script, which applies the viewer's stored volume and mute: neither gets autoplay.
    */
   autoplay: boolean;
   muted: boolean;
   playsInline: boolean;
   poster?: string;
+  /** The video's title, the element's accessible name (as the controls set it). */
+  title?: string;
 }
 
 export function earlyMediaOf(config: PlayerConfig): EarlyMedia | undefined {
@@ -197,12 +200,14 @@ export function earlyMediaOf(config: PlayerConfig): EarlyMedia | undefined {
   if (!format) return undefined;
   const poster = response.videoDetails?.thumbnailUrl;
   const plays = shouldAutoplay(config.args.autoplay);
+  const muted = parseBooleanVar(vars.mute) === true;
   return {
     src: format.url,
     preload: plays ? 'auto' : 'metadata',
-    autoplay: plays && (parseSecondsVar(vars.start) ?? 0) === 0,
-    muted: parseBooleanVar(vars.mute) === true,
+    autoplay: plays && muted && (parseSecondsVar(vars.start) ?? 0) === 0,
+    muted,
     playsInline: parseBooleanVar(vars.playsinline) !== false,
     ...(poster ? { poster } : {}),
+    ...(response.videoDetails?.title ? { title: response.videoDetails.title } : {}),
   };
 }

@@ -21,7 +21,12 @@ const KEEP_PARSED_VIDEO = `(() => {
   if (window === window.top) return;
   new MutationObserver((_, observer) => {
     const v = document.querySelector('video');
-    if (v) { window.__parsedVideo = v; observer.disconnect(); }
+    if (v) {
+      window.__parsedVideo = v;
+      window.__seeks = 0;
+      v.addEventListener('seeking', () => window.__seeks++);
+      observer.disconnect();
+    }
   }).observe(document, { childList: true, subtree: true });
 })();`;
 
@@ -66,6 +71,15 @@ describe('the video arrives with the page; the controls after it (issue 15)', ()
     expect(timing.sameElement).toBe(true);
     expect(timing.videos).toBe(1);
     await waitCache(page, 'c.playerState === 1');
+    // Adopted where the browser had started it: no jump back to 0; its autoplay is the player's from now on.
+    expect(await frame.evaluate(() => (window as unknown as { __seeks: number }).__seeks)).toBe(0);
+    expect(await frame.getAttribute('video.vf-video', 'autoplay')).toBeNull();
+    // So a cued video stays cued: the element's autoplay does not start the new source.
+    await page.evaluate(() => window.send('cueVideoById', [{ videoId: 'VFcitylight' }]));
+    await waitCache(page, 'c.playerState === 5');
+    await frame.waitForFunction(() => /VFcitylight/.test(document.querySelector('video')!.currentSrc) && document.querySelector('video')!.readyState >= 1);
+    expect((await videoElement(frame)).paused).toBe(true);
+    expect(await page.evaluate(() => (window.cache as { playerState?: number }).playerState)).toBe(5);
     await page.close();
   });
 

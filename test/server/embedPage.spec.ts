@@ -10,21 +10,24 @@ describe('the embed page writes the player shell with its <video> (issue 15)', (
     const html = renderEmbedPage(template, { videoId: 'VFsunrise01', query: { autoplay: '1', mute: '1' }, playerResponse: response('VFsunrise01') });
     const body = html.slice(html.indexOf('<body>'));
     expect(body).toBe(
-      '<body><div id="player-root"><div class="vf-player" tabindex="-1"><video class="vf-video" src="/media/VFsunrise01/medium.webm" preload="auto" autoplay muted playsinline></video><div class="vf-ui"></div></div></div></body></html>',
+      '<body><div id="player-root"><div class="vf-player" tabindex="-1"><video class="vf-video" src="/media/VFsunrise01/medium.webm" preload="auto" autoplay muted playsinline aria-label="Title VFsunrise01"></video><div class="vf-ui"></div></div></div></body></html>',
     );
     expect(html.indexOf('window.vidframeConfig=')).toBeLessThan(html.indexOf('<video'));
   });
 
   it("a video that starts later than its beginning is the script's to seek and play: no autoplay", () => {
-    const html = renderPlayerShell(configFor({ autoplay: '1', start: '5' }));
-    expect(html).toContain('preload="auto" playsinline');
+    const html = renderPlayerShell(configFor({ autoplay: '1', mute: '1', start: '5' }));
+    expect(html).toContain('preload="auto" muted playsinline');
     expect(html).not.toContain('autoplay');
   });
 
   it('a cued video preloads its metadata only and shows its poster; attribute values are escaped', () => {
     const config = configFor({});
     config.args.player_response.videoDetails!.thumbnailUrl = '/vi/x?a=1&b="2"<';
-    expect(renderPlayerShell(config)).toContain('preload="metadata" playsinline poster="/vi/x?a=1&amp;b=&quot;2&quot;&lt;"></video>');
+    config.args.player_response.videoDetails!.title = 'A "title" <b>&</b>';
+    expect(renderPlayerShell(config)).toContain(
+      'preload="metadata" playsinline poster="/vi/x?a=1&amp;b=&quot;2&quot;&lt;" aria-label="A &quot;title&quot; &lt;b&gt;&amp;&lt;/b&gt;"></video>',
+    );
   });
 
   it('a playlist still to fetch gets an element without a source, which the player fills', () => {

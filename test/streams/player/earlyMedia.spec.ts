@@ -37,10 +37,13 @@ describe('earlyMediaOf: the <video> the server writes with the page (issue 15)',
       autoplay: true,
     });
     // A start position is the script's to seek to before playing: the browser must not start at 0 on its own.
-    expect(earlyMediaOf(configFor({ autoplay: '1', start: '4' }))).toMatchObject({ preload: 'auto', autoplay: false });
+    expect(earlyMediaOf(configFor({ autoplay: '1', mute: '1', start: '4' }))).toMatchObject({ preload: 'auto', autoplay: false });
+    // With sound it waits for the script, which applies the viewer's stored volume and mute first.
+    expect(earlyMediaOf(configFor({ autoplay: '1' }))).toMatchObject({ preload: 'auto', autoplay: false });
     const config = configFor({});
     config.args.player_response.videoDetails!.thumbnailUrl = '/vi/VFsunrise01/poster';
     expect(earlyMediaOf(config)?.poster).toBe('/vi/VFsunrise01/poster');
+    expect(earlyMediaOf(config)?.title).toBe('Title VFsunrise01');
   });
 
   it('is undefined when the first source is not known before the page runs', () => {
