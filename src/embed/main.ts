@@ -11,12 +11,13 @@ import type { Attestation } from './attestation';
 import type { PlatformCalls } from '../../streams/platform/platformCalls';
 import { recoverUnwrappedResponse } from '../../streams/transport/recoverUnwrappedResponse';
 import { startTracking } from './tracking';
-import { filter, first, fromEvent, map, race, shareReplay, Subject } from 'rxjs';
+import { filter, first, fromEvent, map, race, Subject } from 'rxjs';
 import { visibilityEvents$ } from '../../streams/sources/visibilityEvents';
 import { visibilityState } from '../../streams/visibility/visibilityState';
 import { createRecorder } from '../../streams/shared/recorder';
 import { playerFeed } from './playerFeed';
 import { bindShellClicks, controlsDue$, findPlayerShell } from './playerShell';
+import { startService } from './startService';
 import type { HostCommandReceipt } from '../../streams/host/hostCommandReceipts';
 import type { PlayerResponse } from '../../streams/config/playerConfig';
 import type { PlaylistResponse } from '../../streams/player/playerEngine';
@@ -83,15 +84,6 @@ try {
   });
   window.vidframePlayer = player;
 
-  // Neither the preferences, nor the ping beacons, nor the host channel may keep a viewer from watching: each starts
-  // on its own.
-  const startService = (name: string, start: () => void) => {
-    try {
-      start();
-    } catch (error) {
-      console.error(`[vidframe] ${name} could not start`, error);
-    }
-  };
   // What the logging will want to see, recorded from now until it starts (after ready, in its own chunk): the player's
   // states and the element's events with their facts of the moment, and the host commands (the bridge starts last).
   const recorder = createRecorder();
@@ -100,10 +92,7 @@ try {
   const hostCommands$ = recorder.record(hostCommandReceipts$);
   // The page's visibility too, a state (a late subscriber gets the current one), each change at its own time.
   const readVisibility = () => document.visibilityState;
-  const visibility$ = recorder
-    .record(visibilityState(visibilityEvents$({ document, window }, readVisibility), { readVisibility }))
-    .pipe(shareReplay({ bufferSize: 1, refCount: false }));
-  visibility$.subscribe();
+  const visibility$ = recorder.recordState(visibilityState(visibilityEvents$({ document, window }, readVisibility), { readVisibility }));
   startService('preferences', () => startPreferences(player, window));
   startService('ping beacons', () => startTracking(player, window));
   // The element the server wrote, adopted in place (its media request started with the HTML); after the feed and the
@@ -111,11 +100,7 @@ try {
   const shell = findPlayerShell(container);
   player.attach(shell.video);
   const releaseShellClicks = bindShellClicks(shell, player);
-  try {
-    startHostBridge(player, window, { onCommandReceived: (receipt) => hostCommandReceipts$.next(receipt) });
-  } catch (error) {
-    console.error('[vidframe] the host channel could not start', error);
-  }
+  startService('the host channel', () => startHostBridge(player, window, { onCommandReceived: (receipt) => hostCommandReceipts$.next(receipt) }));
   // The rest comes once the player is ready, the page loaded and the main thread idle — or at once when the page is
   // being hidden, so that what was recorded gets its chance to be sent: first the services (logging subscribes to the
   // feed, which is then released), then the controls.

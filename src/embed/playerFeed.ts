@@ -1,4 +1,4 @@
-import { asyncScheduler, filter, first, map, shareReplay, startWith, switchMap, type Observable, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, filter, first, map, startWith, switchMap, type Observable, type SchedulerLike } from 'rxjs';
 import type { PlayerConfig, StreamFormat } from '../../streams/config/playerConfig';
 import type { PlayerModel } from '../../streams/player/playerModel';
 import type { PlayerReadiness } from '../../streams/player/playerReadiness';
@@ -59,16 +59,7 @@ export const mediaFactsOf = (el: HTMLVideoElement): MediaFacts => ({
 /** The feed of `player`, recorded by `recorder` from now on (live, unrecorded, without one). */
 export function playerFeed(player: EmbedPlayer, recorder?: Recorder): PlayerFeed {
   const keep = <T>(source$: Observable<T>): Observable<T> => (recorder ? recorder.record(source$) : source$);
-  /**
-   * A state (the player's state, readiness, model…): like the player's own streams, it gives a late subscriber its
-   * value of the moment — during a replay, the value as it was then (a subscription made inside a replayed `ready`
-   * sees the model of that time). Connected at once, so nothing recorded is missed.
-   */
-  const keepState = <T>(source$: Observable<T>): Observable<T> => {
-    const state$ = keep(source$).pipe(shareReplay({ bufferSize: 1, refCount: false }));
-    state$.subscribe();
-    return state$;
-  };
+  const keepState = <T>(source$: Observable<T>): Observable<T> => (recorder ? recorder.recordState(source$) : source$);
   let element: HTMLVideoElement | null = null;
   player.element$.subscribe((el) => (element = el));
   const element$ = player.element$.pipe(

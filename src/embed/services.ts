@@ -11,6 +11,7 @@ import type { Identity } from './identity';
 import { startLocation } from './location';
 import { startPlatformCalls } from './platform';
 import type { PlayerFeed } from './playerFeed';
+import { startService } from './startService';
 import { startTelemetry } from './telemetry';
 import { createViewerActions, type ViewerActions } from './viewerActions';
 
@@ -39,13 +40,6 @@ export interface ServicesContext {
 export function startServices({ config, api, identity, player, feed, hostCommands$, visibility$, errorReporting, win }: ServicesContext): {
   actions?: ViewerActions;
 } {
-  const startService = (name: string, start: () => void) => {
-    try {
-      start();
-    } catch (error) {
-      console.error(`[vidframe] ${name} could not start`, error);
-    }
-  };
   startService('telemetry', () => (win.vidframeTelemetry = startTelemetry(feed, api, win, { hostCommands$, visibility$ })));
   startService('consent', () => (win.vidframeConsent = startConsent(config, win, api.facts)));
   startService('geolocation', () => startLocation(config, win, api.facts, { mobileWeb: false }));

@@ -8,7 +8,7 @@ export interface PlayerReadinessOptions {
   pollMs?: number;
   scheduler?: SchedulerLike;
   /**
-   * Events that may have made the player ready (the element's `loadedmetadata` or `error`): each one checks at once,
+   * Events that may have made the player ready (the element's `loadstart` or `error`, the model's change): each one checks at once,
    * so readiness does not wait for the next poll when an event already says so (issue 15). The poll stays (spec §9).
    */
   changes$?: Observable<unknown>;

@@ -1,4 +1,4 @@
-import { asyncScheduler, Observable, Subject, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, Observable, shareReplay, Subject, type SchedulerLike } from 'rxjs';
 import { RECORDER_MAX_ENTRIES } from '../timing';
 
 /**
@@ -20,6 +20,12 @@ export interface Recorder {
    * and only the live values come.
    */
   record<T>(source$: Observable<T>): Observable<T>;
+  /**
+   * {@link record} for a state (the player's state, the page's visibility…): a subscriber also gets the value of the
+   * moment when it subscribes — during the replay, the value as it was then (a subscription made inside a replayed
+   * emission sees the state of that time). Connected at once, so nothing recorded is missed.
+   */
+  recordState<T>(source$: Observable<T>): Observable<T>;
   /**
    * Replays every recorded emission of every recorded stream in the order they happened (each with {@link now} at
    * its recorded time), then lets later ones through as they come. Once.
@@ -74,6 +80,11 @@ export function createRecorder({
         complete: () => (released ? out.complete() : keep({ out, kind: 'complete', at: now() })),
       });
       return out.asObservable() as Observable<T>;
+    },
+    recordState<T>(source$: Observable<T>): Observable<T> {
+      const state$ = this.record(source$).pipe(shareReplay({ bufferSize: 1, refCount: false }));
+      state$.subscribe();
+      return state$;
     },
     release() {
       if (released) return;

@@ -1,4 +1,4 @@
-import { map, Observable, Subject } from 'rxjs';
+import { BehaviorSubject, map, Observable, Subject } from 'rxjs';
 import { createRecorder } from '../../../streams/shared/recorder';
 import { createTestScheduler } from '../../helpers/testScheduler';
 
@@ -74,6 +74,25 @@ describe('createRecorder (issue 15: a consumer that arrives late loses nothing)'
     first.next('y');
     recorder.release();
     expect(log).toEqual(['x', 'y', 'caused by x']);
+  });
+
+  it('a recorded state gives a subscriber made during the replay the value of that moment, and one made later the current one', () => {
+    const recorder = createRecorder({ now: () => 0 });
+    const state = new BehaviorSubject('loading');
+    const events = new Subject<string>();
+    const state$ = recorder.recordState(state);
+    const events$ = recorder.record(events);
+    state.next('ready');
+    events.next('load');
+    state.next('playing');
+    const seen: string[] = [];
+    // At the replayed 'load', the state was 'ready': a subscription made then sees 'ready', then what followed.
+    events$.subscribe(() => state$.subscribe((s) => seen.push(s)));
+    recorder.release();
+    expect(seen).toEqual(['ready', 'playing']);
+    const late: string[] = [];
+    state$.subscribe((s) => late.push(s));
+    expect(late).toEqual(['playing']);
   });
 
   it('keeps at most maxEntries and counts what it dropped', () => {
