@@ -10,7 +10,24 @@ import { resolve } from 'node:path';
  * middleware mode (`server/dev/registerViteDev.ts`): one process and port for the pages, the API and the media.
  * `base: '/'` keeps every asset URL root-relative, so the pages work behind any proxy or CDN host name.
  */
-export default defineConfig({
+const pages = {
+  embed: resolve(import.meta.dirname, 'src/embed/index.html'),
+  host: resolve(import.meta.dirname, 'src/host/index.html'),
+  dashboard: resolve(import.meta.dirname, 'src/dashboard/index.html'),
+};
+
+/**
+ * `vite build` builds the embed alone; `vite build --mode pages` then the demo host page and the dashboard into the same
+ * `dist/`. Apart, because the embed's first load is then its script, one chunk it shares with its own lazy chunks and
+ * its style (issue 15): built together, the modules the pages share (rxjs, the host protocol's event list, the log
+ * endpoints) were split into more shared chunks, more requests before the embed could start; with the poster and the
+ * media they came to seven, over HTTP/1.1's six connections per host, so the media request waited. The dev server
+ * serves all three pages.
+ */
+const inputOf = (command: string, mode: string): Record<string, string> =>
+  command === 'serve' ? pages : mode === 'pages' ? { host: pages.host, dashboard: pages.dashboard } : { embed: pages.embed };
+
+export default defineConfig(({ command, mode }) => ({
   base: '/',
   plugins: [react()],
   resolve: {
@@ -20,14 +37,11 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    emptyOutDir: true,
+    // The embed's build comes first and starts from an empty `dist/`; the pages' build adds to it.
+    emptyOutDir: mode !== 'pages',
     sourcemap: true,
     rollupOptions: {
-      input: {
-        embed: resolve(import.meta.dirname, 'src/embed/index.html'),
-        host: resolve(import.meta.dirname, 'src/host/index.html'),
-        dashboard: resolve(import.meta.dirname, 'src/dashboard/index.html'),
-      },
+      input: inputOf(command, mode),
     },
   },
-});
+}));

@@ -61,6 +61,12 @@ test('the embed page names its first-load scripts and styles, all root-relative'
   for (const u of assets) expect(u).toMatch(/^\/assets\//);
 });
 
+test('the first load is at most three files, so that with the poster and the media it fits six HTTP/1.1 connections', () => {
+  // Seven requests at once (three shared chunks more) made the media request wait for a free connection (issue 15).
+  expect(assets.length).toBeLessThanOrEqual(3);
+  expect(assets.filter((u) => u.endsWith('.css'))).toHaveLength(1);
+});
+
 test.each([
   ['br, gzip, deflate', 'br'],
   ['gzip', 'gzip'],
