@@ -46,6 +46,12 @@ export interface LoadSample {
   mediaRequestMs: number;
   /** The frame's document: its HTML fully received, DOMContentLoaded (its module scripts have run), its load event. */
   htmlReceivedMs: number;
+  /**
+   * The last of the frame's first-load scripts (its module script and module preloads, requested while the HTML was
+   * parsed) fully received; NaN for a page without any (the bare page). No design that answers the host from a script
+   * file can be ready before it: it is the floor of `readyMs`.
+   */
+  scriptsReceivedMs: number;
   domContentLoadedMs: number;
   loadEventMs: number;
   heapAfterLoadBytes: number;
@@ -254,7 +260,7 @@ export async function openFrame(context: BrowserContext, servers: Servers, kind:
 async function coldLoad(context: BrowserContext, servers: Servers, kind: Kind, mediaPath: string): Promise<LoadSample> {
   const { page, frame } = await openFrame(context, servers, kind, mediaPath);
   const { created, ready } = await page.evaluate(() => (window as unknown as { bench: { created: number; ready: number } }).bench);
-  const { firstFrame, mediaStart, htmlReceived, domContentLoaded, loadEvent } = await frame.evaluate(async () => {
+  const { firstFrame, mediaStart, htmlReceived, scriptsReceived, domContentLoaded, loadEvent } = await frame.evaluate(async () => {
     const media = performance.getEntriesByType('resource').find((e) => /\/media\//.test(e.name));
     // The load event may come after ready (a late script of the frame delays it): wait for it, bounded.
     if (document.readyState !== 'complete') {
@@ -266,7 +272,11 @@ async function coldLoad(context: BrowserContext, servers: Servers, kind: Kind, m
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
     // (No named functions in here: the bench's TypeScript loader would wrap them in a helper the page lacks.)
     const origin = performance.timeOrigin;
+    const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter(
+      (e) => /\.js(\?|$)/.test(e.name) && (e.initiatorType === 'script' || e.initiatorType === 'link') && (!nav || e.startTime < nav.domInteractive),
+    );
     return {
+      scriptsReceived: scripts.length > 0 ? origin + Math.max(...scripts.map((e) => e.responseEnd)) : NaN,
       firstFrame: (window as unknown as { __bench: { firstFrame: number } }).__bench.firstFrame,
       mediaStart: media ? origin + media.startTime : NaN,
       htmlReceived: nav?.responseEnd ? origin + nav.responseEnd : NaN,
@@ -287,6 +297,7 @@ async function coldLoad(context: BrowserContext, servers: Servers, kind: Kind, m
     firstFrameMs: firstFrame - created,
     mediaRequestMs: mediaStart - created,
     htmlReceivedMs: htmlReceived - created,
+    scriptsReceivedMs: scriptsReceived - created,
     domContentLoadedMs: domContentLoaded - created,
     loadEventMs: loadEvent - created,
     heapAfterLoadBytes,

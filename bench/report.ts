@@ -89,6 +89,20 @@ export function pageRows(r: PageBenchResult): Row[] {
         const b = of('bare', pick);
         return { measure, vidframe: ms(v), bare: ms(b), ratio: x(ratio(v.median, b.median)), target: '(diagnostic)', holds: null };
       }),
+    // The floor of onReady for an embed that answers from a script file: when the last of them has arrived (the bare
+    // page has none; its ratio is to the bare page's onReady).
+    ...(r.loads.vidframe.every((l) => Number.isFinite(l.scriptsReceivedMs))
+      ? [
+          ((v: Spread): Row => ({
+            measure: 'iframe created → its first-load scripts received',
+            vidframe: ms(v),
+            bare: '— (no script file)',
+            ratio: `${x(ratio(v.median, ready.b.median))} bare onReady`,
+            target: '(diagnostic: the floor of onReady)',
+            holds: null,
+          }))(of('vidframe', (l) => l.scriptsReceivedMs)),
+        ]
+      : []),
     {
       measure: 'seekTo while paused → infoDelivery',
       vidframe: ms(seek.v),
