@@ -160,6 +160,13 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
   let stateNow: PlayerStateValue = PlayerState.UNSTARTED;
   /** Where to seek once the new source has metadata, and whether to play it. */
   let pendingSeek: number | null = null;
+  /**
+   * A seek asked for before the element had metadata (the player is ready before that, issue 15): where the video is
+   * going, which the snapshot gives as its time until the element is there, so a host hears of its seek at once.
+   */
+  let seekTarget: number | null = null;
+  /** A change of {@link seekTarget}, which no element event announces: the snapshot is read again. */
+  const seekTargetChanged$ = new Subject<void>();
   let captionLanguage: string | null = null;
   /** While the first source is given to an element the browser had already started (the server's `autoplay`). */
   let adoptingStarted = false;
@@ -215,6 +222,8 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
 
   const perform = (action: PlayerAction) => {
     const el = element$.value;
+    // Any new source or an applied seek ends what a pending seek said; only a seek before metadata sets it again.
+    if (action.type === 'source') seekTarget = null;
     switch (action.type) {
       case 'state':
         stateInputs$.next(action.input);
@@ -270,7 +279,10 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
         return;
       case 'seek':
         if (el.readyState >= 1) el.currentTime = action.seconds;
-        else pendingSeek = action.seconds;
+        else {
+          pendingSeek = seekTarget = action.seconds;
+          seekTargetChanged$.next();
+        }
         return;
       case 'muted':
         el.muted = action.muted;
@@ -326,6 +338,7 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
           el.currentTime = pendingSeek;
           pendingSeek = null;
         }
+        seekTarget = null;
         return;
       case 'timeupdate':
         inputs$.next({ type: 'timeUpdate', currentTime: el.currentTime });
@@ -415,12 +428,19 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
   // The box is re-read on a layout change or a new element only; media events reuse it.
   let box: MediaSnapshot['box'] | undefined;
   let lastMedia: MediaSnapshot | undefined;
-  const media$ = merge(elementEvents$.pipe(map(() => false)), layout$.pipe(map(() => true)), element$.pipe(map(() => true))).pipe(
+  const media$ = merge(
+    elementEvents$.pipe(map(() => false)),
+    seekTargetChanged$.pipe(map(() => false)),
+    layout$.pipe(map(() => true)),
+    element$.pipe(map(() => true)),
+  ).pipe(
     map((layoutChanged) => {
       const el = element$.value;
       if (!el) return EMPTY_MEDIA_SNAPSHOT;
       if (layoutChanged || box === undefined) box = readBox(el);
-      return (lastMedia = readMediaSnapshot(el, box, lastMedia));
+      lastMedia = readMediaSnapshot(el, box, lastMedia);
+      if (seekTarget !== null && el.readyState < 1) lastMedia = { ...lastMedia, currentTime: seekTarget };
+      return lastMedia;
     }),
     shareReplay({ bufferSize: 1, refCount: false }),
   );

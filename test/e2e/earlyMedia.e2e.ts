@@ -119,6 +119,31 @@ describe('the video arrives with the page; the controls after it (issue 15)', ()
     await page.close();
   });
 
+  it('a seek asked before the media has its metadata is told to the host at once, and the video starts there', async () => {
+    const page = await browser.newPage();
+    // The media is held back: the player is ready (it has its video) long before the element knows anything.
+    let release!: () => void;
+    const released = new Promise<void>((done) => (release = done));
+    await page.route(/\/media\/videos\/[^/]+\/[a-z0-9]+\.webm/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const embedUrl = `${server.origin}/embed/VFsunrise01?enablejsapi=1&origin=${encodeURIComponent(host.origin)}`;
+    await page.goto(host.page(`/early-${Math.random().toString(36).slice(2)}.html`, rawHostPage(embedUrl, server.origin)));
+    await waitMessage(page, 'onReady');
+    const frame = await frameWith(page, '/embed/');
+    await page.evaluate(() => window.send('seekTo', [5, true]));
+    // The host's getCurrentTime (its cache) says where the video will be, while the element has no metadata yet.
+    await waitCache(page, 'c.currentTime === 5');
+    expect(await frame.evaluate(() => document.querySelector('video')!.readyState)).toBe(0);
+    release();
+    await frame.waitForFunction(() => document.querySelector('video')!.readyState >= 1);
+    await frame.waitForFunction(() => Math.abs(document.querySelector('video')!.currentTime - 5) < 0.3);
+    await waitCache(page, 'Math.abs(c.currentTime - 5) < 0.3 && c.duration > 0');
+    expect((await videoElement(frame)).currentTime).toBeCloseTo(5, 0);
+    await page.close();
+  });
+
   it('logging comes in its own chunk after ready, and still delivers the session from its first event, each at the time it happened', async () => {
     const collector = collectorOf(server);
     const { page, frame, pageId } = await openEmbed(browser, server, host, 'VFsunrise01', 'autoplay=1&mute=1');
