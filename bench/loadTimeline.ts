@@ -6,7 +6,10 @@
  *   npm run build
  *   node --import tsx bench/loadTimeline.ts            # the embed; `bare` for the bare page of bench/embedPage.ts
  *
- * Settings (environment): `TIMELINE_LOADS` (default 10) cold loads. The frame is the page benchmark's: framed
+ * Settings (environment): `TIMELINE_LOADS` (default 10) cold loads; `TIMELINE_SERVER=process` runs the reference
+ * server in a process of its own, as `npm start` does (the page benchmark runs it in its own process, where Playwright's
+ * driver shares the event loop: its first bytes were steadier from a separate process in a few loaded runs, ≈ 10 ms,
+ * than in-process, 7–80 ms; not yet compared on a quiet machine). The frame is the page benchmark's: framed
  * cross-site by a listening host, `enablejsapi=1`, autoplay, muted. A `performance.mark` added to the page while
  * investigating shows up as `mark <name>`. Figures only; nothing is asserted.
  *
@@ -17,14 +20,27 @@
 import { launchBrowser } from '../test/e2e/helpers/browser';
 import { startServer } from '../test/e2e/helpers/servers';
 import { barePage, hostPage, openFrame, serveOne, VIDEO_ID, type Kind, type Servers } from './embedPage';
+import { startCurrentServer, tempDir } from './benchProcesses';
 
 const kind: Kind = process.argv.includes('bare') ? 'bare' : 'vidframe';
 const loads = Number(process.env.TIMELINE_LOADS ?? 10);
 
-const vidframe = await startServer();
+// `TIMELINE_SERVER=process`: the reference server in a process of its own (as `npm start` runs it) instead of this one,
+// where Playwright's driver shares its event loop.
+const own = process.env.TIMELINE_SERVER === 'process' ? tempDir('vidframe-timeline-') : undefined;
+const child = own ? await startCurrentServer({ VIDFRAME_DATA_DIR: own.dir }, 60_000) : undefined;
+const vidframe = child
+  ? {
+      origin: child.origin,
+      close: async () => {
+        await child.stop();
+        own?.remove();
+      },
+    }
+  : await startServer();
 const bare = await serveOne('127.0.0.1', () => barePage(`${vidframe.origin}/media/videos/${VIDEO_ID}/medium.webm`));
 const host = await serveOne('localhost', hostPage);
-const servers: Servers = { vidframe, host, bare };
+const servers = { vidframe, host, bare } as unknown as Servers;
 const browser = await launchBrowser();
 const rows = new Map<string, number[]>();
 try {
