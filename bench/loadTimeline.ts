@@ -7,8 +7,8 @@
  *   node --import tsx bench/loadTimeline.ts            # the embed; `bare` for the bare page of bench/embedPage.ts
  *
  * Settings (environment): `TIMELINE_LOADS` (default 10) cold loads; `TIMELINE_SERVER=process` runs the reference
- * server in a process of its own, as `npm start` does (the page benchmark runs it in its own process, where Playwright's
- * driver shares the event loop: its first bytes were steadier from a separate process in a few loaded runs, ≈ 10 ms,
+ * server in a process of its own, as `npm start` does (the page benchmark runs it inside the benchmark's process, whose
+ * event loop Playwright's driver shares: its first bytes were steadier from a separate process in a few loaded runs, ≈ 10 ms,
  * than in-process, 7–80 ms; not yet compared on a quiet machine). The frame is the page benchmark's: framed
  * cross-site by a listening host, `enablejsapi=1`, autoplay, muted. A `performance.mark` added to the page while
  * investigating shows up as `mark <name>`. Figures only; nothing is asserted.
