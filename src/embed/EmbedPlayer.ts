@@ -222,7 +222,7 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
 
   const perform = (action: PlayerAction) => {
     const el = element$.value;
-    // Any new source or an applied seek ends what a pending seek said; only a seek before metadata sets it again.
+    // A new source ends what a pending seek said (its start position is not shown as its time); so does the metadata.
     if (action.type === 'source') seekTarget = null;
     switch (action.type) {
       case 'state':
