@@ -4,6 +4,7 @@ import { batchEvents, BatchEventsOptions, EventFlush } from './batchEvents';
 import { buildLogRequestPayload, LogRequestPayload } from './buildLogRequestPayload';
 import { nextClientCounter } from './nextClientCounter';
 import { ClientEvent, LogEvent, stampLogEvent } from './stampEvent';
+import { isPlainClientEventIdPrefix, markPlainClientEventIds } from '../transport/stringifyLogEvents';
 import { KEEPALIVE_BUDGET_BYTES } from '../timing';
 
 export interface LogSinkOptions {
@@ -92,8 +93,12 @@ export function createLogSink({
       let sequence = 0;
       let counter = 0;
 
-      const payloadFor = (events: LogEvent[], clientCounter: number) =>
-        buildLogRequestPayload(events, { requestTimeMs: scheduler.now(), serializedEventId: pageId, clientCounter });
+      // Every id is `{pageId}:{sequence}`: when the page id needs no escaping, neither does any id (not scanned again).
+      const plainIds = isPlainClientEventIdPrefix(pageId);
+      const payloadFor = (events: LogEvent[], clientCounter: number) => {
+        if (plainIds) markPlainClientEventIds(events);
+        return buildLogRequestPayload(events, { requestTimeMs: scheduler.now(), serializedEventId: pageId, clientCounter });
+      };
       const build = (draft: Draft): ApiRequest => {
         counter = nextClientCounter(counter, counterMax);
         return buildRequest(draft.endpoint, payloadFor(draft.events, counter));
