@@ -2,6 +2,7 @@ import { asyncScheduler, catchError, defer, EMPTY, endWith, from, ignoreElements
 import type { ApiRequest, LogEndpoint } from '../transport/buildApiRequest';
 import { batchEvents, BatchEventsOptions, EventFlush } from './batchEvents';
 import { buildLogRequestPayload, LogRequestPayload } from './buildLogRequestPayload';
+import { encodePageId, PAGE_ID_BYTES } from './encodePageId';
 import { nextClientCounter } from './nextClientCounter';
 import { ClientEvent, LogEvent, stampLogEvent } from './stampEvent';
 import { flat, isPlainClientEventIdPrefix, markPlainClientEventIds } from '../transport/stringifyLogEvents';
@@ -42,11 +43,11 @@ export type LogSinkOutcome =
 const utf8Length = (text: string) => new TextEncoder().encode(text).byteLength;
 
 function randomPageId(): string {
-  const bytes = new Uint8Array(12);
+  const bytes = new Uint8Array(PAGE_ID_BYTES);
   const crypto = (globalThis as { crypto?: { getRandomValues?: (a: Uint8Array) => Uint8Array } }).crypto;
   if (crypto?.getRandomValues) crypto.getRandomValues(bytes);
   else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return encodePageId(bytes);
 }
 
 interface Draft {

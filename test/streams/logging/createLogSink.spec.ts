@@ -185,7 +185,7 @@ describe('createLogSink', () => {
     const ids = bodies.flatMap((b) => b.events.map((e) => e.clientEventId));
     expect(new Set(ids).size).toBe(3);
     const pageId = bodies[0].serializedClientEventId.serializedEventId;
-    expect(pageId).toMatch(/^[0-9a-f]{24}$/);
+    expect(pageId).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(ids).toEqual([`${pageId}:1`, `${pageId}:2`, `${pageId}:3`]);
   });
 
