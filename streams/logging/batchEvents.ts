@@ -113,8 +113,8 @@ export function batchEvents<T>({
         debounceTimer = undefined;
         if (queue.length >= minBatchEvents) flush('debounce');
       };
-      const armDebounce = () => {
-        debounceDue = scheduler.now() + debounceMs;
+      const armDebounce = (now = scheduler.now()) => {
+        debounceDue = now + debounceMs;
         debounceTimer ??= after(debounceMs, onDebounce);
       };
 
@@ -148,8 +148,9 @@ export function batchEvents<T>({
       const flushSubscription = flush$.subscribe({ next: () => flush('lifecycle'), error: () => undefined });
       const sourceSubscription = source.subscribe({
         next(value) {
+          const now = scheduler.now();
           queue.push(value);
-          queuedAt.push(scheduler.now());
+          queuedAt.push(now);
           if (queue.length >= forceFlushQueuedEvents) {
             flush('force');
             return;
@@ -161,7 +162,7 @@ export function batchEvents<T>({
               flush('initial');
             });
           } else {
-            armDebounce();
+            armDebounce(now);
           }
         },
         error(error: unknown) {

@@ -124,8 +124,12 @@ export function createLogSink({
           catchError((error: unknown) => storeOne(request, eventCount, { type: 'stored', request, eventCount, error })),
         );
 
-      /** One pass over the batch (it runs for every event): log events and debug events, each in arrival order. */
+      /** The batch's requests (it runs for every event): log events and debug events, each in arrival order. */
       const draftsOf = (batch: QueuedEvent[]): Draft[] => {
+        let firstDebug = 0;
+        while (firstDebug < batch.length && !(batch[firstDebug] instanceof DebugEvent)) firstDebug++;
+        // No debug event (the usual batch): the batch is the request's events as it is, not copied.
+        if (firstDebug === batch.length) return batch.length > 0 ? [{ endpoint: 'log_event', events: batch as LogEvent[] }] : [];
         const logs: LogEvent[] = [];
         let debug: LogEvent[] | undefined;
         for (let i = 0; i < batch.length; i++) {

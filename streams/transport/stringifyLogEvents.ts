@@ -149,12 +149,15 @@ function eventTail(name: string, payload: unknown, plan: Plan): string | undefin
 
 let lastTime = Number.NaN;
 let lastHead = '';
+/** The same after the `,` that separates it from the event before. */
+let lastHeadAfterComma = '';
 
 /**
  * `JSON.stringify(event)` of one log event (see the header); `undefined` when the caller must serialise natively.
- * `plainId`: the caller knows the id needs no escaping (it is not scanned).
+ * `plainId`: the caller knows the id needs no escaping (it is not scanned). `comma`: the text starts with the `,` that
+ * separates it from the event before (one piece fewer than adding it).
  */
-function logEventText(event: unknown, plainId: boolean): string | undefined {
+function logEventText(event: unknown, plainId: boolean, comma = false): string | undefined {
   if (typeof event !== 'object' || event === null || getPrototypeOf(event) !== objectPrototype) return undefined;
   if ((event as { toJSON?: unknown }).toJSON !== undefined) return undefined;
   let eventTimeMs: unknown;
@@ -182,10 +185,11 @@ function logEventText(event: unknown, plainId: boolean): string | undefined {
   if (tail === undefined) return undefined;
   if (eventTimeMs !== lastTime) {
     lastHead = flat(`{"eventTimeMs":${numberText(eventTimeMs)},"clientEventId":"`);
+    lastHeadAfterComma = flat(`,${lastHead}`);
     lastTime = eventTimeMs;
   }
   // The head ends with the id's opening quote and the tail starts with its closing one.
-  return lastHead + (plainId || isPlain(clientEventId) ? clientEventId : JSON.stringify(clientEventId).slice(1, -1)) + tail;
+  return (comma ? lastHeadAfterComma : lastHead) + (plainId || isPlain(clientEventId) ? clientEventId : JSON.stringify(clientEventId).slice(1, -1)) + tail;
 }
 
 /**
@@ -198,9 +202,9 @@ export function stringifyLogEvents(events: unknown, before = '', after = ''): st
   const plainIds = plainIdArrays.has(events);
   let out = `${before}[`;
   for (let e = 0; e < events.length; e++) {
-    const text = logEventText(events[e], plainIds);
+    const text = logEventText(events[e], plainIds, e > 0);
     if (text === undefined) return undefined;
-    out = e === 0 ? out + text : `${out},${text}`;
+    out += text;
   }
   return flat(`${out}]${after}`);
 }
