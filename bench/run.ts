@@ -95,7 +95,6 @@ function runClientBenches(): void {
       },
       store: () => undefined,
       scheduler,
-      pageId: 'bench',
     });
     const sub = sink(events$).subscribe();
     for (let i = 0; i < eventCount; i++) {

@@ -25,6 +25,7 @@ import type { PlayerConfig } from '../../streams/config/playerConfig';
 import { configInfoFrom } from '../../streams/config/configInfo';
 import { WEB_EMBEDDED_PLAYER_CLIENT_NAME_ID } from '../../streams/transport/clientIdentity';
 import { createLogSink, type LogSinkOutcome } from '../../streams/logging/createLogSink';
+import { encodePageId, PAGE_ID_BYTES } from '../../streams/logging/encodePageId';
 import { sessionEvents, type PlayerStateSnapshot } from '../../streams/logging/sessionEvents';
 import { playbackDebugEvents } from '../../streams/logging/playbackDebugEvents';
 import type { LoggedPlayerState } from '../../streams/logging/playerEvents';
@@ -155,10 +156,9 @@ export interface Telemetry {
 const generate204Probe = (win: Window) => () =>
   defer(() => from(win.fetch('/generate_204', { cache: 'no-store' }).then((r) => r.status === 204))).pipe(catchError(() => of(false)));
 
-/** 12 random bytes as hex, from the page's crypto. */
+/** 12 random bytes from the page's crypto, as 16 base64url characters (see `encodePageId`). */
 function randomPageId(win: Window): string {
-  const bytes = win.crypto.getRandomValues(new Uint8Array(12));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return encodePageId(win.crypto.getRandomValues(new Uint8Array(PAGE_ID_BYTES)));
 }
 
 /** Where the embedding page lives: the `origin` player variable, else the loader URL's origin. */

@@ -2,7 +2,7 @@ import type { ClientContext } from './buildClientContext';
 import { VIDFRAME_CLIENT_VERSION, WEB_EMBEDDED_PLAYER_CLIENT_NAME_ID } from './clientIdentity';
 import { LOG_ENDPOINTS, STREAM_TOKEN_HEADER } from './logEndpoints';
 import { CREDENTIAL_TRANSFER_TOKENS_FIELD, type CredentialTransferToken, isCredentialTransferTokens } from './credentialTransferTokens';
-import { logEventTexts } from './stringifyLogEvents';
+import { stringifyLogEvents } from './stringifyLogEvents';
 
 /**
  * One API request, exactly as the retry queue stores it (spec §3 "Queued log request": url, options): a root-relative
@@ -116,14 +116,13 @@ export function buildApiRequest(endpoint: string, payload: Record<string, unknow
 let markCount = 0;
 
 /**
- * `JSON.stringify(body)` of a log request, the same string: its `events` written by {@link logEventTexts} (Node's
+ * `JSON.stringify(body)` of a log request, the same string: its `events` written by {@link stringifyLogEvents} (Node's
  * `JSON.stringify` is most of the log sink's time, issue 15), the rest natively with a mark where the events go — a
- * string no payload holds (NUL, a counter), checked to occur once — and everything joined at once into a flat string.
+ * string no payload holds (NUL, a counter), checked to occur once — and the whole body made one flat string.
  */
 function stringifyLogBody(body: Record<string, unknown>): string {
+  if (!Object.hasOwn(body, 'events')) return JSON.stringify(body);
   const events = body.events;
-  const texts = Object.hasOwn(body, 'events') ? logEventTexts(events) : undefined;
-  if (texts === undefined) return JSON.stringify(body);
   const mark = `\u0000vidframe-events-${++markCount}\u0000`;
   body.events = mark;
   const rest = JSON.stringify(body);
@@ -131,10 +130,5 @@ function stringifyLogBody(body: Record<string, unknown>): string {
   const marked = `"events":${JSON.stringify(mark)}`;
   const at = rest.indexOf(marked);
   if (at < 0 || rest.indexOf(marked, at + 1) >= 0) return JSON.stringify(body);
-  const head = `${rest.slice(0, at)}"events":[`;
-  const tail = `]${rest.slice(at + marked.length)}`;
-  if (texts.length === 0) return [head, tail].join('');
-  texts[0] = head + texts[0];
-  texts[texts.length - 1] += tail;
-  return texts.join(',');
+  return stringifyLogEvents(events, `${rest.slice(0, at)}"events":`, rest.slice(at + marked.length)) ?? JSON.stringify(body);
 }

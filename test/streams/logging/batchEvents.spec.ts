@@ -177,6 +177,29 @@ describe('batchEvents logic (small overrides)', () => {
     });
   });
 
+  it('events a forced flush leaves behind keep their max-wait clock, also when they were queued in the same instant as taken ones', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const options = { forceFlushQueuedEvents: 4, payloadExtractionLimit: 3, maxQueueWaitMs: 10, initialTimeoutMs: 50 };
+      // a–d at 0 force a flush of a–c; d stays, queued at 0; e at 5. Max wait from d: 0 + 10 = frame 10 (not 15, e's).
+      expectObservable(hot('(abcd)e').pipe(batchEvents(options))).toBe('F 9ms M', { F: flushOf('force', 'abc'), M: flushOf('maxWait', 'de') });
+      // a, b at 0 and c, d at 5: the flush at 5 takes a–c and d keeps its own time: 5 + 10 = 15.
+      expectObservable(hot('(ab)-(cd)').pipe(batchEvents(options))).toBe('-----F 9ms M', { F: flushOf('force', 'abc'), M: flushOf('maxWait', 'd') });
+      // Three instants in the queue (a at 0, b×3 at 1, c×2 at 8), the cut inside the second: the first c forces a flush
+      // of a, b, b; the b left (queued at 1) is the oldest: 1 + 10 = 11.
+      expectObservable(hot('a(bbb)--(cc)').pipe(batchEvents({ ...options, forceFlushQueuedEvents: 5 }))).toBe('--------F 2ms M', {
+        F: flushOf('force', 'abb'),
+        M: flushOf('maxWait', 'bcc'),
+      });
+      // Two cuts in a row: a, b, b force a flush of a, b (one b left of its instant), the third b joins it, c at 6
+      // forces a flush of both b's; c alone is left, queued at 6: 6 + 10 = 16 (not 11, from the b's instant).
+      expectObservable(hot('a(bbb)c').pipe(batchEvents({ ...options, forceFlushQueuedEvents: 3, payloadExtractionLimit: 2 }))).toBe('-F----G 9ms M', {
+        F: flushOf('force', 'ab'),
+        G: flushOf('force', 'bb'),
+        M: flushOf('maxWait', 'c'),
+      });
+    });
+  });
+
   it('drains the queue before completing or erroring, and never emits an empty flush', () => {
     createTestScheduler().run(({ cold, expectObservable }) => {
       expectObservable(cold('ab|').pipe(batchEvents({ initialTimeoutMs: 50 }))).toBe('--(C|)', { C: flushOf('complete', 'ab') });

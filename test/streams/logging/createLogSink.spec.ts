@@ -100,6 +100,36 @@ describe('createLogSink', () => {
     });
   });
 
+  it('a send that throws is a failed send (stored); a send or store in flight is torn down when the sink is unsubscribed', () => {
+    createTestScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+      const throwing = () => {
+        throw new Error('offline');
+      };
+      const stored = cold('---|');
+      const sink = createLogSink({ buildRequest, send: throwing, store: () => stored, pageId: 'p', batching: { initialTimeoutMs: 2 } });
+      // a at 0, flush at 2, the send throws, the store takes 3 frames → stored at 5.
+      expectObservable(sink(hot('a', events))).toBe('-----x', {
+        x: expect.objectContaining({ type: 'stored', eventCount: 1, error: new Error('offline') }),
+      });
+      expectSubscriptions(stored.subscriptions).toBe('--^--!');
+    });
+    createTestScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+      const slow = cold('------|');
+      const sink = createLogSink({ buildRequest, send: () => slow, store: jest.fn(), pageId: 'p', batching: { initialTimeoutMs: 2 } });
+      // Unsubscribed at 5, while the send started at 2 is in flight: no outcome, the send is torn down then.
+      expectObservable(sink(hot('a', events)), '^----!').toBe('------');
+      expectSubscriptions(slow.subscriptions).toBe('--^--!');
+    });
+    createTestScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+      const failing = cold('-#', undefined, new Error('503'));
+      const storing = cold('------|');
+      const sink = createLogSink({ buildRequest, send: () => failing, store: () => storing, pageId: 'p', batching: { initialTimeoutMs: 2 } });
+      // The send fails at 3, the store starts then; unsubscribed at 6, the store is torn down.
+      expectObservable(sink(hot('a', events)), '^-----!').toBe('-------');
+      expectSubscriptions(storing.subscriptions).toBe('---^--!');
+    });
+  });
+
   it('on a lifecycle flush sends everything at once through the keepalive path, then batches as before', () => {
     createTestScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
       const send = jest.fn(() => cold('|'));
@@ -185,7 +215,7 @@ describe('createLogSink', () => {
     const ids = bodies.flatMap((b) => b.events.map((e) => e.clientEventId));
     expect(new Set(ids).size).toBe(3);
     const pageId = bodies[0].serializedClientEventId.serializedEventId;
-    expect(pageId).toMatch(/^[0-9a-f]{24}$/);
+    expect(pageId).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(ids).toEqual([`${pageId}:1`, `${pageId}:2`, `${pageId}:3`]);
   });
 

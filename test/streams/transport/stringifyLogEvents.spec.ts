@@ -1,4 +1,7 @@
-import { logEventTexts, stringifyLogEvents } from '../../../streams/transport/stringifyLogEvents';
+import { Subject, VirtualTimeScheduler } from 'rxjs';
+import { logEventTexts, markPlainClientEventIds, stringifyLogEvents } from '../../../streams/transport/stringifyLogEvents';
+import { createLogSink } from '../../../streams/logging/createLogSink';
+import type { ClientEvent } from '../../../streams/logging/stampEvent';
 import { buildApiRequest } from '../../../streams/transport/buildApiRequest';
 import { buildClientContext } from '../../../streams/transport/buildClientContext';
 
@@ -120,6 +123,107 @@ describe('stringifyLogEvents (issue 15): the text of JSON.stringify, faster for 
       return e;
     });
     for (let i = 0; i < events.length; i += 100) expect(written(events.slice(i, i + 100))).toBe(JSON.stringify(events.slice(i, i + 100)));
+  });
+});
+
+describe('stringifyLogEvents: the pieces it reuses and the numbers it writes itself (issue 15)', () => {
+  it('writes whole numbers ≥ 1e9 (epoch milliseconds) from two halves, byte for byte as JSON.stringify', () => {
+    const edges = [
+      1e9 - 1,
+      1e9,
+      1e9 + 1,
+      1_999_999_999,
+      2 ** 31 - 1,
+      2 ** 31,
+      2 ** 32,
+      1e12,
+      T,
+      T + 1,
+      1_000_000_000_000_001,
+      2 ** 53 - 1,
+      2 ** 53,
+      2 ** 53 + 2,
+      1e21,
+      1e22,
+      1.5e12 + 0.5,
+      1e9 + 0.25,
+      123_456_789_000_000,
+      100_000_000_000_000_000,
+    ];
+    const numbers = [...edges, ...edges.map((n) => -n), 0, -0, 5e-324, Number.MAX_VALUE, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
+    const next = random(53);
+    for (let i = 0; i < 2_000; i++) numbers.push(Math.floor(next() * 2 ** 53) * (next() < 0.2 ? -1 : 1), Math.floor(next() * 1e13));
+    const events = numbers.map((n, i) => event('sample', { value: n, again: n }, { eventTimeMs: Number.isFinite(n) ? n : i }));
+    for (let i = 0; i < events.length; i += 100) expect(written(events.slice(i, i + 100))).toBe(JSON.stringify(events.slice(i, i + 100)));
+    for (const n of numbers) expect(written([event('primitive', n)])).toBe(JSON.stringify([event('primitive', n)]));
+  });
+
+  it('reuses the text of a repeated value only for an equal value: -0 after 0, NaN after NaN, a string of the same text, a value of another type', () => {
+    const values: unknown[] = [
+      0,
+      -0,
+      0,
+      Number.NaN,
+      Number.NaN,
+      'x',
+      ['x'].join(''),
+      1,
+      '1',
+      true,
+      'true',
+      null,
+      'null',
+      1,
+      1,
+      2,
+      2,
+      'é',
+      'é',
+      '\ud800',
+      '\ud800',
+    ];
+    const events = values.flatMap((v, i) => [event('repeat', { v, w: 'same' }, { eventTimeMs: T + (i % 3) }), event('repeat', { v: 'other', w: v })]);
+    expect(stringifyLogEvents(events)).toBe(JSON.stringify(events));
+    // The same again, now that every piece has been made and reused.
+    expect(stringifyLogEvents(events)).toBe(JSON.stringify(events));
+  });
+
+  it('does not scan ids the sink vouches for, and scans every other array', () => {
+    const events = [event('x', { a: 1 }), { ...event('x', { a: 2 }), clientEventId: 'p"q:2' }];
+    expect(stringifyLogEvents(events)).toBe(JSON.stringify(events)); // not marked: the quote is escaped
+    const plain = [event('x', { a: 1 }), { ...event('x', { a: 2 }), clientEventId: 'pq:2' }];
+    markPlainClientEventIds(plain);
+    expect(stringifyLogEvents(plain)).toBe(JSON.stringify(plain));
+    expect(stringifyLogEvents([...plain, events[1]])).toBe(JSON.stringify([...plain, events[1]])); // a new array is not marked
+  });
+
+  it('the log sink’s bodies are JSON.stringify of their payload, for a page id that needs escaping too', () => {
+    const context = buildClientContext({});
+    for (const pageId of ['5f1c2a9e0b7d4c3a8e6f2b1d', 'a"b\\c\u0001é\ud800']) {
+      const scheduler = new VirtualTimeScheduler();
+      scheduler.frame = T;
+      const events$ = new Subject<ClientEvent>();
+      const checked: string[] = [];
+      const sink = createLogSink({
+        buildRequest: (endpoint, payload) => {
+          const request = buildApiRequest(endpoint, payload as never, { context });
+          expect(request.options.body).toBe(JSON.stringify({ context, ...payload }));
+          checked.push(...payload.events.map((e) => e.clientEventId));
+          return request;
+        },
+        send: () => [],
+        store: () => undefined,
+        scheduler,
+        pageId,
+      });
+      const subscription = sink(events$).subscribe();
+      for (let i = 0; i < 250; i++) events$.next({ name: i % 2 ? 'playerSeek' : 'volumeChange', payload: { videoId: 'v"1', fromSec: i, toSec: -i / 3 } });
+      events$.complete();
+      scheduler.flush();
+      subscription.unsubscribe();
+      expect(checked).toHaveLength(250);
+      expect(checked[249]).toBe(`${pageId}:250`);
+    }
   });
 });
 

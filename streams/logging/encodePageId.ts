@@ -1,0 +1,22 @@
+/** The base64url alphabet (RFC 4648 §5): letters, digits, `-` and `_` — nothing JSON or a URL query must escape. */
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** How many random bytes a page id carries (96 bits: no two pages ever share one). */
+export const PAGE_ID_BYTES = 12;
+
+/**
+ * A page id (the `serializedEventId` of every log request and the prefix of every `clientEventId`, `{pageId}:{n}`)
+ * from {@link PAGE_ID_BYTES} random bytes: their base64url text without padding, 16 characters. The same 96 bits as
+ * the 24 hexadecimal characters it replaces (issue 15): 8 bytes fewer in every event the page sends.
+ *
+ * @throws RangeError unless given exactly {@link PAGE_ID_BYTES} bytes.
+ */
+export function encodePageId(bytes: Uint8Array): string {
+  if (bytes.length !== PAGE_ID_BYTES) throw new RangeError(`a page id is made of ${PAGE_ID_BYTES} bytes, not ${bytes.length}`);
+  let id = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const group = (bytes[i] << 16) | (bytes[i + 1] << 8) | bytes[i + 2];
+    id += ALPHABET[group >> 18] + ALPHABET[(group >> 12) & 63] + ALPHABET[(group >> 6) & 63] + ALPHABET[group & 63];
+  }
+  return id;
+}
