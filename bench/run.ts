@@ -157,6 +157,14 @@ if (runs('client')) {
       target: `≥ ${TARGETS.sinkEventsPerSecond / 1e6} M/s and ≥ ${TARGETS.sinkOtelRatio}× OTel`,
       holds: c.vidframe.median >= TARGETS.sinkEventsPerSecond && ratio >= TARGETS.sinkOtelRatio,
     },
+    {
+      measure: 'the same, the clock standing still for a round',
+      vidframe: `${m(c.vidframeSameMillisecond.median)} (${m(c.vidframeSameMillisecond.min)}–${m(c.vidframeSameMillisecond.max)})`,
+      bare: `JSON.stringify alone on our bodies: ${m(c.serialiseOnly.median)}`,
+      ratio: `${(c.vidframeSameMillisecond.median / c.otel.median).toFixed(2)}×`,
+      target: '(diagnostic)',
+      holds: null,
+    },
   ]);
   console.log(`  written: ${writeResult('sink', c)}`);
 }
