@@ -220,10 +220,20 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
     }
   };
 
+  /** Set by an action that changed what the snapshot shows without an element event: read it again after the action. */
+  let rereadSnapshot = false;
   const perform = (action: PlayerAction) => {
+    try {
+      performAction(action);
+    } finally {
+      if (rereadSnapshot) {
+        rereadSnapshot = false;
+        seekTargetChanged$.next();
+      }
+    }
+  };
+  const performAction = (action: PlayerAction) => {
     const el = element$.value;
-    // A new source ends what a pending seek said (its start position is not shown as its time); so does the metadata.
-    if (action.type === 'source') seekTarget = null;
     switch (action.type) {
       case 'state':
         stateInputs$.next(action.input);
@@ -244,6 +254,12 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
     if (!el) return;
     switch (action.type) {
       case 'source':
+        // A new source ends what a pending seek said (its start position is not shown as its time), and the snapshot
+        // says so at once, not at the element's next event.
+        if (seekTarget !== null) {
+          seekTarget = null;
+          rereadSnapshot = true;
+        }
         autoplayBlocked$.next(false);
         captionCues$.next([]);
         if (action.url === null) {
@@ -277,13 +293,19 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
       case 'pause':
         el.pause();
         return;
-      case 'seek':
-        if (el.readyState >= 1) el.currentTime = action.seconds;
-        else {
-          pendingSeek = seekTarget = action.seconds;
-          seekTargetChanged$.next();
+      case 'seek': {
+        if (el.readyState >= 1) {
+          // The metadata may be there before its event: an older pending seek must not undo this one then.
+          pendingSeek = seekTarget = null;
+          el.currentTime = action.seconds;
+          return;
         }
+        // Within the video's length when the response says it (the element clamps its own seeks, later).
+        const length = Number(model$.value.response?.videoDetails?.lengthSeconds);
+        pendingSeek = seekTarget = length > 0 ? Math.min(action.seconds, length) : action.seconds;
+        seekTargetChanged$.next();
         return;
+      }
       case 'muted':
         el.muted = action.muted;
         return;
@@ -340,6 +362,9 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
         }
         seekTarget = null;
         return;
+      case 'emptied':
+        seekTarget = null;
+        return;
       case 'timeupdate':
         inputs$.next({ type: 'timeUpdate', currentTime: el.currentTime });
         return;
@@ -347,6 +372,8 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
         inputs$.next({ type: 'mediaEnded' });
         return;
       case 'error':
+        // A source that failed never gets to the pending seek: its target is not the time any more.
+        seekTarget = null;
         if (el.getAttribute('src')) inputs$.next({ type: 'mediaError', code: el.error?.code });
         return;
     }

@@ -144,6 +144,30 @@ describe('the video arrives with the page; the controls after it (issue 15)', ()
     await page.close();
   });
 
+  it('before the metadata: a seek past the end shows the video length, and a cue of the video shows 0 again', async () => {
+    const page = await browser.newPage();
+    let release!: () => void;
+    const released = new Promise<void>((done) => (release = done));
+    await page.route(/\/media\/videos\/[^/]+\/[a-z0-9]+\.webm/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const embedUrl = `${server.origin}/embed/VFsunrise01?enablejsapi=1&origin=${encodeURIComponent(host.origin)}`;
+    await page.goto(host.page(`/early-${Math.random().toString(36).slice(2)}.html`, rawHostPage(embedUrl, server.origin)));
+    await waitMessage(page, 'onReady');
+    const frame = await frameWith(page, '/embed/');
+    await page.evaluate(() => window.send('seekTo', [1000, true]));
+    await waitCache(page, 'c.currentTime > 11 && c.currentTime <= c.duration');
+    // A cue of the same video: its start, not the old target (the host wiped its cache when it sent the cue).
+    await page.evaluate(() => window.send('cueVideoById', ['VFsunrise01']));
+    await waitCache(page, 'c.currentTime === 0 && c.playerState === 5');
+    expect(await frame.evaluate(() => document.querySelector('video')!.readyState)).toBe(0);
+    release();
+    await frame.waitForFunction(() => document.querySelector('video')!.readyState >= 1);
+    expect((await videoElement(frame)).currentTime).toBe(0);
+    await page.close();
+  });
+
   it('logging comes in its own chunk after ready, and still delivers the session from its first event, each at the time it happened', async () => {
     const collector = collectorOf(server);
     const { page, frame, pageId } = await openEmbed(browser, server, host, 'VFsunrise01', 'autoplay=1&mute=1');
