@@ -29,6 +29,7 @@ import { playerEvents } from '../streams/logging/playerEvents';
 import { buildClientContext } from '../streams/transport/buildClientContext';
 import { buildApiRequest } from '../streams/transport/buildApiRequest';
 import { makeInfo } from '../test/streams/host/fixtures';
+import { WallClockScheduler } from './wallClockScheduler';
 
 interface Result {
   name: string;
@@ -84,7 +85,8 @@ function runClientBenches(): void {
   // ── Log sink ────────────────────────────────────────────────────────────────────────────────────────────────────
   const context = buildClientContext({});
   function runSink(eventCount: number): { requests: number } {
-    const scheduler = new VirtualTimeScheduler();
+    // The page's clock: each `now()` a `Date.now()` (see bench/sinkVsOtel.ts).
+    const scheduler = new WallClockScheduler();
     const events$ = new Subject<ClientEvent>();
     let requests = 0;
     const sink = createLogSink({

@@ -13,9 +13,9 @@
  * The virtual clock starts at the wall-clock time of the run, not at 0: the page stamps events with `Date.now()`
  * (epoch milliseconds, which V8 writes through its slower double-to-text path), and OTel stamps its records with the
  * real time too. Starting at 0 made every `eventTimeMs` and `requestTimeMs` of our bodies a cheap `0`. And it follows
- * the wall clock while the events go in: before each event the virtual clock is set to `Date.now()`, which is what the
- * page's sink reads for each event (one `Date.now()` per event, as there) and how many events really share a
- * millisecond at this rate (OTel reads a new time for every record too). A clock standing still for a whole round let
+ * the wall clock: every time the sink asks the time, it reads `Date.now()` ({@link WallClockScheduler}), as the page's
+ * sink does (twice per event: when it stamps it and when it queues it), and as many events share a millisecond as
+ * really do at this rate (OTel reads a new time for every record too). A clock standing still for a whole round let
  * every event reuse the one envelope text the writer keeps per `eventTimeMs`, and read no clock at all: that figure
  * (`vidframeSameMillisecond`) is kept as a diagnostic.
  *
@@ -30,6 +30,7 @@ import { Subject, VirtualTimeScheduler } from 'rxjs';
 import { LoggerProvider, BatchLogRecordProcessor, type LogRecordExporter, type ReadableLogRecord } from '@opentelemetry/sdk-logs';
 import { JsonLogsSerializer } from '@opentelemetry/otlp-transformer';
 import { createLogSink } from '../streams/logging/createLogSink';
+import { WallClockScheduler } from './wallClockScheduler';
 import type { ClientEvent } from '../streams/logging/stampEvent';
 import { playerEvents } from '../streams/logging/playerEvents';
 import { buildClientContext } from '../streams/transport/buildClientContext';
@@ -70,7 +71,7 @@ function runVidframe(
   { clock = 'wall', capture }: { clock?: 'wall' | 'still'; capture?: Body[] } = {},
 ): { perSecond: number; requests: number; carried: number } {
   const context = buildClientContext({});
-  const scheduler = new VirtualTimeScheduler();
+  const scheduler = clock === 'wall' ? new WallClockScheduler() : new VirtualTimeScheduler();
   scheduler.frame = epochMs; // the page's clock reads epoch milliseconds (see the header)
   const events$ = new Subject<ClientEvent>();
   let requests = 0;
@@ -95,12 +96,7 @@ function runVidframe(
   });
   const t0 = performance.now();
   const sub = sink(events$).subscribe();
-  if (clock === 'wall') {
-    for (const e of events) {
-      scheduler.frame = Date.now();
-      events$.next(e);
-    }
-  } else for (const e of events) events$.next(e);
+  for (const e of events) events$.next(e);
   events$.complete();
   scheduler.flush();
   const t1 = performance.now();
