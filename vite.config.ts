@@ -3,8 +3,8 @@ import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
 
 /**
- * Multi-page build: the embed page (framed by third-party sites), the demo host page and the collector dashboard
- * (served at `/collector`, reading the admin API with the admin token).
+ * The pages: the embed page (framed by third-party sites), the demo host page and the collector dashboard (served at
+ * `/collector`, reading the admin API with the admin token), built in two runs into one `dist/` (see below).
  * The reference server (server/) serves `dist/` and inlines the player configuration into the embed page.
  * In development (`npm run dev`) the same configuration runs as Vite's dev server inside the reference server, in
  * middleware mode (`server/dev/registerViteDev.ts`): one process and port for the pages, the API and the media.

@@ -52,28 +52,31 @@ const bare = await serveOne('127.0.0.1', () => barePage(`${vidframe.origin}${MED
 const host = await serveOne('localhost', hostPage);
 const servers = { vidframe, host, bare } as Servers;
 const browser = await launchBrowser();
-for (const kind of ['vidframe', 'bare'] as const) {
-  const context = await browser.newContext();
-  const block = process.env.HEAP_BLOCK;
-  if (block && kind === 'vidframe') await context.route(new RegExp(block), (r) => r.abort('failed'));
-  const { page, frame } = await openFrame(context, servers, kind, MEDIA);
-  await page.waitForTimeout(Number(process.env.HEAP_WAIT_MS ?? 2000));
-  const cdp = await cdpFor(context, page, frame);
-  await cdp.send('HeapProfiler.collectGarbage');
-  const usage = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-  const s = await snapshot(cdp);
-  console.log(`\n${kind}: getHeapUsage ${(usage.usedSize / 1024).toFixed(0)} KB; snapshot ${(s.total / 1024).toFixed(0)} KB`);
-  for (const [k, v] of Object.entries(s.byType)
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 12))
-    console.log(`  ${(v / 1024).toFixed(0).padStart(6)} KB  ${k}`);
-  console.log('  top names:');
-  for (const [k, v] of Object.entries(s.byName)
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, Number(process.env.HEAP_TOP ?? 25)))
-    console.log(`  ${(v / 1024).toFixed(0).padStart(6)} KB  ${k}`);
-  await context.close();
+try {
+  for (const kind of ['vidframe', 'bare'] as const) {
+    const context = await browser.newContext();
+    const block = process.env.HEAP_BLOCK;
+    if (block && kind === 'vidframe') await context.route(new RegExp(block), (r) => r.abort('failed'));
+    const { page, frame } = await openFrame(context, servers, kind, MEDIA);
+    await page.waitForTimeout(Number(process.env.HEAP_WAIT_MS ?? 2000));
+    const cdp = await cdpFor(context, page, frame);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const usage = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+    const s = await snapshot(cdp);
+    console.log(`\n${kind}: getHeapUsage ${(usage.usedSize / 1024).toFixed(0)} KB; snapshot ${(s.total / 1024).toFixed(0)} KB`);
+    for (const [k, v] of Object.entries(s.byType)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12))
+      console.log(`  ${(v / 1024).toFixed(0).padStart(6)} KB  ${k}`);
+    console.log('  top names:');
+    for (const [k, v] of Object.entries(s.byName)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, Number(process.env.HEAP_TOP ?? 25)))
+      console.log(`  ${(v / 1024).toFixed(0).padStart(6)} KB  ${k}`);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await Promise.all([host.close(), bare.close()]);
+  await vidframe.close();
 }
-await browser.close();
-await Promise.all([host.close(), bare.close()]);
-await vidframe.close();

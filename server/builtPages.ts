@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 
-/** The pages of the multi-page build (`vite.config.ts`): the embed, the demo host page, the collector dashboard. */
+/** The pages Vite builds into `dist/` (`vite.config.ts`: the embed, then the demo host page and the collector dashboard). */
 export type PageName = 'embed' | 'host' | 'dashboard';
 
 /**
@@ -17,7 +17,7 @@ export interface PageSource {
   html(name: PageName, reply: FastifyReply): Promise<string | undefined>;
 }
 
-/** Where Vite writes a page of the multi-page build (`embed`, `host`, `dashboard`). */
+/** Where Vite writes a page (`embed`, `host`, `dashboard`) in `dist/`. */
 export const builtPagePath = (distDir: string, name: string) => resolve(distDir, 'src', name, 'index.html');
 
 /** The built pages in `distDir`, read on each request (small files, and a rebuild shows at once). */
