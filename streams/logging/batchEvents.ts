@@ -36,6 +36,11 @@ export interface BatchEventsOptions {
   /** One flush takes at most this many events from the queue (the `lifecycle` and `complete` flushes repeat until empty). */
   payloadExtractionLimit?: number;
   scheduler?: SchedulerLike;
+  /**
+   * The time the event being queued arrived, when the caller has just read the clock for it (the log sink's stamp):
+   * called while the event is handed over, instead of reading `scheduler.now()` a second time (issue 15).
+   */
+  arrivedAt?: () => number;
 }
 
 /**
@@ -71,6 +76,7 @@ export function batchEvents<T>({
   forceFlushQueuedEvents = LOG_BATCH_FORCE_FLUSH_QUEUED_EVENTS,
   payloadExtractionLimit = LOG_PAYLOAD_EXTRACTION_LIMIT,
   scheduler = asyncScheduler,
+  arrivedAt,
 }: BatchEventsOptions = {}): OperatorFunction<T, EventFlush<T>> {
   const batchSize = Math.max(1, Math.floor(maxBatchEvents));
   const extractionLimit = Math.max(1, Math.floor(payloadExtractionLimit));
@@ -158,7 +164,7 @@ export function batchEvents<T>({
       const flushSubscription = flush$.subscribe({ next: () => flush('lifecycle'), error: () => undefined });
       const sourceSubscription = source.subscribe({
         next(value) {
-          const now = scheduler.now();
+          const now = arrivedAt ? arrivedAt() : scheduler.now();
           queue.push(value);
           const last = runTimes.length - 1;
           if (last >= 0 && runTimes[last] === now) runLengths[last]++;

@@ -22,7 +22,7 @@ export interface LogSinkOptions {
   /** Keepalive bodies in flight may not add up to more than this (the browser's 64 KiB budget). */
   keepaliveBudgetBytes?: number;
   /** Overrides of the batching constants (tests, experiments). */
-  batching?: Omit<BatchEventsOptions, 'flush$' | 'scheduler'>;
+  batching?: Omit<BatchEventsOptions, 'flush$' | 'scheduler' | 'arrivedAt'>;
   /** The counter wraps after this value (spec §9 65535). */
   counterMax?: number;
   scheduler?: SchedulerLike;
@@ -220,12 +220,15 @@ export function createLogSink({
       const idPrefix = flat(`${pageId}:`);
       // `events$.pipe(catchError(() => EMPTY), map(stamp))` as one subscriber (it runs for every event): an error of
       // `events$` ends it, a throwing stamp is its error.
+      // The time read to stamp an event is also when it is queued: one clock read per event (`Date.now()` in the page).
+      let stampedAt = 0;
       const stamped$ = new Observable<QueuedEvent>((subscriber) =>
         events$.subscribe({
           next(event) {
             let stamped: LogEvent;
             try {
-              stamped = stampLogEvent(event, scheduler.now(), idPrefix + ++sequence);
+              stampedAt = scheduler.now();
+              stamped = stampLogEvent(event, stampedAt, idPrefix + ++sequence);
             } catch (error) {
               subscriber.error(error);
               return;
@@ -236,6 +239,6 @@ export function createLogSink({
           complete: () => subscriber.complete(),
         }),
       );
-      return stamped$.pipe(batchEvents<QueuedEvent>({ ...batching, flush$, scheduler }), mergeMap(sendFlush));
+      return stamped$.pipe(batchEvents<QueuedEvent>({ ...batching, flush$, scheduler, arrivedAt: () => stampedAt }), mergeMap(sendFlush));
     });
 }

@@ -77,6 +77,20 @@ describe('batchEvents at the production constants (spec §9)', () => {
     });
   });
 
+  it('takes the arrival time from arrivedAt when given (the log sink read the clock for its stamp): the max wait runs from it', () => {
+    const scheduler = createTestScheduler();
+    scheduler.run(({ hot, expectObservable }) => {
+      // As the 4-event case above, each event said to have arrived 1000 ms before it is queued: b..e at 2000 … 2003,
+      // so M at 2000 + 60000 = 62000 = 2001 + 59999.
+      const events = hot('a 2999ms bcde');
+      const expected = '  2000ms I 59999ms M';
+      expectObservable(events.pipe(batchEvents({ arrivedAt: () => scheduler.now() - 1000 }))).toBe(expected, {
+        I: flushOf('initial', 'a'),
+        M: flushOf('maxWait', 'bcde'),
+      });
+    });
+  });
+
   it('forces a flush when the 1000th event is queued, in batches of 100', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
       // 1000 events at frames 0 … 999, long before the 2000 ms initial timeout; 999 queued events do not force.
