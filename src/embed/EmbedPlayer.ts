@@ -335,7 +335,9 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
         }
         return;
       case 'timeupdate':
-        inputs$.next({ type: 'timeUpdate', currentTime: el.currentTime });
+        // The engine decides on a tick only to end a clip (`endSeconds`): without one, a tick is none of its business
+        // (issue 15: a step of the engine on every tick for nothing).
+        if (model$.value.endSeconds !== null && !model$.value.clipEnded) inputs$.next({ type: 'timeUpdate', currentTime: el.currentTime });
         return;
       case 'ended':
         inputs$.next({ type: 'mediaEnded' });
