@@ -11,7 +11,8 @@
  *
  * Settings: `TICK_COUNT` (default 200), `TICK_SPACING_MS` (default 150), `TICK_ROUNDS` (default 3: rounds of ticks
  * and of quiet, alternated; the median is reported with the spread), `TICK_PROFILE=1` (then one more round of ticks
- * under the CPU profiler, attributed to the original sources as `bench/profilePlayback.ts` does; `TICK_PROFILE_TOP` rows).
+ * under the CPU profiler, attributed to the original sources as `bench/profilePlayback.ts` does; `TICK_PROFILE_TOP` rows),
+ * `TICK_BLOCK=ui,services` (the embed without those lazy chunks: what each adds to a tick).
  * A diagnostic for iterating on the per-tick work; the page benchmark stays the measure the targets are judged on.
  */
 import { launchBrowser } from '../test/e2e/helpers/browser';
@@ -38,23 +39,30 @@ async function main(): Promise<void> {
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext();
+    // `TICK_BLOCK=ui,services`: the embed without those lazy chunks (refused), to see what each adds to a tick.
+    for (const chunk of (process.env.TICK_BLOCK ?? '').split(',').filter(Boolean)) {
+      await context.route(new RegExp(`/assets/${chunk}-[^/]*\\.js`), (route) => route.abort());
+    }
     const { page, frame } = await openFrame(context, servers, kind, mediaPath);
     const cdp = await cdpFor(context, page, frame);
     await cdp.send('Performance.enable', { timeDomain: 'threadTicks' }).catch(() => cdp.send('Performance.enable'));
     // Let the start-up settle (the services and controls load on idle), then freeze the element as "playing".
     await page.waitForTimeout(3000);
     // (Page code as strings: the TypeScript loader would wrap named functions in a helper the page lacks.)
-    await frame.evaluate(`(() => {
+    await frame.evaluate(`new Promise((done) => {
       const v = document.querySelector('video');
       const t0 = performance.now();
       const at = v.currentTime;
+      // The real pause says 2 (its event comes in a task of its own): then say playing again, as the element would.
+      v.addEventListener('pause', () => {
+        v.dispatchEvent(new Event('play'));
+        v.dispatchEvent(new Event('playing'));
+        done();
+      }, { once: true });
       HTMLMediaElement.prototype.pause.call(v);
       Object.defineProperty(v, 'paused', { configurable: true, get: () => false });
       Object.defineProperty(v, 'currentTime', { configurable: true, get: () => at + (performance.now() - t0) / 1000, set: () => undefined });
-      // The real pause said 2: say playing again, as the element would.
-      v.dispatchEvent(new Event('play'));
-      v.dispatchEvent(new Event('playing'));
-    })()`);
+    })`);
     // Past the controls' auto-hide (3 s after playing starts), as in steady playback.
     await page.waitForTimeout(4000);
     const ticks = `new Promise((done) => {
@@ -67,6 +75,13 @@ async function main(): Promise<void> {
       };
       tick();
     })`;
+    if (process.env.TICK_DEBUG === '1') {
+      console.log(
+        await frame.evaluate(
+          `JSON.stringify({ chrome: document.querySelector('.vf-chrome')?.className, state: document.querySelector('.vf-player')?.dataset.state })`,
+        ),
+      );
+    }
     const quiet: number[] = [];
     const ticked: number[] = [];
     for (let r = 0; r < rounds; r++) {
