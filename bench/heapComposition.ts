@@ -1,82 +1,81 @@
 /**
- * What the frame's JS heap holds after load (issue 15), the embed's and the bare page's: V8's used size after a
- * collection (`Runtime.getHeapUsage`, the page benchmark's figure) and a heap snapshot summed by node type (code,
- * strings, objects, …) and by name (top `HEAP_TOP`, default 25).
+ * What the JS heap after load consists of (issue 15): the page benchmark's frame (`bench/embedPage.ts`), 3 s after
+ * ready (the services and controls chunks load on idle before that), after a forced GC: `Runtime.getHeapUsage` (the
+ * benchmark's figure) and a heap snapshot's self sizes by node type (code, strings, objects, …), the biggest groups,
+ * and the strings over 4 KB. The bare page first, as the reference. (The snapshot also holds the test driver's own
+ * utility script, a ≈ 320 KB string, in both.)
  *
  *   npm run build
  *   node --import tsx bench/heapComposition.ts
- *
- * Settings (environment): `HEAP_WAIT_MS` (default 2000) after ready before the snapshot (the lazy chunks load on
- * idle); `HEAP_BLOCK` a regular expression of URLs the frame may not load (e.g. `/assets/ui-` to see the heap without
- * the controls' chunk). Figures only; nothing is asserted.
- *
- * What it showed (2026-11-24, see `docs/performance.md`): 3.3–3.4 MB against the bare page's 1.23 MB, of which code
- * (machine code, bytecode and their metadata) ≈ 1.4 MB against 0.13 MB; without the controls' chunk 2.41 MB, without
- * the controls and the services 2.0 MB.
+ *   HEAP_BLOCKS="ui services ui,services" node --import tsx bench/heapComposition.ts   # also without those chunks
  */
 import { launchBrowser } from '../test/e2e/helpers/browser';
 import { startServer } from '../test/e2e/helpers/servers';
-import { serveOne, hostPage, barePage, openFrame, cdpFor, VIDEO_ID, type Servers } from './embedPage';
-import type { CDPSession } from 'playwright-core';
-
-async function snapshot(cdp: CDPSession) {
+import { barePage, cdpFor, hostPage, openFrame, serveOne, VIDEO_ID, type Kind, type Servers } from './embedPage';
+const vidframe = await startServer();
+const mediaPath = `/media/videos/${VIDEO_ID}/medium.webm`;
+const bare = await serveOne('127.0.0.1', () => barePage(`${vidframe.origin}${mediaPath}`));
+const host = await serveOne('localhost', hostPage);
+const servers: Servers = { vidframe, host, bare };
+const browser = await launchBrowser();
+const runs: [Kind, string][] = [
+  ['bare', ''],
+  ['vidframe', ''],
+  ...(process.env.HEAP_BLOCKS ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((b): [Kind, string] => ['vidframe', b]),
+];
+for (const [kind, block] of runs) {
+  const context = await browser.newContext();
+  for (const b of block.split(',').filter(Boolean)) await context.route(new RegExp(`/assets/${b}-[^/]*\\.js`), (r) => r.abort());
+  const { page, frame } = await openFrame(context, servers, kind, mediaPath);
+  await page.waitForTimeout(3000);
+  const cdp = await cdpFor(context, page, frame);
   await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
   const chunks: string[] = [];
-  const onChunk = (e: { chunk: string }) => chunks.push(e.chunk);
-  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', (e: { chunk: string }) => chunks.push(e.chunk));
   await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
-  cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
   const snap = JSON.parse(chunks.join('')) as { snapshot: { meta: { node_fields: string[]; node_types: [string[]] } }; nodes: number[]; strings: string[] };
-  const f = snap.snapshot.meta.node_fields;
-  const w = f.length;
-  const ti = f.indexOf('type'),
-    ni = f.indexOf('name'),
-    si = f.indexOf('self_size');
+  const f = snap.snapshot.meta.node_fields,
+    w = f.length,
+    T = f.indexOf('type'),
+    N = f.indexOf('name'),
+    S = f.indexOf('self_size');
   const types = snap.snapshot.meta.node_types[0];
   const byType: Record<string, number> = {};
   const byName: Record<string, number> = {};
+  const bigStrings: [number, string][] = [];
   let total = 0;
   for (let i = 0; i < snap.nodes.length; i += w) {
-    const type = types[snap.nodes[i + ti]];
-    const size = snap.nodes[i + si];
+    const type = types[snap.nodes[i + T]];
+    const size = snap.nodes[i + S];
+    const name = snap.strings[snap.nodes[i + N]];
     total += size;
     byType[type] = (byType[type] ?? 0) + size;
-    const name = `${type}:${snap.strings[snap.nodes[i + ni]].slice(0, 60)}`;
-    byName[name] = (byName[name] ?? 0) + size;
+    const key = type === 'code' || type === 'hidden' || type === 'array' || type === 'object' || type === 'native' ? `${type}: ${name.slice(0, 60)}` : type;
+    byName[key] = (byName[key] ?? 0) + size;
+    if (type === 'string' && size > 4000) bigStrings.push([size, name.slice(0, 80).replace(/\s+/g, ' ')]);
   }
-  return { total, byType, byName };
-}
-const vidframe = await startServer();
-const MEDIA = `/media/videos/${VIDEO_ID}/medium.webm`;
-const bare = await serveOne('127.0.0.1', () => barePage(`${vidframe.origin}${MEDIA}`));
-const host = await serveOne('localhost', hostPage);
-const servers = { vidframe, host, bare } as Servers;
-const browser = await launchBrowser();
-try {
-  for (const kind of ['vidframe', 'bare'] as const) {
-    const context = await browser.newContext();
-    const block = process.env.HEAP_BLOCK;
-    if (block && kind === 'vidframe') await context.route(new RegExp(block), (r) => r.abort('failed'));
-    const { page, frame } = await openFrame(context, servers, kind, MEDIA);
-    await page.waitForTimeout(Number(process.env.HEAP_WAIT_MS ?? 2000));
-    const cdp = await cdpFor(context, page, frame);
-    await cdp.send('HeapProfiler.collectGarbage');
-    const usage = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
-    const s = await snapshot(cdp);
-    console.log(`\n${kind}: getHeapUsage ${(usage.usedSize / 1024).toFixed(0)} KB; snapshot ${(s.total / 1024).toFixed(0)} KB`);
-    for (const [k, v] of Object.entries(s.byType)
+  const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
+  console.log(`\n== ${kind}${block ? ` without ${block}` : ''}: getHeapUsage ${kb(usedSize)}, snapshot self sizes ${kb(total)}`);
+  console.log(
+    'by node type:',
+    Object.entries(byType)
       .sort((a, b) => b[1] - a[1])
-      .slice(0, 12))
-      console.log(`  ${(v / 1024).toFixed(0).padStart(6)} KB  ${k}`);
-    console.log('  top names:');
-    for (const [k, v] of Object.entries(s.byName)
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, Number(process.env.HEAP_TOP ?? 25)))
-      console.log(`  ${(v / 1024).toFixed(0).padStart(6)} KB  ${k}`);
-    await context.close();
-  }
-} finally {
-  await browser.close();
-  await Promise.all([host.close(), bare.close()]);
-  await vidframe.close();
+      .map(([k, v]) => `${k} ${kb(v)}`)
+      .join(', '),
+  );
+  console.log('top:');
+  for (const [k, v] of Object.entries(byName)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 25))
+    console.log(`  ${kb(v).padStart(7)}  ${k}`);
+  console.log('strings > 4 KB:', bigStrings.length, kb(bigStrings.reduce((n, [s]) => n + s, 0)));
+  for (const [s, t] of bigStrings.sort((a, b) => b[0] - a[0]).slice(0, 12)) console.log(`  ${kb(s).padStart(7)}  ${t}`);
+  await context.close();
 }
+await browser.close();
+await Promise.all([host.close(), bare.close()]);
+await vidframe.close();

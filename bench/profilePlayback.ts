@@ -147,7 +147,7 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   children?: number[];
 }
-interface Profile {
+export interface Profile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -198,7 +198,7 @@ function busyBins(profile: Profile, binUs: number): { bins: number[]; binOf: (i:
   return { bins, binOf: (i) => Math.floor((at[i] - profile.startTime) / binUs) };
 }
 
-function attribute(profile: Profile, top: number, title = '', keep: (sample: number) => boolean = () => true): void {
+export function attribute(profile: Profile, top: number, title = '', keep: (sample: number) => boolean = () => true): void {
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const where = new Map(profile.nodes.map((n) => [n.id, whereOf(n)]));
@@ -415,4 +415,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// Run when started as a script (bench/tickCost.ts imports `attribute` from here).
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) await main();

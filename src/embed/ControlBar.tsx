@@ -1,6 +1,7 @@
-import { useObservable, useObservableEagerState } from 'observable-hooks';
+import { useLayoutObservable, useObservable, useObservableEagerState } from 'observable-hooks';
+import { switchMap } from 'rxjs';
 import type { PlayerInfo } from '../../streams/player/types';
-import { wholeSecondsTime } from '../../streams/player/viewInfo';
+import { whileShown, wholeSecondsTime } from '../../streams/player/viewInfo';
 import type { EmbedPlayer } from './EmbedPlayer';
 import { formatTime } from './formatTime';
 import { CaptionsIcon, ExitFullscreenIcon, FullscreenIcon, NextIcon, PauseIcon, PlayIcon, PlaylistIcon, PrevIcon, ReplayIcon, SettingsIcon } from './icons';
@@ -10,6 +11,11 @@ import { VolumeControl } from './VolumeControl';
 export interface ControlBarProps {
   player: EmbedPlayer;
   info: PlayerInfo;
+  /**
+   * Whether the bar can be seen (not auto-hidden, or keyboard focus inside it). While it cannot, its time and seek bar
+   * stand still (issue 15: renders nobody sees, every second of playback); they catch up the moment it shows.
+   */
+  shown?: boolean;
   fullscreen: boolean;
   allowFullscreen: boolean;
   onFullscreen: () => void;
@@ -20,14 +26,25 @@ export interface ControlBarProps {
 }
 
 /** The control bar: seek bar; play/pause, previous/next, volume, time; captions, settings, playlist, fullscreen. */
-export function ControlBar({ player, info, fullscreen, allowFullscreen, onFullscreen, settingsOpen, onSettings, playlistOpen, onPlaylist }: ControlBarProps) {
+export function ControlBar({
+  player,
+  info,
+  shown = true,
+  fullscreen,
+  allowFullscreen,
+  onFullscreen,
+  settingsOpen,
+  onSettings,
+  playlistOpen,
+  onPlaylist,
+}: ControlBarProps) {
   const playing = info.playerState === 1 || info.playerState === 3;
   const ended = info.playerState === 0;
   const hasList = info.playlist !== null && info.playlist.length > 1;
   const captionsOn = info.captionTrack !== null;
   return (
     <div className="vf-controls" role="toolbar" aria-label="Player controls">
-      <SeekBar player={player} />
+      <SeekBar player={player} shown={shown} />
       <div className="vf-controls-row">
         <div className="vf-controls-left">
           {hasList && (
@@ -61,7 +78,7 @@ export function ControlBar({ player, info, fullscreen, allowFullscreen, onFullsc
             </button>
           )}
           <VolumeControl player={player} volume={info.volume} muted={info.muted} />
-          <TimeText player={player} />
+          <TimeText player={player} shown={shown} />
         </div>
         <div className="vf-controls-right">
           {info.captionTracks.length > 0 && (
@@ -112,9 +129,13 @@ export function ControlBar({ player, info, fullscreen, allowFullscreen, onFullsc
   );
 }
 
-/** "0:05 / 0:12": its own subscription, rendered when the shown second changes (about once a second while playing). */
-function TimeText({ player }: { player: EmbedPlayer }) {
-  const time$ = useObservable(() => player.info$.pipe(wholeSecondsTime()));
+/**
+ * "0:05 / 0:12": its own subscription, rendered when the shown second changes (about once a second while playing), and
+ * only while the bar can be seen.
+ */
+function TimeText({ player, shown }: { player: EmbedPlayer; shown: boolean }) {
+  const info$ = useLayoutObservable((inputs$) => inputs$.pipe(switchMap(([on]) => whileShown(player.info$, on))), [shown]);
+  const time$ = useObservable(() => info$.pipe(wholeSecondsTime()));
   const { currentTime, duration } = useObservableEagerState(time$);
   return (
     <span className="vf-time">

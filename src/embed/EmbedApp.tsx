@@ -134,6 +134,8 @@ export function EmbedApp({ player, shell, identity, actions }: { player: EmbedPl
   const [onActivity, activity$] = useObservableCallback<unknown>((e$) => e$);
   const visible$ = useObservable((inputs$) => controlsVisibility(activity$, inputs$.pipe(map(([p]) => p))), [playing || false]);
   const controlsVisible = useObservableState(visible$, true) || settingsOpen || playlistOpen || overlayOpen;
+  // Keyboard focus inside the auto-hidden control bar shows it (`:focus-within`): its time must move then too.
+  const [chromeFocus, setChromeFocus] = useState(false);
 
   const fullscreen$ = useObservable(() =>
     fromEvent(document, 'fullscreenchange').pipe(
@@ -296,10 +298,15 @@ export function EmbedApp({ player, shell, identity, actions }: { player: EmbedPl
         </div>
       )}
       {controls && !error && (
-        <div className={controlsVisible ? 'vf-chrome' : 'vf-chrome vf-chrome-hidden'}>
+        <div
+          className={controlsVisible ? 'vf-chrome' : 'vf-chrome vf-chrome-hidden'}
+          onFocus={() => setChromeFocus(true)}
+          onBlur={(e) => setChromeFocus(e.currentTarget.contains(e.relatedTarget as Node | null))}
+        >
           <ControlBar
             player={player}
             info={info}
+            shown={controlsVisible || chromeFocus}
             fullscreen={fullscreen}
             allowFullscreen={allowFullscreen}
             onFullscreen={toggleFullscreen}

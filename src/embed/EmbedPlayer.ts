@@ -10,6 +10,7 @@ import {
   startWith,
   Subject,
   switchMap,
+  scan,
   take,
   combineLatest,
   EMPTY,
@@ -204,7 +205,13 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
     captionCues$.next(cues);
   };
 
+  /** The caption tracks the element has (as given, without a reload), so that the same ones are not built again. */
+  let tracksShown: CaptionTrackInfo[] | null = null;
   const setTracks = (el: HTMLVideoElement, tracks: CaptionTrackInfo[], reload = 0) => {
+    // The same tracks again (the video loaded again, a loop): the element keeps its track elements, their loaded cues
+    // and listeners (issue 15: a loop rebuilt them, and a shown track fetched its file again).
+    if (reload === 0 && tracksShown !== null && sameTracks(tracksShown, tracks)) return;
+    tracksShown = reload === 0 ? tracks : null;
     el.querySelectorAll('track').forEach((t) => t.remove());
     for (const t of tracks) {
       const track = el.ownerDocument.createElement('track');
@@ -366,7 +373,9 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
         seekTarget = null;
         return;
       case 'timeupdate':
-        inputs$.next({ type: 'timeUpdate', currentTime: el.currentTime });
+        // The engine decides on a tick only to end a clip (`endSeconds`): without one, a tick is none of its business
+        // (issue 15: a step of the engine on every tick for nothing).
+        if (model$.value.endSeconds !== null && !model$.value.clipEnded) inputs$.next({ type: 'timeUpdate', currentTime: el.currentTime });
         return;
       case 'ended':
         inputs$.next({ type: 'mediaEnded' });
@@ -479,14 +488,7 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
   );
   info$.subscribe();
 
-  const videoData$ = model$.pipe(
-    map((m) => m.response?.videoDetails),
-    distinctUntilChanged(),
-    map((d): VideoData | null =>
-      d ? { videoId: d.videoId, title: d.title, author: d.author, durationSeconds: d.lengthSeconds, posterUrl: d.thumbnailUrl } : null,
-    ),
-    shareReplay({ bufferSize: 1, refCount: false }),
-  );
+  const videoData$ = model$.pipe(scan(nextVideoData, null), distinctUntilChanged(), shareReplay({ bufferSize: 1, refCount: false }));
   const quality$ = model$.pipe(
     map((m) => m.quality),
     distinctUntilChanged(),
@@ -519,6 +521,33 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
     play: () => command({ type: 'play' }),
     pause: () => command({ type: 'pause' }),
   };
+}
+
+/**
+ * What the views show of the video, from the model: the same object as long as it says the same (issue 15). While
+ * the video that shows is loaded again (a loop, the same id loaded by the host), it stays: its response is on its way,
+ * and nothing the viewer sees of it has changed. The title, the channel bar's state (asked per video) and the poster
+ * then do not blink and are not asked for again.
+ */
+export function nextVideoData(shown: VideoData | null, model: PlayerModel): VideoData | null {
+  const d = model.response?.videoDetails;
+  if (!d) return model.response === null && model.error === null && shown?.videoId === model.videoId ? shown : null;
+  if (
+    shown &&
+    shown.videoId === d.videoId &&
+    shown.title === d.title &&
+    shown.author === d.author &&
+    shown.durationSeconds === d.lengthSeconds &&
+    shown.posterUrl === d.thumbnailUrl
+  ) {
+    return shown;
+  }
+  return { videoId: d.videoId, title: d.title, author: d.author, durationSeconds: d.lengthSeconds, posterUrl: d.thumbnailUrl };
+}
+
+/** Whether two caption track lists are the same tracks, in the same order. */
+function sameTracks(a: readonly CaptionTrackInfo[], b: readonly CaptionTrackInfo[]): boolean {
+  return a.length === b.length && a.every((t, i) => t.url === b[i].url && t.languageCode === b[i].languageCode && t.languageName === b[i].languageName);
 }
 
 /** The cues of a track showing now, in order ([] when it has none or is not loaded). */

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { useLayoutSubscription, useObservable, useObservableEagerState } from 'observable-hooks';
-import { distinctUntilChanged, map } from 'rxjs';
-import { playbackTime, wholeSecondsTime, type PlaybackTime } from '../../streams/player/viewInfo';
+import { useLayoutObservable, useLayoutSubscription, useObservable, useObservableEagerState } from 'observable-hooks';
+import { distinctUntilChanged, map, switchMap } from 'rxjs';
+import { playbackTime, whileShown, wholeSecondsTime, type PlaybackTime } from '../../streams/player/viewInfo';
 import { sameValue } from '../../streams/shared/sameValue';
 import type { EmbedPlayer } from './EmbedPlayer';
 import { durationInWords, seekSliderKey } from '../../streams/player/shortcutCommand';
@@ -16,24 +16,23 @@ const playedPct = (t: number, duration: number) => `${duration > 0 ? Math.round(
  * WAI-ARIA slider pattern: ←/→/↑/↓ 5 s, PageDown/PageUp 10 s, Home/End the ends, without starting a cued video; its
  * value is whole seconds and its text says the same in words ("1 minute 5 seconds of 2 minutes").
  */
-export function SeekBar({ player }: { player: EmbedPlayer }) {
+export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?: boolean }) {
+  // While the bar can be seen: the snapshots as they come. While it is auto-hidden, the latest one only: nothing of it
+  // moves, nobody would see it (issue 15); it catches up before the paint that shows it again.
+  const info$ = useLayoutObservable((inputs$) => inputs$.pipe(switchMap(([on]) => whileShown(player.info$, on))), [shown]);
   // What the slider says (its value, its text) is whole seconds: the bar renders when that changes, about once a
   // second while playing. The played part and the thumb move on every `timeupdate`: they are two style writes of their
   // own subscription, not a render of the bar (issue 15).
-  const shown$ = useObservable(() => player.info$.pipe(wholeSecondsTime()));
-  const { currentTime, duration } = useObservableEagerState(shown$);
-  const time$ = useObservable(() => player.info$.pipe(playbackTime()));
+  const seconds$ = useObservable(() => info$.pipe(wholeSecondsTime()));
+  const { currentTime, duration } = useObservableEagerState(seconds$);
+  const time$ = useObservable(() => info$.pipe(playbackTime()));
   // The exact time, for the keys (5 s from now, not from the whole second shown) and for the next style write.
   const exact = useRef<PlaybackTime>({ currentTime: 0, duration: 0 });
   const played = useRef<HTMLDivElement>(null);
   const thumb = useRef<HTMLDivElement>(null);
   const shownPct = useRef('');
-  // A style write costs a style invalidation of the page: none while the auto-hidden control bar is not shown (issue
-  // 15). The bar shows again through a render (EmbedApp's `vf-chrome-hidden` class goes), after which the effect
-  // below writes the current position before the paint; keyboard focus inside shows it too (`:focus-within`).
+  // A style write costs a style invalidation of the page: none while the bar is hidden (the ticks stop then, above).
   const movePlayed = () => {
-    const chrome = played.current?.closest('.vf-chrome-hidden');
-    if (chrome && !chrome.contains(chrome.ownerDocument.activeElement)) return;
     const at = playedPct(exact.current.currentTime, exact.current.duration);
     if (at === shownPct.current) return;
     shownPct.current = at;
@@ -47,8 +46,9 @@ export function SeekBar({ player }: { player: EmbedPlayer }) {
   // After every render: the control bar may have just been shown.
   useLayoutEffect(movePlayed);
   // The buffered ranges, rendered when they change (not on every media event: progress, volume, …).
+  const media$ = useLayoutObservable((inputs$) => inputs$.pipe(switchMap(([on]) => whileShown(player.media$, on))), [shown]);
   const buffered$ = useObservable(() =>
-    player.media$.pipe(
+    media$.pipe(
       map((m) => m.buffered),
       distinctUntilChanged<readonly [number, number][]>(sameValue),
     ),

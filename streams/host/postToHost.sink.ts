@@ -21,6 +21,10 @@ const canPost = (w: unknown): w is HostWindow => !!w && typeof (w as HostWindow)
  * `readyToListen`); a command goes to `execute`, then `applied`. One failing action never stops the next ones.
  */
 export function postToHost(actions$: Observable<HostAction>, { parent, execute, applied, onFailure }: PostToHostEffects): Subscription {
+  // Whether the last window posted to can be posted to: asked once per window, not per post (issue 15: reading
+  // `postMessage` off another origin's window goes through the browser's cross-origin checks, on every playback tick).
+  let checked: unknown = undefined;
+  let postable = false;
   return actions$.subscribe((action) => {
     try {
       if (action.type === 'command') {
@@ -32,7 +36,11 @@ export function postToHost(actions$: Observable<HostAction>, { parent, execute, 
         return;
       }
       const target = action.to === 'parent' ? parent : action.window;
-      if (canPost(target)) target.postMessage(JSON.stringify(action.message), action.targetOrigin);
+      if (target !== checked) {
+        checked = target;
+        postable = canPost(target);
+      }
+      if (postable) (target as HostWindow).postMessage(JSON.stringify(action.message), action.targetOrigin);
     } catch (error) {
       onFailure?.(error, action);
     }

@@ -38,6 +38,10 @@ const errorMessage = (e: unknown) => (e instanceof Error ? e.message : 'The requ
  * steps:    --a---b-------c--     (a: state load + fetchVideo; b: source; c: play)
  * ```
  *
+ * A `fetchVideo` that carries the response to reuse (a playlist looping back to the video that just played) is
+ * answered at once, in the same task, without `fetchVideo`: the consumer still sees the two steps (the load, then
+ * the response), in that order.
+ *
  * `inputs$` should be hot (a Subject): the engine subscribes to its steps twice (the consumer and the fetches).
  */
 export function playerEngine(
@@ -56,6 +60,8 @@ export function playerEngine(
       concatMap((s) => s.actions.filter(isFetch)),
       switchMap((a): Observable<EngineInput> => {
         if (a.type === 'fetchVideo') {
+          // The response of the video that just played, handed back by the reducer (a loop): answered at once.
+          if (a.reuse) return of<EngineInput>({ type: 'videoResponse', seq: a.seq, response: a.reuse, autoplay: a.autoplay });
           return fetchVideo(a.videoId).pipe(
             map((response): EngineInput => ({ type: 'videoResponse', seq: a.seq, response, autoplay: a.autoplay })),
             catchError((e: unknown) => of<EngineInput>({ type: 'requestFailed', seq: a.seq, internal: 'net.unknown', message: errorMessage(e) })),

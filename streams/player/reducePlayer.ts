@@ -52,7 +52,13 @@ export type PlayerAction =
   | { type: 'captions'; languageCode: string | null }
   /** Fetch these caption tracks again (bypassing caches), then show this language, or none. */
   | { type: 'reloadCaptions'; captions: CaptionTrackInfo[]; languageCode: string | null }
-  | { type: 'fetchVideo'; seq: number; videoId: string; autoplay: boolean }
+  /**
+   * Ask for the video's player response. `reuse`: the response of the video that just played, when the playlist comes
+   * back to that same video by itself (a looping playlist of one: `loop=1&playlist=<id>`); the engine answers with it
+   * at once instead of asking the network again (issue 15). The load is otherwise the same: new sequence number, the
+   * same state changes and snapshots for the host, a new playback for the pings.
+   */
+  | { type: 'fetchVideo'; seq: number; videoId: string; autoplay: boolean; reuse?: PlayerResponse }
   | { type: 'fetchPlaylist'; seq: number; listId: string; index: number; autoplay: boolean; startSeconds: number }
   | { type: 'error'; internal: string; message: string }
   | { type: 'apiChange' };
@@ -96,6 +102,7 @@ function startLoad(
   autoplay: boolean,
   clip: { startSeconds: number; endSeconds: number | null; quality?: string },
   playlist: PlaylistModel | null,
+  reuse?: PlayerResponse,
 ): PlayerStep {
   const seq = model.loadSeq + 1;
   const next: PlayerModel = {
@@ -117,7 +124,7 @@ function startLoad(
     const failed = fail({ ...next, response: { playabilityStatus: { status: 'ERROR', errorCode: 'api.invalidparam' } } }, 'api.invalidparam');
     return { model: failed.model, actions: [{ type: 'source', url: null, startSeconds: 0, play: false, captions: [] }, state, ...failed.actions] };
   }
-  return { model: next, actions: [state, { type: 'fetchVideo', seq, videoId, autoplay }] };
+  return { model: next, actions: [state, { type: 'fetchVideo', seq, videoId, autoplay, ...(reuse && { reuse }) }] };
 }
 
 /** Puts a fetched response into the element (or reports why it cannot play). */
@@ -200,10 +207,10 @@ function playlistIndexAfter(p: PlaylistModel, step: 1 | -1, loop: boolean): numb
   return order[(next + order.length) % order.length];
 }
 
-function playAt(model: PlayerModel, index: number, autoplay: boolean, startSeconds = 0, quality?: string): PlayerStep {
+function playAt(model: PlayerModel, index: number, autoplay: boolean, startSeconds = 0, quality?: string, reuse?: PlayerResponse): PlayerStep {
   const p = model.playlist;
   if (!p || !Number.isInteger(index) || index < 0 || index >= p.ids.length) return { model, actions: [] };
-  return startLoad(model, p.ids[index], autoplay, { startSeconds, endSeconds: null, quality }, { ...p, index });
+  return startLoad(model, p.ids[index], autoplay, { startSeconds, endSeconds: null, quality }, { ...p, index }, reuse);
 }
 
 /** Fisher–Yates over the indices, keeping the current one first so the video playing is not interrupted. */
@@ -220,8 +227,10 @@ function shuffledOrder(length: number, current: number, random: () => number): n
 function onEnd(model: PlayerModel): PlayerStep {
   if (model.playlist) {
     const next = playlistIndexAfter(model.playlist, 1, model.loop);
-    if (next !== undefined) return playAt(model, next, true);
-    return { model, actions: [] };
+    if (next === undefined) return { model, actions: [] };
+    // Back to the video that just played (a looping playlist of one): its response is still good, no new request.
+    const again = model.playlist.ids[next] === model.videoId && model.response?.playabilityStatus.status === 'OK' && !model.error;
+    return playAt(model, next, true, 0, undefined, again ? model.response! : undefined);
   }
   if (model.loop) return { model: { ...model, clipEnded: false }, actions: [{ type: 'seek', seconds: model.startSeconds }, { type: 'play' }] };
   return { model, actions: [] };

@@ -1,4 +1,4 @@
-import { distinctUntilChanged, map, type OperatorFunction } from 'rxjs';
+import { distinctUntilChanged, map, take, type Observable, type OperatorFunction } from 'rxjs';
 import type { PlayerInfo } from './types';
 import { sameValue } from '../shared/sameValue';
 
@@ -50,3 +50,19 @@ export const wholeSecondsTime = (): OperatorFunction<PlayerInfo, PlaybackTime> =
     map((i) => ({ currentTime: Math.floor(i.currentTime), duration: i.duration })),
     distinctUntilChanged((a, b) => a.currentTime === b.currentTime && a.duration === b.duration),
   );
+
+/**
+ * A state stream (replaying its latest value) as a view that can be hidden reads it: every value while `shown`; only
+ * the latest one while not — the view keeps what it last showed and does no work per tick (issue 15: the auto-hidden
+ * control bar re-rendered its time every second of playback, and moved its seek bar on every tick). Used under a
+ * `switchMap` of the view's visibility, it catches up at once when the view shows again.
+ *
+ * ```
+ * state$:  -a-b-c-d-e-f-
+ * shown:   T-----F---T--   (under switchMap)
+ * result:  -a-b-cc---ef-   (hidden: c, the latest, once; d and e not; shown again: e at once, then f)
+ * ```
+ */
+export function whileShown<T>(state$: Observable<T>, shown: boolean): Observable<T> {
+  return shown ? state$ : state$.pipe(take(1));
+}

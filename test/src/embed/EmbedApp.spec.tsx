@@ -172,4 +172,50 @@ describe('EmbedApp (StrictMode)', () => {
     fireEvent.click(screen.getByRole('button', { name: /City lights/ }));
     expect(commands).toEqual([{ type: 'nextVideo' }, { type: 'playVideoAt', index: 1 }]);
   });
+
+  it('the auto-hidden control bar keeps its time and seek bar still; they catch up when it shows, or takes focus (issue 15)', () => {
+    jest.useFakeTimers();
+    try {
+      const { player, setState } = fakePlayer();
+      const { container } = renderApp(player);
+      const at = (t: number) => act(() => setState(PlayerState.PLAYING, { currentTime: t, duration: 12 }));
+      at(3);
+      const chrome = container.querySelector('.vf-chrome')!;
+      const slider = screen.getByRole('slider', { name: 'Seek' });
+      const played = container.querySelector<HTMLElement>('.vf-seek-played')!;
+      expect([screen.getByText('0:03'), slider.getAttribute('aria-valuenow'), played.style.width]).toEqual([expect.anything(), '3', '25%']);
+      // 3 s without activity while playing: the bar hides (PLAYER_CONTROLS_AUTOHIDE_MS).
+      act(() => jest.advanceTimersByTime(3_000));
+      expect(chrome.classList.contains('vf-chrome-hidden')).toBe(true);
+      at(6);
+      expect([container.querySelector('.vf-time-current')!.textContent, slider.getAttribute('aria-valuenow'), played.style.width]).toEqual([
+        '0:03',
+        '3',
+        '25%',
+      ]);
+      // A pointer move shows it: the latest time at once.
+      fireEvent.pointerMove(container.querySelector('.vf-player')!);
+      expect(chrome.classList.contains('vf-chrome-hidden')).toBe(false);
+      expect([container.querySelector('.vf-time-current')!.textContent, slider.getAttribute('aria-valuenow'), played.style.width]).toEqual([
+        '0:06',
+        '6',
+        '50%',
+      ]);
+      // Hidden again, then keyboard focus on the seek bar (`:focus-within` shows it): the time moves while focused.
+      act(() => jest.advanceTimersByTime(3_000));
+      expect(chrome.classList.contains('vf-chrome-hidden')).toBe(true);
+      at(9);
+      expect(container.querySelector('.vf-time-current')!.textContent).toBe('0:06');
+      act(() => slider.focus());
+      expect([container.querySelector('.vf-time-current')!.textContent, slider.getAttribute('aria-valuenow'), played.style.width]).toEqual([
+        '0:09',
+        '9',
+        '75%',
+      ]);
+      at(10.5);
+      expect(container.querySelector('.vf-time-current')!.textContent).toBe('0:10');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });

@@ -89,6 +89,23 @@ describe('playerEngine', () => {
     });
   });
 
+  it('a looping playlist of one: the end loads the video again with the response it has, in the same frame, no fetch', () => {
+    createTestScheduler().run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+      const src = hot<EngineInput>('  -e-----|', { e: { type: 'mediaEnded' } });
+      const fetch = cold<PlayerResponse>('-r|', { r: response('VFsunrise01') });
+      const first = { type: 'videoResponse', seq: 0, response: response('VFsunrise01', true), autoplay: true } as const;
+      // The page's first response (seq 0) as the model starts from it.
+      const initialModel = { ...initialPlayerModel(configFor({ loop: '1', playlist: 'VFsunrise01' })), response: first.response, quality: 'medium' };
+      const steps = playerEngine(src, { initialModel, context, fetchVideo: () => fetch, fetchPlaylist: () => NEVER });
+      // e at 1: the load (state -1, the fetch carrying the response), then its answer at once: two steps in frame 1.
+      expectObservable(steps.pipe(map((s) => `${s.actions.map((a) => a.type).join(',')}@${s.model.loadSeq}`))).toBe('-(xy)---', {
+        x: 'state,fetchVideo@1',
+        y: 'source,captions,apiChange@1',
+      });
+      expectSubscriptions(fetch.subscriptions).toBe([]);
+    });
+  });
+
   it('a playlist by list id: fetch the list, then the video at index', () => {
     createTestScheduler().run(({ hot, cold, expectObservable }) => {
       const src = hot<EngineInput>('  -a-----|', { a: { type: 'loadPlaylist', options: { list: 'PLvfDemoPlaylist01', index: 1 }, autoplay: false } });

@@ -96,6 +96,29 @@ describe('reducePlayer', () => {
     expect(run(end.model, [{ type: 'playVideoAt', index: 7 }]).actions).toEqual([]);
   });
 
+  it('a looping playlist of one comes back to its video with the response it has: a load like any other, no new request', () => {
+    const m = loaded({ loop: '1', playlist: 'VFsunrise01' });
+    expect(m.playlist).toMatchObject({ ids: ['VFsunrise01'], index: 0 });
+    const again = run(m, [{ type: 'mediaEnded' }]);
+    // The same load as a move to another item (state -1, a new sequence number, the response cleared until it is
+    // answered), only the fetch carries the response that just played.
+    expect(again.actions).toEqual([
+      { type: 'state', input: { type: 'load' } },
+      { type: 'fetchVideo', seq: 1, videoId: 'VFsunrise01', autoplay: true, reuse: m.response },
+    ]);
+    expect(again.model).toMatchObject({ loadSeq: 1, response: null, quality: '', videoId: 'VFsunrise01' });
+    // Answered with it, the same rendition goes back into the element from the start, playing.
+    const answered = run(again.model, [{ type: 'videoResponse', seq: 1, response: m.response!, autoplay: true }]);
+    expect(answered.actions[0]).toMatchObject({ type: 'source', url: '/media/VFsunrise01/medium.webm', startSeconds: 0, play: true });
+    // Another video next, or a video that failed, is asked for as before.
+    const two = loaded({ loop: '1', playlist: 'VFsunrise01,VFcitylight' });
+    expect(run(two, [{ type: 'mediaEnded' }]).actions).toContainEqual({ type: 'fetchVideo', seq: 1, videoId: 'VFcitylight', autoplay: true });
+    const failed = run(m, [{ type: 'mediaError', code: 3 }], [{ type: 'mediaEnded' }]);
+    expect(failed.actions).toContainEqual({ type: 'fetchVideo', seq: 1, videoId: 'VFsunrise01', autoplay: true });
+    // A move asked for by the host or the viewer (next, playVideoAt) asks the network, even for the same video.
+    expect(run(m, [{ type: 'nextVideo' }]).actions).toContainEqual({ type: 'fetchVideo', seq: 1, videoId: 'VFsunrise01', autoplay: true });
+  });
+
   it('a list id is fetched, then its item at index plays', () => {
     const asked = run(loaded(), [{ type: 'loadPlaylist', options: { list: 'PLvfDemoPlaylist01', index: 2 }, autoplay: true }]);
     expect(asked.actions[1]).toEqual({ type: 'fetchPlaylist', seq: 1, listId: 'PLvfDemoPlaylist01', index: 2, autoplay: true, startSeconds: 0 });

@@ -1,5 +1,5 @@
-import { map } from 'rxjs';
-import { beyondTime, PLAYBACK_TIME_KEYS, playbackTime, sameBeyondTime, wholeSecondsTime } from '../../../streams/player/viewInfo';
+import { map, shareReplay, switchMap } from 'rxjs';
+import { beyondTime, PLAYBACK_TIME_KEYS, playbackTime, sameBeyondTime, whileShown, wholeSecondsTime } from '../../../streams/player/viewInfo';
 import { createTestScheduler } from '../../helpers/testScheduler';
 import { makeInfo } from '../host/fixtures';
 import type { PlayerInfo } from '../../../streams/player/types';
@@ -69,6 +69,17 @@ describe('viewInfo: what the player view renders on', () => {
           map((t) => t.currentTime),
         ),
       ).toBe('a---e--|', { a: 0, e: 1 });
+    });
+  });
+
+  it('whileShown under a switchMap of the visibility: every value while shown, the latest once when hidden, catching up on show', () => {
+    createTestScheduler().run(({ hot, expectObservable, expectSubscriptions }) => {
+      const source = hot('-a-b-c-d-e-f-', { a: 1, b: 2, c: 3, d: 4, e: 5, f: 6 });
+      const state$ = source.pipe(shareReplay({ bufferSize: 1, refCount: false }));
+      const shown = hot(' T-----F---T--', { T: true, F: false });
+      // Hidden at 6: the latest value (c) once, then nothing (d, e); shown at 10: the latest (e) at once, then f.
+      expectObservable(shown.pipe(switchMap((on) => whileShown(state$, on)))).toBe('-a-b-cc---ef-', { a: 1, b: 2, c: 3, e: 5, f: 6 });
+      expectSubscriptions(source.subscriptions).toBe('^');
     });
   });
 });
