@@ -121,6 +121,8 @@ export function createLogSink({
     defer(() => {
       let sequence = 0;
       let counter = 0;
+      /** Debug events handed to batching and not yet found in a batch by `draftsOf`. */
+      let debugQueued = 0;
 
       // Every id is `{pageId}:{sequence}`: when the page id needs no escaping, neither does any id (not scanned again).
       const plainIds = isPlainClientEventIdPrefix(pageId);
@@ -154,6 +156,8 @@ export function createLogSink({
 
       /** The batch's requests (it runs for every event): log events and debug events, each in arrival order. */
       const draftsOf = (batch: QueuedEvent[]): Draft[] => {
+        // No debug event queued and not yet taken out (the usual case): the batch is not scanned.
+        if (debugQueued === 0) return batch.length > 0 ? [{ endpoint: 'log_event', events: batch as LogEvent[] }] : [];
         let firstDebug = 0;
         while (firstDebug < batch.length && !(batch[firstDebug] instanceof DebugEvent)) firstDebug++;
         // No debug event (the usual batch): the batch is the request's events as it is, not copied.
@@ -162,8 +166,10 @@ export function createLogSink({
         let debug: LogEvent[] | undefined;
         for (let i = 0; i < batch.length; i++) {
           const queued = batch[i];
-          if (queued instanceof DebugEvent) (debug ??= []).push(queued.event);
-          else logs.push(queued);
+          if (queued instanceof DebugEvent) {
+            debugQueued--;
+            (debug ??= []).push(queued.event);
+          } else logs.push(queued);
         }
         const drafts: Draft[] = [];
         if (logs.length > 0) drafts.push({ endpoint: 'log_event', events: logs });
@@ -233,7 +239,10 @@ export function createLogSink({
               subscriber.error(error);
               return;
             }
-            subscriber.next(event?.debug === true ? new DebugEvent(stamped) : stamped);
+            if (event?.debug === true) {
+              debugQueued++;
+              subscriber.next(new DebugEvent(stamped));
+            } else subscriber.next(stamped);
           },
           error: () => subscriber.complete(),
           complete: () => subscriber.complete(),

@@ -66,6 +66,32 @@ describe('createLogSink', () => {
     });
   });
 
+  it('sends every debug event to video_stats and only those, wherever it falls: in any batch of a flush, in a flush after one without', () => {
+    const sent: { endpoint: string; ids: string[] }[] = [];
+    createTestScheduler().run(({ hot, cold }) => {
+      const send = (r: ApiRequest) => {
+        sent.push({ endpoint: r.url.split('/').pop() ?? '', ids: bodyOf(r).events.map((e: { clientEventId: string }) => e.clientEventId) });
+        return cold('|');
+      };
+      // Batches of 2; every 4 queued events flush at once (force); the rest drains on completion.
+      const sink = createLogSink({ buildRequest, send, store: jest.fn(), pageId: 'p', batching: { maxBatchEvents: 2, forceFlushQueuedEvents: 4 } });
+      // Flushes: [a b][a a] (debug in the first batch), [a a][c b] (in the second), [a c][a a] (none), [b b][a] (only debug first).
+      sink(hot('abaa-aacb-acaa-bba|', events)).subscribe();
+    });
+    expect(sent).toEqual([
+      { endpoint: 'log_event', ids: ['p:1'] },
+      { endpoint: 'video_stats', ids: ['p:2'] },
+      { endpoint: 'log_event', ids: ['p:3', 'p:4'] },
+      { endpoint: 'log_event', ids: ['p:5', 'p:6'] },
+      { endpoint: 'log_event', ids: ['p:7'] },
+      { endpoint: 'video_stats', ids: ['p:8'] },
+      { endpoint: 'log_event', ids: ['p:9', 'p:10'] },
+      { endpoint: 'log_event', ids: ['p:11', 'p:12'] },
+      { endpoint: 'video_stats', ids: ['p:13', 'p:14'] },
+      { endpoint: 'log_event', ids: ['p:15'] },
+    ]);
+  });
+
   it('hands a failed request to store, unchanged (never dropped), and keeps going', () => {
     const stored: ApiRequest[] = [];
     const outcomes: LogSinkOutcome[] = [];
