@@ -24,8 +24,6 @@ export interface LogEvent {
   [payloadName: string]: unknown;
 }
 
-const RESERVED_KEYS: ReadonlySet<string> = new Set(LOG_EVENT_RESERVED_KEYS);
-
 /**
  * Makes `{ eventTimeMs, clientEventId }` — a plain object (its prototype is `Object.prototype`, as a literal's) — with
  * room for the payload key added next. A literal of two members has no room for a third: V8 gives every event a separate
@@ -60,7 +58,9 @@ export function stampLogEvent(input: ClientEvent, eventTimeMs: number, clientEve
   const name = input?.name;
   const given = input?.eventTimeMs;
   const event = new PlainLogEvent(typeof given === 'number' && Number.isFinite(given) ? given : eventTimeMs, clientEventId);
-  if (typeof name === 'string' && name.length > 0 && !RESERVED_KEYS.has(name)) event[name] = input.payload ?? {};
-  else event.invalidEvent = { name: String(name), payload: input?.payload ?? null };
+  // Not one of LOG_EVENT_RESERVED_KEYS, compared one by one: a `Set` lookup measured ≈ 15 ns per event (issue 15).
+  if (typeof name === 'string' && name.length > 0 && name !== 'eventTimeMs' && name !== 'clientEventId' && name !== 'context') {
+    event[name] = input.payload ?? {};
+  } else event.invalidEvent = { name: String(name), payload: input?.payload ?? null };
   return event;
 }

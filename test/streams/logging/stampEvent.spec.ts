@@ -18,6 +18,10 @@ describe('stampEvent', () => {
     expect(JSON.stringify(stampLogEvent(input, 1_000, 'p:1'))).toBe(JSON.stringify(event));
   });
 
+  it.each([...LOG_EVENT_RESERVED_KEYS])('stampLogEvent logs the reserved name %p as invalidEvent, the envelope untouched', (name) => {
+    expect(stampLogEvent({ name, payload: 'boom' }, 7, 'p:2')).toStrictEqual({ eventTimeMs: 7, clientEventId: 'p:2', invalidEvent: { name, payload: 'boom' } });
+  });
+
   it('makes a plain object, as a literal would be: Object.prototype, its keys in wire order, cloneable', () => {
     const event = stampLogEvent({ name: 'playerSeek', payload: { toSec: 2 } }, 5, 'p:3');
     expect(Object.getPrototypeOf(event)).toBe(Object.prototype);
