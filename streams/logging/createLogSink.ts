@@ -187,11 +187,55 @@ export function createLogSink({
         return use(request);
       };
 
+      /**
+       * The requests of a normal flush, all in parallel: `from(drafts).pipe(mergeMap((draft) => guarded(draft, (r) =>
+       * sendOne(r, n, false))))` as one subscriber for the flush, the same outcomes in the same order (it runs for every
+       * request: the operators' and `settle`'s subscribers measured ≈ 1 µs per request, issue 15).
+       */
+      const sendAll = (drafts: Draft[]): Observable<LogSinkOutcome> =>
+        new Observable<LogSinkOutcome>((subscriber) => {
+          let active = drafts.length;
+          const done = () => {
+            if (--active === 0) subscriber.complete();
+          };
+          const forward = { next: (outcome: LogSinkOutcome) => subscriber.next(outcome), complete: done };
+          if (active === 0) subscriber.complete();
+          for (let d = 0; d < drafts.length && !subscriber.closed; d++) {
+            const { events } = drafts[d];
+            const eventCount = events.length;
+            let request: ApiRequest;
+            try {
+              request = build(drafts[d]);
+            } catch (error) {
+              subscriber.next({ type: 'buildFailed', events, error });
+              done();
+              continue;
+            }
+            const failed = (error: unknown) => {
+              subscriber.add(storeOne(request, eventCount, { type: 'stored', request, eventCount, error }).subscribe(forward));
+            };
+            let work: Observable<unknown>;
+            try {
+              work = from(send(request));
+            } catch (error) {
+              failed(error);
+              continue;
+            }
+            subscriber.add(
+              work.subscribe({
+                error: failed,
+                complete: () => {
+                  subscriber.next({ type: 'sent', request, keepalive: false, eventCount });
+                  done();
+                },
+              }),
+            );
+          }
+        });
+
       const sendFlush = (flush: EventFlush<QueuedEvent>): Observable<LogSinkOutcome> => {
         const drafts = flush.batches.flatMap(draftsOf);
-        if (flush.reason !== 'lifecycle') {
-          return from(drafts).pipe(mergeMap((draft) => guarded(draft, (r) => sendOne(r, draft.events.length, false))));
-        }
+        if (flush.reason !== 'lifecycle') return sendAll(drafts);
         // Unload: halve what is too big for one keepalive body, then spend the budget in order.
         const parts: Draft[] = [];
         const split = (draft: Draft) => {

@@ -92,6 +92,21 @@ describe('createLogSink', () => {
     ]);
   });
 
+  it('a request that cannot be built is reported with its events (buildFailed), in order, and the other requests of the flush still go', () => {
+    createTestScheduler().run(({ hot, cold, expectObservable }) => {
+      const error = new Error('no settings');
+      const failing = (endpoint: LogEndpoint, payload: Record<string, unknown>) => {
+        if (endpoint === 'log_event') throw error;
+        return buildRequest(endpoint, payload);
+      };
+      const sink = createLogSink({ buildRequest: failing, send: () => cold('-|'), store: jest.fn(), pageId: 'p', batching: { initialTimeoutMs: 2 } });
+      expectObservable(sink(hot('ab', events))).toBe('--FS', {
+        F: { type: 'buildFailed', events: [{ eventTimeMs: 0, clientEventId: 'p:1', playerLoad: { videoId: 'v1' } }], error },
+        S: expect.objectContaining({ type: 'sent', keepalive: false, eventCount: 1 }),
+      });
+    });
+  });
+
   it('hands a failed request to store, unchanged (never dropped), and keeps going', () => {
     const stored: ApiRequest[] = [];
     const outcomes: LogSinkOutcome[] = [];
