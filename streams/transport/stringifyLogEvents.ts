@@ -217,7 +217,8 @@ export function stringifyLogEvents(events: unknown, before = '', after = ''): st
 const plainIdArrays = new WeakSet<readonly unknown[]>();
 
 /**
- * Tells {@link logEventTexts} that no `clientEventId` of these events needs escaping, so it does not scan them (the
+ * Tells {@link stringifyLogEvents} (and {@link logEventTexts}) that no `clientEventId` of these events needs escaping, so
+ * they are not scanned (the
  * log sink makes every id of a page id it checked once and a sequence number). Only for events nobody changes later.
  */
 export function markPlainClientEventIds(events: readonly unknown[]): void {
@@ -229,7 +230,8 @@ export const isPlainClientEventIdPrefix = (pageId: string): boolean => isPlain(p
 
 /**
  * The text of each event of {@link stringifyLogEvents} (`[` + their join by `,` + `]` is the array's text); `undefined`
- * when the caller must serialise natively.
+ * when the caller must serialise natively. The log sink's path is {@link stringifyLogEvents}; this form is for the tests
+ * that compare each event's text with `JSON.stringify`.
  */
 export function logEventTexts(events: unknown): string[] | undefined {
   if (!Array.isArray(events) || getPrototypeOf(events) !== Array.prototype || (events as { toJSON?: unknown }).toJSON !== undefined) return undefined;
