@@ -218,8 +218,8 @@ const plainIdArrays = new WeakSet<readonly unknown[]>();
 
 /**
  * Tells {@link stringifyLogEvents} (and {@link logEventTexts}) that no `clientEventId` of these events needs escaping, so
- * they are not scanned (the
- * log sink makes every id of a page id it checked once and a sequence number). Only for events nobody changes later.
+ * they are not scanned (the log sink makes every id of a page id it checked once and a sequence number). Only for
+ * events nobody changes later.
  */
 export function markPlainClientEventIds(events: readonly unknown[]): void {
   plainIdArrays.add(events);
