@@ -18,7 +18,7 @@
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BrowserContext, CDPSession, Frame, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Frame, Page } from 'playwright-core';
 import { launchBrowser } from '../test/e2e/helpers/browser';
 import { startServer, type RunningServer } from '../test/e2e/helpers/servers';
 
@@ -329,6 +329,31 @@ export interface PageBenchResult {
   bytes: Bytes;
   loads: Record<Kind, LoadSample[]>;
   play: Record<Kind, PlaySample>;
+}
+
+/** The rendition the embed picks in the benchmark's 640×360 frame; the bare page plays the same file. */
+export const BENCH_MEDIA_PATH = `/media/videos/${VIDEO_ID}/medium.webm`;
+
+/**
+ * What the diagnostic tools (`profilePlayback`, `tickCost`, `heapComposition`) start: the reference server (or the
+ * one given), the bare page on {@link BENCH_MEDIA_PATH}, the host page and a browser; `close()` ends them all.
+ */
+export async function startBenchPages(
+  vidframe?: RunningServer | { origin: string; close(): Promise<void> },
+): Promise<{ servers: Servers; browser: Browser; close(): Promise<void> }> {
+  const server = vidframe ?? (await startServer());
+  const bare = await serveOne('127.0.0.1', () => barePage(`${server.origin}${BENCH_MEDIA_PATH}`));
+  const host = await serveOne('localhost', hostPage);
+  const browser = await launchBrowser();
+  return {
+    servers: { vidframe: server as RunningServer, host, bare },
+    browser,
+    close: async () => {
+      await browser.close();
+      await Promise.all([host.close(), bare.close()]);
+      await server.close();
+    },
+  };
 }
 
 export async function runPageBench({

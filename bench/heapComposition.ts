@@ -9,15 +9,9 @@
  *   node --import tsx bench/heapComposition.ts
  *   HEAP_BLOCKS="ui services ui,services" node --import tsx bench/heapComposition.ts   # also without those chunks
  */
-import { launchBrowser } from '../test/e2e/helpers/browser';
-import { startServer } from '../test/e2e/helpers/servers';
-import { barePage, cdpFor, hostPage, openFrame, serveOne, VIDEO_ID, type Kind, type Servers } from './embedPage';
-const vidframe = await startServer();
-const mediaPath = `/media/videos/${VIDEO_ID}/medium.webm`;
-const bare = await serveOne('127.0.0.1', () => barePage(`${vidframe.origin}${mediaPath}`));
-const host = await serveOne('localhost', hostPage);
-const servers: Servers = { vidframe, host, bare };
-const browser = await launchBrowser();
+import { BENCH_MEDIA_PATH, cdpFor, openFrame, startBenchPages, type Kind } from './embedPage';
+const { servers, browser, close } = await startBenchPages();
+const mediaPath = BENCH_MEDIA_PATH;
 const runs: [Kind, string][] = [
   ['bare', ''],
   ['vidframe', ''],
@@ -76,6 +70,4 @@ for (const [kind, block] of runs) {
   for (const [s, t] of bigStrings.sort((a, b) => b[0] - a[0]).slice(0, 12)) console.log(`  ${kb(s).padStart(7)}  ${t}`);
   await context.close();
 }
-await browser.close();
-await Promise.all([host.close(), bare.close()]);
-await vidframe.close();
+await close();

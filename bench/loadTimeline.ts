@@ -17,9 +17,7 @@
  * too; the embed's scripts arrive ≈ 35–50 ms later; its module then runs for ≈ 50 ms before the host's handshake can
  * complete (see `docs/performance.md`).
  */
-import { launchBrowser } from '../test/e2e/helpers/browser';
-import { startServer } from '../test/e2e/helpers/servers';
-import { barePage, hostPage, openFrame, serveOne, VIDEO_ID, type Kind, type Servers } from './embedPage';
+import { BENCH_MEDIA_PATH, openFrame, startBenchPages, type Kind } from './embedPage';
 import { startCurrentServer, tempDir } from './benchProcesses';
 
 const kind: Kind = process.argv.includes('bare') ? 'bare' : 'vidframe';
@@ -29,25 +27,23 @@ const loads = Number(process.env.TIMELINE_LOADS ?? 10);
 // where Playwright's driver shares its event loop.
 const own = process.env.TIMELINE_SERVER === 'process' ? tempDir('vidframe-timeline-') : undefined;
 const child = own ? await startCurrentServer({ VIDFRAME_DATA_DIR: own.dir }, 60_000) : undefined;
-const vidframe = child
-  ? {
-      origin: child.origin,
-      close: async () => {
-        await child.stop();
-        own?.remove();
-      },
-    }
-  : await startServer();
-const bare = await serveOne('127.0.0.1', () => barePage(`${vidframe.origin}/media/videos/${VIDEO_ID}/medium.webm`));
-const host = await serveOne('localhost', hostPage);
-const servers = { vidframe, host, bare } as unknown as Servers;
-const browser = await launchBrowser();
+const { servers, browser, close } = await startBenchPages(
+  child
+    ? {
+        origin: child.origin,
+        close: async () => {
+          await child.stop();
+          own?.remove();
+        },
+      }
+    : undefined,
+);
 const rows = new Map<string, number[]>();
 try {
   for (let i = 0; i < loads; i++) {
     const context = await browser.newContext();
     try {
-      const { page, frame } = await openFrame(context, servers, kind, `/media/videos/${VIDEO_ID}/medium.webm`);
+      const { page, frame } = await openFrame(context, servers, kind, BENCH_MEDIA_PATH);
       const { created, ready } = await page.evaluate(() => (window as unknown as { bench: { created: number; ready: number } }).bench);
       // (No named functions in here: the TypeScript loader would wrap them in a helper the page lacks.)
       const times = await frame.evaluate(async () => {
@@ -85,9 +81,7 @@ try {
     }
   }
 } finally {
-  await browser.close();
-  await Promise.all([host.close(), bare.close()]);
-  await vidframe.close();
+  await close();
 }
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
 console.log(`${kind}: ${loads} cold loads, median ms from the iframe's creation (n = loads that had the entry)`);

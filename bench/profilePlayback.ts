@@ -31,9 +31,7 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CDPSession } from 'playwright-core';
-import { launchBrowser } from '../test/e2e/helpers/browser';
-import { startServer } from '../test/e2e/helpers/servers';
-import { barePage, cdpFor, hostPage, openFrame, serveOne, VIDEO_ID, type Kind, type Servers } from './embedPage';
+import { BENCH_MEDIA_PATH, cdpFor, openFrame, startBenchPages, type Kind } from './embedPage';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const ASSETS = join(ROOT, 'dist/assets');
@@ -340,12 +338,8 @@ async function main(): Promise<void> {
   const heapSeconds = Number(process.env.PROFILE_HEAP_SECONDS ?? 0);
   const count = process.env.PROFILE_COUNT !== '0';
 
-  const vidframe = await startServer();
-  const mediaPath = `/media/videos/${VIDEO_ID}/medium.webm`; // the rendition the embed picks at 640×360
-  const bare = await serveOne('127.0.0.1', () => barePage(`${vidframe.origin}${mediaPath}`));
-  const host = await serveOne('localhost', hostPage);
-  const servers: Servers = { vidframe, host, bare };
-  const browser = await launchBrowser();
+  const { servers, browser, close } = await startBenchPages();
+  const mediaPath = BENCH_MEDIA_PATH;
   try {
     const context = await browser.newContext();
     if (count) await context.addInitScript(COUNTERS);
@@ -409,9 +403,7 @@ async function main(): Promise<void> {
     await cdp.detach().catch(() => undefined);
     await context.close();
   } finally {
-    await browser.close();
-    await Promise.all([host.close(), bare.close()]);
-    await vidframe.close();
+    await close();
   }
 }
 

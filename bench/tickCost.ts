@@ -15,9 +15,7 @@
  * `TICK_BLOCK=ui,services` (the embed without those lazy chunks: what each adds to a tick).
  * A diagnostic for iterating on the per-tick work; the page benchmark stays the measure the targets are judged on.
  */
-import { launchBrowser } from '../test/e2e/helpers/browser';
-import { startServer } from '../test/e2e/helpers/servers';
-import { barePage, cdpFor, hostPage, openFrame, serveOne, VIDEO_ID, type Kind, type Servers } from './embedPage';
+import { BENCH_MEDIA_PATH, cdpFor, openFrame, startBenchPages, type Kind } from './embedPage';
 import type { CDPSession } from 'playwright-core';
 import { attribute, type Profile } from './profilePlayback';
 
@@ -31,12 +29,8 @@ async function main(): Promise<void> {
   const count = Number(process.env.TICK_COUNT ?? 200);
   const spacing = Number(process.env.TICK_SPACING_MS ?? 150);
   const rounds = Number(process.env.TICK_ROUNDS ?? 3);
-  const vidframe = await startServer();
-  const mediaPath = `/media/videos/${VIDEO_ID}/medium.webm`;
-  const bare = await serveOne('127.0.0.1', () => barePage(`${vidframe.origin}${mediaPath}`));
-  const host = await serveOne('localhost', hostPage);
-  const servers: Servers = { vidframe, host, bare };
-  const browser = await launchBrowser();
+  const { servers, browser, close } = await startBenchPages();
+  const mediaPath = BENCH_MEDIA_PATH;
   try {
     const context = await browser.newContext();
     // `TICK_BLOCK=ui,services`: the embed without those lazy chunks (refused), to see what each adds to a tick.
@@ -111,9 +105,7 @@ async function main(): Promise<void> {
     await cdp.detach().catch(() => undefined);
     await context.close();
   } finally {
-    await browser.close();
-    await Promise.all([host.close(), bare.close()]);
-    await vidframe.close();
+    await close();
   }
 }
 

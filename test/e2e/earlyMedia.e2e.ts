@@ -39,6 +39,24 @@ async function openHost(query: string, { blockControls = false } = {}): Promise<
   return page;
 }
 
+/**
+ * A cued embed framed by a raw host, its media request held back until `release()`: the player is ready (it has its
+ * video) long before the element knows anything of the media.
+ */
+async function openWithMediaHeld() {
+  const page = await browser.newPage();
+  let release!: () => void;
+  const released = new Promise<void>((done) => (release = done));
+  await page.route(/\/media\/videos\/[^/]+\/[a-z0-9]+\.webm/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const embedUrl = `${server.origin}/embed/VFsunrise01?enablejsapi=1&origin=${encodeURIComponent(host.origin)}`;
+  await page.goto(host.page(`/early-${Math.random().toString(36).slice(2)}.html`, rawHostPage(embedUrl, server.origin)));
+  await waitMessage(page, 'onReady');
+  return { page, frame: await frameWith(page, '/embed/'), release };
+}
+
 describe('the video arrives with the page; the controls after it (issue 15)', () => {
   it('the media loads, and a muted autoplay plays, with no script of the page at all', async () => {
     const page = await browser.newPage();
@@ -120,18 +138,7 @@ describe('the video arrives with the page; the controls after it (issue 15)', ()
   });
 
   it('a seek asked before the media has its metadata is told to the host at once, and the video starts there', async () => {
-    const page = await browser.newPage();
-    // The media is held back: the player is ready (it has its video) long before the element knows anything.
-    let release!: () => void;
-    const released = new Promise<void>((done) => (release = done));
-    await page.route(/\/media\/videos\/[^/]+\/[a-z0-9]+\.webm/, async (route) => {
-      await released;
-      await route.continue();
-    });
-    const embedUrl = `${server.origin}/embed/VFsunrise01?enablejsapi=1&origin=${encodeURIComponent(host.origin)}`;
-    await page.goto(host.page(`/early-${Math.random().toString(36).slice(2)}.html`, rawHostPage(embedUrl, server.origin)));
-    await waitMessage(page, 'onReady');
-    const frame = await frameWith(page, '/embed/');
+    const { page, frame, release } = await openWithMediaHeld();
     await page.evaluate(() => window.send('seekTo', [5, true]));
     // The host's getCurrentTime (its cache) says where the video will be, while the element has no metadata yet.
     await waitCache(page, 'c.currentTime === 5');
@@ -145,17 +152,7 @@ describe('the video arrives with the page; the controls after it (issue 15)', ()
   });
 
   it('before the metadata: a seek past the end shows the video length, and a cue of the video shows 0 again', async () => {
-    const page = await browser.newPage();
-    let release!: () => void;
-    const released = new Promise<void>((done) => (release = done));
-    await page.route(/\/media\/videos\/[^/]+\/[a-z0-9]+\.webm/, async (route) => {
-      await released;
-      await route.continue();
-    });
-    const embedUrl = `${server.origin}/embed/VFsunrise01?enablejsapi=1&origin=${encodeURIComponent(host.origin)}`;
-    await page.goto(host.page(`/early-${Math.random().toString(36).slice(2)}.html`, rawHostPage(embedUrl, server.origin)));
-    await waitMessage(page, 'onReady');
-    const frame = await frameWith(page, '/embed/');
+    const { page, frame, release } = await openWithMediaHeld();
     await page.evaluate(() => window.send('seekTo', [1000, true]));
     await waitCache(page, 'c.currentTime > 11 && c.currentTime <= c.duration');
     // A cue of the same video: its start, not the old target (the host wiped its cache when it sent the cue).
