@@ -1,7 +1,6 @@
-import { useLayoutObservable, useObservable, useObservableEagerState } from 'observable-hooks';
-import { switchMap } from 'rxjs';
+import { useObservable, useObservableEagerState } from 'observable-hooks';
 import type { PlayerInfo } from '../../streams/player/types';
-import { whileShown, wholeSecondsTime } from '../../streams/player/viewInfo';
+import { wholeSecondsTime } from '../../streams/player/viewInfo';
 import type { EmbedPlayer } from './EmbedPlayer';
 import { formatTime } from './formatTime';
 import { CaptionsIcon, ExitFullscreenIcon, FullscreenIcon, NextIcon, PauseIcon, PlayIcon, PlaylistIcon, PrevIcon, ReplayIcon, SettingsIcon } from './icons';
@@ -78,7 +77,7 @@ export function ControlBar({
             </button>
           )}
           <VolumeControl player={player} volume={info.volume} muted={info.muted} />
-          <TimeText player={player} shown={shown} />
+          <TimeText player={player} />
         </div>
         <div className="vf-controls-right">
           {info.captionTracks.length > 0 && (
@@ -130,12 +129,11 @@ export function ControlBar({
 }
 
 /**
- * "0:05 / 0:12": its own subscription, rendered when the shown second changes (about once a second while playing), and
- * only while the bar can be seen.
+ * "0:05 / 0:12": its own subscription, rendered when the shown second changes (about once a second while playing),
+ * also while the bar is auto-hidden: it is only transparent then, and a screen reader still reads it.
  */
-function TimeText({ player, shown }: { player: EmbedPlayer; shown: boolean }) {
-  const info$ = useLayoutObservable((inputs$) => inputs$.pipe(switchMap(([on]) => whileShown(player.info$, on))), [shown]);
-  const time$ = useObservable(() => info$.pipe(wholeSecondsTime()));
+function TimeText({ player }: { player: EmbedPlayer }) {
+  const time$ = useObservable(() => player.info$.pipe(wholeSecondsTime()));
   const { currentTime, duration } = useObservableEagerState(time$);
   return (
     <span className="vf-time">

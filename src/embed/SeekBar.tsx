@@ -17,13 +17,14 @@ const playedPct = (t: number, duration: number) => `${duration > 0 ? Math.round(
  * value is whole seconds and its text says the same in words ("1 minute 5 seconds of 2 minutes").
  */
 export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?: boolean }) {
-  // While the bar can be seen: the snapshots as they come. While it is auto-hidden, the latest one only: nothing of it
-  // moves, nobody would see it (issue 15); it catches up before the paint that shows it again.
+  // While the bar can be seen: the snapshots as they come. While it is auto-hidden, the latest one only: its played
+  // part does not move, nobody would see it (issue 15); it catches up before the paint that shows it again.
   const info$ = useLayoutObservable((inputs$) => inputs$.pipe(switchMap(([on]) => whileShown(player.info$, on))), [shown]);
   // What the slider says (its value, its text) is whole seconds: the bar renders when that changes, about once a
-  // second while playing. The played part and the thumb move on every `timeupdate`: they are two style writes of their
-  // own subscription, not a render of the bar (issue 15).
-  const seconds$ = useObservable(() => info$.pipe(wholeSecondsTime()));
+  // second while playing — also while it is hidden, which is only transparent: a screen reader still reads it (in
+  // browse mode without moving focus), and it must not read a time long past. The played part and the thumb move on
+  // every `timeupdate`: they are two style writes of their own subscription, not a render of the bar (issue 15).
+  const seconds$ = useObservable(() => player.info$.pipe(wholeSecondsTime()));
   const { currentTime, duration } = useObservableEagerState(seconds$);
   const time$ = useObservable(() => info$.pipe(playbackTime()));
   // The exact time, for the keys (5 s from now, not from the whole second shown) and for the next style write.

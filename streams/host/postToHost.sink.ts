@@ -37,8 +37,10 @@ export function postToHost(actions$: Observable<HostAction>, { parent, execute, 
       }
       const target = action.to === 'parent' ? parent : action.window;
       if (target !== checked) {
+        // Remembered only once checked: a check that throws is made again for the next post, not answered stale.
+        const ok = canPost(target);
         checked = target;
-        postable = canPost(target);
+        postable = ok;
       }
       if (postable) (target as HostWindow).postMessage(JSON.stringify(action.message), action.targetOrigin);
     } catch (error) {
