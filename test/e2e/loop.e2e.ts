@@ -23,6 +23,7 @@ interface Seen {
   method: string;
   path: string;
   cpn: string | null;
+  ei: string | null;
 }
 
 async function openLooping(): Promise<{ page: Page; requests: Seen[] }> {
@@ -30,7 +31,7 @@ async function openLooping(): Promise<{ page: Page; requests: Seen[] }> {
   const requests: Seen[] = [];
   page.on('request', (r: Request) => {
     const url = new URL(r.url());
-    requests.push({ method: r.method(), path: url.pathname, cpn: url.searchParams.get('cpn') });
+    requests.push({ method: r.method(), path: url.pathname, cpn: url.searchParams.get('cpn'), ei: url.searchParams.get('ei') });
   });
   const query = `autoplay=1&mute=1&loop=1&playlist=VFsunrise01&enablejsapi=1&origin=${encodeURIComponent(host.origin)}&widgetid=1`;
   const embedUrl = `${server.origin}/embed/VFsunrise01?${query}`;
@@ -116,6 +117,8 @@ describe('a looping playlist of one video (loop=1&playlist=<id>)', () => {
     const playback = atLoop.filter((r) => r.path === '/api/stats/playback');
     expect(playback).toHaveLength(1);
     expect(playback[0].cpn).not.toBe(firstCpn);
+    // One load played again: the pings keep the response's event id (`ei`), the playback nonce is new.
+    expect(playback[0].ei).toBe(requests.find((r) => r.path === '/api/stats/playback')!.ei);
     expect(atLoop.some((r) => r.path === '/api/stats/watchtime' && r.cpn === firstCpn)).toBe(true);
     await page.close();
   });
