@@ -11,8 +11,9 @@ export interface ControlBarProps {
   player: EmbedPlayer;
   info: PlayerInfo;
   /**
-   * Whether the bar can be seen (not auto-hidden, or keyboard focus inside it). While it cannot, its time and seek bar
-   * stand still (issue 15: renders nobody sees, every second of playback); they catch up the moment it shows.
+   * Whether the bar can be seen (not auto-hidden, or keyboard focus inside it). While it cannot, its seek bar's played
+   * part and buffered ranges stand still (issue 15: style writes nobody sees, on every tick); they catch up the moment
+   * it shows. Its time text and slider value stay live: a screen reader still reads a transparent bar.
    */
   shown?: boolean;
   fullscreen: boolean;

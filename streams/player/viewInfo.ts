@@ -54,7 +54,7 @@ export const wholeSecondsTime = (): OperatorFunction<PlayerInfo, PlaybackTime> =
 /**
  * A state stream (replaying its latest value) as a view that can be hidden reads it: every value while `shown`; only
  * the latest one while not — the view keeps what it last showed and does no work per tick (issue 15: the auto-hidden
- * control bar re-rendered its time every second of playback, and moved its seek bar on every tick). Used under a
+ * control bar moved its seek bar's played part and buffered ranges on every tick). Used under a
  * `switchMap` of the view's visibility, it catches up at once when the view shows again.
  *
  * ```

@@ -26,13 +26,21 @@ interface Seen {
   ei: string | null;
 }
 
+const seenOf = (r: Request): Seen => {
+  const url = new URL(r.url());
+  return { method: r.method(), path: url.pathname, cpn: url.searchParams.get('cpn'), ei: url.searchParams.get('ei') };
+};
+
+/** Once a request that `match` accepts is among `requests` from `from` on: at once if it is, else when it is made. */
+async function requestMade(page: Page, requests: Seen[], match: (r: Seen) => boolean, from = 0): Promise<void> {
+  if (requests.slice(from).some(match)) return;
+  await page.waitForRequest((r) => match(seenOf(r)), { timeout: 15_000 });
+}
+
 async function openLooping(): Promise<{ page: Page; requests: Seen[] }> {
   const page = await browser.newPage();
   const requests: Seen[] = [];
-  page.on('request', (r: Request) => {
-    const url = new URL(r.url());
-    requests.push({ method: r.method(), path: url.pathname, cpn: url.searchParams.get('cpn'), ei: url.searchParams.get('ei') });
-  });
+  page.on('request', (r: Request) => requests.push(seenOf(r)));
   const query = `autoplay=1&mute=1&loop=1&playlist=VFsunrise01&enablejsapi=1&origin=${encodeURIComponent(host.origin)}&widgetid=1`;
   const embedUrl = `${server.origin}/embed/VFsunrise01?${query}`;
   await page.goto(host.page(`/loop-${Math.random().toString(36).slice(2)}.html`, rawHostPage(embedUrl, server.origin)));
@@ -48,7 +56,8 @@ describe('a looping playlist of one video (loop=1&playlist=<id>)', () => {
     // Playing, with the services there (their first viewer-state request done) and the first playback pinged.
     await page.waitForFunction(() => window.cache.playerState === 1, undefined, { timeout: 15_000 });
     const seen = (method: string, path: string) => requests.some((r) => r.method === method && r.path === path);
-    for (let i = 0; i < 100 && !(seen('POST', '/youtubei/v1/next') && seen('GET', '/api/stats/playback')); i++) await page.waitForTimeout(100);
+    await requestMade(page, requests, (r) => r.method === 'POST' && r.path === '/youtubei/v1/next');
+    await requestMade(page, requests, (r) => r.method === 'GET' && r.path === '/api/stats/playback');
     expect(seen('POST', '/youtubei/v1/next') && seen('GET', '/api/stats/playback')).toBe(true);
     const firstCpn = requests.find((r) => r.path === '/api/stats/playback')!.cpn;
     expect(requests.filter((r) => r.path === '/youtubei/v1/player')).toEqual([]); // the page came with its response
@@ -111,7 +120,7 @@ describe('a looping playlist of one video (loop=1&playlist=<id>)', () => {
     });
 
     // No player response asked for, nor the viewer's state of the video; the pings end the playback and start a new one.
-    for (let i = 0; i < 50 && !requests.slice(requestMark).some((r) => r.path === '/api/stats/playback'); i++) await page.waitForTimeout(100);
+    await requestMade(page, requests, (r) => r.path === '/api/stats/playback', requestMark);
     const atLoop = requests.slice(requestMark);
     expect(atLoop.filter((r) => r.path === '/youtubei/v1/player' || r.path === '/youtubei/v1/next')).toEqual([]);
     const playback = atLoop.filter((r) => r.path === '/api/stats/playback');

@@ -10,6 +10,7 @@ import { PlayerState, type PlayerStateValue } from '../../../streams/player/play
 import { reducePlayer } from '../../../streams/player/reducePlayer';
 import type { PlayerCommand, PlayerInfo } from '../../../streams/player/types';
 import { configFor, response } from '../../streams/player/fixtures';
+import { PLAYER_CONTROLS_AUTOHIDE_MS } from '../../../streams/timing';
 
 /** A player whose streams the test drives by hand; commands are recorded. */
 function fakePlayer(vars: Record<string, string> = {}, state: PlayerStateValue = PlayerState.CUED) {
@@ -184,8 +185,8 @@ describe('EmbedApp (StrictMode)', () => {
       const slider = screen.getByRole('slider', { name: 'Seek' });
       const played = container.querySelector<HTMLElement>('.vf-seek-played')!;
       expect([screen.getByText('0:03'), slider.getAttribute('aria-valuenow'), played.style.width]).toEqual([expect.anything(), '3', '25%']);
-      // 3 s without activity while playing: the bar hides (PLAYER_CONTROLS_AUTOHIDE_MS).
-      act(() => jest.advanceTimersByTime(3_000));
+      // No activity while playing: the bar hides.
+      act(() => jest.advanceTimersByTime(PLAYER_CONTROLS_AUTOHIDE_MS));
       expect(chrome.classList.contains('vf-chrome-hidden')).toBe(true);
       at(6);
       // Hidden is only transparent: what a screen reader reads moves on (once a second), the played part does not.
@@ -203,7 +204,7 @@ describe('EmbedApp (StrictMode)', () => {
         '50%',
       ]);
       // Hidden again, then keyboard focus on the seek bar (`:focus-within` shows it): the time moves while focused.
-      act(() => jest.advanceTimersByTime(3_000));
+      act(() => jest.advanceTimersByTime(PLAYER_CONTROLS_AUTOHIDE_MS));
       expect(chrome.classList.contains('vf-chrome-hidden')).toBe(true);
       at(9);
       expect([container.querySelector('.vf-time-current')!.textContent, played.style.width]).toEqual(['0:09', '50%']);
