@@ -25,7 +25,7 @@ import type { PlayerConfig } from '../../streams/config/playerConfig';
 import { configInfoFrom } from '../../streams/config/configInfo';
 import { WEB_EMBEDDED_PLAYER_CLIENT_NAME_ID } from '../../streams/transport/clientIdentity';
 import { createLogSink, type LogSinkOutcome } from '../../streams/logging/createLogSink';
-import { encodePageId, PAGE_ID_BYTES } from '../../streams/logging/encodePageId';
+import { randomPageId } from '../../streams/logging/encodePageId';
 import { sessionEvents, type PlayerStateSnapshot } from '../../streams/logging/sessionEvents';
 import { playbackDebugEvents } from '../../streams/logging/playbackDebugEvents';
 import type { LoggedPlayerState } from '../../streams/logging/playerEvents';
@@ -156,11 +156,6 @@ export interface Telemetry {
 const generate204Probe = (win: Window) => () =>
   defer(() => from(win.fetch('/generate_204', { cache: 'no-store' }).then((r) => r.status === 204))).pipe(catchError(() => of(false)));
 
-/** 12 random bytes from the page's crypto, as 16 base64url characters (see `encodePageId`). */
-function randomPageId(win: Window): string {
-  return encodePageId(win.crypto.getRandomValues(new Uint8Array(PAGE_ID_BYTES)));
-}
-
 /** Where the embedding page lives: the `origin` player variable, else the loader URL's origin. */
 function hostOriginOf(config: PlayerConfig): string | undefined {
   if (config.args.playerVars.origin) return config.args.playerVars.origin;
@@ -187,7 +182,7 @@ export function startTelemetry(feed: PlayerFeed, api: EmbedApi, win: Window = wi
     });
   const subscriptions = new Subscription();
   const counts = { events: 0, eventsSettled: 0, sent: 0, stored: 0, resent: 0 };
-  const pageId = randomPageId(win);
+  const pageId = randomPageId(win.crypto);
   const storageReports: { type: string; message: string }[] = [];
   // Replayed: the databases may report before the event pipeline below subscribes.
   const storageReport$ = new ReplaySubject<{ type: string; message: string }>();

@@ -2,7 +2,7 @@ import { asyncScheduler, defer, EMPTY, from, mergeMap, Observable, ObservableInp
 import type { ApiRequest, LogEndpoint } from '../transport/buildApiRequest';
 import { batchEvents, BatchEventsOptions, EventFlush } from './batchEvents';
 import { buildLogRequestPayload, LogRequestPayload } from './buildLogRequestPayload';
-import { encodePageId, PAGE_ID_BYTES } from './encodePageId';
+import { randomPageId } from './encodePageId';
 import { nextClientCounter } from './nextClientCounter';
 import { ClientEvent, LogEvent, stampLogEvent } from './stampEvent';
 import { flat, isPlainClientEventIdPrefix, markPlainClientEventIds } from '../transport/stringifyLogEvents';
@@ -41,14 +41,6 @@ export type LogSinkOutcome =
   | { type: 'buildFailed'; events: LogEvent[]; error: unknown };
 
 const utf8Length = (text: string) => new TextEncoder().encode(text).byteLength;
-
-function randomPageId(): string {
-  const bytes = new Uint8Array(PAGE_ID_BYTES);
-  const crypto = (globalThis as { crypto?: { getRandomValues?: (a: Uint8Array) => Uint8Array } }).crypto;
-  if (crypto?.getRandomValues) crypto.getRandomValues(bytes);
-  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
-  return encodePageId(bytes);
-}
 
 interface Draft {
   endpoint: LogEndpoint;

@@ -20,3 +20,19 @@ export function encodePageId(bytes: Uint8Array): string {
   }
   return id;
 }
+
+/** What {@link randomPageId} needs of a `crypto` (the page's `window.crypto`, Node's `globalThis.crypto`). */
+export interface RandomSource {
+  getRandomValues?: (array: Uint8Array<ArrayBuffer>) => unknown;
+}
+
+/**
+ * A new page id from `crypto` (the global one by default): {@link PAGE_ID_BYTES} random bytes through
+ * {@link encodePageId}. Without a `getRandomValues` (an old or stripped environment), `Math.random` fills them.
+ */
+export function randomPageId(crypto: RandomSource | undefined = (globalThis as { crypto?: RandomSource }).crypto): string {
+  const bytes = new Uint8Array(PAGE_ID_BYTES);
+  if (crypto?.getRandomValues) crypto.getRandomValues(bytes);
+  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
+  return encodePageId(bytes);
+}

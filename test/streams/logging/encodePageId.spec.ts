@@ -1,4 +1,4 @@
-import { encodePageId, PAGE_ID_BYTES } from '../../../streams/logging/encodePageId';
+import { encodePageId, PAGE_ID_BYTES, randomPageId } from '../../../streams/logging/encodePageId';
 
 describe('encodePageId (issue 15): 12 random bytes as 16 base64url characters', () => {
   it('is the unpadded base64url text of the bytes (RFC 4648 §5), checked against Node’s encoder', () => {
@@ -31,5 +31,14 @@ describe('encodePageId (issue 15): 12 random bytes as 16 base64url characters', 
   it('refuses any other number of bytes', () => {
     expect(() => encodePageId(new Uint8Array(11))).toThrow(RangeError);
     expect(() => encodePageId(new Uint8Array(13))).toThrow(RangeError);
+  });
+
+  it('randomPageId: the bytes of the crypto given (the page’s), or of Math.random where there is none', () => {
+    const fill = (array: Uint8Array<ArrayBuffer>) => array.fill(7);
+    expect(randomPageId({ getRandomValues: fill })).toBe(encodePageId(new Uint8Array(PAGE_ID_BYTES).fill(7)));
+    const ids = new Set(Array.from({ length: 20 }, () => randomPageId({})));
+    expect(ids.size).toBe(20);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(randomPageId()).toMatch(/^[A-Za-z0-9_-]{16}$/);
   });
 });
