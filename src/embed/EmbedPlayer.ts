@@ -310,7 +310,7 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
         // Within the video's length when the response says it (the element clamps its own seeks, later).
         const length = Number(model$.value.response?.videoDetails?.lengthSeconds);
         pendingSeek = seekTarget = length > 0 ? Math.min(action.seconds, length) : action.seconds;
-        seekTargetChanged$.next();
+        rereadSnapshot = true;
         return;
       }
       case 'muted':
