@@ -1,17 +1,26 @@
 import { buildPlayerConfig, serializeConfigForScript, type ConfigIdentity, type PlayerConfig, type PlayerResponse } from '../streams/config/playerConfig';
 import { earlyMediaOf } from '../streams/player/playerModel';
+import { earlyHandshakeOf, renderEarlyResponderScript } from '../streams/host/earlyHandshake';
 
-/** The built embed page, split around the place where the configuration goes and the place where the player's shell goes. */
+/**
+ * A place in the embed page the server fills: the host responder's inline script (`responder`: in the head, before the
+ * stylesheet, so that it runs as the head is parsed, without waiting for the stylesheet), the configuration's inline
+ * script (`config`), the player's shell (`shell`).
+ */
+export type EmbedSlot = 'responder' | 'config' | 'shell';
+
+/** The built embed page, split at the places the server fills, in the page's order. */
 export interface EmbedTemplate {
-  before: string;
-  /** Between the configuration and the shell; undefined when the page has no shell marker (it then gets no shell). */
-  middle?: string;
-  after: string;
+  /** The page's text around the slots: one more piece than slots. */
+  pieces: string[];
+  /** The slots, in the page's order; no `shell` when the page has no shell marker (it then gets no shell). */
+  slots: EmbedSlot[];
   assets: { js: string; css: string };
 }
 
 const CONFIG_MARKER = '<!--vidframe:config-->';
 const SHELL_MARKER = '<!--vidframe:shell-->';
+const RESPONDER_MARKER = '<!--vidframe:responder-->';
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -36,21 +45,37 @@ export function renderPlayerShell(config: PlayerConfig): string {
   return `<div class="vf-player" tabindex="-1"><video ${attributes.join(' ')}></video><div class="vf-ui"></div></div>`;
 }
 
-/** Prepares the embed page's `index.html` (built, or from Vite in development): finds the config marker and the page's own JS and CSS assets. */
+/**
+ * Prepares the embed page's `index.html` (built, or from Vite in development): finds the config marker (required) and
+ * the shell marker, in whichever order the page has them, and the page's own JS and CSS assets.
+ */
 export function readEmbedTemplate(html: string): EmbedTemplate {
   const at = html.indexOf(CONFIG_MARKER);
   if (at < 0) throw new Error(`The embed page has no ${CONFIG_MARKER} marker: is dist/ from another build?`);
-  const shellAt = html.indexOf(SHELL_MARKER, at);
+  const shellAt = html.indexOf(SHELL_MARKER);
+  const responderAt = html.indexOf(RESPONDER_MARKER);
   // The page's own script: in development (Vite) the first one is Vite's client, `/@vite/client`, not the page's.
   const js = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]).find((src) => !src.startsWith('/@')) ?? '';
   const css = /<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/.exec(html)?.[1] ?? '';
-  const afterConfig = at + CONFIG_MARKER.length;
-  return shellAt < 0
-    ? { before: html.slice(0, at), after: html.slice(afterConfig), assets: { js, css } }
-    : { before: html.slice(0, at), middle: html.slice(afterConfig, shellAt), after: html.slice(shellAt + SHELL_MARKER.length), assets: { js, css } };
+  const marks: { slot: EmbedSlot; at: number; length: number }[] = [{ slot: 'config', at, length: CONFIG_MARKER.length }];
+  if (shellAt >= 0) marks.push({ slot: 'shell', at: shellAt, length: SHELL_MARKER.length });
+  if (responderAt >= 0) marks.push({ slot: 'responder', at: responderAt, length: RESPONDER_MARKER.length });
+  marks.sort((a, b) => a.at - b.at);
+  const pieces: string[] = [];
+  let from = 0;
+  for (const mark of marks) {
+    pieces.push(html.slice(from, mark.at));
+    from = mark.at + mark.length;
+  }
+  pieces.push(html.slice(from));
+  return { pieces, slots: marks.map((m) => m.slot), assets: { js, css } };
 }
 
-/** The embed page for one request, with its player configuration (spec §3) inlined as a script carrying the CSP nonce. */
+/**
+ * The embed page for one request, with its player configuration (spec §3) inlined as a script carrying the CSP nonce,
+ * and, for a host-driven page whose video the server knows, the host's handshake answered inline before it (issue 15:
+ * `streams/host/earlyHandshake.ts`).
+ */
 export function renderEmbedPage(
   template: EmbedTemplate,
   {
@@ -76,5 +101,15 @@ export function renderEmbedPage(
 ): string {
   const config = buildPlayerConfig({ videoId, query, playerResponse, assets: template.assets, trustedOrigins, streamToken, identity });
   const nonceAttribute = nonce && /^[A-Za-z0-9+/=_-]+$/.test(nonce) ? ` nonce="${nonce}"` : '';
-  return `${template.before}<script${nonceAttribute}>window.vidframeConfig=${serializeConfigForScript(config)};</script>${template.middle === undefined ? '' : template.middle + renderPlayerShell(config)}${template.after}`;
+  const early = earlyHandshakeOf(config, { nowMs: Date.now() });
+  const responder = early ? `<script${nonceAttribute}>${renderEarlyResponderScript(early)}</script>` : '';
+  // Without its own place (an older page), the responder comes first in the configuration's.
+  const ownPlace = template.slots.includes('responder');
+  const configScript = `${ownPlace ? '' : responder}<script${nonceAttribute}>window.vidframeConfig=${serializeConfigForScript(config)};</script>`;
+  const fill = { responder, config: configScript, shell: template.slots.includes('shell') ? renderPlayerShell(config) : '' };
+  let html = template.pieces[0];
+  template.slots.forEach((slot, i) => {
+    html += fill[slot] + template.pieces[i + 1];
+  });
+  return html;
 }

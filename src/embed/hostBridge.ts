@@ -1,13 +1,14 @@
-import { share, Subject, type Observable, type Subscription } from 'rxjs';
+import { concat, from, share, Subject, type Observable, type Subscription } from 'rxjs';
 import { parseBooleanVar, type PlayerConfig } from '../../streams/config/playerConfig';
 import { coalesceDeliveries } from '../../streams/host/coalesceDeliveries';
-import { hostProtocol$ } from '../../streams/host/hostProtocol';
+import { hostProtocol$, hostStateFromHandoff } from '../../streams/host/hostProtocol';
 import type { HostWindow } from '../../streams/host/hostTypes';
 import { postToHost } from '../../streams/host/postToHost.sink';
 import type { PlayerReadiness } from '../../streams/player/playerReadiness';
 import type { PlayerCommand, PlayerEventOut, PlayerInfo } from '../../streams/player/types';
 import { hostMessages$ } from '../../streams/sources/hostMessages';
 import { hostCommandReceipts, type HostCommandReceipt } from '../../streams/host/hostCommandReceipts';
+import { EARLY_HOST_GLOBAL, widgetIdOf, type EarlyWindow } from '../../streams/host/earlyHandshake';
 
 /** What the bridge needs of the player (the engine of issue 3: `EmbedPlayer`). */
 export interface HostDrivenPlayer {
@@ -16,13 +17,6 @@ export interface HostDrivenPlayer {
   readonly info$: Observable<PlayerInfo>;
   readonly events$: Observable<PlayerEventOut>;
   command(command: PlayerCommand): void;
-}
-
-/** `widgetid` as the host sent it: a number when it is one, else the string; absent when empty. */
-function widgetIdOf(value: string | undefined): number | string | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
-  const n = Number(value);
-  return Number.isFinite(n) && String(n) === value.trim() ? n : value.trim();
 }
 
 /**
@@ -40,8 +34,14 @@ export function startHostBridge(
   const vars = player.config.args.playerVars;
   if (parseBooleanVar(vars.enablejsapi) !== true) return null;
   const framed = win.parent !== win;
+  const widgetId = widgetIdOf(vars.widgetid);
   const applied$ = new Subject<PlayerCommand>();
-  const messages$ = hostMessages$(win).pipe(share());
+  // The page's inline responder may have answered the handshake already (issue 15, `earlyHandshake.ts`): it stops
+  // here, and what it held is read first, by each reader, before the window's own messages. Nothing can arrive in
+  // between: this all runs in one task.
+  const handoff = (win as unknown as EarlyWindow)[EARLY_HOST_GLOBAL]?.take() ?? null;
+  const live$ = hostMessages$(win).pipe(share());
+  const messages$ = handoff && handoff.held.length > 0 ? concat(from(handoff.held), live$) : live$;
   // Each command the protocol takes in, for the player's logging (`hostCommandReceived`), read before the protocol acts on it.
   const receipts = onCommandReceived
     ? hostCommandReceipts(messages$, player.readiness$, {
@@ -56,9 +56,10 @@ export function startHostBridge(
     { messages$, readiness$: player.readiness$, info$: player.info$, events$: player.events$, applied$ },
     {
       originParam: vars.origin?.trim() || undefined,
-      widgetId: widgetIdOf(vars.widgetid),
+      widgetId,
       framed,
       trustedOrigins: player.config.args.trustedOrigins ?? [],
+      ...(handoff && { initialState: hostStateFromHandoff(handoff, widgetId) }),
     },
   ).pipe(coalesceDeliveries());
   const bridge = postToHost(actions$, {

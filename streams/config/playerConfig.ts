@@ -383,7 +383,7 @@ export function readPlayerConfig(raw: unknown): PlayerConfig {
  * Serialises a configuration for a `<script>` block: JSON with `<`, `>`, `&` and the two JavaScript line
  * separators escaped, so no value (a title, a query parameter) can close the script or inject markup.
  */
-export function serializeConfigForScript(config: PlayerConfig): string {
+export function serializeConfigForScript(config: unknown): string {
   return JSON.stringify(config)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')

@@ -11,6 +11,7 @@ import { parseHostMessage } from './parseHostMessage';
 import { captionsApiInfo, snapshotForHost } from './snapshotForHost';
 import { toPlayerCommand } from './toPlayerCommand';
 import { FORWARDABLE_HOST_EVENTS } from './hostEvents';
+import type { EarlyHostHandoff } from './earlyHandshake';
 
 export { FORWARDABLE_HOST_EVENTS } from './hostEvents';
 
@@ -27,6 +28,11 @@ export interface HostProtocolOptions {
   maxQueue?: number;
   /** Longest message text parsed. */
   maxMessageChars?: number;
+  /**
+   * Where the protocol starts (default: nothing happened yet): the state the page's inline responder handed over
+   * (`hostStateFromHandoff` in `earlyHandshake.ts`), when it already answered the host's handshake.
+   */
+  initialState?: HostProtocolState;
 }
 
 export interface HostProtocolSources {
@@ -107,6 +113,26 @@ export const initialHostProtocolState = (widgetId?: number | string): HostProtoc
   heldStateChange: false,
   apiSent: null,
 });
+
+/**
+ * The protocol's state when the page script takes over from the inline responder: where the handshake stands
+ * (lock, listener id, `readyToListen` sent) and, once `initialDelivery` went out, the snapshot the host heard — every
+ * later snapshot is compared with it — and the captions module as the host heard it. The player is not ready yet:
+ * commands are held until it is.
+ */
+export function hostStateFromHandoff(handoff: EarlyHostHandoff, widgetId: number | string | undefined): HostProtocolState {
+  const state = initialHostProtocolState(widgetId);
+  const baseline = handoff.initialized ? handoff.baseline : null;
+  return {
+    ...state,
+    lock: handoff.lock,
+    listenerId: handoff.listenerId ?? widgetId,
+    initialized: handoff.initialized && baseline !== null,
+    readyToListenSent: handoff.readyToListenSent,
+    info: baseline,
+    apiSent: baseline ? captionsApiInfo(baseline) : null,
+  };
+}
 
 const isLoad = (c: PlayerCommand) => c.type === 'loadVideo' || c.type === 'loadPlaylist';
 const videoIdOf = (info: PlayerInfo | null) => info?.videoData?.video_id ?? null;
@@ -394,7 +420,7 @@ export function hostProtocol$(
   );
   // A fold whose actions go out in order, synchronously: no inner stream per input (one per playback tick; issue 15).
   return new Observable<HostAction>((subscriber) => {
-    let state = initialHostProtocolState(options.widgetId);
+    let state = options.initialState ?? initialHostProtocolState(options.widgetId);
     return inputs$.subscribe({
       next: (input) => {
         const [next, actions] = stepHostProtocol(state, input, options);

@@ -45,4 +45,37 @@ describe('the embed page writes the player shell with its <video> (issue 15)', (
     expect(html).not.toContain('<video');
     expect(html).toContain('<div id="player-root"></div>');
   });
+
+  it("the built page's order: the host responder in the head before the stylesheet, the <video>, then the configuration", () => {
+    const built =
+      '<html><head><title>VidFrame</title><!--vidframe:responder--><script type="module" src="/assets/embed-1.js"></script><link rel="stylesheet" href="/assets/embed-1.css"></head>' +
+      '<body><div id="player-root"><!--vidframe:shell--></div><!--vidframe:config--></body></html>';
+    const template = readEmbedTemplate(built);
+    expect(template.slots).toEqual(['responder', 'shell', 'config']);
+    expect(template.assets).toEqual({ js: '/assets/embed-1.js', css: '/assets/embed-1.css' });
+    const html = renderEmbedPage(template, {
+      videoId: 'VFsunrise01',
+      query: { enablejsapi: '1', widgetid: '1' },
+      playerResponse: response('VFsunrise01'),
+      nonce: 'N0nce',
+    });
+    const responderAt = html.indexOf('<script nonce="N0nce">(function(){var __name=');
+    expect(responderAt).toBeGreaterThan(html.indexOf('<title>'));
+    expect(responderAt).toBeLessThan(html.indexOf('<link rel="stylesheet"'));
+    expect(html.indexOf('<video')).toBeLessThan(html.indexOf('window.vidframeConfig='));
+    expect(html.indexOf('<script nonce="N0nce">window.vidframeConfig=')).toBeGreaterThan(html.indexOf('</video>'));
+    expect(html).not.toContain('<!--vidframe:');
+  });
+
+  it('a responder only for a host-driven page whose video is known; an older page gets it with its configuration', () => {
+    const withOwnPlace = readEmbedTemplate('<html><head><!--vidframe:responder--></head><body><!--vidframe:shell--><!--vidframe:config--></body></html>');
+    const render = (template: ReturnType<typeof readEmbedTemplate>, query: Record<string, unknown>) =>
+      renderEmbedPage(template, { videoId: 'VFsunrise01', query, playerResponse: response('VFsunrise01') });
+    expect(render(withOwnPlace, {})).not.toContain('installEarlyResponder');
+    expect(render(withOwnPlace, { enablejsapi: '1', list: 'PLsamples' })).not.toContain('installEarlyResponder');
+    expect(render(withOwnPlace, { enablejsapi: '1' })).toContain('installEarlyResponder');
+    const older = render(readEmbedTemplate(page('<div id="player-root"><!--vidframe:shell--></div>')), { enablejsapi: '1' });
+    expect(older.indexOf('installEarlyResponder')).toBeGreaterThan(0);
+    expect(older.indexOf('installEarlyResponder')).toBeLessThan(older.indexOf('window.vidframeConfig='));
+  });
 });

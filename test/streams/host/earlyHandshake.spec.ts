@@ -1,0 +1,241 @@
+import {
+  earlyHandshakeOf,
+  renderEarlyResponderScript,
+  type EarlyHandshake,
+  type EarlyHostHandoff,
+  type EarlyWindow,
+} from '../../../streams/host/earlyHandshake';
+import { HOST_SNAPSHOT_KEYS, hostApiInterface } from '../../../streams/host/hostApiInterface';
+import { hostStateFromHandoff, stepHostProtocol, type HostProtocolOptions, type HostProtocolState } from '../../../streams/host/hostProtocol';
+import type { HostAction, HostProtocolInput } from '../../../streams/host/hostTypes';
+import type { PlayerInfo } from '../../../streams/player/types';
+import { configFor } from '../player/fixtures';
+
+const HOST = 'https://host.example:8443';
+const EMBED = 'https://embed.example';
+
+/** A window for the responder: a parent that records its posts, and the `message` listeners it adds. */
+function fakeWindow({ framed = true } = {}) {
+  const parentPosts: { message: unknown; target: string }[] = [];
+  const listeners = new Set<(event: { data: unknown; origin: string; source: unknown }) => void>();
+  const win = {
+    parent: undefined as unknown,
+    location: { origin: EMBED },
+    innerWidth: 640,
+    innerHeight: 360,
+    addEventListener: (_type: 'message', l: (event: { data: unknown; origin: string; source: unknown }) => void) => listeners.add(l),
+    removeEventListener: (_type: 'message', l: (event: { data: unknown; origin: string; source: unknown }) => void) => listeners.delete(l),
+  } as EarlyWindow;
+  win.parent = framed ? { postMessage: (message: string, target: string) => parentPosts.push({ message: JSON.parse(message), target }) } : win;
+  const deliver = (data: unknown, origin: string, source: unknown) => listeners.forEach((l) => l({ data, origin, source }));
+  return { win, parentPosts, listeners, deliver };
+}
+
+/** A host window that records what it is sent. */
+function hostWindow() {
+  const posts: { message: Record<string, unknown>; target: string }[] = [];
+  return { posts, postMessage: (message: string, target: string) => posts.push({ message: JSON.parse(message), target }) };
+}
+
+/** Runs the responder's script text alone, as the page does: nothing of this module is in scope. */
+function runScript(win: EarlyWindow, data: EarlyHandshake) {
+  new Function('window', renderEarlyResponderScript(data))(win);
+}
+
+const dataFor = (vars: Record<string, string>) => earlyHandshakeOf(configFor({ enablejsapi: '1', ...vars }), { nowMs: 1_700_000_000_000 })!;
+const listening = (id?: number | string) => JSON.stringify({ event: 'listening', ...(id !== undefined && { id }), channel: 'widget' });
+const command = (func: string, args: unknown[]) => JSON.stringify({ event: 'command', func, args, id: 1, channel: 'widget' });
+
+describe('earlyHandshakeOf: the first snapshot the server can answer a host with (issue 15)', () => {
+  it('none without enablejsapi=1, for a playlist still to fetch, or for a video that cannot play', () => {
+    expect(earlyHandshakeOf(configFor({}), { nowMs: 0 })).toBeUndefined();
+    expect(earlyHandshakeOf(configFor({ enablejsapi: '1', list: 'PLsamples' }), { nowMs: 0 })).toBeUndefined();
+    const unplayable = configFor({ enablejsapi: '1' });
+    unplayable.args.player_response.playabilityStatus = { status: 'ERROR', errorCode: 'fmt.unplayable', reason: 'no' } as never;
+    expect(earlyHandshakeOf(unplayable, { nowMs: 0 })).toBeUndefined();
+  });
+
+  it("the host's view of the player's first snapshot: its keys, the video's length, quality and tracks, root-relative URLs", () => {
+    const data = dataFor({ origin: HOST, widgetid: '7' });
+    expect(Object.keys(data.view)).toEqual([...new Set(HOST_SNAPSHOT_KEYS)]);
+    expect(data.view).toMatchObject({ playerState: 5, duration: 12, currentTime: 0, playbackQuality: 'medium', volume: 100, muted: false });
+    expect(data.view.currentTimeLastUpdated_).toBe(1_700_000_000);
+    expect(data.view.videoUrl).toBe('/embed/VFsunrise01');
+    expect(data.view.videoEmbedCode).toContain('src="/embed/VFsunrise01"');
+    expect((data.view.captionTracks as unknown[]).length).toBe(2);
+    expect(data.api).toMatchObject({ namespaces: ['captions'] });
+    expect(data.engine).toEqual({ captionTrack: null, loop: false, shuffle: false, videoKnown: true });
+    expect(data).toMatchObject({ originParam: HOST, widgetId: 7, trustedOrigins: [] });
+    expect([...data.commands, ...data.getters]).toEqual(hostApiInterface(false));
+    expect([...data.commands, ...data.privileged, ...data.getters]).toEqual(hostApiInterface(true));
+  });
+
+  it('a muted autoplay is unstarted (-1) and muted; a video without tracks has no captions module', () => {
+    const config = configFor({ enablejsapi: '1', autoplay: '1', mute: '1' });
+    config.args.player_response.captions = { tracks: [] } as never;
+    const data = earlyHandshakeOf(config, { nowMs: 0 })!;
+    expect(data.view).toMatchObject({ playerState: -1, muted: true });
+    expect(data.api).toBeNull();
+  });
+});
+
+describe('the inline responder, run from its script text alone', () => {
+  it('asks the parent for a listening at once, framed and with a widget id; not unframed or without one', () => {
+    const framed = fakeWindow();
+    runScript(framed.win, dataFor({ widgetid: '3' }));
+    expect(framed.parentPosts).toEqual([{ message: { event: 'readyToListen', channel: 'widget', id: 3 }, target: '*' }]);
+    const noId = fakeWindow();
+    runScript(noId.win, dataFor({}));
+    expect(noId.parentPosts).toEqual([]);
+    const alone = fakeWindow({ framed: false });
+    runScript(alone.win, dataFor({ widgetid: '3' }));
+    expect(alone.parentPosts).toEqual([]);
+  });
+
+  it('answers the first listening with initialDelivery (patched with its origin and size), onReady and the captions module', () => {
+    const { win, deliver } = fakeWindow();
+    runScript(win, dataFor({ origin: HOST, widgetid: '1' }));
+    const host = hostWindow();
+    const before = Date.now() / 1000;
+    deliver(listening(9), HOST, host);
+    expect(host.posts.map((p) => [p.message.event, p.message.id, p.message.channel, p.target])).toEqual([
+      ['initialDelivery', 9, 'widget', HOST],
+      ['onReady', 9, 'widget', HOST],
+      ['apiInfoDelivery', 9, 'widget', HOST],
+    ]);
+    const info = host.posts[0].message.info as Record<string, unknown>;
+    expect(info.apiInterface).toEqual(hostApiInterface(false));
+    expect(info.videoUrl).toBe(`${EMBED}/embed/VFsunrise01`);
+    expect(info.videoEmbedCode).toContain(`src="${EMBED}/embed/VFsunrise01"`);
+    expect(info.size).toEqual({ width: 640, height: 360 });
+    expect(info.videoContentRect).toEqual({ left: 0, top: 0, width: 640, height: 360 });
+    expect(info.currentTimeLastUpdated_).toBeGreaterThanOrEqual(before);
+    expect(info).not.toHaveProperty('loop');
+    expect(info).not.toHaveProperty('videoKnown');
+    expect(host.posts[1].message.info).toBeNull();
+  });
+
+  it('gives a trusted origin the privileged methods', () => {
+    const { win, deliver } = fakeWindow();
+    const data = { ...dataFor({}), trustedOrigins: [HOST] };
+    runScript(win, data);
+    const host = hostWindow();
+    deliver(listening(), HOST, host);
+    expect((host.posts[0].message.info as Record<string, unknown>).apiInterface).toEqual(hostApiInterface(true));
+  });
+
+  it('ignores a listening from another origin than the origin parameter, non-strings, bad JSON, and messages without a window', () => {
+    const { win, deliver } = fakeWindow();
+    runScript(win, dataFor({ origin: HOST }));
+    const host = hostWindow();
+    deliver(listening(), 'https://evil.example', host);
+    deliver({ event: 'listening' }, HOST, host);
+    deliver('{not json', HOST, host);
+    deliver(listening(), HOST, null);
+    expect(host.posts).toEqual([]);
+    const handoff = win.vidframeEarlyHost!.take()!;
+    expect(handoff).toMatchObject({ lock: null, initialized: false, baseline: null });
+    // Nothing the page script could use was kept either.
+    expect(handoff.held).toEqual([]);
+  });
+
+  it('holds every later message, in order, and hands everything over once; the listener is gone after', () => {
+    const { win, deliver, listeners } = fakeWindow();
+    runScript(win, dataFor({ widgetid: '1' }));
+    const host = hostWindow();
+    deliver(command('setVolume', [30]), HOST, host);
+    deliver(listening(1), HOST, host);
+    deliver(command('seekTo', [4, true]), HOST, host);
+    deliver(listening(1), HOST, host);
+    const handoff = win.vidframeEarlyHost!.take()!;
+    expect(handoff.lock).toEqual({ origin: HOST, source: host });
+    expect(handoff).toMatchObject({ listenerId: 1, initialized: true, readyToListenSent: true });
+    expect(handoff.held.map((m) => [m.data, m.origin])).toEqual([
+      [command('setVolume', [30]), HOST],
+      [command('seekTo', [4, true]), HOST],
+      [listening(1), HOST],
+    ]);
+    expect(handoff.baseline).toMatchObject({ playerState: 5, videoKnown: true, loop: false, videoUrl: `${EMBED}/embed/VFsunrise01` });
+    expect(listeners.size).toBe(0);
+    expect(win.vidframeEarlyHost!.take()).toBeNull();
+  });
+
+  it('holds at most maxHeld messages', () => {
+    const { win, deliver } = fakeWindow();
+    runScript(win, { ...dataFor({}), maxHeld: 2 });
+    for (let i = 0; i < 5; i++) deliver(command('setVolume', [i]), HOST, {});
+    expect(win.vidframeEarlyHost!.take()!.held).toHaveLength(2);
+  });
+
+  it('a "null" origin (sandboxed host) is answered with "*", never trusted', () => {
+    const { win, deliver } = fakeWindow();
+    runScript(win, { ...dataFor({}), trustedOrigins: ['null'] });
+    const host = hostWindow();
+    deliver(listening(), 'null', host);
+    expect(host.posts[0].target).toBe('*');
+    expect((host.posts[0].message.info as Record<string, unknown>).apiInterface).toEqual(hostApiInterface(false));
+  });
+});
+
+describe('the page script takes over from the handoff (hostStateFromHandoff)', () => {
+  const options: HostProtocolOptions = { originParam: HOST, widgetId: 1, framed: true };
+  const step = (state: HostProtocolState, input: HostProtocolInput): [HostProtocolState, HostAction[]] => stepHostProtocol(state, input, options);
+  const posts = (actions: HostAction[]) => actions.flatMap((a) => (a.type === 'post' ? [a.message.event] : []));
+
+  function handedOver(): { state: HostProtocolState; baseline: PlayerInfo; host: ReturnType<typeof hostWindow>; held: EarlyHostHandoff['held'] } {
+    const { win, deliver } = fakeWindow();
+    const config = configFor({ enablejsapi: '1', origin: HOST, widgetid: '1' });
+    runScript(win, earlyHandshakeOf(config, { nowMs: 1_700_000_000_000 })!);
+    const host = hostWindow();
+    deliver(listening(1), HOST, host);
+    deliver(command('setVolume', [30]), HOST, host);
+    const handoff = win.vidframeEarlyHost!.take()!;
+    return { state: hostStateFromHandoff(handoff, 1), baseline: handoff.baseline!, host, held: handoff.held };
+  }
+
+  it('starts initialized and locked, with the snapshot the host heard: the same snapshot posts nothing', () => {
+    const { state, baseline } = handedOver();
+    expect(state).toMatchObject({ initialized: true, ready: false, readyToListenSent: true, listenerId: 1, lock: { origin: HOST } });
+    const [, actions] = step(state, { kind: 'info', info: { ...baseline } });
+    expect(actions).toEqual([]);
+  });
+
+  it('what the real player says differently goes out as an infoDelivery of those keys, and its events; readiness sends no second handshake', () => {
+    const { state, baseline } = handedOver();
+    const [subscribed] = step(state, {
+      kind: 'message',
+      message: { data: command('addEventListener', ['onVolumeChange']), origin: HOST, source: state.lock!.source },
+    });
+    const [, actions] = step(subscribed, { kind: 'info', info: { ...baseline, volume: 50 } });
+    expect(posts(actions)).toEqual(['infoDelivery', 'onVolumeChange']);
+    const delivery = actions[0] as Extract<HostAction, { type: 'post' }>;
+    expect(delivery.message.info).toEqual({ volume: 50, muted: false });
+    const [, ready] = step(subscribed, { kind: 'readiness', readiness: 'ready' });
+    expect(posts(ready)).toEqual([]);
+  });
+
+  it('held commands wait for readiness, then run in order; a repeated listening is told alreadyInitialized', () => {
+    const { state, held } = handedOver();
+    let s = state;
+    const all: HostAction[] = [];
+    for (const message of held) {
+      const [next, actions] = step(s, { kind: 'message', message });
+      s = next;
+      all.push(...actions);
+    }
+    expect(all).toEqual([]);
+    const [afterReady, actions] = step(s, { kind: 'readiness', readiness: 'ready' });
+    expect(actions).toEqual([{ type: 'command', command: { type: 'setVolume', volume: 30 } }]);
+    const [, again] = step(afterReady, { kind: 'message', message: { data: listening(1), origin: HOST, source: afterReady.lock!.source } });
+    expect(posts(again)).toEqual(['alreadyInitialized']);
+  });
+
+  it('a handoff before any listening leaves the handshake to the page script, without a second readyToListen', () => {
+    const { win } = fakeWindow();
+    runScript(win, dataFor({ origin: HOST, widgetid: '1' }));
+    const state = hostStateFromHandoff(win.vidframeEarlyHost!.take()!, 1);
+    expect(state).toMatchObject({ initialized: false, lock: null, info: null, readyToListenSent: true });
+    const [, actions] = step(state, { kind: 'readiness', readiness: 'ready' });
+    expect(actions).toEqual([]);
+  });
+});
