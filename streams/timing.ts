@@ -187,6 +187,12 @@ export const HOST_SEEK_JUMP_SECONDS = 1;
  * being fetched), they load anyway, so the viewer is not left without controls.
  */
 export const CONTROLS_LATEST_LOAD_MS = 1000;
+/**
+ * Issue 15 (product choice): a muted video the browser starts by itself from the server's HTML (its `autoplay`) gets
+ * its first frame before the page's script takes the main thread for the player's boot (the host's handshake is
+ * answered by the HTML meanwhile); the boot waits at most this long for it (a slow media server).
+ */
+export const PLAYER_BOOT_FIRST_FRAME_WAIT_MS = 500;
 
 /**
  * Issue 15: the page's logging starts once the player is ready and the page idle; until then what the player says is

@@ -11,13 +11,14 @@ import type { Attestation } from './attestation';
 import type { PlatformCalls } from '../../streams/platform/platformCalls';
 import { recoverUnwrappedResponse } from '../../streams/transport/recoverUnwrappedResponse';
 import { startTracking } from './tracking';
-import { filter, first, fromEvent, map, race, Subject } from 'rxjs';
+import { filter, first, fromEvent, map, of, race, Subject } from 'rxjs';
 import { visibilityEvents$ } from '../../streams/sources/visibilityEvents';
 import { visibilityState } from '../../streams/visibility/visibilityState';
 import { createRecorder } from '../../streams/shared/recorder';
 import { playerFeed } from './playerFeed';
 import { bindShellClicks, controlsDue$, findPlayerShell } from './playerShell';
 import { startService } from './startService';
+import { firstFrameShown$ } from '../../streams/sources/firstFrame';
 import type { HostCommandReceipt } from '../../streams/host/hostCommandReceipts';
 import type { PlayerResponse } from '../../streams/config/playerConfig';
 import type { PlaylistResponse } from '../../streams/player/playerEngine';
@@ -59,81 +60,91 @@ try {
  * of the time before is recorded (`playerFeed.ts`).
  */
 const container = document.getElementById('player-root')!;
-try {
-  const framed = window.parent !== window;
-  const config = withLoaderUrl(readPlayerConfig(window.vidframeConfig), { framed, referrer: document.referrer });
-  document.documentElement.dataset.theme = config.args.theme;
-  if (config.args.ps === PLAYER_STYLE_TRANSPARENT) document.documentElement.classList.add('vf-transparent');
-  // Who the viewer is, and the one API client that carries it on every call (issue 13).
-  const identity = startIdentity(config, window);
-  window.vidframeIdentity = identity;
-  const api = createEmbedApi(window, config, identity);
-  const player = createEmbedPlayer(config, {
-    // An error answer carrying a player (or browse) response in its details is that response (spec §7); any other
-    // failure still errors, which the player turns into its error state.
-    fetchVideo: (videoId) =>
-      api.fetchApi('player', { videoId }).pipe(
-        recoverUnwrappedResponse(),
-        map((r) => r.body as PlayerResponse),
-      ),
-    fetchPlaylist: (playlistId) =>
-      api.fetchApi('next', { playlistId }).pipe(
-        recoverUnwrappedResponse(),
-        map((r) => r.body as PlaylistResponse),
-      ),
-  });
-  window.vidframePlayer = player;
+// A muted video the browser starts by itself from the server's HTML first shows its first frame; the boot comes in a
+// task of its own after it (the host's handshake is answered by the HTML meanwhile: `earlyHandshake.ts`).
+const parsedVideo = container.querySelector<HTMLVideoElement>('.vf-player > video.vf-video');
+let waiting = false;
+(parsedVideo ? firstFrameShown$(parsedVideo) : of(undefined)).subscribe(() => (waiting ? setTimeout(boot, 0) : boot()));
+waiting = true;
 
-  // What the logging will want to see, recorded from now until it starts (after ready, in its own chunk): the player's
-  // states and the element's events with their facts of the moment, and the host commands (the bridge starts last).
-  const recorder = createRecorder();
-  const feed = playerFeed(player, recorder);
-  const hostCommandReceipts$ = new Subject<HostCommandReceipt>();
-  const hostCommands$ = recorder.record(hostCommandReceipts$);
-  // The page's visibility too, a state (a late subscriber gets the current one), each change at its own time.
-  const readVisibility = () => document.visibilityState;
-  const visibility$ = recorder.recordState(visibilityState(visibilityEvents$({ document, window }, readVisibility), { readVisibility }));
-  startService('preferences', () => startPreferences(player, window));
-  startService('ping beacons', () => startTracking(player, window));
-  // The element the server wrote, adopted in place (its media request started with the HTML); after the feed and the
-  // ping beacons, so that they see the player's first states.
-  const shell = findPlayerShell(container);
-  player.attach(shell.video);
-  const releaseShellClicks = bindShellClicks(shell, player);
-  startService('the host channel', () => startHostBridge(player, window, { onCommandReceived: (receipt) => hostCommandReceipts$.next(receipt) }));
-  // The rest comes once the player is ready, the page loaded and the main thread idle — or at once when the page is
-  // being hidden, so that what was recorded gets its chance to be sent: first the services (logging subscribes to the
-  // feed, which is then released), then the controls.
-  const hidden$ = fromEvent(document, 'visibilitychange').pipe(filter(() => document.visibilityState === 'hidden'));
-  race(controlsDue$(player.readiness$, window), hidden$, fromEvent(window, 'pagehide'))
-    .pipe(first())
-    .subscribe(() => {
-      const services = import('./services')
-        .then(({ startServices }) => startServices({ config, api, identity, player, feed, hostCommands$, visibility$, errorReporting, win: window }))
-        .catch((error: unknown) => {
-          console.error('[vidframe] the services could not load', error);
-          errorReporting?.report(error, 'services');
-          return { actions: undefined };
-        })
-        .finally(() => {
-          recorder.release();
-          // A page hidden before its logging started may be discarded without notice: what was recorded goes now.
-          if (document.visibilityState === 'hidden') window.vidframeTelemetry?.flush();
-        });
-      Promise.all([services, import('./ui')])
-        .then(([{ actions }, { mountEmbedUi }]) => {
-          releaseShellClicks();
-          mountEmbedUi(shell, { player, identity, actions });
-        })
-        .catch((error: unknown) => {
-          // The video and the host channel go on without the controls (a click still plays and pauses).
-          console.error('[vidframe] the controls could not load', error);
-          errorReporting?.report(error, 'controls');
-        });
+/** The player and everything around it (see above). */
+function boot(): void {
+  try {
+    const framed = window.parent !== window;
+    const config = withLoaderUrl(readPlayerConfig(window.vidframeConfig), { framed, referrer: document.referrer });
+    document.documentElement.dataset.theme = config.args.theme;
+    if (config.args.ps === PLAYER_STYLE_TRANSPARENT) document.documentElement.classList.add('vf-transparent');
+    // Who the viewer is, and the one API client that carries it on every call (issue 13).
+    const identity = startIdentity(config, window);
+    window.vidframeIdentity = identity;
+    const api = createEmbedApi(window, config, identity);
+    const player = createEmbedPlayer(config, {
+      // An error answer carrying a player (or browse) response in its details is that response (spec §7); any other
+      // failure still errors, which the player turns into its error state.
+      fetchVideo: (videoId) =>
+        api.fetchApi('player', { videoId }).pipe(
+          recoverUnwrappedResponse(),
+          map((r) => r.body as PlayerResponse),
+        ),
+      fetchPlaylist: (playlistId) =>
+        api.fetchApi('next', { playlistId }).pipe(
+          recoverUnwrappedResponse(),
+          map((r) => r.body as PlaylistResponse),
+        ),
     });
-} catch (error) {
-  // A page without a usable configuration still tells the viewer what happened.
-  container.replaceChildren(startupErrorView(error));
+    window.vidframePlayer = player;
+
+    // What the logging will want to see, recorded from now until it starts (after ready, in its own chunk): the player's
+    // states and the element's events with their facts of the moment, and the host commands (the bridge starts last).
+    const recorder = createRecorder();
+    const feed = playerFeed(player, recorder);
+    const hostCommandReceipts$ = new Subject<HostCommandReceipt>();
+    const hostCommands$ = recorder.record(hostCommandReceipts$);
+    // The page's visibility too, a state (a late subscriber gets the current one), each change at its own time.
+    const readVisibility = () => document.visibilityState;
+    const visibility$ = recorder.recordState(visibilityState(visibilityEvents$({ document, window }, readVisibility), { readVisibility }));
+    startService('preferences', () => startPreferences(player, window));
+    startService('ping beacons', () => startTracking(player, window));
+    // The element the server wrote, adopted in place (its media request started with the HTML); after the feed and the
+    // ping beacons, so that they see the player's first states.
+    const shell = findPlayerShell(container);
+    player.attach(shell.video);
+    const releaseShellClicks = bindShellClicks(shell, player);
+    startService('the host channel', () => startHostBridge(player, window, { onCommandReceived: (receipt) => hostCommandReceipts$.next(receipt) }));
+    // The rest comes once the player is ready, the page loaded and the main thread idle — or at once when the page is
+    // being hidden, so that what was recorded gets its chance to be sent: first the services (logging subscribes to the
+    // feed, which is then released), then the controls.
+    const hidden$ = fromEvent(document, 'visibilitychange').pipe(filter(() => document.visibilityState === 'hidden'));
+    race(controlsDue$(player.readiness$, window), hidden$, fromEvent(window, 'pagehide'))
+      .pipe(first())
+      .subscribe(() => {
+        const services = import('./services')
+          .then(({ startServices }) => startServices({ config, api, identity, player, feed, hostCommands$, visibility$, errorReporting, win: window }))
+          .catch((error: unknown) => {
+            console.error('[vidframe] the services could not load', error);
+            errorReporting?.report(error, 'services');
+            return { actions: undefined };
+          })
+          .finally(() => {
+            recorder.release();
+            // A page hidden before its logging started may be discarded without notice: what was recorded goes now.
+            if (document.visibilityState === 'hidden') window.vidframeTelemetry?.flush();
+          });
+        Promise.all([services, import('./ui')])
+          .then(([{ actions }, { mountEmbedUi }]) => {
+            releaseShellClicks();
+            mountEmbedUi(shell, { player, identity, actions });
+          })
+          .catch((error: unknown) => {
+            // The video and the host channel go on without the controls (a click still plays and pauses).
+            console.error('[vidframe] the controls could not load', error);
+            errorReporting?.report(error, 'controls');
+          });
+      });
+  } catch (error) {
+    // A page without a usable configuration still tells the viewer what happened.
+    container.replaceChildren(startupErrorView(error));
+  }
 }
 
 /** The error screen of a page that could not start, in plain DOM (the controls' script is never loaded for it). */

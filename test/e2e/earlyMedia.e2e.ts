@@ -110,6 +110,39 @@ describe('the video arrives with the page; the controls after it (issue 15)', ()
     await page.close();
   });
 
+  it("a muted autoplay shows its first frame before the page's boot takes the main thread", async () => {
+    // In the frame, before its scripts: when its first video frame is presented, and when the page's player comes to be.
+    const RECORD_BOOT = `(() => {
+      if (window === window.top) return;
+      new MutationObserver((_, observer) => {
+        const v = document.querySelector('video');
+        if (!v) return;
+        observer.disconnect();
+        v.requestVideoFrameCallback(() => { window.__firstFrameAt = performance.now(); });
+      }).observe(document, { childList: true, subtree: true });
+      let player;
+      Object.defineProperty(window, 'vidframePlayer', {
+        configurable: true,
+        get: () => player,
+        set: (value) => { window.__bootAt = performance.now(); player = value; },
+      });
+    })();`;
+    type Probe = { __bootAt?: number; __firstFrameAt?: number };
+    const page = await browser.newPage();
+    await page.addInitScript(RECORD_BOOT);
+    const embedUrl = `${server.origin}/embed/VFsunrise01?enablejsapi=1&origin=${encodeURIComponent(host.origin)}&autoplay=1&mute=1`;
+    await page.goto(host.page(`/boot-${Math.random().toString(36).slice(2)}.html`, rawHostPage(embedUrl, server.origin)));
+    const frame = await frameWith(page, '/embed/');
+    await frame.waitForFunction(() => (window as unknown as Probe).__bootAt !== undefined);
+    const autoplay = await frame.evaluate(() => {
+      const w = window as unknown as Probe;
+      return { __bootAt: w.__bootAt, __firstFrameAt: w.__firstFrameAt };
+    });
+    expect(autoplay.__firstFrameAt).toBeDefined();
+    expect(autoplay.__firstFrameAt!).toBeLessThanOrEqual(autoplay.__bootAt!);
+    await page.close();
+  });
+
   it('without the controls chunk the video still plays, the host is served, and a click on the video pauses it', async () => {
     const page = await openHost('autoplay=1&mute=1', { blockControls: true });
     await waitMessage(page, 'onReady');
