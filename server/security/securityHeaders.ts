@@ -13,9 +13,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  *   origin from the referrer), `X-Content-Type-Options: nosniff`;
  * - `Cross-Origin-Resource-Policy: cross-origin`: host pages on other sites load `/iframe_api` and the SDK;
  * - no `upgrade-insecure-requests` and no HSTS: the server also runs on plain http://localhost, and TLS policy belongs to
- *   the proxy in front.
+ *   the proxy in front;
+ * - `Origin-Agent-Cluster: ?1` everywhere but the embed page (below).
  */
-function helmetOptions({ frameAncestors }: { frameAncestors: string[] }): FastifyHelmetOptions {
+function helmetOptions({ frameAncestors, originAgentCluster = true }: { frameAncestors: string[]; originAgentCluster?: boolean }): FastifyHelmetOptions {
   return {
     enableCSPNonces: true,
     contentSecurityPolicy: {
@@ -44,11 +45,19 @@ function helmetOptions({ frameAncestors }: { frameAncestors: string[] }): Fastif
     crossOriginEmbedderPolicy: false,
     // TLS and its HSTS policy belong to the TLS-terminating proxy in front, which knows the deployment's host names.
     strictTransportSecurity: false,
+    originAgentCluster,
   };
 }
 
-/** The embed page's own helmet options (route option `helmet`): framed by any site. */
-export const embedHelmet = helmetOptions({ frameAncestors: ['*'] });
+/**
+ * The embed page's own helmet options (route option `helmet`): framed by any site, and without `Origin-Agent-Cluster`
+ * (issue 15). That header asks Chromium for a process keyed by the exact origin, so a framed embed could not share a
+ * renderer with a frame of its own site that is already running: on a cold framed load it started parsing ≈ 100 ms
+ * later (`bench/loadTimeline.ts`: its first subresource requested at ≈ 180 ms from the iframe's creation with the header,
+ * ≈ 70 ms without). What it guards, `document.domain`, is off by default in current browsers anyway, and the page sets
+ * none; site isolation still keeps the embed out of any other site's process.
+ */
+export const embedHelmet = helmetOptions({ frameAncestors: ['*'], originAgentCluster: false });
 
 /**
  * Adds `origin` to one directive of the reply's Content-Security-Policy (`connect-src`, `script-src`, `img-src`), for a
