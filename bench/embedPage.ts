@@ -49,7 +49,7 @@ export interface LoadSample {
   /**
    * The last of the frame's first-load scripts (its module script and module preloads, requested while the HTML was
    * parsed) fully received; NaN for a page without any (the bare page). No design that answers the host from a script
-   * file can be ready before it: it is the floor of `readyMs`.
+   * file can be ready before it; the embed answers from its HTML (`streams/host/earlyHandshake.ts`), so it may.
    */
   scriptsReceivedMs: number;
   domContentLoadedMs: number;
