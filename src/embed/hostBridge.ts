@@ -47,6 +47,7 @@ export function startHostBridge(
     ? hostCommandReceipts(messages$, player.readiness$, {
         originParam: vars.origin?.trim() || undefined,
         trustedOrigins: player.config.args.trustedOrigins ?? [],
+        lock: handoff?.lock ? { source: handoff.lock.source, origin: handoff.lock.origin ?? 'null' } : null,
       }).subscribe({
         next: (receipt) => onCommandReceived(receipt),
         error: () => undefined,

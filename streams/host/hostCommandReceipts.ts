@@ -20,6 +20,8 @@ export interface HostCommandReceiptsOptions {
   originParam?: string;
   trustedOrigins?: readonly string[];
   maxMessageChars?: number;
+  /** The host window the channel is already locked to: the page's inline responder took the first `listening` (issue 15). */
+  lock?: { source: unknown; origin: string } | null;
 }
 
 interface ReceiptState {
@@ -46,7 +48,7 @@ interface ReceiptState {
 export function hostCommandReceipts(
   messages$: Observable<HostMessageEvent>,
   readiness$: Observable<PlayerReadiness>,
-  { originParam, trustedOrigins = [], maxMessageChars }: HostCommandReceiptsOptions = {},
+  { originParam, trustedOrigins = [], maxMessageChars, lock = null }: HostCommandReceiptsOptions = {},
 ): Observable<HostCommandReceipt> {
   type Input = { kind: 'ready' } | { kind: 'message'; message: HostMessageEvent };
   return merge(
@@ -72,7 +74,7 @@ export function hostCommandReceipts(
             : toPlayerCommand(msg.func, msg.args)?.ok !== false; // null: an exposed no-op (`loadModule`)
         return { ...state, receipt: { command: msg.func, hostOrigin: m.origin, accepted: state.ready && exposed && valid } };
       },
-      { ready: false, lock: null, receipt: null },
+      { ready: false, lock, receipt: null },
     ),
     mergeMap((state) => (state.receipt ? of(state.receipt) : EMPTY)),
   );
