@@ -51,11 +51,12 @@ function helmetOptions({ frameAncestors, originAgentCluster = true }: { frameAnc
 
 /**
  * The embed page's own helmet options (route option `helmet`): framed by any site, and without `Origin-Agent-Cluster`
- * (issue 15). That header asks Chromium for a process keyed by the exact origin, so a framed embed could not share a
- * renderer with a frame of its own site that is already running: on a cold framed load it started parsing ≈ 100 ms
- * later (`bench/loadTimeline.ts`: its first subresource requested at ≈ 180 ms from the iframe's creation with the header,
- * ≈ 70 ms without). What it guards, `document.domain`, is off by default in current browsers anyway, and the page sets
- * none; site isolation still keeps the embed out of any other site's process.
+ * (issue 15). With that header a cold framed load started parsing ≈ 100 ms later in Chromium, which backs an
+ * origin-keyed agent cluster with a process keyed by the exact origin (`bench/loadTimeline.ts`, a fresh context per
+ * load: the first subresource requested at ≈ 180 ms from the iframe's creation with it, ≈ 70 ms without). What it
+ * guards is `document.domain` relaxation: disabled by default in Chromium, honoured by Firefox and Safari only between
+ * pages that both set it, and the embed page never does. Site isolation still keeps the embed out of other sites'
+ * processes.
  */
 export const embedHelmet = helmetOptions({ frameAncestors: ['*'], originAgentCluster: false });
 

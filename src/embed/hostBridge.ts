@@ -72,3 +72,20 @@ export function startHostBridge(
   if (receipts) bridge.add(receipts);
   return bridge;
 }
+
+/**
+ * For a page that could not start (its boot threw): the HTML may already have told a host that the player is ready
+ * (`earlyHandshake.ts`). The responder stops, and the locked host hears `onError` 5 (the player failed), so it does
+ * not wait for commands that will never run.
+ */
+export function failEarlyHandshake(win: Window): void {
+  const handoff = (win as unknown as EarlyWindow)[EARLY_HOST_GLOBAL]?.take();
+  const lock = handoff?.initialized ? handoff.lock : null;
+  if (!lock) return;
+  try {
+    const message = { event: 'onError', info: 5, channel: 'widget', ...(handoff!.listenerId !== undefined && { id: handoff!.listenerId }) };
+    (lock.source as HostWindow).postMessage(JSON.stringify(message), lock.origin ?? '*');
+  } catch {
+    // A closed host window: nothing to tell.
+  }
+}

@@ -1,7 +1,7 @@
 import { readPlayerConfig, withLoaderUrl, PLAYER_STYLE_TRANSPARENT } from '../../streams/config/playerConfig';
 import { createEmbedPlayer } from './EmbedPlayer';
 import type { Telemetry } from './telemetry';
-import { startHostBridge } from './hostBridge';
+import { failEarlyHandshake, startHostBridge } from './hostBridge';
 import { startErrorReporting, type ErrorReporting } from './errorReporting';
 import { startIdentity, type Identity } from './identity';
 import { createEmbedApi } from './api';
@@ -52,8 +52,9 @@ try {
 }
 
 /**
- * This script is what the first frame and the host's `onReady` need, and no more (issue 15): the player over the
- * `<video>` the server wrote, the host channel, identity, the preferences and the ping beacons. The services (logging
+ * This script is what the player needs at once, and no more (issue 15): the player over the `<video>` the server
+ * wrote, the host channel (which it takes over from the HTML's inline responder when the server could answer the
+ * host's handshake: `streams/host/earlyHandshake.ts`), identity, the preferences and the ping beacons. The services (logging
  * with its storage and retry queue, consent, attestation, the platform calls: `services.ts`) and the controls (React
  * and the views: `ui.tsx`) come in chunks of their own once the player is ready, the page loaded and the main thread
  * idle (`controlsDue$`), so they never compete with the first frame or the host's handshake; what logging must see
@@ -142,8 +143,10 @@ function boot(): void {
           });
       });
   } catch (error) {
-    // A page without a usable configuration still tells the viewer what happened.
+    // A page without a usable configuration still tells the viewer what happened, and a host told it was ready hears
+    // that it failed.
     container.replaceChildren(startupErrorView(error));
+    failEarlyHandshake(window);
   }
 }
 

@@ -20,7 +20,7 @@ import { captionsApiInfo, snapshotForHost } from './snapshotForHost';
  * - at the first `listening` from an allowed origin (the `origin` parameter matched exactly, §3.3) it locks that
  *   window and origin, and sends `initialDelivery` (with the `apiInterface` for that origin), `onReady`, and the
  *   captions module's `apiInfoDelivery` when the video has tracks (§3.4);
- * - every other message is held, in order, untouched.
+ * - every other message is held, in order, untouched (after the lock, only the locked host's).
  *
  * The page script then takes the channel over in one step ({@link EarlyHostResponder.take}: the listener is removed and
  * what it knows is handed on) and starts the protocol from there (`hostStateFromHandoff` in `hostProtocol.ts`): the lock, the listener
@@ -30,9 +30,16 @@ import { captionsApiInfo, snapshotForHost } from './snapshotForHost';
  * before readiness does. A host thus gets `onReady` about as soon as a bare page would answer, and its commands take
  * effect once the player is there; its getters answer from the snapshot at once.
  *
- * Pages without `enablejsapi=1`, or whose first source is not known in advance (a playlist to fetch, a video that
- * cannot play: its `onError` comes right after `onReady`, which only the player can say) get no responder: the page
- * script answers as before.
+ * Pages without `enablejsapi=1`, or whose first source is not known in advance (a playlist to fetch, a video whose
+ * answer says it cannot play: its `onError` comes right after `onReady`, which only the player can say) get no
+ * responder: the page script answers as before. A video whose media fails after the responder answered is told by the
+ * page script with its first snapshot (`firstSnapshotOwed` in `hostProtocol.ts`), once, subscribed or not. A page
+ * whose script fails to start tells a host that heard `onReady` `onError` 5 (`failEarlyHandshake`); one whose script
+ * never arrives cannot tell it anything.
+ *
+ * The viewer's stored preferences (volume, mute, rate, quality, captions) are applied by the page script: a host sees
+ * them as ordinary changes after the handshake (`infoDelivery` and, when subscribed, `onVolumeChange` and the rest),
+ * not in `initialDelivery` as when the page script answered.
  */
 
 /** The global through which the inline responder hands over to the page script. */
@@ -194,7 +201,11 @@ export function installEarlyResponder(win: EarlyWindow, data: EarlyHandshake): v
     const origin = event.origin;
     if (source === null || source === undefined || typeof origin !== 'string') return;
     if (typeof text !== 'string' || text.length === 0 || text.length > data.maxChars) return;
-    if (!lock) {
+    if (lock) {
+      // After the lock only the host's own messages are kept, as the protocol would keep them: another window
+      // cannot crowd them out.
+      if (source !== lock.source || (lock.origin !== null && origin !== lock.origin)) return;
+    } else {
       if (data.originParam !== null && origin !== data.originParam) return;
       let message: unknown;
       try {

@@ -30,7 +30,7 @@ export interface HostProtocolOptions {
   maxMessageChars?: number;
   /**
    * Where the protocol starts (default: nothing happened yet): the state the page's inline responder handed over
-   * (`hostStateFromHandoff` in `earlyHandshake.ts`), when it already answered the host's handshake.
+   * ({@link hostStateFromHandoff}), when it already answered the host's handshake.
    */
   initialState?: HostProtocolState;
 }
@@ -93,6 +93,11 @@ export interface HostProtocolState {
   heldStateChange: boolean;
   /** The captions module as the host last heard it (`apiInfoDelivery`); `onApiChange` only when its namespaces change. */
   apiSent: Record<string, unknown> | null;
+  /**
+   * The page's inline responder answered the handshake from the server's snapshot: the player's first real snapshot
+   * still owes what the handshake would have sent with it, an unplayable video's `onError` (subscribed or not, once).
+   */
+  firstSnapshotOwed: boolean;
 }
 
 export const initialHostProtocolState = (widgetId?: number | string): HostProtocolState => ({
@@ -112,6 +117,7 @@ export const initialHostProtocolState = (widgetId?: number | string): HostProtoc
   heldAutoplayBlocked: false,
   heldStateChange: false,
   apiSent: null,
+  firstSnapshotOwed: false,
 });
 
 /**
@@ -131,6 +137,7 @@ export function hostStateFromHandoff(handoff: EarlyHostHandoff, widgetId: number
     readyToListenSent: handoff.readyToListenSent,
     info: baseline,
     apiSent: baseline ? captionsApiInfo(baseline) : null,
+    firstSnapshotOwed: baseline !== null,
   };
 }
 
@@ -365,6 +372,17 @@ export function stepHostProtocol(state: HostProtocolState, input: HostProtocolIn
         for (const d of deliveries) if (d.event === 'infoDelivery') post(d.event, d.info, d.coalesce);
         deliverEvents(base, next, deliveries);
         syncApi(next);
+        if (s.firstSnapshotOwed) {
+          // After the inline responder's handshake: a video found unplayable before the page took over (its media
+          // failed while the boot waited) is told now, as the handshake would have, subscribed or not, once.
+          s.firstSnapshotOwed = false;
+          const videoId = videoIdOf(next);
+          if (isUnplayable(next) && s.erroredVideoId !== videoId) {
+            s.erroredVideoId = videoId;
+            s.heldError = null;
+            post('onError', hostErrorCode(next.videoData.errorCode ?? 'fmt.unplayable'));
+          }
+        }
         break;
       }
       case 'event': {
@@ -411,12 +429,15 @@ export function hostProtocol$(
   { messages$, readiness$, info$, events$, applied$ = EMPTY }: HostProtocolSources,
   options: HostProtocolOptions,
 ): Observable<HostAction> {
+  // The player's outputs are listened to before any message or readiness comes in: messages handed over by the inline
+  // responder arrive at subscription, and the commands among them may run (the player already ready) and publish
+  // events at once, which nothing replays.
   const inputs$: Observable<HostProtocolInput> = merge(
-    messages$.pipe(map((message): HostProtocolInput => ({ kind: 'message', message }))),
-    readiness$.pipe(map((readiness): HostProtocolInput => ({ kind: 'readiness', readiness }))),
-    info$.pipe(map((info): HostProtocolInput => ({ kind: 'info', info }))),
     events$.pipe(map((event): HostProtocolInput => ({ kind: 'event', event }))),
     applied$.pipe(map((command): HostProtocolInput => ({ kind: 'applied', command }))),
+    info$.pipe(map((info): HostProtocolInput => ({ kind: 'info', info }))),
+    messages$.pipe(map((message): HostProtocolInput => ({ kind: 'message', message }))),
+    readiness$.pipe(map((readiness): HostProtocolInput => ({ kind: 'readiness', readiness }))),
   );
   // A fold whose actions go out in order, synchronously: no inner stream per input (one per playback tick; issue 15).
   return new Observable<HostAction>((subscriber) => {

@@ -97,11 +97,12 @@ describe('the handshake answered by the HTML (issue 15)', () => {
   it('what the host cached from the HTML is what the player says once its script runs', async () => {
     const { page, release } = await openWithScriptHeld('');
     await waitMessage(page, 'onReady');
+    // The cache as the HTML left it, before anything of the page script.
+    const early = await cache(page);
     release();
     const frame = await frameWith(page, '/embed/');
     await frame.waitForFunction(() => document.querySelector('[data-readiness="ready"]') !== null);
     const player = await playerSnapshot(page);
-    const hosted = await cache(page);
     for (const key of [
       'playerState',
       'duration',
@@ -114,12 +115,37 @@ describe('the handshake answered by the HTML (issue 15)', () => {
       'playlist',
       'playlistIndex',
       'captionTracks',
+      'subtitlesUserSettings',
       'muted',
       'volume',
       'size',
+      'videoContentRect',
     ]) {
-      expect({ key, value: hosted[key] }).toEqual({ key, value: player[key] });
+      expect({ key, value: early[key] }).toEqual({ key, value: player[key] });
     }
+    await page.close();
+  });
+
+  it('a video whose media fails while the page script is on its way: the host hears onError once, subscribed or not', async () => {
+    const page = await browser.newPage();
+    let release!: () => void;
+    const released = new Promise<void>((done) => (release = done));
+    await page.route(/\/assets\/embed-[^/]+\.js$/, async (route: Route) => {
+      await released;
+      await route.continue();
+    });
+    const embedUrl = `${server.origin}/embed/VFbrokenvid?enablejsapi=1&origin=${encodeURIComponent(host.origin)}&autoplay=1&mute=1`;
+    await page.goto(host.page(`/handshake-broken-${Math.random().toString(36).slice(2)}.html`, rawHostPage(embedUrl, server.origin)), {
+      waitUntil: 'domcontentloaded',
+    });
+    await waitMessage(page, 'onReady');
+    const frame = page.frames().find((f) => f.url().includes('/embed/'))!;
+    await frame.waitForFunction(() => document.querySelector('video')!.error !== null);
+    release();
+    await waitMessage(page, 'onError');
+    await waitCache(page, 'c.videoData && c.videoData.isPlayable === false');
+    await frame.waitForFunction(() => document.querySelector('[data-readiness="ready"]') !== null);
+    expect((await events(page)).filter((e) => e === 'onError')).toHaveLength(1);
     await page.close();
   });
 

@@ -4,6 +4,7 @@ import { frameWith } from './helpers/browser';
 import { withE2eEnvironment } from './helpers/environment';
 import { rawHostPage, videoElement, waitCache, waitMessage } from './host.helpers';
 import { collectorOf, openEmbed, until } from './telemetry.helpers';
+import { PLAYER_BOOT_FIRST_FRAME_WAIT_MS } from '../../streams/timing';
 
 /**
  * Issue 15, where a viewer and a host meet it: the `<video>` comes with the HTML, so its media request starts before
@@ -138,8 +139,13 @@ describe('the video arrives with the page; the controls after it (issue 15)', ()
       const w = window as unknown as Probe;
       return { __bootAt: w.__bootAt, __firstFrameAt: w.__firstFrameAt };
     });
-    expect(autoplay.__firstFrameAt).toBeDefined();
-    expect(autoplay.__firstFrameAt!).toBeLessThanOrEqual(autoplay.__bootAt!);
+    // The first frame came before the player, or (a machine so slow the frame took longer) the boot waited its
+    // longest, PLAYER_BOOT_FIRST_FRAME_WAIT_MS after the frame's start at the least. Without the wait the boot comes
+    // as soon as the page's script has run, before either.
+    const firstFrameFirst = autoplay.__firstFrameAt !== undefined && autoplay.__firstFrameAt <= autoplay.__bootAt!;
+    expect({ ...autoplay, firstFrameFirst, waitedLongest: autoplay.__bootAt! >= PLAYER_BOOT_FIRST_FRAME_WAIT_MS }).toEqual(
+      expect.objectContaining(firstFrameFirst ? { firstFrameFirst: true } : { waitedLongest: true }),
+    );
     await page.close();
   });
 

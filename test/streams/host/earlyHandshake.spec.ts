@@ -6,9 +6,12 @@ import {
   type EarlyWindow,
 } from '../../../streams/host/earlyHandshake';
 import { HOST_SNAPSHOT_KEYS, hostApiInterface } from '../../../streams/host/hostApiInterface';
-import { hostStateFromHandoff, stepHostProtocol, type HostProtocolOptions, type HostProtocolState } from '../../../streams/host/hostProtocol';
+import { hostProtocol$, hostStateFromHandoff, stepHostProtocol, type HostProtocolOptions, type HostProtocolState } from '../../../streams/host/hostProtocol';
 import type { HostAction, HostProtocolInput } from '../../../streams/host/hostTypes';
-import type { PlayerInfo } from '../../../streams/player/types';
+import type { PlayerEventOut, PlayerInfo } from '../../../streams/player/types';
+import { BehaviorSubject, concat, from, NEVER, of, Subject } from 'rxjs';
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { configFor } from '../player/fixtures';
 
 const HOST = 'https://host.example:8443';
@@ -115,6 +118,24 @@ describe('the inline responder, run from its script text alone', () => {
     expect(host.posts[1].message.info).toBeNull();
   });
 
+  it('works as the server writes it under tsx (npm start, npm run dev), whose output names functions through a helper', () => {
+    // The text as the production server renders it: the module loaded by tsx in a process of its own.
+    const root = resolve(__dirname, '../../..');
+    const program = [
+      `import { earlyHandshakeOf, renderEarlyResponderScript } from ${JSON.stringify(resolve(root, 'streams/host/earlyHandshake.ts'))};`,
+      `import { configFor } from ${JSON.stringify(resolve(root, 'test/streams/player/fixtures.ts'))};`,
+      `process.stdout.write(renderEarlyResponderScript(earlyHandshakeOf(configFor({ enablejsapi: '1', widgetid: '4' }), { nowMs: 0 })));`,
+    ].join('\n');
+    const script = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', program], { cwd: root, encoding: 'utf8' });
+    const { win, parentPosts, deliver } = fakeWindow();
+    new Function('window', script)(win);
+    expect(parentPosts).toEqual([{ message: { event: 'readyToListen', channel: 'widget', id: 4 }, target: '*' }]);
+    const host = hostWindow();
+    deliver(listening(4), HOST, host);
+    expect(host.posts.map((p) => p.message.event)).toEqual(['initialDelivery', 'onReady', 'apiInfoDelivery']);
+    expect(win.vidframeEarlyHost!.take()).toMatchObject({ initialized: true, listenerId: 4 });
+  });
+
   it('gives a trusted origin the privileged methods', () => {
     const { win, deliver } = fakeWindow();
     const data = { ...dataFor({}), trustedOrigins: [HOST] };
@@ -160,6 +181,17 @@ describe('the inline responder, run from its script text alone', () => {
     expect(win.vidframeEarlyHost!.take()).toBeNull();
   });
 
+  it("after the lock, keeps only the locked host's messages: another window or origin cannot crowd them out", () => {
+    const { win, deliver } = fakeWindow();
+    runScript(win, { ...dataFor({}), maxHeld: 2 });
+    const host = hostWindow();
+    deliver(listening(1), HOST, host);
+    for (let i = 0; i < 5; i++) deliver(command('setVolume', [i]), HOST, {});
+    deliver(command('setVolume', [7]), 'https://evil.example', host);
+    deliver(command('setVolume', [30]), HOST, host);
+    expect(win.vidframeEarlyHost!.take()!.held.map((m) => m.data)).toEqual([command('setVolume', [30])]);
+  });
+
   it('holds at most maxHeld messages', () => {
     const { win, deliver } = fakeWindow();
     runScript(win, { ...dataFor({}), maxHeld: 2 });
@@ -193,11 +225,25 @@ describe('the page script takes over from the handoff (hostStateFromHandoff)', (
     return { state: hostStateFromHandoff(handoff, 1), baseline: handoff.baseline!, host, held: handoff.held };
   }
 
-  it('starts initialized and locked, with the snapshot the host heard: the same snapshot posts nothing', () => {
+  it('starts initialized and locked, from the snapshot the host heard', () => {
     const { state, baseline } = handedOver();
     expect(state).toMatchObject({ initialized: true, ready: false, readyToListenSent: true, listenerId: 1, lock: { origin: HOST } });
-    const [, actions] = step(state, { kind: 'info', info: { ...baseline } });
-    expect(actions).toEqual([]);
+    expect(state.info).toBe(baseline);
+    expect(state.firstSnapshotOwed).toBe(true);
+  });
+
+  it("a video that failed before the page took over: its first snapshot's onError, subscribed or not, once", () => {
+    const { state, baseline } = handedOver();
+    const failed = { ...baseline, videoData: { ...baseline.videoData, isPlayable: false, errorCode: 'fmt.decode' } } as PlayerInfo;
+    const [after, actions] = step(state, { kind: 'info', info: failed });
+    expect(posts(actions)).toEqual(['infoDelivery', 'onError']);
+    expect((actions[1] as Extract<HostAction, { type: 'post' }>).message.info).toBe(5);
+    const [, again] = step(after, { kind: 'event', event: { type: 'error', internal: 'fmt.decode' } as never });
+    expect(posts(again)).toEqual([]);
+    // A playable first snapshot owes nothing, and later ones are ordinary diffs.
+    const [fine, none] = step(state, { kind: 'info', info: { ...baseline, currentTimeLastUpdated_: 1 } });
+    expect(none).toEqual([]);
+    expect(fine.firstSnapshotOwed).toBe(false);
   });
 
   it('what the real player says differently goes out as an infoDelivery of those keys, and its events; readiness sends no second handshake', () => {
@@ -237,5 +283,29 @@ describe('the page script takes over from the handoff (hostStateFromHandoff)', (
     expect(state).toMatchObject({ initialized: false, lock: null, info: null, readyToListenSent: true });
     const [, actions] = step(state, { kind: 'readiness', readiness: 'ready' });
     expect(actions).toEqual([]);
+  });
+
+  it('held commands that run at subscription (the player already ready) have their events heard: the player is listened to first', () => {
+    const { state, baseline, held } = handedOver();
+    const events$ = new Subject<PlayerEventOut>();
+    const seen: string[] = [];
+    const subscription = hostProtocol$(
+      {
+        // The host subscribed to onError while the script was on its way, then sent the command.
+        messages$: concat(from([{ data: command('addEventListener', ['onError']), origin: HOST, source: state.lock!.source }, ...held]), NEVER),
+        readiness$: of('ready' as const),
+        info$: new BehaviorSubject<PlayerInfo>(baseline),
+        events$,
+      },
+      { ...options, initialState: state },
+    ).subscribe((action) => {
+      if (action.type === 'command') {
+        seen.push(`cmd:${action.command.type}`);
+        // The player refuses it at once, synchronously, as a failing load does.
+        events$.next({ type: 'error', code: 2 } as PlayerEventOut);
+      } else seen.push(action.message.event);
+    });
+    subscription.unsubscribe();
+    expect(seen).toEqual(['cmd:setVolume', 'onError']);
   });
 });
