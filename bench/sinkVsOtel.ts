@@ -22,6 +22,14 @@
  * The page id is the sink's own random one, of the length the page's has (a 5-character one made every
  * `clientEventId` shorter than the page's).
  *
+ * Each request is built the way the page builds it: by the page's API client (`createEmbedApi` of
+ * `src/embed/api.ts`, whose `buildRequest` the page's telemetry hands to the sink), which reads its settings for every
+ * request — the client context from the environment (a desktop Chrome's: user agent, client hints, screen, frame
+ * size, connection, visibility, display mode) and the page's facts (visitor id, experiments token, the stored config
+ * hashes, the ad status), the anti-forgery field, the API key and the stream token — with the window and identity
+ * faked ({@link pageApi}). A context built once and shared by every request (as this bench did before) skipped what
+ * the page does per request and serialised a context a quarter of the page's size.
+ *
  * `serialiseOnly` is a reference, not a contender: `JSON.stringify` alone on the very bodies the sink built (captured
  * in the warm-up), timed in the same rounds — the most any sink that sends these bodies as JSON could reach here.
  */
@@ -33,8 +41,10 @@ import { createLogSink } from '../streams/logging/createLogSink';
 import { WallClockScheduler } from './wallClockScheduler';
 import type { ClientEvent } from '../streams/logging/stampEvent';
 import { playerEvents } from '../streams/logging/playerEvents';
-import { buildClientContext } from '../streams/transport/buildClientContext';
-import { buildApiRequest } from '../streams/transport/buildApiRequest';
+import type { ApiRequest } from '../streams/transport/buildApiRequest';
+import { createEmbedApi } from '../src/embed/api';
+import type { Identity } from '../src/embed/identity';
+import { configFor } from '../test/streams/player/fixtures';
 import { LOG_BATCH_MAX_EVENTS } from '../streams/timing';
 import { spread, type Spread } from './embedPage';
 
@@ -61,8 +71,76 @@ const makeEvents = (n: number): ClientEvent[] =>
         : playerEvents.volumeChange({ videoId: 'VFsunrise01', volume: i % 100, muted: false }),
   );
 
-/** The bodies (as objects, before serialisation) of the requests the sink built, for `serialiseOnly`. */
+/** The bodies (as objects, parsed back) of the requests the sink built, for `serialiseOnly`. */
 type Body = Record<string, unknown>;
+
+/** A desktop Chrome's window, as far as the page's API client reads it (`readClientEnvironment`, `navigator.onLine`). */
+function desktopWindow(epochMs: number): Window {
+  const win = {
+    navigator: {
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      language: 'en-US',
+      onLine: true,
+      connection: { effectiveType: '4g' },
+      userAgentData: {
+        brands: [
+          { brand: 'Google Chrome', version: '131' },
+          { brand: 'Chromium', version: '131' },
+          { brand: 'Not_A Brand', version: '24' },
+        ],
+        mobile: false,
+        platform: 'Linux',
+      },
+    },
+    screen: { width: 1920, height: 1080, availWidth: 1920, availHeight: 1050, colorDepth: 24 },
+    innerWidth: 640,
+    innerHeight: 360,
+    devicePixelRatio: 1,
+    matchMedia: (query: string) => ({ matches: query === '(display-mode: browser)' }),
+    history: { length: 2 },
+    document: { visibilityState: 'visible' },
+    top: {},
+    performance: { timeOrigin: epochMs - 5_000.25 },
+    fetch: () => Promise.reject(new Error('the benchmark sends nothing')),
+  };
+  return Object.assign(win, { self: win }) as unknown as Window;
+}
+
+/** An anonymous viewer with the visitor id the server handed out. */
+const anonymousViewer = (): Identity =>
+  ({
+    visitorData: () => 'CgtWaWRGcmFtZVYxMiiBp4q7BjIKCgJVUxIEGgAgYQ%3D%3D',
+    credentials: () => ({}),
+    delegatedSessionId: () => undefined,
+    consistencyTokenJars: () => [],
+    absorbResponse: () => undefined,
+  }) as unknown as Identity;
+
+/**
+ * The page's API client on a desktop window (see the header): its configuration as the server writes it (anti-forgery
+ * token, API key, stream token) and the facts a page has once its first `log_event` answer came back (the stored
+ * config hashes) and the ad-status check ran.
+ */
+function pageApi(epochMs: number) {
+  const base = configFor({ hl: 'en', enablejsapi: '1', origin: 'https://host.example' });
+  const config = {
+    ...base,
+    args: {
+      ...base.args,
+      xsrf_token: 'v1.k1.QUFFLUhqbTZ4dGVzdHNlc3Npb250b2tlbg.1763950000.c2lnbmF0dXJl',
+      innertube_api_key: 'AIzaSyVidFrame-reference-key-0001',
+      stream_token: 'v1.k1.c3RyZWFtLTAxSkZWMlE3WDhZOVo.1763950000.c2lnbmF0dXJlLXN0cmVhbQ',
+    },
+  };
+  const api = createEmbedApi(desktopWindow(epochMs), config, anonymousViewer());
+  api.facts.configInfo = {
+    hotHashData: 'q3Vd0m8cJ8b7nBvYj1mN0tQ2kE5rW9xZyA4sL6uP3hG',
+    coldHashData: 'Zt7pL2aQ9wE4rT6yU8iO0pA1sD3fG5hJ7kL9zX2cV4b',
+    coldConfigData: 'mN8bV6cX4zL2kJ0hG9fD7sA5pO3iU1yT8rE6wQ4eR2t',
+  };
+  api.facts.adStatus = 1;
+  return api;
+}
 
 /** Events per second through the VidFrame sink, and how many events its requests carried. */
 function runVidframe(
@@ -70,7 +148,8 @@ function runVidframe(
   epochMs: number,
   { clock = 'wall', capture }: { clock?: 'wall' | 'still'; capture?: Body[] } = {},
 ): { perSecond: number; requests: number; carried: number } {
-  const context = buildClientContext({});
+  // A page's API client, built once per page as the page does (its environment reader reads the stable part once).
+  const api = pageApi(epochMs);
   const scheduler = clock === 'wall' ? new WallClockScheduler() : new VirtualTimeScheduler();
   scheduler.frame = epochMs; // the page's clock reads epoch milliseconds (see the header)
   const events$ = new Subject<ClientEvent>();
@@ -79,10 +158,11 @@ function runVidframe(
   // How many events each built request holds, to count what really went out without parsing the bodies again.
   const sizes = new WeakMap<object, number>();
   const sink = createLogSink({
+    // The page's telemetry hands the sink `api.buildRequest` itself (src/embed/telemetry.ts).
     buildRequest: (endpoint, payload) => {
-      const request = buildApiRequest(endpoint, payload as unknown as Record<string, unknown>, { context });
-      sizes.set(request, (payload as { events: unknown[] }).events.length);
-      capture?.push({ context, ...payload });
+      const request: ApiRequest = api.buildRequest(endpoint, payload);
+      sizes.set(request, payload.events.length);
+      if (capture) capture.push(JSON.parse(request.options.body) as Body);
       return request;
     },
     send: (request) => {
