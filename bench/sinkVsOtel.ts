@@ -155,19 +155,17 @@ function runVidframe(
   const events$ = new Subject<ClientEvent>();
   let requests = 0;
   let carried = 0;
-  // How many events each built request holds, to count what really went out without parsing the bodies again.
-  const sizes = new WeakMap<object, number>();
   const sink = createLogSink({
-    // The page's telemetry hands the sink `api.buildRequest` itself (src/embed/telemetry.ts).
-    buildRequest: (endpoint, payload) => {
-      const request: ApiRequest = api.buildRequest(endpoint, payload);
-      sizes.set(request, payload.events.length);
-      if (capture) capture.push(JSON.parse(request.options.body) as Body);
-      return request;
-    },
-    send: (request) => {
+    // The page's telemetry hands the sink `api.buildRequest` itself (src/embed/telemetry.ts); the warm-up keeps the bodies.
+    buildRequest: capture
+      ? (endpoint, payload) => {
+          const request: ApiRequest = api.buildRequest(endpoint, payload);
+          capture.push(JSON.parse(request.options.body) as Body);
+          return request;
+        }
+      : api.buildRequest,
+    send: () => {
       requests++;
-      carried += sizes.get(request) ?? 0;
       return [];
     },
     store: () => undefined,
@@ -175,12 +173,19 @@ function runVidframe(
     // No page id given: the sink draws a random one, as the page does (a short fixed one made every id cheaper).
   });
   const t0 = performance.now();
-  const sub = sink(events$).subscribe();
+  // What went out is counted from the sink's outcomes, as the page's telemetry counts it: each `sent` outcome names how
+  // many events its request carried (the events array handed to `buildRequest`); anything else is a failure here.
+  let failed: string | undefined;
+  const sub = sink(events$).subscribe((outcome) => {
+    if (outcome.type === 'sent') carried += outcome.eventCount;
+    else failed ??= outcome.type;
+  });
   for (const e of events) events$.next(e);
   events$.complete();
   scheduler.flush();
   const t1 = performance.now();
   sub.unsubscribe();
+  if (failed) throw new Error(`a request of the VidFrame sink was ${failed}`);
   return { perSecond: (events.length / (t1 - t0)) * 1000, requests, carried };
 }
 
