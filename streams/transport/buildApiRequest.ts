@@ -115,7 +115,7 @@ export function buildApiRequest(endpoint: string, payload: Record<string, unknow
     rest[CREDENTIAL_TRANSFER_TOKENS_FIELD] = credentialTransferTokens;
   }
   let body: string;
-  if (indexKeys || isIndexKey(xsrfFieldName) || xsrfFieldName === 'context' || Object.hasOwn(rest, 'toJSON')) {
+  if (indexKeys || isIndexKey(xsrfFieldName) || xsrfFieldName === 'context' || Object.hasOwn(rest, 'toJSON') || 'toJSON' in context) {
     // The bodies whose text is not the context's followed by the rest's (an integer key goes before `context`, an
     // anti-forgery field named `context` replaces it, a `toJSON` writes something else): one object, written natively.
     const whole: Record<string, unknown> = Object.assign({ context }, rest);

@@ -241,3 +241,20 @@ describe('buildApiRequest: what it keeps between requests', () => {
     expect(urlWith('A&B')).toBe('/youtubei/v1/log_event?key=A%26B');
   });
 });
+
+describe('buildApiRequest: bodies written natively where the context text cannot simply go first', () => {
+  it('a context with toJSON, an integer payload key, an anti-forgery field named context: as JSON.stringify writes the whole body', () => {
+    const context = Object.assign(buildClientContext({}), { toJSON: (key: string) => (key === 'context' ? { replaced: true } : undefined) });
+    expect(buildApiRequest('log_event', { events: [] }, { context }).options.body).toBe('{"context":{"replaced":true},"events":[]}');
+    const plain = sealClientContext(buildClientContext({}));
+    expect(buildApiRequest('next', { 7: 'seven', videoId: 'v' }, { context: plain }).options.body).toBe(
+      JSON.stringify({ context: plain, 7: 'seven', videoId: 'v' }),
+    );
+    expect(buildApiRequest('next', { videoId: 'v' }, { context: plain, xsrfToken: 'T', xsrfFieldName: 'context' }).options.body).toBe(
+      '{"context":"T","videoId":"v"}',
+    );
+    expect(buildApiRequest('next', { videoId: 'v' }, { context: plain, xsrfToken: 'T', xsrfFieldName: '3' }).options.body).toBe(
+      JSON.stringify({ 3: 'T', context: plain, videoId: 'v' }),
+    );
+  });
+});
