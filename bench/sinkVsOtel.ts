@@ -14,7 +14,7 @@
  * (epoch milliseconds, which V8 writes through its slower double-to-text path), and OTel stamps its records with the
  * real time too. Starting at 0 made every `eventTimeMs` and `requestTimeMs` of our bodies a cheap `0`. And it follows
  * the wall clock: every time the sink asks the time, it reads `Date.now()` ({@link WallClockScheduler}), as the page's
- * sink does (twice per event: when it stamps it and when it queues it), and as many events share a millisecond as
+ * sink does (once per event: the time it stamps an event with is the time it queues it at), and as many events share a millisecond as
  * really do at this rate (OTel reads a new time for every record too). A clock standing still for a whole round let
  * every event reuse the one envelope text the writer keeps per `eventTimeMs`, and read no clock at all: that figure
  * (`vidframeSameMillisecond`) is kept as a diagnostic.
@@ -29,6 +29,14 @@
  * hashes, the ad status), the anti-forgery field, the API key and the stream token — with the window and identity
  * faked ({@link pageApi}). A context built once and shared by every request (as this bench did before) skipped what
  * the page does per request and serialised a context a quarter of the page's size.
+ *
+ * What changes from one request to the next in the page: nothing by construction (no timestamp or counter is in the
+ * context; `requestTimeMs` and the counter are in the payload). The context follows the frame size, visibility,
+ * connection, UTC offset, history length and display mode, and the page's facts (visitor id, config hashes,
+ * consistency jars, anonymous id, ad status); the page's API client reuses one context, and its text, while all of
+ * those are equal by value (`createClientContextCache`) and builds a new one when any changes. None changes between
+ * the requests of this run, as none does between the requests of a page playing on: every request here is a reuse
+ * (the first request of the page, in the warm-up, builds it), and every request still reads its settings.
  *
  * `serialiseOnly` is a reference, not a contender: `JSON.stringify` alone on the very bodies the sink built (captured
  * in the warm-up), timed in the same rounds — the most any sink that sends these bodies as JSON could reach here.
