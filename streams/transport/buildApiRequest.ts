@@ -2,7 +2,7 @@ import type { ClientContext } from './buildClientContext';
 import { VIDFRAME_CLIENT_VERSION, WEB_EMBEDDED_PLAYER_CLIENT_NAME_ID } from './clientIdentity';
 import { LOG_ENDPOINTS, STREAM_TOKEN_HEADER } from './logEndpoints';
 import { CREDENTIAL_TRANSFER_TOKENS_FIELD, type CredentialTransferToken, isCredentialTransferTokens } from './credentialTransferTokens';
-import { flat, stringifyLogEvents } from './stringifyLogEvents';
+import { flat, stringifyLogEvents, stringifyLogRequest } from './stringifyLogEvents';
 import { clientContextAdSignals, clientContextText } from './sealClientContext';
 
 /**
@@ -155,11 +155,15 @@ let markCount = 0;
 /**
  * `JSON.stringify({ context, ...rest })` of a log request, the same string: its `events` written by
  * {@link stringifyLogEvents} (Node's `JSON.stringify` is most of the log sink's time, issue 15), the context as its text,
- * the rest natively with a mark where the events go — a string no payload holds (NUL, a counter), checked to occur
- * once — and the whole body made one flat string.
+ * the rest by {@link stringifyLogRequest} when its members are flat (the usual body), else natively with a mark where
+ * the events go — a string no payload holds (NUL, a counter), checked to occur once — and the whole body made one flat
+ * string.
  */
 function stringifyLogBody(contextText: string, rest: Record<string, unknown>): string {
   if (!Object.hasOwn(rest, 'events')) return flat(withContext(contextText, JSON.stringify(rest)));
+  // The usual body (events, request time, serialized id, anti-forgery token): no JSON.stringify at all.
+  const written = stringifyLogRequest(contextText, rest);
+  if (written !== undefined) return written;
   const events = rest.events;
   const mark = `\u0000vidframe-events-${++markCount}\u0000`;
   rest.events = mark;

@@ -258,3 +258,28 @@ describe('buildApiRequest: bodies written natively where the context text cannot
     );
   });
 });
+
+describe('log bodies written without JSON.stringify (stringifyLogRequest)', () => {
+  const context = sealClientContext(buildClientContext({ page: { visitorData: 'VIS' }, timeZone: 'Europe/Paris' }));
+  const events = [{ eventTimeMs: 1_763_950_000_123, clientEventId: 'p:1', seek: { videoId: 'VFsunrise01', fromSec: 1.5, toSec: 2 } }];
+  const cases: [string, Record<string, unknown>][] = [
+    ['the usual body', { events, requestTimeMs: 1_763_950_000_200, serializedClientEventId: { serializedEventId: 'p', clientCounter: 65_535 } }],
+    ['members before and after the events', { requestTimeMs: -1_763_950_000_200.5, events, tail: 'x' }],
+    ['strings to escape, unicode, a lone surrogate', { events, a: 'quote " backslash \\ newline \n', b: 'é ✓ 😀', c: '\ud800', 'key "quoted"': true }],
+    ['numbers JSON writes its own way', { events, n0: Number.NaN, n1: Infinity, n2: -0, n3: 1e21, n4: 5e-7, n5: 2 ** 53, n6: 123_456_789_012_345 }],
+    ['flat values of every kind', { events, t: true, f: false, z: null, big: 9_007_199_254_740_991, small: -1e9, d: 0.1 + 0.2 }],
+    ['an empty object, an object of flat members', { events, empty: {}, id: { serializedEventId: 'p\u0001', clientCounter: 0, extra: null } }],
+    ['an undefined member (left out)', { events, gone: undefined, kept: 1 }],
+    ['an undefined member in a nested object', { events, id: { a: undefined, b: 1 } }],
+    ['a nested object two deep', { events, deep: { a: { b: 1 } } }],
+    ['an array member', { events, list: [1, 'two', { three: 3 }] }],
+    ['a nested toJSON', { events, when: { toJSON: () => 'custom' } }],
+    ['a Date', { events, at: new Date(1_763_950_000_000) }],
+    ['a nested object with an integer key', { events, id: { b: 1, 2: 'two' } }],
+    ['events that are not log events', { events: [{ free: 'form' }, 3], requestTimeMs: 1 }],
+  ];
+  it.each(cases)('%s: the same text as JSON.stringify', (_label, payload) => {
+    const body = buildApiRequest('log_event', payload, { context, xsrfToken: 'T' }).options.body;
+    expect(body).toBe(JSON.stringify({ context, ...payload, session_token: 'T' }));
+  });
+});
