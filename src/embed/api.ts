@@ -4,7 +4,8 @@ import type { PlayerConfig } from '../../streams/config/playerConfig';
 import { experimentsTokenFor } from '../../streams/identity/experimentsToken';
 import { withCurrentCredentials } from '../../streams/identity/withCurrentCredentials';
 import type { ApiRequest } from '../../streams/transport/buildApiRequest';
-import { buildClientContext, type ClientContext } from '../../streams/transport/buildClientContext';
+import type { ClientContext } from '../../streams/transport/buildClientContext';
+import { createClientContextCache } from '../../streams/transport/createClientContextCache';
 import { createApiTransport, type ApiTransport, type FetchLike } from '../../streams/transport/createApiTransport';
 import type { ApiResponse } from '../../streams/transport/parseApiResponse';
 import { createClientEnvironmentReader } from '../../streams/transport/readClientEnvironment';
@@ -59,11 +60,13 @@ export function createEmbedApi(win: Window, config: PlayerConfig, identity: Iden
   const vars = config.args.playerVars;
   const experimentsToken = experimentsTokenFor(config.args.fflags || undefined);
   const readEnvironment = createClientEnvironmentReader(win as never);
+  const contextFor = createClientContextCache();
   const transport = createApiTransport({
     fetch: ((url, init) => win.fetch(url, init as RequestInit)) as FetchLike,
     settings: () => {
       const credentials = identity.credentials();
-      const context = buildClientContext(
+      // The same (sealed) context object while nothing it is made of changed, so its text is written once (issue 15).
+      const context = contextFor(
         readEnvironment({
           hl: vars.hl,
           theme: config.args.theme,
@@ -74,12 +77,11 @@ export function createEmbedApi(win: Window, config: PlayerConfig, identity: Iden
           delegatedSessionId: identity.delegatedSessionId(),
           consistencyTokenJars: identity.consistencyTokenJars(),
         }),
+        [
+          ...(facts.anonymousId ? [{ key: 'bisc', value: facts.anonymousId }] : []),
+          ...(facts.adStatus !== undefined ? [{ key: AD_STATUS_SIGNAL_KEY, value: String(facts.adStatus) }] : []),
+        ],
       );
-      const pageSignals = [
-        ...(facts.anonymousId ? [{ key: 'bisc', value: facts.anonymousId }] : []),
-        ...(facts.adStatus !== undefined ? [{ key: AD_STATUS_SIGNAL_KEY, value: String(facts.adStatus) }] : []),
-      ];
-      if (pageSignals.length > 0) context.adSignalsInfo = { params: [...(context.adSignalsInfo?.params ?? []), ...pageSignals] };
       return {
         context,
         authorization: credentials.accessToken,

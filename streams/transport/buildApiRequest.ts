@@ -2,7 +2,8 @@ import type { ClientContext } from './buildClientContext';
 import { VIDFRAME_CLIENT_VERSION, WEB_EMBEDDED_PLAYER_CLIENT_NAME_ID } from './clientIdentity';
 import { LOG_ENDPOINTS, STREAM_TOKEN_HEADER } from './logEndpoints';
 import { CREDENTIAL_TRANSFER_TOKENS_FIELD, type CredentialTransferToken, isCredentialTransferTokens } from './credentialTransferTokens';
-import { stringifyLogEvents } from './stringifyLogEvents';
+import { flat, stringifyLogEvents, stringifyLogRequest } from './stringifyLogEvents';
+import { clientContextAdSignals, clientContextText } from './sealClientContext';
 
 /**
  * One API request, exactly as the retry queue stores it (spec §3 "Queued log request": url, options): a root-relative
@@ -92,43 +93,86 @@ export function buildApiRequest(endpoint: string, payload: Record<string, unknow
   if (context.client.utcOffsetMinutes !== undefined) headers['X-Youtube-Utc-Offset'] = String(context.client.utcOffsetMinutes);
   if (context.client.timeZone) headers['X-Youtube-Time-Zone'] = context.client.timeZone;
   if (isLog && streamToken) headers[STREAM_TOKEN_HEADER] = streamToken;
-  const adSignals = context.adSignalsInfo?.params;
-  if (adSignals && adSignals.length > 0) {
-    headers['X-Youtube-Ad-Signals'] = new URLSearchParams(adSignals.map(({ key, value }) => [key, value])).toString();
-  }
+  // Written once per context the page's context cache sealed (issue 15), else for each request.
+  const adSignals = clientContextAdSignals(context);
+  if (adSignals !== undefined) headers['X-Youtube-Ad-Signals'] = adSignals;
 
   // The query holds at most the key: no `URLSearchParams` (a measurable cost per log request) when it has none.
-  const search = apiKey && (keyParamKillSwitch || (isLog && !authorization)) ? new URLSearchParams({ key: apiKey }).toString() : '';
+  const search = apiKey && (keyParamKillSwitch || (isLog && !authorization)) ? keyQuery(apiKey) : '';
   const url = `/youtubei/${encodeURIComponent(apiVersion)}/${endpoint}${search ? `?${search}` : ''}`;
 
-  // `{ context, ...payload }` without a `context` of the payload, copied in one pass (no rest object in between).
-  const body: Record<string, unknown> = { context };
+  // The body is `{ context, ...payload }` (without a `context` of the payload) plus the fields below. It is written as
+  // the context's text and the text of the rest: a context the page's cache sealed is written once, not per request.
+  const rest: Record<string, unknown> = {};
+  let indexKeys = false;
   for (const key in payload) {
-    if (key !== 'context' && Object.hasOwn(payload, key)) body[key] = payload[key];
+    if (key !== 'context' && Object.hasOwn(payload, key)) {
+      rest[key] = payload[key];
+      if (!indexKeys && isIndexKey(key)) indexKeys = true;
+    }
   }
   if (isLog && credentialTransferTokens !== undefined && credentialTransferTokens.length > 0 && isCredentialTransferTokens(credentialTransferTokens)) {
-    body[CREDENTIAL_TRANSFER_TOKENS_FIELD] = credentialTransferTokens;
+    rest[CREDENTIAL_TRANSFER_TOKENS_FIELD] = credentialTransferTokens;
   }
-  if (xsrfToken) body[xsrfFieldName] = xsrfToken;
-  return { url, options: { method: 'POST', headers, body: isLog ? stringifyLogBody(body) : JSON.stringify(body) } };
+  let body: string;
+  if (indexKeys || isIndexKey(xsrfFieldName) || xsrfFieldName === 'context' || Object.hasOwn(rest, 'toJSON') || 'toJSON' in context) {
+    // The bodies whose text is not the context's followed by the rest's (an integer key goes before `context`, an
+    // anti-forgery field named `context` replaces it, a `toJSON` writes something else): one object, written natively.
+    const whole: Record<string, unknown> = Object.assign({ context }, rest);
+    if (xsrfToken) whole[xsrfFieldName] = xsrfToken;
+    body = JSON.stringify(whole);
+  } else {
+    if (xsrfToken) rest[xsrfFieldName] = xsrfToken;
+    const contextText = clientContextText(context);
+    body = isLog ? stringifyLogBody(contextText, rest) : withContext(contextText, JSON.stringify(rest));
+  }
+  return { url, options: { method: 'POST', headers, body } };
 }
+
+/** An array index (`"0"` … `"4294967294"`), which objects list before every other key. */
+function isIndexKey(key: string): boolean {
+  const c = key.charCodeAt(0);
+  return c >= 48 && c <= 57 && String(Number(key) >>> 0) === key && key !== '4294967295';
+}
+
+let lastApiKey: string | undefined;
+let lastKeyQuery = '';
+/** `key={apiKey}` as `URLSearchParams` writes it, for the last key (the page has one). */
+function keyQuery(apiKey: string): string {
+  if (apiKey !== lastApiKey) {
+    lastKeyQuery = new URLSearchParams({ key: apiKey }).toString();
+    lastApiKey = apiKey;
+  }
+  return lastKeyQuery;
+}
+
+/** `JSON.stringify({ context, ...rest })` from the context's text and the rest's (`{…}`). */
+const withContext = (contextText: string, restText: string): string =>
+  restText === '{}' ? `{"context":${contextText}}` : `{"context":${contextText},${restText.slice(1)}`;
 
 let markCount = 0;
 
 /**
- * `JSON.stringify(body)` of a log request, the same string: its `events` written by {@link stringifyLogEvents} (Node's
- * `JSON.stringify` is most of the log sink's time, issue 15), the rest natively with a mark where the events go — a
- * string no payload holds (NUL, a counter), checked to occur once — and the whole body made one flat string.
+ * `JSON.stringify({ context, ...rest })` of a log request, the same string: its `events` written by
+ * {@link stringifyLogEvents} (Node's `JSON.stringify` is most of the log sink's time, issue 15), the context as its text,
+ * the rest by {@link stringifyLogRequest} when its members are flat (the usual body), else natively with a mark where
+ * the events go — a string no payload holds (NUL, a counter), checked to occur once — and the whole body made one flat
+ * string.
  */
-function stringifyLogBody(body: Record<string, unknown>): string {
-  if (!Object.hasOwn(body, 'events')) return JSON.stringify(body);
-  const events = body.events;
+function stringifyLogBody(contextText: string, rest: Record<string, unknown>): string {
+  if (!Object.hasOwn(rest, 'events')) return flat(withContext(contextText, JSON.stringify(rest)));
+  // The usual body (events, request time, serialized id, anti-forgery token): no JSON.stringify at all.
+  const written = stringifyLogRequest(contextText, rest);
+  if (written !== undefined) return written;
+  const events = rest.events;
   const mark = `\u0000vidframe-events-${++markCount}\u0000`;
-  body.events = mark;
-  const rest = JSON.stringify(body);
-  body.events = events;
+  rest.events = mark;
+  const restText = JSON.stringify(rest);
+  rest.events = events;
   const marked = `"events":${JSON.stringify(mark)}`;
-  const at = rest.indexOf(marked);
-  if (at < 0 || rest.indexOf(marked, at + 1) >= 0) return JSON.stringify(body);
-  return stringifyLogEvents(events, `${rest.slice(0, at)}"events":`, rest.slice(at + marked.length)) ?? JSON.stringify(body);
+  const at = restText.indexOf(marked);
+  const native = () => flat(withContext(contextText, JSON.stringify(rest)));
+  if (at < 0 || restText.indexOf(marked, at + 1) >= 0) return native();
+  // `restText` starts with `{`: the context goes first, then what came before the events in the rest.
+  return stringifyLogEvents(events, `{"context":${contextText},${restText.slice(1, at)}"events":`, restText.slice(at + marked.length)) ?? native();
 }

@@ -126,11 +126,12 @@ export interface ClientEnvironment {
   };
 }
 
+/** Each display mode's media query, written once (the page asks them for every request). */
 const DISPLAY_MODES: readonly [string, WebDisplayMode][] = [
-  ['standalone', 'WEB_DISPLAY_MODE_STANDALONE'],
-  ['minimal-ui', 'WEB_DISPLAY_MODE_MINIMAL_UI'],
-  ['fullscreen', 'WEB_DISPLAY_MODE_FULLSCREEN'],
-  ['browser', 'WEB_DISPLAY_MODE_BROWSER'],
+  ['(display-mode: standalone)', 'WEB_DISPLAY_MODE_STANDALONE'],
+  ['(display-mode: minimal-ui)', 'WEB_DISPLAY_MODE_MINIMAL_UI'],
+  ['(display-mode: fullscreen)', 'WEB_DISPLAY_MODE_FULLSCREEN'],
+  ['(display-mode: browser)', 'WEB_DISPLAY_MODE_BROWSER'],
 ];
 
 const CONNECTION_TYPES: Readonly<Record<string, ConnectionType>> = {
@@ -155,9 +156,9 @@ const EFFECTIVE_TYPES: Readonly<Record<string, EffectiveConnectionType>> = {
 /** The first display mode whose media query matches; `unknown` without `matchMedia` or when none matches. */
 export function webDisplayMode(matchMedia: ClientEnvironment['matchMedia']): WebDisplayMode {
   if (typeof matchMedia !== 'function') return 'WEB_DISPLAY_MODE_UNKNOWN';
-  for (const [mode, name] of DISPLAY_MODES) {
+  for (const [query, name] of DISPLAY_MODES) {
     try {
-      if (matchMedia(`(display-mode: ${mode})`)?.matches) return name;
+      if (matchMedia(query)?.matches) return name;
     } catch {
       return 'WEB_DISPLAY_MODE_UNKNOWN';
     }

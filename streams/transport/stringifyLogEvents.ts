@@ -213,6 +213,49 @@ export function stringifyLogEvents(events: unknown, before = '', after = ''): st
   return flat(`${out}]${after}`);
 }
 
+/** The text of a flat value, or of a plain object of flat values (`serializedClientEventId`); `undefined` for anything else. */
+function memberText(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return valueText(value);
+  if (getPrototypeOf(value) !== objectPrototype || (value as { toJSON?: unknown }).toJSON !== undefined) return undefined;
+  let out = '{';
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) return undefined;
+    const text = valueText((value as Record<string, unknown>)[key]);
+    if (text === undefined) return undefined; // `undefined` members (left out by JSON), nested objects: natively
+    out += `${out.length === 1 ? '' : ','}${quote(key)}:${text}`;
+  }
+  return `${out}}`;
+}
+
+/**
+ * `JSON.stringify({ context, ...rest })` of a log request whose `rest` is its `events` and flat members (the request
+ * time, the anti-forgery token) or plain objects of flat members (`serializedClientEventId`), with the context's text
+ * given: the members written by the rules the events are written by (an epoch-millisecond `requestTimeMs` through the
+ * two halves, not V8's slow double-to-text path), so no `JSON.stringify` runs for the request (issue 15: it measured
+ * ≈ 1 µs per request). `undefined` for any other body, which the caller writes otherwise. `rest` must have no
+ * integer-like key (they would come first) and no `toJSON`.
+ */
+export function stringifyLogRequest(contextText: string, rest: Record<string, unknown>): string | undefined {
+  let before = `{"context":${contextText}`;
+  let after = '';
+  let events: unknown;
+  let found = false;
+  for (const key in rest) {
+    if (!Object.hasOwn(rest, key)) return undefined;
+    const value = rest[key];
+    if (key === 'events') {
+      events = value;
+      found = true;
+      continue;
+    }
+    const text = memberText(value);
+    if (text === undefined) return undefined;
+    if (found) after += `,${quote(key)}:${text}`;
+    else before += `,${quote(key)}:${text}`;
+  }
+  return found ? stringifyLogEvents(events, `${before},"events":`, `${after}}`) : undefined;
+}
+
 /** Arrays of events whose every `clientEventId` is known to need no escaping (see {@link markPlainClientEventIds}). */
 const plainIdArrays = new WeakSet<readonly unknown[]>();
 
