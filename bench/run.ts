@@ -83,6 +83,8 @@ function runClientBenches(): void {
   );
 
   // ── Log sink ────────────────────────────────────────────────────────────────────────────────────────────────────
+  // A micro-benchmark of the sink with one context built once. The issue's target row (below, bench/sinkVsOtel.ts)
+  // builds every request with the page's own API client instead, as the page does.
   const context = buildClientContext({});
   function runSink(eventCount: number): { requests: number } {
     // The page's clock: each `now()` a `Date.now()` (see bench/sinkVsOtel.ts).
