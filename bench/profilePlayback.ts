@@ -140,7 +140,7 @@ function shortSource(source: string): string {
 }
 
 // ── The CPU profile ─────────────────────────────────────────────────────────────────────────────────────────────────
-interface ProfileNode {
+export interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   children?: number[];
@@ -153,13 +153,13 @@ export interface Profile {
   endTime: number;
 }
 
-interface Where {
+export interface Where {
   key: string;
   file: string;
   label: string;
 }
 
-function whereOf(node: ProfileNode): Where {
+export function whereOf(node: ProfileNode): Where {
   const { functionName, url, lineNumber, columnNumber } = node.callFrame;
   if (!url) return { key: functionName || '(anonymous)', file: functionName.startsWith('(') ? functionName : '(native)', label: functionName || '(anonymous)' };
   const map = mapFor(url);

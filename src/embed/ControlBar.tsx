@@ -141,8 +141,8 @@ function TimeText({ player }: { player: EmbedPlayer }) {
   const total = useRef<HTMLSpanElement>(null);
   const shown = useRef({ currentTime: NaN, duration: NaN });
   useLayoutSubscription(time$, ({ currentTime, duration }) => {
-    if (current.current && currentTime !== shown.current.currentTime) current.current.textContent = formatTime(currentTime);
-    if (total.current && duration !== shown.current.duration) total.current.textContent = formatTime(duration);
+    if (currentTime !== shown.current.currentTime) writeText(current.current, formatTime(currentTime));
+    if (duration !== shown.current.duration) writeText(total.current, formatTime(duration));
     shown.current = { currentTime, duration };
   });
   return (
@@ -152,4 +152,15 @@ function TimeText({ player }: { player: EmbedPlayer }) {
       <span ref={total} className="vf-time-duration" />
     </span>
   );
+}
+
+/**
+ * The text of `el`, changed in its one text node (a character-data change) rather than by replacing its children: no
+ * node is made per second, and the player's focus keeper, which watches the tree for removed elements, is not woken.
+ */
+function writeText(el: HTMLElement | null, text: string): void {
+  if (!el) return;
+  const node = el.firstChild;
+  if (node && node.nodeType === Node.TEXT_NODE && node === el.lastChild) (node as Text).data = text;
+  else el.textContent = text;
 }
