@@ -1,7 +1,7 @@
 import { defer, distinctUntilChanged, filter, first, from, fromEvent, map, merge, Observable, share, shareReplay, Subscription, switchMap } from 'rxjs';
 import type { PlayerResponse } from '../../streams/config/playerConfig';
 import type { LoggedPlayerState } from '../../streams/logging/playerEvents';
-import { mediaEvents$, seekSpans } from '../../streams/sources/mediaEvents';
+import { elementSeeks$ } from '../../streams/sources/mediaEvents';
 import { newPlaybackNonce } from './playbackNonce';
 import { playbackBeacons, type PlaybackSample, type TrackedVideo } from '../../streams/tracking/playbackBeacons';
 import { sendBeacons, type BeaconOutcome } from '../../streams/tracking/sendBeacons';
@@ -51,20 +51,18 @@ export function startTracking(player: EmbedPlayer, win: Window = window): Tracki
     first(),
     shareReplay(1),
   );
-  const timeUpdates$ = element$.pipe(
-    switchMap((el) => mediaEvents$(el, ['timeupdate', 'seeking'])),
-    share(),
-  );
   let elementNow: HTMLVideoElement | undefined;
   subscriptions.add(element$.subscribe((el) => (elementNow = el)));
   let stateNow: LoggedPlayerState = -1;
+  // A sample per state change and per time update (the beacons' segments end where the time was). The event itself is
+  // not needed: it is mapped straight to the sample, without an event object of its own (issue 15).
   const playback$: Observable<PlaybackSample> = merge(
     player.state$.pipe(map((state) => (stateNow = state as LoggedPlayerState))),
-    timeUpdates$.pipe(filter((e) => e.type === 'timeupdate')),
+    element$.pipe(switchMap((el) => fromEvent(el, 'timeupdate'))),
   ).pipe(map(() => ({ state: stateNow, mediaTimeSec: elementNow?.currentTime ?? 0 })));
 
   // A seek goes from the last time played to where the element is seeking.
-  const seek$ = seekSpans(timeUpdates$);
+  const seek$ = element$.pipe(switchMap((el) => elementSeeks$(el)));
 
   const pageHide$ = merge(
     fromEvent(win, 'pagehide'),
