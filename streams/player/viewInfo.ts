@@ -1,4 +1,4 @@
-import { distinctUntilChanged, map, take, type Observable, type OperatorFunction } from 'rxjs';
+import { distinctUntilChanged, Observable, take, type OperatorFunction } from 'rxjs';
 import type { PlayerInfo } from './types';
 import { sameValue } from '../shared/sameValue';
 
@@ -37,19 +37,32 @@ export interface PlaybackTime {
   duration: number;
 }
 
+/**
+ * `time(info)` and the duration, passed on as a new {@link PlaybackTime} only when either changes: one operator and no
+ * object per snapshot that changes neither (issue 15: several views read these on every playback tick).
+ */
+const distinctTime =
+  (time: (i: PlayerInfo) => number): OperatorFunction<PlayerInfo, PlaybackTime> =>
+  (info$) =>
+    new Observable<PlaybackTime>((subscriber) => {
+      let last: PlaybackTime | null = null;
+      return info$.subscribe({
+        next: (i) => {
+          const currentTime = time(i);
+          if (last !== null && last.currentTime === currentTime && last.duration === i.duration) return;
+          last = { currentTime, duration: i.duration };
+          subscriber.next(last);
+        },
+        error: (e: unknown) => subscriber.error(e),
+        complete: () => subscriber.complete(),
+      });
+    });
+
 /** The current time and duration, passed on when either changes (the seek bar's rate: each `timeupdate`). */
-export const playbackTime = (): OperatorFunction<PlayerInfo, PlaybackTime> => (info$) =>
-  info$.pipe(
-    map((i) => ({ currentTime: i.currentTime, duration: i.duration })),
-    distinctUntilChanged((a, b) => a.currentTime === b.currentTime && a.duration === b.duration),
-  );
+export const playbackTime = (): OperatorFunction<PlayerInfo, PlaybackTime> => distinctTime((i) => i.currentTime);
 
 /** The time in whole seconds and the duration, passed on when the shown text could change (about once a second). */
-export const wholeSecondsTime = (): OperatorFunction<PlayerInfo, PlaybackTime> => (info$) =>
-  info$.pipe(
-    map((i) => ({ currentTime: Math.floor(i.currentTime), duration: i.duration })),
-    distinctUntilChanged((a, b) => a.currentTime === b.currentTime && a.duration === b.duration),
-  );
+export const wholeSecondsTime = (): OperatorFunction<PlayerInfo, PlaybackTime> => distinctTime((i) => Math.floor(i.currentTime));
 
 /**
  * A state stream (replaying its latest value) as a view that can be hidden reads it: every value while `shown`; only
