@@ -181,7 +181,7 @@ function table(title: string, rows: [string, number][], totalMs: number, top: nu
 }
 
 /** Busy (not idle) microseconds per `binUs` of the profile, and the bin of each sample. */
-function busyBins(profile: Profile, binUs: number): { bins: number[]; binOf: (i: number) => number } {
+export function busyBins(profile: Profile, binUs: number): { bins: number[]; binOf: (i: number) => number } {
   const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
   const at: number[] = [];
   let t = profile.startTime;
