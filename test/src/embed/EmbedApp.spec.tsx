@@ -262,4 +262,27 @@ describe('EmbedApp (StrictMode)', () => {
       jest.useRealTimers();
     }
   });
+
+  it('a video looping by itself (loop=1, a playlist of one) shows no end screen, title or controls at its loop; an end that is not a loop does (issue 15)', () => {
+    jest.useFakeTimers();
+    try {
+      const { player, setState } = fakePlayer();
+      const { container } = renderApp(player);
+      const loopOne = { playlist: ['VFsunrise01'], playlistIndex: 0, loop: true, currentTime: 5, duration: 12 };
+      act(() => setState(PlayerState.PLAYING, loopOne));
+      act(() => jest.advanceTimersByTime(PLAYER_CONTROLS_AUTOHIDE_MS));
+      const chrome = container.querySelector('.vf-chrome')!;
+      const look = () => [chrome.classList.contains('vf-chrome-hidden'), !!container.querySelector('.vf-endscreen'), screen.queryByText('Sunrise') !== null];
+      expect(look()).toEqual([true, false, false]);
+      for (const s of [PlayerState.ENDED, PlayerState.UNSTARTED, PlayerState.BUFFERING, PlayerState.PLAYING]) {
+        act(() => setState(s, loopOne));
+        expect(look()).toEqual([true, false, false]);
+      }
+      // Without the loop the end is an end: the end screen, the title, the controls.
+      act(() => setState(PlayerState.ENDED, { ...loopOne, loop: false }));
+      expect(look()).toEqual([false, true, true]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });
