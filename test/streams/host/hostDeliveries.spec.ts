@@ -40,7 +40,7 @@ describe('hostDeliveries and the time of a seek', () => {
       'onVideoProgress!',
     ]);
     const tracks = [{ languageCode: 'en', languageName: 'English', displayName: 'English', kind: '', vss_id: '.en', url: '/t' }];
-    const captions = hostDeliveries(playing(3, T0), { ...playing(3.25, T0 + 0.25), captionTracks: tracks } as ReturnType<typeof playing>);
+    const captions = hostDeliveries(playing(3, T0), { ...playing(3.25, T0 + 0.25), captionTracks: tracks } as unknown as ReturnType<typeof playing>);
     expect(summary(captions)).toEqual(['infoDelivery!', 'onVideoProgress~', 'apiInfoDelivery!', 'onApiChange!']);
     expect(Object.keys(captions[0].info as object)).toContain('captionTracks');
   });
