@@ -140,7 +140,7 @@ function shortSource(source: string): string {
 }
 
 // ── The CPU profile ─────────────────────────────────────────────────────────────────────────────────────────────────
-interface ProfileNode {
+export interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   children?: number[];
@@ -153,13 +153,13 @@ export interface Profile {
   endTime: number;
 }
 
-interface Where {
+export interface Where {
   key: string;
   file: string;
   label: string;
 }
 
-function whereOf(node: ProfileNode): Where {
+export function whereOf(node: ProfileNode): Where {
   const { functionName, url, lineNumber, columnNumber } = node.callFrame;
   if (!url) return { key: functionName || '(anonymous)', file: functionName.startsWith('(') ? functionName : '(native)', label: functionName || '(anonymous)' };
   const map = mapFor(url);
@@ -181,7 +181,7 @@ function table(title: string, rows: [string, number][], totalMs: number, top: nu
 }
 
 /** Busy (not idle) microseconds per `binUs` of the profile, and the bin of each sample. */
-function busyBins(profile: Profile, binUs: number): { bins: number[]; binOf: (i: number) => number } {
+export function busyBins(profile: Profile, binUs: number): { bins: number[]; binOf: (i: number) => number } {
   const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
   const at: number[] = [];
   let t = profile.startTime;

@@ -15,6 +15,7 @@
  * `TICK_BLOCK=ui,services` (the embed without those lazy chunks: what each adds to a tick).
  * A diagnostic for iterating on the per-tick work; the page benchmark stays the measure the targets are judged on.
  */
+import { writeFileSync } from 'node:fs';
 import { BENCH_MEDIA_PATH, cdpFor, openFrame, startBenchPages, type Kind } from './embedPage';
 import type { CDPSession } from 'playwright-core';
 import { attribute, type Profile } from './profilePlayback';
@@ -101,6 +102,8 @@ async function main(): Promise<void> {
       await frame.evaluate(ticks);
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: Profile };
       attribute(profile, Number(process.env.TICK_PROFILE_TOP ?? 40), `[${count} synthetic ticks] `);
+      // `TICK_PROFILE_SAVE=<file>`: the raw profile too (`.cpuprofile`: DevTools opens it; `bench/profileCallers.ts` reads it).
+      if (process.env.TICK_PROFILE_SAVE) writeFileSync(process.env.TICK_PROFILE_SAVE, JSON.stringify(profile));
     }
     await cdp.detach().catch(() => undefined);
     await context.close();

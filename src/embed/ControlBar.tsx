@@ -1,4 +1,5 @@
-import { useObservable, useObservableEagerState } from 'observable-hooks';
+import { useRef } from 'react';
+import { useLayoutSubscription, useObservable } from 'observable-hooks';
 import type { PlayerInfo } from '../../streams/player/types';
 import { wholeSecondsTime } from '../../streams/player/viewInfo';
 import type { EmbedPlayer } from './EmbedPlayer';
@@ -130,17 +131,36 @@ export function ControlBar({
 }
 
 /**
- * "0:05 / 0:12": its own subscription, rendered when the shown second changes (about once a second while playing),
- * also while the bar is auto-hidden: it is only transparent then, and a screen reader still reads it.
+ * "0:05 / 0:12": written straight to its two spans by its own subscription when the shown second or the duration
+ * changes (about once a second while playing), never by a render (issue 15) — also while the bar is auto-hidden: it is
+ * only transparent then, and a screen reader still reads it. React renders the spans empty and never sets their text.
  */
 function TimeText({ player }: { player: EmbedPlayer }) {
   const time$ = useObservable(() => player.info$.pipe(wholeSecondsTime()));
-  const { currentTime, duration } = useObservableEagerState(time$);
+  const current = useRef<HTMLSpanElement>(null);
+  const total = useRef<HTMLSpanElement>(null);
+  const shown = useRef({ currentTime: NaN, duration: NaN });
+  useLayoutSubscription(time$, ({ currentTime, duration }) => {
+    if (currentTime !== shown.current.currentTime) writeText(current.current, formatTime(currentTime));
+    if (duration !== shown.current.duration) writeText(total.current, formatTime(duration));
+    shown.current = { currentTime, duration };
+  });
   return (
     <span className="vf-time">
-      <span className="vf-time-current">{formatTime(currentTime)}</span>
+      <span ref={current} className="vf-time-current" />
       <span className="vf-time-sep"> / </span>
-      <span className="vf-time-duration">{formatTime(duration)}</span>
+      <span ref={total} className="vf-time-duration" />
     </span>
   );
+}
+
+/**
+ * The text of `el`, changed in its one text node (a character-data change) rather than by replacing its children: no
+ * node is made per second, and the player's focus keeper, which watches the tree for removed elements, is not woken.
+ */
+function writeText(el: HTMLElement | null, text: string): void {
+  if (!el) return;
+  const node = el.firstChild;
+  if (node && node.nodeType === Node.TEXT_NODE && node === el.lastChild) (node as Text).data = text;
+  else el.textContent = text;
 }

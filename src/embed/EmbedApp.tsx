@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useObservable, useObservableCallback, useObservableEagerState, useObservableState, useSubscription } from 'observable-hooks';
-import { beyondTime } from '../../streams/player/viewInfo';
+import { beyondTime, withPlaybackPhase } from '../../streams/player/viewInfo';
 import { combineLatest, filter, fromEvent, map, startWith } from 'rxjs';
 import { parseBooleanVar, PLAYER_STYLE_TRANSPARENT } from '../../streams/config/playerConfig';
 import { PlayerState } from '../../streams/player/playerState';
@@ -103,8 +103,10 @@ export function EmbedApp({ player, shell, identity, actions }: { player: EmbedPl
   const { config } = player;
   const vars = config.args.playerVars;
   // Everything but the playback time: the player re-renders when that changes, not on every `timeupdate` (issue 15).
-  const view$ = useObservable(() => player.info$.pipe(beyondTime()));
-  const info = useObservableEagerState(view$);
+  // With it, the phase of the playback: a video looping by itself counts as playing from its end to its new start
+  // (`playbackPhase`): no end screen, title or controls for a moment at each loop (issue 15).
+  const view$ = useObservable(() => player.info$.pipe(beyondTime(), withPlaybackPhase()));
+  const { info, phase } = useObservableEagerState(view$);
   // The latest time, read on demand (Share at the current time) without rendering on each tick.
   const latestInfo = useRef(info);
   useSubscription(player.info$, (i) => {
@@ -128,7 +130,7 @@ export function EmbedApp({ player, shell, identity, actions }: { player: EmbedPl
   useFocusKeeper(rootElement);
 
   const state = info.playerState;
-  const playing = state === PlayerState.PLAYING || state === PlayerState.BUFFERING;
+  const playing = phase !== 'other';
 
   // Controls auto-hide while playing; any pointer or key activity brings them back.
   const [onActivity, activity$] = useObservableCallback<unknown>((e$) => e$);
@@ -155,7 +157,7 @@ export function EmbedApp({ player, shell, identity, actions }: { player: EmbedPl
   const allowFullscreen = parseBooleanVar(vars.fs) !== false;
   const transparent = config.args.ps === PLAYER_STYLE_TRANSPARENT;
   const showBigPlay = !error && (state === PlayerState.CUED || autoplayBlocked) && state !== PlayerState.PLAYING;
-  const ended = state === PlayerState.ENDED && !error;
+  const ended = state === PlayerState.ENDED && !error && phase !== 'looping';
   const playlist = info.playlist;
   const hasNext = playlist !== null && (info.playlistIndex < playlist.length - 1 || info.loop);
 

@@ -194,6 +194,14 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
     });
   };
 
+  /**
+   * The cues showing now, passed on only when they are not the ones shown: an empty list again (each load of a video
+   * without captions on, each loop) would render the player for nothing (issue 15).
+   */
+  const showCues = (cues: readonly TextTrackCue[]) => {
+    if (!sameCues(captionCues$.value, cues)) captionCues$.next(cues);
+  };
+
   const showCaptions = (el: HTMLVideoElement, languageCode: string | null) => {
     captionLanguage = languageCode;
     let cues: readonly TextTrackCue[] = [];
@@ -202,7 +210,7 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
       track.mode = on ? 'hidden' : 'disabled';
       if (on) cues = activeCuesOf(track);
     }
-    captionCues$.next(cues);
+    showCues(cues);
   };
 
   /** The caption tracks the element has (as given, without a reload), so that the same ones are not built again. */
@@ -221,7 +229,7 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
       track.label = t.languageName;
       track.track.mode = 'disabled';
       track.track.addEventListener('cuechange', () => {
-        if (track.track.language === captionLanguage) captionCues$.next(activeCuesOf(track.track));
+        if (track.track.language === captionLanguage) showCues(activeCuesOf(track.track));
       });
       el.appendChild(track);
     }
@@ -268,7 +276,7 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
           rereadSnapshot = true;
         }
         autoplayBlocked$.next(false);
-        captionCues$.next([]);
+        showCues([]);
         if (action.url === null) {
           pendingSeek = null;
           setTracks(el, []);
@@ -543,6 +551,11 @@ export function nextVideoData(shown: VideoData | null, model: PlayerModel): Vide
     return shown;
   }
   return { videoId: d.videoId, title: d.title, author: d.author, durationSeconds: d.lengthSeconds, posterUrl: d.thumbnailUrl };
+}
+
+/** Whether two lists of cues are the same cues, in the same order. */
+export function sameCues(a: readonly TextTrackCue[], b: readonly TextTrackCue[]): boolean {
+  return a === b || (a.length === b.length && a.every((cue, i) => cue === b[i]));
 }
 
 /** Whether two caption track lists are the same tracks, in the same order. */

@@ -10,6 +10,13 @@ import { formatTime } from './formatTime';
 /** Where `t` is along the bar, as a CSS percentage (0% while the duration is unknown); 3 decimals: finer than a pixel. */
 const playedPct = (t: number, duration: number) => `${duration > 0 ? Math.round(Math.min(100, Math.max(0, (t / duration) * 100)) * 1000) / 1000 : 0}%`;
 
+/** The slider's value and its text in words ("1 minute 5 seconds of 2 minutes"), written when the whole second changes. */
+function writeSliderValue(slider: HTMLElement | null, { currentTime, duration }: PlaybackTime): void {
+  if (!slider) return;
+  slider.setAttribute('aria-valuenow', String(Math.floor(currentTime)));
+  slider.setAttribute('aria-valuetext', `${durationInWords(currentTime)} of ${durationInWords(duration)}`);
+}
+
 /**
  * The seek bar: a slider (role, value, text) over the played part and the buffered ranges; hovering shows the time
  * under the pointer; a click or a drag seeks (`allowSeekAhead` false while dragging, true on release). It follows the
@@ -20,12 +27,22 @@ export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?:
   // While the bar can be seen: the snapshots as they come. While it is auto-hidden, the latest one only: its played
   // part does not move, nobody would see it (issue 15); it catches up before the paint that shows it again.
   const info$ = useLayoutObservable((inputs$) => inputs$.pipe(switchMap(([on]) => whileShown(player.info$, on))), [shown]);
-  // What the slider says (its value, its text) is whole seconds: the bar renders when that changes, about once a
-  // second while playing — also while it is hidden, which is only transparent: a screen reader still reads it (in
-  // browse mode without moving focus), and it must not read a time long past. The played part and the thumb move on
-  // every `timeupdate`: they are two style writes of their own subscription, not a render of the bar (issue 15).
+  // What the slider says (its value, its text) is whole seconds: it changes about once a second while playing — also
+  // while the bar is hidden, which is only transparent: a screen reader still reads it (in browse mode without moving
+  // focus), and it must not read a time long past. Like the played part and the thumb, it is written straight to the
+  // slider by its own subscription, not by a render of the bar (issue 15: a render of the seek bar once a second for
+  // two attributes); React never sets them, so no render puts an old value back. The bar renders when the duration
+  // changes (its maximum, the pointer's time).
+  const bar = useRef<HTMLDivElement>(null);
   const seconds$ = useObservable(() => player.info$.pipe(wholeSecondsTime()));
-  const { currentTime, duration } = useObservableEagerState(seconds$);
+  useLayoutSubscription(seconds$, (t) => writeSliderValue(bar.current, t));
+  const duration$ = useObservable(() =>
+    player.info$.pipe(
+      map((i) => i.duration),
+      distinctUntilChanged(Object.is),
+    ),
+  );
+  const duration = useObservableEagerState(duration$);
   const time$ = useObservable(() => info$.pipe(playbackTime()));
   // The exact time, for the keys (5 s from now, not from the whole second shown) and for the next style write.
   const exact = useRef<PlaybackTime>({ currentTime: 0, duration: 0 });
@@ -55,7 +72,6 @@ export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?:
     ),
   );
   const buffered = useObservableEagerState(buffered$);
-  const bar = useRef<HTMLDivElement>(null);
   const [hover, setHover] = useState<{ x: number; time: number } | null>(null);
   const [dragging, setDragging] = useState(false);
   const known = duration > 0;
@@ -81,8 +97,6 @@ export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?:
       aria-label="Seek"
       aria-valuemin={0}
       aria-valuemax={Math.floor(duration)}
-      aria-valuenow={Math.floor(currentTime)}
-      aria-valuetext={`${durationInWords(currentTime)} of ${durationInWords(duration)}`}
       data-dragging={dragging || undefined}
       onKeyDown={(e: KeyboardEvent<HTMLDivElement>) => {
         if (e.ctrlKey || e.metaKey || e.altKey || !known) return;

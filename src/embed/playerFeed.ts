@@ -1,10 +1,10 @@
-import { asyncScheduler, filter, first, map, startWith, switchMap, type Observable, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, filter, first, map, merge, startWith, switchMap, type Observable, type SchedulerLike } from 'rxjs';
 import type { PlayerConfig, StreamFormat } from '../../streams/config/playerConfig';
 import type { PlayerModel } from '../../streams/player/playerModel';
 import type { PlayerReadiness } from '../../streams/player/playerReadiness';
 import type { PlayerStateValue } from '../../streams/player/playerState';
 import type { Recorder } from '../../streams/shared/recorder';
-import { mediaEvents$, type MediaEventName } from '../../streams/sources/mediaEvents';
+import { elementSeeks$, mediaEvents$, type MediaEventName } from '../../streams/sources/mediaEvents';
 import type { EmbedPlayer, PlayerError, VideoData } from './EmbedPlayer';
 
 /** What the element said when something happened: read then, so that a consumer arriving later gets the facts of then. */
@@ -22,6 +22,8 @@ export interface MediaFacts {
 export interface FeedMediaEvent {
   type: MediaEventName | 'attached';
   target: MediaFacts;
+  /** For `seeking`: the time played (or sought) before it, where the seek started; its target is `target.currentTime`. */
+  fromSec?: number;
 }
 
 /**
@@ -45,7 +47,12 @@ export interface PlayerFeed {
   readonly scheduler: SchedulerLike;
 }
 
-const FEED_MEDIA_EVENTS: MediaEventName[] = ['timeupdate', 'seeking', 'volumechange', 'ratechange', 'error'];
+/**
+ * The element events the feed passes on (with `seeking`, from {@link elementSeeks$}). No `timeupdate`: logging wants
+ * the seeks, and a seek's start is noted by a plain listener, so that the feed and the logging behind it do no work
+ * on a playback tick (issue 15: the facts read, recorded and fanned out four times a second for one seek now and then).
+ */
+const FEED_MEDIA_EVENTS: MediaEventName[] = ['volumechange', 'ratechange', 'error'];
 
 export const mediaFactsOf = (el: HTMLVideoElement): MediaFacts => ({
   currentTime: el.currentTime,
@@ -83,10 +90,10 @@ export function playerFeed(player: EmbedPlayer, recorder?: Recorder): PlayerFeed
           const attached = mediaFactsOf(el);
           const before: FeedMediaEvent[] = [{ type: 'attached', target: attached }];
           if (attached.error && attached.hasSource) before.push({ type: 'error', target: attached });
-          return mediaEvents$(el, FEED_MEDIA_EVENTS).pipe(
-            map((e): FeedMediaEvent => ({ type: e.type, target: mediaFactsOf(el) })),
-            startWith(...before),
-          );
+          return merge(
+            mediaEvents$(el, FEED_MEDIA_EVENTS).pipe(map((e): FeedMediaEvent => ({ type: e.type, target: mediaFactsOf(el) }))),
+            elementSeeks$(el).pipe(map((s): FeedMediaEvent => ({ type: 'seeking', target: mediaFactsOf(el), fromSec: s.fromSec }))),
+          ).pipe(startWith(...before));
         }),
       ),
     ),

@@ -1,4 +1,4 @@
-import { distinctUntilChanged, filter, first, map, merge, type Observable, skip, Subscription, switchMap } from 'rxjs';
+import { distinctUntilChanged, filter, first, map, merge, type Observable, shareReplay, skip, Subscription, switchMap } from 'rxjs';
 import { createPreferenceStore } from '../../streams/identity/preferences';
 import { PREFERENCE_COOKIE_NAME } from '../../streams/identity/parsePreferenceCookie';
 import { frameCookie } from './frameCookie';
@@ -71,15 +71,21 @@ export function startPreferences(player: EmbedPlayer, win: Window): { stop(): vo
       map((value) => [key, value] as const),
     );
   const changes$ = ready$.pipe(
-    switchMap(() =>
-      merge(
-        watched(player.media$, keys.volume, (m) => String(Math.round(m.volume * 100))),
-        watched(player.media$, keys.muted, (m) => (m.muted ? '1' : '0')),
-        watched(player.media$, keys.playbackRate, (m) => String(m.playbackRate)),
+    switchMap(() => {
+      // The element's snapshot comes with every media event (four times a second while playing): one comparison per
+      // event, and the three media preferences see only a snapshot in which one of their values changed (issue 15).
+      const choices$ = player.media$.pipe(
+        distinctUntilChanged((a, b) => a.volume === b.volume && a.muted === b.muted && a.playbackRate === b.playbackRate),
+        shareReplay({ bufferSize: 1, refCount: true }),
+      );
+      return merge(
+        watched(choices$, keys.volume, (m) => String(Math.round(m.volume * 100))),
+        watched(choices$, keys.muted, (m) => (m.muted ? '1' : '0')),
+        watched(choices$, keys.playbackRate, (m) => String(m.playbackRate)),
         watched(player.model$, keys.captionsLanguage, (m) => (m.captions.enabled ? (m.captions.languageCode ?? '') : '')),
         watched(player.model$, keys.quality, (m) => m.qualityPreference),
-      ),
-    ),
+      );
+    }),
   );
   subscriptions.add(changes$.subscribe(([key, value]) => save(key, value)));
   return { stop: () => subscriptions.unsubscribe() };

@@ -43,7 +43,6 @@ import { pageLifecycleEvents$ } from '../../streams/sources/pageLifecycleEvents'
 import { pageLifecycleState, type PageLifecycleState } from '../../streams/lifecycle/pageLifecycleState';
 import { visibilityEvents$ } from '../../streams/sources/visibilityEvents';
 import { visibilityState, type VisibilityState } from '../../streams/visibility/visibilityState';
-import { seekSpans } from '../../streams/sources/mediaEvents';
 import { dispatchAtTier } from '../../streams/scheduler/dispatchAtTier';
 import { DelayedEventTier } from '../../streams/scheduler/delayedEventTier';
 import { idleCallback$ } from '../../streams/scheduler/idleCallback';
@@ -278,8 +277,12 @@ export function startTelemetry(feed: PlayerFeed, api: EmbedApi, win: Window = wi
   // (issue 15), with the element's facts as they were and `feed.now()` telling when each thing happened.
   const clock = feed.scheduler;
   const media$ = feed.media$.pipe(share());
-  // A seek goes from the last time played to where the element is seeking.
-  const seek$ = seekSpans(media$);
+  // A seek goes from the last time played to where the element is seeking: the feed says where it started (it passes
+  // no time updates, issue 15).
+  const seek$ = media$.pipe(
+    filter((e) => e.type === 'seeking'),
+    map((e) => ({ fromSec: e.fromSec ?? 0, toSec: e.target.currentTime })),
+  );
   const volume$ = media$.pipe(
     filter((e) => e.type === 'attached' || e.type === 'volumechange'),
     map((e) => ({ volume: Math.round(e.target.volume * 100), muted: e.target.muted })),

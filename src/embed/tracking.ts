@@ -1,7 +1,26 @@
-import { defer, distinctUntilChanged, filter, first, from, fromEvent, map, merge, Observable, share, shareReplay, Subscription, switchMap } from 'rxjs';
+import {
+  asyncScheduler,
+  defer,
+  distinctUntilChanged,
+  filter,
+  first,
+  from,
+  fromEvent,
+  map,
+  merge,
+  Observable,
+  type SchedulerAction,
+  type SchedulerLike,
+  share,
+  shareReplay,
+  Subject,
+  Subscription,
+  switchMap,
+  tap,
+} from 'rxjs';
 import type { PlayerResponse } from '../../streams/config/playerConfig';
 import type { LoggedPlayerState } from '../../streams/logging/playerEvents';
-import { mediaEvents$, seekSpans } from '../../streams/sources/mediaEvents';
+import { elementSeeks$ } from '../../streams/sources/mediaEvents';
 import { newPlaybackNonce } from './playbackNonce';
 import { playbackBeacons, type PlaybackSample, type TrackedVideo } from '../../streams/tracking/playbackBeacons';
 import { sendBeacons, type BeaconOutcome } from '../../streams/tracking/sendBeacons';
@@ -23,6 +42,26 @@ export interface Tracking {
  */
 const fetchPing = (win: Window) => (url: string) =>
   defer(() => from(win.fetch(url, { method: 'GET', keepalive: true, credentials: 'omit', cache: 'no-store' }).then((r) => r.status)));
+
+/**
+ * `scheduler`, with `before()` run ahead of the work of each action it runs: the beacons' watchtime interval has the
+ * element's time read just before it pings (issue 15). Its clock is the scheduler's.
+ */
+export function readingBefore(before: () => void, scheduler: SchedulerLike): SchedulerLike {
+  return {
+    now: () => scheduler.now(),
+    schedule<T>(work: (this: SchedulerAction<T>, state?: T) => void, delay?: number, state?: T): Subscription {
+      return scheduler.schedule(
+        function (this: SchedulerAction<T>, s?: T) {
+          before();
+          work.call(this, s);
+        },
+        delay,
+        state,
+      );
+    },
+  };
+}
 
 /**
  * Starts the ping beacons of spec §7 for the page's player (the rules are in `streams/tracking/playbackBeacons.ts`):
@@ -51,27 +90,31 @@ export function startTracking(player: EmbedPlayer, win: Window = window): Tracki
     first(),
     shareReplay(1),
   );
-  const timeUpdates$ = element$.pipe(
-    switchMap((el) => mediaEvents$(el, ['timeupdate', 'seeking'])),
-    share(),
-  );
   let elementNow: HTMLVideoElement | undefined;
   subscriptions.add(element$.subscribe((el) => (elementNow = el)));
   let stateNow: LoggedPlayerState = -1;
-  const playback$: Observable<PlaybackSample> = merge(
-    player.state$.pipe(map((state) => (stateNow = state as LoggedPlayerState))),
-    timeUpdates$.pipe(filter((e) => e.type === 'timeupdate')),
-  ).pipe(map(() => ({ state: stateNow, mediaTimeSec: elementNow?.currentTime ?? 0 })));
+  // The beacons are told the player's state and time at each state change, and the time alone just before each moment
+  // that reads it — a watchtime ping of the interval, a new video (the last ping of the one before), the page hiding —
+  // read from the element then, rather than at every `timeupdate` (issue 15: a sample through the beacons' fold four
+  // times a second, for a ping every 10 s). A seek brings its own times.
+  const readTime$ = new Subject<void>();
+  const readTime = () => readTime$.next();
+  const playback$: Observable<PlaybackSample> = merge(player.state$.pipe(map((state) => (stateNow = state as LoggedPlayerState))), readTime$).pipe(
+    map(() => ({ state: stateNow, mediaTimeSec: elementNow?.currentTime ?? 0 })),
+  );
 
   // A seek goes from the last time played to where the element is seeking.
-  const seek$ = seekSpans(timeUpdates$);
+  const seek$ = element$.pipe(switchMap((el) => elementSeeks$(el)));
 
   const pageHide$ = merge(
     fromEvent(win, 'pagehide'),
     fromEvent(win.document, 'visibilitychange').pipe(filter(() => win.document.visibilityState === 'hidden')),
-  );
+  ).pipe(tap(readTime));
 
-  const outcome$ = sendBeacons(playbackBeacons({ video$, playback$, seek$, pageHide$ }), { send: fetchPing(win) }).pipe(share());
+  const outcome$ = sendBeacons(
+    playbackBeacons({ video$: video$.pipe(tap(readTime)), playback$, seek$, pageHide$ }, { scheduler: readingBefore(readTime, asyncScheduler) }),
+    { send: fetchPing(win) },
+  ).pipe(share());
   subscriptions.add(
     outcome$.subscribe((o) => {
       counts[o.type] += 1;

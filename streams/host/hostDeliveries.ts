@@ -33,6 +33,29 @@ export function isTimeJump(prev: PlayerInfo, next: PlayerInfo): boolean {
   return Math.abs(next.currentTime - prev.currentTime - expected) > HOST_SEEK_JUMP_SECONDS;
 }
 
+/** The host keys outside the time group, in the host's order: the ones a playback tick compares. */
+const OTHER_KEYS: readonly string[] = HOST_KEYS.filter((k) => !TIME_KEYS.has(k));
+/** The time group in the host's order, as {@link hostDeliveries} writes it into an `infoDelivery`. */
+const TIME_KEYS_IN_ORDER: readonly string[] = HOST_KEYS.filter((k) => TIME_KEYS.has(k));
+
+/**
+ * The deliveries of a playback tick — the time moved at the same state and rate, and nothing else of the host's view
+ * changed — or `null` for any other change. The same deliveries {@link hostDeliveries} lists for it, made without its
+ * sets and groups (issue 15: four times a second): the time group's `infoDelivery`, then `onVideoProgress`.
+ */
+function tickDeliveries(prev: PlayerInfo, next: PlayerInfo, before: Record<string, unknown>, after: Record<string, unknown>): HostDelivery[] | null {
+  if (prev.playerState !== next.playerState || prev.playbackRate !== next.playbackRate) return null;
+  for (const k of OTHER_KEYS) if (!sameValue(before[k], after[k])) return null;
+  if (!sameValue(captionsApiInfo(prev), captionsApiInfo(next))) return null;
+  const coalesce = !isTimeJump(prev, next);
+  const info: Record<string, unknown> = {};
+  for (const k of TIME_KEYS_IN_ORDER) info[k] = after[k];
+  return [
+    { event: 'infoDelivery', info, coalesce },
+    { event: 'onVideoProgress', info: next.currentTime, coalesce },
+  ];
+}
+
 /**
  * What the host must receive when the snapshot goes from `prev` to `next` (host-protocol §5), in order:
  * 1. one `infoDelivery` with every changed key, widened to its group (time → the whole time group, volume ↔ muted,
@@ -52,6 +75,10 @@ export function hostDeliveries(prev: PlayerInfo, next: PlayerInfo): HostDelivery
   const after = next as unknown as Record<string, unknown>;
   // A moved time sends the whole time group whatever else of it changed: its keys need no compare then (every tick).
   const timeChanged = !sameValue(before.currentTime, after.currentTime);
+  if (timeChanged) {
+    const tick = tickDeliveries(prev, next, before, after);
+    if (tick) return tick;
+  }
   const changed = new Set<string>();
   for (const k of HOST_KEYS) {
     if (k === 'currentTimeLastUpdated_' || (timeChanged && TIME_KEYS.has(k))) continue;

@@ -1,4 +1,4 @@
-import { distinctUntilChanged, map, take, type Observable, type OperatorFunction } from 'rxjs';
+import { distinctUntilChanged, Observable, scan, take, type OperatorFunction } from 'rxjs';
 import type { PlayerInfo } from './types';
 import { sameValue } from '../shared/sameValue';
 
@@ -37,19 +37,32 @@ export interface PlaybackTime {
   duration: number;
 }
 
+/**
+ * `time(info)` and the duration, passed on as a new {@link PlaybackTime} only when either changes: one operator and no
+ * object per snapshot that changes neither (issue 15: several views read these on every playback tick).
+ */
+const distinctTime =
+  (time: (i: PlayerInfo) => number): OperatorFunction<PlayerInfo, PlaybackTime> =>
+  (info$) =>
+    new Observable<PlaybackTime>((subscriber) => {
+      let last: PlaybackTime | null = null;
+      return info$.subscribe({
+        next: (i) => {
+          const currentTime = time(i);
+          if (last !== null && last.currentTime === currentTime && last.duration === i.duration) return;
+          last = { currentTime, duration: i.duration };
+          subscriber.next(last);
+        },
+        error: (e: unknown) => subscriber.error(e),
+        complete: () => subscriber.complete(),
+      });
+    });
+
 /** The current time and duration, passed on when either changes (the seek bar's rate: each `timeupdate`). */
-export const playbackTime = (): OperatorFunction<PlayerInfo, PlaybackTime> => (info$) =>
-  info$.pipe(
-    map((i) => ({ currentTime: i.currentTime, duration: i.duration })),
-    distinctUntilChanged((a, b) => a.currentTime === b.currentTime && a.duration === b.duration),
-  );
+export const playbackTime = (): OperatorFunction<PlayerInfo, PlaybackTime> => distinctTime((i) => i.currentTime);
 
 /** The time in whole seconds and the duration, passed on when the shown text could change (about once a second). */
-export const wholeSecondsTime = (): OperatorFunction<PlayerInfo, PlaybackTime> => (info$) =>
-  info$.pipe(
-    map((i) => ({ currentTime: Math.floor(i.currentTime), duration: i.duration })),
-    distinctUntilChanged((a, b) => a.currentTime === b.currentTime && a.duration === b.duration),
-  );
+export const wholeSecondsTime = (): OperatorFunction<PlayerInfo, PlaybackTime> => distinctTime((i) => Math.floor(i.currentTime));
 
 /**
  * A state stream (replaying its latest value) as a view that can be hidden reads it: every value while `shown`; only
@@ -66,3 +79,35 @@ export const wholeSecondsTime = (): OperatorFunction<PlayerInfo, PlaybackTime> =
 export function whileShown<T>(state$: Observable<T>, shown: boolean): Observable<T> {
   return shown ? state$ : state$.pipe(take(1));
 }
+
+/**
+ * Where the view is in its playback, for what it shows while playing: `playing` (1 or 3), `looping` — a video looping
+ * by itself (`loop=1&playlist=<its id>`, a playlist of one) between its end (0) and its new start (-1, then 3 and 1),
+ * which takes moments — or `other`. From the phase before and the snapshot now; the same snapshot again gives the same
+ * phase (a view may render twice).
+ *
+ * The view counts `looping` as playing: the viewer sees one playback going on, so the end screen, the title and the
+ * controls do not pop up for a moment at each loop (issue 15: each loop mounted and unmounted them, and showed the
+ * controls for their auto-hide delay). The host and the logging still see the loop's states.
+ *
+ * ```
+ * state: 1 1 0 -1 3 1 2 0
+ * phase: p p l  l p p o o   (loop=1, playlist of one: the pause and the end after it are not a loop)
+ * ```
+ */
+export type PlaybackPhase = 'playing' | 'looping' | 'other';
+
+export function playbackPhase(before: PlaybackPhase, info: PlayerInfo): PlaybackPhase {
+  const state = info.playerState;
+  if (state === 1 || state === 3) return 'playing';
+  if (state === 0 && (before === 'playing' || before === 'looping') && info.loop && info.playlist?.length === 1) return 'looping';
+  if (state === -1 && before === 'looping') return 'looping';
+  return 'other';
+}
+
+/** Each snapshot with its {@link playbackPhase}, folded from the first one (phase `other` before it). */
+export const withPlaybackPhase = (): OperatorFunction<PlayerInfo, { info: PlayerInfo; phase: PlaybackPhase }> =>
+  scan((view: { info: PlayerInfo | null; phase: PlaybackPhase }, info: PlayerInfo) => ({ info, phase: playbackPhase(view.phase, info) }), {
+    info: null,
+    phase: 'other',
+  }) as OperatorFunction<PlayerInfo, { info: PlayerInfo; phase: PlaybackPhase }>;

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { Profiler, StrictMode } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { BehaviorSubject, Subject } from 'rxjs';
 import { EmbedApp } from '../../../src/embed/EmbedApp';
@@ -52,13 +52,15 @@ function fakePlayer(vars: Record<string, string> = {}, state: PlayerStateValue =
 /** Renders the controls into a shell as the page has it (the server writes it; here it is built), like `ui.tsx`. */
 const hosts: HTMLElement[] = [];
 afterEach(() => hosts.splice(0).forEach((host) => host.remove()));
-const renderApp = (player: EmbedPlayer) => {
+const renderApp = (player: EmbedPlayer, onCommit: () => void = () => undefined) => {
   const host = document.body.appendChild(document.createElement('div'));
   hosts.push(host);
   const shell = buildPlayerShell(host);
   const result = render(
     <StrictMode>
-      <EmbedApp player={player} shell={shell} />
+      <Profiler id="embed" onRender={onCommit}>
+        <EmbedApp player={player} shell={shell} />
+      </Profiler>
     </StrictMode>,
     { container: shell.ui, baseElement: host },
   );
@@ -216,6 +218,69 @@ describe('EmbedApp (StrictMode)', () => {
       ]);
       at(10.5);
       expect(container.querySelector('.vf-time-current')!.textContent).toBe('0:10');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('the time text and the slider value move with the whole second without a render of the controls, shown or auto-hidden (issue 15)', () => {
+    jest.useFakeTimers();
+    try {
+      const { player, setState } = fakePlayer();
+      let commits = 0;
+      const { container } = renderApp(player, () => commits++);
+      const at = (t: number) => act(() => setState(PlayerState.PLAYING, { currentTime: t, duration: 12 }));
+      at(3);
+      const slider = screen.getByRole('slider', { name: 'Seek' });
+      const read = () => [
+        container.querySelector('.vf-time-current')!.textContent,
+        container.querySelector('.vf-time-duration')!.textContent,
+        slider.getAttribute('aria-valuenow'),
+        slider.getAttribute('aria-valuetext'),
+        slider.getAttribute('aria-valuemax'),
+      ];
+      expect(read()).toEqual(['0:03', '0:12', '3', '3 seconds of 12 seconds', '12']);
+      commits = 0;
+      // Shown: ticks within a second and across seconds.
+      at(3.4);
+      at(4.1);
+      expect(read()).toEqual(['0:04', '0:12', '4', '4 seconds of 12 seconds', '12']);
+      expect(commits).toBe(0);
+      // Auto-hidden (one render of the bar, to hide it), then more seconds.
+      act(() => jest.advanceTimersByTime(PLAYER_CONTROLS_AUTOHIDE_MS));
+      expect(container.querySelector('.vf-chrome')!.classList.contains('vf-chrome-hidden')).toBe(true);
+      commits = 0;
+      at(5.2);
+      at(6.9);
+      expect(read()).toEqual(['0:06', '0:12', '6', '6 seconds of 12 seconds', '12']);
+      expect(commits).toBe(0);
+      // A new duration renders the bar (its maximum) and is written to the text.
+      at(7);
+      act(() => setState(PlayerState.PLAYING, { currentTime: 7, duration: 65 }));
+      expect(read()).toEqual(['0:07', '1:05', '7', '7 seconds of 1 minute 5 seconds', '65']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('a video looping by itself (loop=1, a playlist of one) shows no end screen, title or controls at its loop; an end that is not a loop does (issue 15)', () => {
+    jest.useFakeTimers();
+    try {
+      const { player, setState } = fakePlayer();
+      const { container } = renderApp(player);
+      const loopOne = { playlist: ['VFsunrise01'], playlistIndex: 0, loop: true, currentTime: 5, duration: 12 };
+      act(() => setState(PlayerState.PLAYING, loopOne));
+      act(() => jest.advanceTimersByTime(PLAYER_CONTROLS_AUTOHIDE_MS));
+      const chrome = container.querySelector('.vf-chrome')!;
+      const look = () => [chrome.classList.contains('vf-chrome-hidden'), !!container.querySelector('.vf-endscreen'), screen.queryByText('Sunrise') !== null];
+      expect(look()).toEqual([true, false, false]);
+      for (const s of [PlayerState.ENDED, PlayerState.UNSTARTED, PlayerState.BUFFERING, PlayerState.PLAYING]) {
+        act(() => setState(s, loopOne));
+        expect(look()).toEqual([true, false, false]);
+      }
+      // Without the loop the end is an end: the end screen, the title, the controls.
+      act(() => setState(PlayerState.ENDED, { ...loopOne, loop: false }));
+      expect(look()).toEqual([false, true, true]);
     } finally {
       jest.useRealTimers();
     }

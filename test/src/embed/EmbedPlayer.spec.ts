@@ -1,4 +1,5 @@
-import { nextVideoData } from '../../../src/embed/EmbedPlayer';
+import { map, NEVER, of } from 'rxjs';
+import { createEmbedPlayer, nextVideoData, sameCues } from '../../../src/embed/EmbedPlayer';
 import { initialPlayerModel, type PlayerModel } from '../../../streams/player/playerModel';
 import { reducePlayer } from '../../../streams/player/reducePlayer';
 import { PlayerState } from '../../../streams/player/playerState';
@@ -33,5 +34,38 @@ describe('nextVideoData (what the views show of the video)', () => {
     const failed = reducePlayer(same, { type: 'requestFailed', seq: same.loadSeq, internal: 'net.unknown', message: 'offline' }, ctx).model;
     expect(nextVideoData(shown, same)).toBe(shown);
     expect(nextVideoData(shown, failed)).toBeNull();
+  });
+});
+
+describe('createEmbedPlayer: caption cues (issue 15)', () => {
+  it('passes on no new empty list of cues when a video without captions on is loaded again (a loop renders nothing for it)', () => {
+    const player = createEmbedPlayer(configFor(), {
+      fetchVideo: (id) => of(response(id, true)),
+      fetchPlaylist: () => NEVER,
+      origin: 'http://localhost',
+    });
+    const el = document.createElement('video');
+    // jsdom has no media pipeline: a play that does nothing.
+    el.play = () => Promise.resolve();
+    el.pause = () => undefined;
+    el.load = () => undefined;
+    const lists: (readonly TextTrackCue[])[] = [];
+    const sub = player.captionCues$.subscribe((cues) => lists.push(cues));
+    player.attach(el);
+    const seqs: number[] = [];
+    const seqSub = player.model$.pipe(map((m) => m.loadSeq)).subscribe((seq) => seqs.push(seq));
+    player.command({ type: 'loadVideo', options: { videoId: 'VFsunrise01' }, autoplay: true });
+    player.command({ type: 'loadVideo', options: { videoId: 'VFsunrise01' }, autoplay: true });
+    // Two more loads of the video went to the element, and the cues were said once: the empty list they started with.
+    expect(new Set(seqs).size).toBeGreaterThanOrEqual(3);
+    expect(lists).toEqual([[]]);
+    sub.unsubscribe();
+    seqSub.unsubscribe();
+  });
+
+  it('sameCues: the same cues in the same order', () => {
+    const a = {} as TextTrackCue;
+    const b = {} as TextTrackCue;
+    expect([sameCues([], []), sameCues([a, b], [a, b]), sameCues([a], [a, b]), sameCues([a, b], [b, a])]).toEqual([true, true, false, false]);
   });
 });

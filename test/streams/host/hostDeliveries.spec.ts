@@ -18,6 +18,33 @@ describe('hostDeliveries and the time of a seek', () => {
     expect(ds[0].info).toMatchObject({ currentTime: 3.25, currentTimeLastUpdated_: T0 + 0.25 });
   });
 
+  it('a playback tick lists the time group in the host order, and a tick with any other change gets that change too (issue 15: ticks take a short path)', () => {
+    const ds = hostDeliveries(playing(3, T0), playing(3.25, T0 + 0.25));
+    expect(Object.keys(ds[0].info as object)).toEqual([
+      'currentTime',
+      'videoBytesLoaded',
+      'videoLoadedFraction',
+      'playbackRate',
+      'mediaReferenceTime',
+      'progressState',
+      'currentTimeLastUpdated_',
+    ]);
+    // A tick that also changed the volume, the rate, the state or the caption tracks is not a tick alone.
+    const volume = hostDeliveries(playing(3, T0), { ...playing(3.25, T0 + 0.25), volume: 40 });
+    expect(summary(volume)).toEqual(['infoDelivery~', 'onVolumeChange~', 'onVideoProgress~']);
+    expect(volume[0].info).toMatchObject({ currentTime: 3.25, volume: 40, muted: false });
+    expect(summary(hostDeliveries(playing(3, T0), playing(3.25, T0 + 0.25, 2)))).toEqual(['infoDelivery~', 'onPlaybackRateChange~', 'onVideoProgress~']);
+    expect(summary(hostDeliveries(playing(3, T0), { ...playing(3.25, T0 + 0.25), playerState: 3 }))).toEqual([
+      'infoDelivery!',
+      'onStateChange!',
+      'onVideoProgress!',
+    ]);
+    const tracks = [{ languageCode: 'en', languageName: 'English', displayName: 'English', kind: '', vss_id: '.en', url: '/t' }];
+    const captions = hostDeliveries(playing(3, T0), { ...playing(3.25, T0 + 0.25), captionTracks: tracks } as unknown as ReturnType<typeof playing>);
+    expect(summary(captions)).toEqual(['infoDelivery!', 'onVideoProgress~', 'apiInfoDelivery!', 'onApiChange!']);
+    expect(Object.keys(captions[0].info as object)).toContain('captionTracks');
+  });
+
   it('a seek while paused goes out at once: neither its infoDelivery nor its onVideoProgress may be held', () => {
     const ds = hostDeliveries(paused(3, T0), paused(7, T0 + 0.01));
     expect(summary(ds)).toEqual(['infoDelivery!', 'onVideoProgress!']);

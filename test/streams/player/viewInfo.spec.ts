@@ -1,5 +1,14 @@
 import { map, shareReplay, switchMap } from 'rxjs';
-import { beyondTime, PLAYBACK_TIME_KEYS, playbackTime, sameBeyondTime, whileShown, wholeSecondsTime } from '../../../streams/player/viewInfo';
+import {
+  beyondTime,
+  PLAYBACK_TIME_KEYS,
+  playbackPhase,
+  type PlaybackPhase,
+  playbackTime,
+  sameBeyondTime,
+  whileShown,
+  wholeSecondsTime,
+} from '../../../streams/player/viewInfo';
 import { createTestScheduler } from '../../helpers/testScheduler';
 import { makeInfo } from '../host/fixtures';
 import type { PlayerInfo } from '../../../streams/player/types';
@@ -81,5 +90,26 @@ describe('viewInfo: what the player view renders on', () => {
       expectObservable(shown.pipe(switchMap((on) => whileShown(state$, on)))).toBe('-a-b-cc---ef-', { a: 1, b: 2, c: 3, e: 5, f: 6 });
       expectSubscriptions(source.subscriptions).toBe('^');
     });
+  });
+
+  it('playbackPhase: a video looping by itself (loop=1, a playlist of one) stays "playing" for the view from its end to its new start (issue 15)', () => {
+    const phases = (states: number[], patch: Partial<PlayerInfo>) => {
+      let phase: PlaybackPhase = 'other';
+      return states.map((playerState) => {
+        const info = makeInfo({ playerState: playerState as PlayerInfo['playerState'], ...patch });
+        phase = playbackPhase(phase, info);
+        // The same snapshot again (a second render) gives the same phase.
+        expect(playbackPhase(phase, info)).toBe(phase);
+        return phase[0];
+      });
+    };
+    const one = { loop: true, playlist: ['VFsunrise01'] };
+    expect(phases([-1, 3, 1, 0, -1, 3, 1, 2, 0, -1], one)).toEqual(['o', 'p', 'p', 'l', 'l', 'p', 'p', 'o', 'o', 'o']);
+    // Not a loop: no loop flag, a longer playlist (the next video's start is shown), an end that was not playing.
+    expect(phases([1, 0, -1, 1], { loop: false, playlist: ['VFsunrise01'] })).toEqual(['p', 'o', 'o', 'p']);
+    expect(phases([1, 0, -1, 1], { loop: true, playlist: ['VFsunrise01', 'VFcitylight'] })).toEqual(['p', 'o', 'o', 'p']);
+    expect(phases([5, 0, -1], one)).toEqual(['o', 'o', 'o']);
+    // A load after playing (not an end) is not a loop.
+    expect(phases([1, -1, 3], one)).toEqual(['p', 'o', 'p']);
   });
 });

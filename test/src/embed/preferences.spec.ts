@@ -1,0 +1,61 @@
+import { BehaviorSubject, Observable } from 'rxjs';
+import type { EmbedPlayer } from '../../../src/embed/EmbedPlayer';
+import { startPreferences } from '../../../src/embed/preferences';
+import { EMPTY_MEDIA_SNAPSHOT, type MediaSnapshot } from '../../../streams/player/playerInfo';
+import { initialPlayerModel } from '../../../streams/player/playerModel';
+import { configFor } from '../../streams/player/fixtures';
+
+/** A player whose element snapshots the test drives; `subscriptions` counts the subscribers of its `media$`. */
+function fakePlayer() {
+  const config = configFor();
+  const media = new BehaviorSubject<MediaSnapshot>({ ...EMPTY_MEDIA_SNAPSHOT, volume: 1, muted: false, playbackRate: 1 });
+  const counts = { subscriptions: 0 };
+  const media$ = new Observable<MediaSnapshot>((subscriber) => {
+    counts.subscriptions++;
+    return media.subscribe(subscriber);
+  });
+  const player = {
+    config,
+    readiness$: new BehaviorSubject<'loading' | 'ready'>('ready'),
+    model$: new BehaviorSubject(initialPlayerModel(config)),
+    media$,
+    command: () => undefined,
+  } as unknown as EmbedPlayer;
+  const next = (patch: Partial<MediaSnapshot>) => media.next({ ...media.value, ...patch });
+  return { player, next, counts };
+}
+
+const pref = () => decodeURIComponent(/(?:^|; )PREF=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+
+describe('startPreferences (issue 15: one comparison per media event)', () => {
+  beforeEach(() => {
+    document.cookie = 'PREF=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    localStorage.clear();
+  });
+
+  it('keeps the volume, mute and rate the viewer changes, not the ones the player started with, and not the time', () => {
+    const { player, next } = fakePlayer();
+    const prefs = startPreferences(player, window);
+    next({ currentTime: 1 });
+    next({ currentTime: 2 });
+    expect(pref()).toBe('');
+    next({ volume: 0.5, currentTime: 3 });
+    expect(pref()).toContain('volume=50');
+    next({ muted: true });
+    next({ playbackRate: 1.5, currentTime: 4 });
+    expect(pref()).toMatch(/muted=1/);
+    expect(pref()).toMatch(/playback_rate=1\.5/);
+    next({ muted: false });
+    expect(pref()).toMatch(/muted=0/);
+    prefs.stop();
+  });
+
+  it('subscribes to the element snapshots once for its three media preferences', () => {
+    const { player, next, counts } = fakePlayer();
+    const prefs = startPreferences(player, window);
+    next({ currentTime: 1 });
+    next({ volume: 0.25 });
+    expect(counts.subscriptions).toBe(1);
+    prefs.stop();
+  });
+});
