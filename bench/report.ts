@@ -121,7 +121,7 @@ export function pageRows(r: PageBenchResult): Row[] {
       holds: ratio(script.v.median, script.b.median) <= TARGETS.scriptRatio,
     },
     {
-      measure: 'JS heap after load (after GC)',
+      measure: 'JS heap after load, settled (after GC)',
       vidframe: mb(heap.v.median),
       bare: mb(heap.b.median),
       ratio: x(heapLoadRatio),
