@@ -95,9 +95,10 @@ function sameInputs(recording: Recording, env: ClientEnvironment, displayMode: s
  * a pure function of those (see {@link buildClientContext}), so the reused one is exactly the one a fresh build would
  * give.
  *
- * Every context it returns is sealed ({@link sealClientContext}): deeply frozen, so nobody can change it in place
- * after it was handed out, and the request builder writes its JSON text and ad-signal header once per context instead
- * of once per request. The inputs are kept as a flat recording of their values, so a fact the page changes in place
+ * Every context of plain data it returns is sealed ({@link sealClientContext}): deeply frozen, so nobody can change it
+ * in place after it was handed out, and the request builder writes its JSON text and ad-signal header once per context
+ * instead of once per request. One that cannot be sealed (a member that is not plain data) is reused as it is and
+ * written afresh for every request; nothing in the page changes a context after it is built. The inputs are kept as a flat recording of their values, so a fact the page changes in place
  * (a `configInfo` object mutated rather than replaced) still makes a new context.
  */
 export function createClientContextCache(): (env: ClientEnvironment, pageSignals?: readonly AdSignal[]) => ClientContext {

@@ -29,6 +29,8 @@ function frozenCopy(value: unknown, depth: number): { value: unknown } | undefin
   const proto = Object.getPrototypeOf(value);
   if (proto === arrayPrototype) {
     const items = value as unknown[];
+    // Own members beside the items (a `toJSON`, say) could change the text: not sealed.
+    if (Object.keys(items).length !== items.length) return undefined;
     const copy = new Array<unknown>(items.length);
     for (let i = 0; i < items.length; i++) {
       const item = frozenCopy(items[i], depth + 1);
@@ -41,7 +43,8 @@ function frozenCopy(value: unknown, depth: number): { value: unknown } | undefin
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(value)) {
     const descriptor = Object.getOwnPropertyDescriptor(value, key)!;
-    if (!('value' in descriptor) || key === 'toJSON') return undefined;
+    // `__proto__` would set the copy's prototype instead of adding the member: not sealed (written afresh).
+    if (!('value' in descriptor) || key === 'toJSON' || key === '__proto__') return undefined;
     const member = frozenCopy(descriptor.value, depth + 1);
     if (!member) return undefined;
     copy[key] = member.value;

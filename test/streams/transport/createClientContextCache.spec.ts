@@ -218,6 +218,14 @@ describe('sealClientContext and the texts derived from it', () => {
     const withGetter = freshContext(environment(), []);
     Object.defineProperty(withGetter.user, 'onBehalfOfUser', { get: () => 'OBO', enumerable: true });
     expect(isSealedClientContext(sealClientContext(withGetter))).toBe(false);
+    // Parsed JSON may carry an own `__proto__` member, which a copy by assignment would lose; an array with its own
+    // `toJSON` writes other text than its items: neither is sealed, and the body still says what JSON.stringify says.
+    const withProto = freshContext(environment({}, { locationInfo: JSON.parse('{"__proto__":{"x":1},"latitudeE7":1}') }), []);
+    expect(isSealedClientContext(sealClientContext(withProto))).toBe(false);
+    expect(clientContextText(sealClientContext(withProto))).toBe(JSON.stringify(withProto));
+    const params = Object.assign([{ key: 'k', value: 'v' }], { toJSON: () => 'custom' });
+    const withArrayToJson = freshContext(environment({}, { locationInfo: { params } as unknown as Record<string, unknown> }), []);
+    expect(isSealedClientContext(sealClientContext(withArrayToJson))).toBe(false);
   });
 
   it('writes an unsealed context afresh, so a context changed in place between two requests gives the new text', () => {
