@@ -17,7 +17,7 @@ let browser: Browser;
 withE2eEnvironment((env) => ({ server, host, browser } = env));
 
 /** A raw host framing the embed with the page's own script held back until `release()`. */
-async function openWithScriptHeld(query: string): Promise<{ page: Page; release: () => void }> {
+async function openWithScriptHeld(query: string, videoId = 'VFsunrise01'): Promise<{ page: Page; release: () => void }> {
   const page = await browser.newPage();
   let release!: () => void;
   const released = new Promise<void>((done) => (release = done));
@@ -25,7 +25,7 @@ async function openWithScriptHeld(query: string): Promise<{ page: Page; release:
     await released;
     await route.continue();
   });
-  const embedUrl = `${server.origin}/embed/VFsunrise01?enablejsapi=1&origin=${encodeURIComponent(host.origin)}&${query}`;
+  const embedUrl = `${server.origin}/embed/${videoId}?enablejsapi=1&origin=${encodeURIComponent(host.origin)}&${query}`;
   // Not waiting for the host's load event, which waits for the frame's, which waits for the held script.
   await page.goto(host.page(`/handshake-${Math.random().toString(36).slice(2)}.html`, rawHostPage(embedUrl, server.origin)), { waitUntil: 'domcontentloaded' });
   return { page, release };
@@ -127,17 +127,7 @@ describe('the handshake answered by the HTML (issue 15)', () => {
   });
 
   it('a video whose media fails while the page script is on its way: the host hears onError once, subscribed or not', async () => {
-    const page = await browser.newPage();
-    let release!: () => void;
-    const released = new Promise<void>((done) => (release = done));
-    await page.route(/\/assets\/embed-[^/]+\.js$/, async (route: Route) => {
-      await released;
-      await route.continue();
-    });
-    const embedUrl = `${server.origin}/embed/VFbrokenvid?enablejsapi=1&origin=${encodeURIComponent(host.origin)}&autoplay=1&mute=1`;
-    await page.goto(host.page(`/handshake-broken-${Math.random().toString(36).slice(2)}.html`, rawHostPage(embedUrl, server.origin)), {
-      waitUntil: 'domcontentloaded',
-    });
+    const { page, release } = await openWithScriptHeld('autoplay=1&mute=1', 'VFbrokenvid');
     await waitMessage(page, 'onReady');
     const frame = page.frames().find((f) => f.url().includes('/embed/'))!;
     await frame.waitForFunction(() => document.querySelector('video')!.error !== null);

@@ -1,13 +1,10 @@
 import { waitFor } from '@testing-library/react';
-import { BehaviorSubject } from 'rxjs';
-import type { EmbedPlayer, PlayerError } from '../../../src/embed/EmbedPlayer';
 import { createEmbedApi } from '../../../src/embed/api';
-import type { Identity, Session, SignInStatus } from '../../../src/embed/identity';
 import { playerFeed, type FeedMediaEvent } from '../../../src/embed/playerFeed';
 import { startTelemetry, type Telemetry } from '../../../src/embed/telemetry';
-import { initialPlayerModel } from '../../../streams/player/playerModel';
-import { PlayerState, type PlayerStateValue } from '../../../streams/player/playerState';
+import { PlayerState } from '../../../streams/player/playerState';
 import { configFor } from '../../streams/player/fixtures';
+import { anonymousIdentity, fakeFeedPlayer } from './fakes';
 
 /** A `<video>` whose time the test sets; `at(type, t)` moves it to `t` and fires `type`. */
 function video() {
@@ -21,21 +18,8 @@ function video() {
   return { el, at };
 }
 
-/** What the feed and the telemetry read from the player. */
-function fakePlayer(el: HTMLVideoElement): EmbedPlayer {
-  const config = configFor();
-  return {
-    config,
-    element$: new BehaviorSubject<HTMLVideoElement | null>(el),
-    state$: new BehaviorSubject<PlayerStateValue>(PlayerState.PLAYING),
-    readiness$: new BehaviorSubject<'loading' | 'ready'>('loading'),
-    error$: new BehaviorSubject<PlayerError | null>(null),
-    format: undefined,
-    videoData$: new BehaviorSubject(null),
-    quality$: new BehaviorSubject(''),
-    model$: new BehaviorSubject(initialPlayerModel(config)),
-  } as unknown as EmbedPlayer;
-}
+/** The player as the feed and the telemetry read it, playing, over `el`. */
+const fakePlayer = (el: HTMLVideoElement) => fakeFeedPlayer(configFor(), { element: el, state: PlayerState.PLAYING });
 
 describe('playerFeed: the element events logging sees (issue 15)', () => {
   it('passes no time updates; a seek comes with where it started (the time played or sought before it)', () => {
@@ -58,20 +42,6 @@ describe('playerFeed: the element events logging sees (issue 15)', () => {
       ['volumechange', 6, undefined],
     ]);
   });
-});
-
-/** An anonymous viewer (the identity's own behaviour is tested in identity.spec). */
-const anonymousIdentity = (): Identity => ({
-  session$: new BehaviorSubject<Session | null>(null),
-  status$: new BehaviorSubject<SignInStatus>({ state: 'idle' }),
-  visitorData: () => undefined,
-  credentials: () => ({}),
-  delegatedSessionId: () => undefined,
-  consistencyTokenJars: () => [],
-  absorbResponse: () => undefined,
-  signIn: async () => undefined,
-  signOut: async () => undefined,
-  stop: () => undefined,
 });
 
 describe('startTelemetry: seeks logged from the feed (issue 15)', () => {

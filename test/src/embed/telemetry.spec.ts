@@ -1,55 +1,23 @@
 import { waitFor } from '@testing-library/react';
-import { BehaviorSubject } from 'rxjs';
-import type { EmbedPlayer, PlayerError } from '../../../src/embed/EmbedPlayer';
 import { startTelemetry, type Telemetry } from '../../../src/embed/telemetry';
 import { createEmbedApi } from '../../../src/embed/api';
-import type { Identity, Session, SignInStatus } from '../../../src/embed/identity';
 import { playerFeed } from '../../../src/embed/playerFeed';
 import type { PlayerConfig } from '../../../streams/config/playerConfig';
 import { createRetryQueue } from '../../../streams/retry/createRetryQueue';
 import { logsDatabase } from '../../../streams/retry/logsDatabase';
-import { PlayerState, type PlayerStateValue } from '../../../streams/player/playerState';
 import { createDatabase } from '../../../streams/storage/createDatabase';
 import { STREAM_TOKEN_HEADER } from '../../../streams/transport/buildApiRequest';
 import { WEB_EMBEDDED_PLAYER_CLIENT_NAME_ID } from '../../../streams/transport/clientIdentity';
 import { configFor } from '../../streams/player/fixtures';
-import { initialPlayerModel } from '../../../streams/player/playerModel';
+import { anonymousIdentity, fakeFeedPlayer } from './fakes';
 
 const TOKEN = 'v1.c3RyZWFtLWlk.c2lnbmF0dXJl';
-
-/** An anonymous viewer: no access token, no delegation (the identity's own behaviour is tested in identity.spec). */
-const anonymousIdentity = (): Identity => ({
-  session$: new BehaviorSubject<Session | null>(null),
-  status$: new BehaviorSubject<SignInStatus>({ state: 'idle' }),
-  visitorData: () => undefined,
-  credentials: () => ({}),
-  delegatedSessionId: () => undefined,
-  consistencyTokenJars: () => [],
-  absorbResponse: () => undefined,
-  signIn: async () => undefined,
-  signOut: async () => undefined,
-  stop: () => undefined,
-});
 
 /** The page's telemetry over the page's API client, as `main.ts` starts it. */
 const start = (config: PlayerConfig) => startTelemetry(playerFeed(fakePlayer(config)), createEmbedApi(window, config, anonymousIdentity()), window);
 
 /** What the page's telemetry reads from the player; nothing else is needed here. */
-function fakePlayer(config: PlayerConfig): EmbedPlayer {
-  return {
-    config,
-    element$: new BehaviorSubject<HTMLVideoElement | null>(null),
-    state$: new BehaviorSubject<PlayerStateValue>(PlayerState.CUED),
-    readiness$: new BehaviorSubject<'loading' | 'ready'>('loading'),
-    error$: new BehaviorSubject<PlayerError | null>(null),
-    format: undefined,
-    // Read by the debugging events (video_stats): the current video and the rendition playing.
-    videoData$: new BehaviorSubject(null),
-    quality$: new BehaviorSubject(''),
-    // Read by the navigation state and the video loads.
-    model$: new BehaviorSubject(initialPlayerModel(config)),
-  } as unknown as EmbedPlayer;
-}
+const fakePlayer = (config: PlayerConfig) => fakeFeedPlayer(config);
 
 type Answer = { status: number; retryAfter?: string };
 
