@@ -35,7 +35,10 @@ const logPayload = (n: number) => ({
 /** The body's text before its events: the context and what precedes the events. */
 const contextPart = (body: string) => body.slice(0, body.indexOf('"events":'));
 
-describe('createEmbedApi: one client context while nothing it is made of changes (issue 15)', () => {
+// That the page reuses one context object while nothing changed is proved on the cache itself
+// (test/streams/transport/createClientContextCache.spec.ts); here, through the page's API client, that the reuse never
+// serves a stale text.
+describe('createEmbedApi: the context text follows the page, with the context reused (issue 15)', () => {
   const setVisibility = (state: 'visible' | 'hidden') => Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
   afterEach(() => setVisibility('visible'));
 
