@@ -1,10 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useObservable, useObservableCallback, useObservableEagerState, useObservableState, useSubscription } from 'observable-hooks';
 import { beyondTime, withPlaybackPhase } from '../../streams/player/viewInfo';
-import { combineLatest, filter, fromEvent, map, startWith } from 'rxjs';
-import { parseBooleanVar, PLAYER_STYLE_TRANSPARENT } from '../../streams/config/playerConfig';
+import { fromEvent, map, startWith } from 'rxjs';
+import { parseBooleanVar } from '../../streams/config/playerConfig';
 import { PlayerState } from '../../streams/player/playerState';
-import { pageTitle } from '../../streams/player/pageTitle';
 import { controlsVisibility } from '../../streams/player/controlsVisibility';
 import { shortcutCommand } from '../../streams/player/shortcutCommand';
 import type { EmbedPlayer } from './EmbedPlayer';
@@ -55,25 +54,10 @@ function useFocusKeeper(el: HTMLDivElement) {
   }, [el]);
 }
 
-/** The shell root's attributes as the controls' state has them (the shell is not a React element). */
-function applyRootState(
-  el: HTMLElement,
-  state: { id: string; className: string; data: Record<string, string>; width: string; height: string; background: string },
-) {
-  if (state.id) el.id = state.id;
-  el.className = state.className;
-  Object.assign(el.dataset, state.data);
-  el.style.width = state.width;
-  el.style.height = state.height;
-  el.style.background = state.background;
-}
-
-/** The shell video's attributes as the video data has them. */
-function applyVideoState(video: HTMLVideoElement, state: { playsInline: boolean; poster: string | undefined; label: string }) {
-  video.playsInline = state.playsInline;
-  if (state.poster) video.poster = state.poster;
-  else video.removeAttribute('poster');
-  video.setAttribute('aria-label', state.label);
+/** What the controls add to the shell's root (not a React element): its class, and whether they are shown. */
+function applyRootState(el: HTMLElement, className: string, controlsVisible: string) {
+  el.className = className;
+  el.dataset.controlsVisible = controlsVisible;
 }
 
 /** Native listeners on a shell element (not a React element) for the component's life, each calling the latest handler. */
@@ -94,8 +78,10 @@ function useListeners(target: EventTarget, listeners: Record<string, (e: Event) 
 
 /**
  * The embedded player page's controls, rendered into the shell's `.vf-ui` layer around the `<video>` the player
- * already plays (issue 15: the server wrote both; see `playerShell.ts`). The shell's root and video get their
- * attributes and listeners here, imperatively: they are not React's elements. Captions, title bar, big play button on a cued video, buffering spinner,
+ * already plays (issue 15: the server wrote both; see `playerShell.ts`, whose `bindShellState` keeps the shell's own
+ * attributes and the document's title). The shell's root gets its class and listeners here, imperatively: it is not
+ * React's element. The controls load when the viewer reaches for the player or the video needs more than itself
+ * (`main.ts`). Captions, title bar, big play button on a cued video, buffering spinner,
  * control bar (auto-hiding while playing; none with `controls=0`), settings and playlist panels, end screen, error
  * screen and the autoplay-blocked notice. It reads the player only through observable hooks and sends commands.
  */
@@ -112,7 +98,6 @@ export function EmbedApp({ player, shell, identity, actions }: { player: EmbedPl
   useSubscription(player.info$, (i) => {
     latestInfo.current = i;
   });
-  const readiness = useObservableEagerState(player.readiness$);
   const videoData = useObservableEagerState(player.videoData$);
   const error = useObservableEagerState(player.error$);
   const autoplayBlocked = useObservableEagerState(player.autoplayBlocked$);
@@ -147,15 +132,9 @@ export function EmbedApp({ player, shell, identity, actions }: { player: EmbedPl
   );
   const fullscreen = useObservableState(fullscreen$, false);
 
-  // Spec §2: the title follows the video data, set on ready and on every change of the video data.
-  useSubscription(combineLatest([player.readiness$.pipe(filter((r) => r === 'ready')), player.videoData$]), ([, data]) => {
-    document.title = pageTitle(data?.title);
-  });
-
   const controls = parseBooleanVar(vars.controls) !== false;
   const keyboard = parseBooleanVar(vars.disablekb) !== true;
   const allowFullscreen = parseBooleanVar(vars.fs) !== false;
-  const transparent = config.args.ps === PLAYER_STYLE_TRANSPARENT;
   const showBigPlay = !error && (state === PlayerState.CUED || autoplayBlocked) && state !== PlayerState.PLAYING;
   const ended = state === PlayerState.ENDED && !error && phase !== 'looping';
   const playlist = info.playlist;
@@ -211,34 +190,15 @@ export function EmbedApp({ player, shell, identity, actions }: { player: EmbedPl
     } else player.command(result.command);
   };
 
-  // The shell's root: its state as data attributes (for the stylesheet and the tests), its size, its listeners.
+  // The shell's root: what the controls add to it (its size, id, theme, the player's state and the document's title are
+  // the shell's own: `bindShellState` in `playerShell.ts`), and its listeners.
   const rootClass = playlistOpen && playlist ? 'vf-player vf-playlist-open' : 'vf-player';
   const controlsShown = controls && controlsVisible ? 'true' : 'false';
-  const rootWidth = config.attrs.width;
-  const rootHeight = config.attrs.height;
-  const rootId = config.attrs.id;
-  const theme = config.args.theme;
-  const playerStyle = config.args.ps ?? '';
-  useLayoutEffect(
-    () =>
-      applyRootState(rootElement, {
-        id: rootId,
-        className: rootClass,
-        data: { theme, playerStyle, state: String(state), readiness, controlsVisible: controlsShown },
-        width: rootWidth,
-        height: rootHeight,
-        background: transparent ? 'transparent' : '',
-      }),
-    [rootElement, rootId, rootClass, theme, playerStyle, state, readiness, controlsShown, rootWidth, rootHeight, transparent],
-  );
+  useLayoutEffect(() => applyRootState(rootElement, rootClass, controlsShown), [rootElement, rootClass, controlsShown]);
   useListeners(rootElement, { pointermove: onActivity, pointerdown: onActivity, keydown: (e) => onKeyDown(e as KeyboardEvent) });
 
-  // The shell's video: what it shows of the video data, and a click plays or pauses it (a double click: full screen).
+  // The shell's video: a click plays or pauses it (a double click: full screen).
   const video = shell.video;
-  const playsInline = parseBooleanVar(vars.playsinline) !== false;
-  const poster = videoData?.posterUrl;
-  const videoLabel = videoData?.title ?? 'Video player';
-  useLayoutEffect(() => applyVideoState(video, { playsInline, poster, label: videoLabel }), [video, playsInline, poster, videoLabel]);
   useListeners(video, {
     click: () => !error && player.command({ type: playing ? 'pause' : 'play' }),
     dblclick: () => allowFullscreen && toggleFullscreen(),

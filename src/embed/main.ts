@@ -11,12 +11,14 @@ import type { Attestation } from './attestation';
 import type { PlatformCalls } from '../../streams/platform/platformCalls';
 import { recoverUnwrappedResponse } from '../../streams/transport/recoverUnwrappedResponse';
 import { startTracking } from './tracking';
-import { filter, first, fromEvent, map, of, race, Subject } from 'rxjs';
+import { filter, first, fromEvent, map, of, race, shareReplay, Subject, switchMap } from 'rxjs';
 import { visibilityEvents$ } from '../../streams/sources/visibilityEvents';
 import { visibilityState } from '../../streams/visibility/visibilityState';
 import { createRecorder } from '../../streams/shared/recorder';
 import { playerFeed } from './playerFeed';
-import { bindShellClicks, controlsDue$, findPlayerShell } from './playerShell';
+import { bindShellClicks, bindShellState, controlsDue$, findPlayerShell, viewerReach$ } from './playerShell';
+import { controlsNeeded$ } from '../../streams/player/controlsDemand';
+import type { ViewerActions } from './viewerActions';
 import { startService } from './startService';
 import { firstFrameShown$ } from '../../streams/sources/firstFrame';
 import type { HostCommandReceipt } from '../../streams/host/hostCommandReceipts';
@@ -55,10 +57,12 @@ try {
  * This script is what the player needs at once, and no more (issue 15): the player over the `<video>` the server
  * wrote, the host channel (which it takes over from the HTML's inline responder when the server could answer the
  * host's handshake: `streams/host/earlyHandshake.ts`), identity, the preferences and the ping beacons. The services (logging
- * with its storage and retry queue, consent, attestation, the platform calls: `services.ts`) and the controls (React
- * and the views: `ui.tsx`) come in chunks of their own once the player is ready, the page loaded and the main thread
- * idle (`controlsDue$`), so they never compete with the first frame or the host's handshake; what logging must see
- * of the time before is recorded (`playerFeed.ts`).
+ * with its storage and retry queue, consent, attestation, the platform calls: `services.ts`) come in a chunk of their
+ * own once the player is ready, the page loaded and the main thread idle (`controlsDue$`), so they never compete with
+ * the first frame or the host's handshake; what logging must see of the time before is recorded (`playerFeed.ts`).
+ * The controls (React and the views: `ui.tsx`) come on demand: when the viewer reaches for the player (`viewerReach$`)
+ * or, once the services are due, when the video needs more than itself (`controlsNeeded$`: cued, paused, ended, failed,
+ * captions on); a video playing on its own that nobody touches never loads them.
  */
 const container = document.getElementById('player-root')!;
 // A muted video the browser starts by itself from the server's HTML first shows its first frame; the boot comes in a
@@ -110,28 +114,38 @@ function boot(): void {
     // ping beacons, so that they see the player's first states.
     const shell = findPlayerShell(container);
     player.attach(shell.video);
+    bindShellState(shell, player);
     const releaseShellClicks = bindShellClicks(shell, player);
     startService('the host channel', () => startHostBridge(player, window, { onCommandReceived: (receipt) => hostCommandReceipts$.next(receipt) }));
-    // The rest comes once the player is ready, the page loaded and the main thread idle — or at once when the page is
-    // being hidden, so that what was recorded gets its chance to be sent: first the services (logging subscribes to the
-    // feed, which is then released), then the controls.
+    // The services come once the player is ready, the page loaded and the main thread idle — or at once when the page is
+    // being hidden, so that what was recorded gets its chance to be sent (logging subscribes to the feed, which is then
+    // released) — or when the viewer reaches for the player (the controls need them).
+    let services: Promise<{ actions?: ViewerActions }> | undefined;
+    const loadServices = () =>
+      (services ??= import('./services')
+        .then(({ startServices }) => startServices({ config, api, identity, player, feed, hostCommands$, visibility$, errorReporting, win: window }))
+        .catch((error: unknown) => {
+          console.error('[vidframe] the services could not load', error);
+          errorReporting?.report(error, 'services');
+          return { actions: undefined };
+        })
+        .finally(() => {
+          recorder.release();
+          // A page hidden before its logging started may be discarded without notice: what was recorded goes now.
+          if (document.visibilityState === 'hidden') window.vidframeTelemetry?.flush();
+        }));
     const hidden$ = fromEvent(document, 'visibilitychange').pipe(filter(() => document.visibilityState === 'hidden'));
-    race(controlsDue$(player.readiness$, window), hidden$, fromEvent(window, 'pagehide'))
+    const servicesDue$ = race(controlsDue$(player.readiness$, window), hidden$, fromEvent(window, 'pagehide')).pipe(first(), shareReplay(1));
+    servicesDue$.subscribe(() => void loadServices());
+    // The controls, on demand (see above).
+    const needed$ = servicesDue$.pipe(
+      switchMap(() => controlsNeeded$(player)),
+      filter((needed) => needed),
+    );
+    race(viewerReach$(window), needed$)
       .pipe(first())
       .subscribe(() => {
-        const services = import('./services')
-          .then(({ startServices }) => startServices({ config, api, identity, player, feed, hostCommands$, visibility$, errorReporting, win: window }))
-          .catch((error: unknown) => {
-            console.error('[vidframe] the services could not load', error);
-            errorReporting?.report(error, 'services');
-            return { actions: undefined };
-          })
-          .finally(() => {
-            recorder.release();
-            // A page hidden before its logging started may be discarded without notice: what was recorded goes now.
-            if (document.visibilityState === 'hidden') window.vidframeTelemetry?.flush();
-          });
-        Promise.all([services, import('./ui')])
+        Promise.all([loadServices(), import('./ui')])
           .then(([{ actions }, { mountEmbedUi }]) => {
             releaseShellClicks();
             mountEmbedUi(shell, { player, identity, actions });

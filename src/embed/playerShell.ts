@@ -1,9 +1,12 @@
-import { defer, filter, first, fromEvent, map, of, race, switchMap, timer, type Observable } from 'rxjs';
+import { combineLatest, defer, filter, first, fromEvent, map, merge, of, race, Subscription, switchMap, timer, type Observable } from 'rxjs';
 import { idleCallback$, type IdleCallbackTarget } from '../../streams/scheduler/idleCallback';
 import { CONTROLS_LATEST_LOAD_MS } from '../../streams/timing';
 import type { PlayerReadiness } from '../../streams/player/playerReadiness';
 import type { PlayerCommand } from '../../streams/player/types';
 import { PlayerState, type PlayerStateValue } from '../../streams/player/playerState';
+import { parseBooleanVar, PLAYER_STYLE_TRANSPARENT, type PlayerConfig } from '../../streams/config/playerConfig';
+import { pageTitle } from '../../streams/player/pageTitle';
+import type { VideoData } from './EmbedPlayer';
 
 /**
  * The player's box as the page has it before any React runs (issue 15): `.vf-player`, its `<video>` and the `.vf-ui`
@@ -63,10 +66,65 @@ export function bindShellClicks(shell: PlayerShell, player: { state$: Observable
 }
 
 /**
- * When the controls (and React) are brought in (issue 15): once the player is ready, the page has loaded (a module
- * fetched before the `load` event delays it, and hosts send `listening` on the frame's load) and the main thread is
- * idle, so they never compete with the first frame or the host's handshake; after `latestMs` in any case, so a slow
- * media server or a playlist still being fetched does not leave the viewer without controls.
+ * What the shell shows of the player without the controls (issue 15: they may never load for a video playing on its
+ * own): the frame's size, id, theme and player style from the configuration; the player's state and readiness as data
+ * attributes (for the stylesheet, which draws the spinner of a buffering video until the controls are there, and for
+ * the tests); the video's poster and accessible name from the video data; the document's title (spec §2: set on ready
+ * and on every change of the video data). Returns the subscription that keeps them current.
+ */
+export function bindShellState(
+  shell: PlayerShell,
+  player: {
+    config: PlayerConfig;
+    state$: Observable<PlayerStateValue>;
+    readiness$: Observable<PlayerReadiness>;
+    videoData$: Observable<VideoData | null>;
+  },
+): Subscription {
+  const { root, video } = shell;
+  const { attrs, args } = player.config;
+  if (attrs.id) root.id = attrs.id;
+  root.style.width = attrs.width;
+  root.style.height = attrs.height;
+  root.dataset.theme = args.theme;
+  root.dataset.playerStyle = args.ps ?? '';
+  if (args.ps === PLAYER_STYLE_TRANSPARENT) root.style.background = 'transparent';
+  video.playsInline = parseBooleanVar(args.playerVars.playsinline) !== false;
+  const subscription = new Subscription();
+  subscription.add(player.state$.subscribe((state) => (root.dataset.state = String(state))));
+  subscription.add(player.readiness$.subscribe((readiness) => (root.dataset.readiness = readiness)));
+  subscription.add(
+    // Until the video data arrives the element keeps what the server wrote.
+    player.videoData$.subscribe((data) => {
+      if (!data) return;
+      if (data.posterUrl) video.poster = data.posterUrl;
+      else video.removeAttribute('poster');
+      video.setAttribute('aria-label', data.title || 'Video player');
+    }),
+  );
+  const ready$ = player.readiness$.pipe(filter((r) => r === 'ready'));
+  subscription.add(combineLatest([ready$, player.videoData$]).subscribe(([, data]) => (root.ownerDocument.title = pageTitle(data?.title))));
+  return subscription;
+}
+
+/** What says the viewer reaches for the player: a pointer over or on it, a touch, a key, focus coming into the frame. */
+const REACH_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+
+/**
+ * The viewer reaching for the player (issue 15: the controls load then, if they have not yet): each such event in the
+ * frame's document (seen in the capture phase, before anything handles it), or the frame's window taking focus.
+ */
+export function viewerReach$(win: Window): Observable<Event> {
+  const doc = win.document;
+  return merge(...REACH_EVENTS.map((type) => fromEvent(doc, type, { capture: true, passive: true })), fromEvent(win, 'focus'));
+}
+
+/**
+ * When the services are brought in, and from when the controls (and React) may be if the video needs them (issue 15;
+ * the viewer reaching for the player brings both at once: `main.ts`): once the player is ready, the page has loaded (a
+ * module fetched before the `load` event delays it, and hosts send `listening` on the frame's load) and the main
+ * thread is idle, so they never compete with the first frame or the host's handshake; after `latestMs` in any case, so
+ * a slow media server or a playlist still being fetched does not leave the viewer without controls.
  */
 export function controlsDue$(readiness$: Observable<PlayerReadiness>, win: Window, latestMs = CONTROLS_LATEST_LOAD_MS): Observable<void> {
   const loaded$ = defer(() => (win.document.readyState === 'complete' ? of(undefined) : fromEvent(win, 'load').pipe(first())));

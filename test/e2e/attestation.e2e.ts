@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Frame } from 'playwright-core';
-import { launchBrowser } from './helpers/browser';
+import { launchBrowser, servicesStarted } from './helpers/browser';
 import { framingPage, startHostServer, startServer, type HostServer, type RunningServer } from './helpers/servers';
 import { collectorOf, embedFrame, until, type CollectedRequest, type Collector } from './telemetry.helpers';
 import { AttestationState, BOTGUARD_LOAD_FAILED_MESSAGE, BOTGUARD_NO_PROGRAM_MESSAGE } from '../../streams/attestation/attestationStates';
@@ -50,6 +50,7 @@ async function open(query = ''): Promise<{ frame: Frame; pageId: string }> {
   await page.goto(host.page(`/host-${Math.random().toString(36).slice(2)}.html`, framingPage(`${server.origin}/embed/${VIDEO}${query ? `?${query}` : ''}`)));
   const frame = await embedFrame(page);
   await frame.waitForSelector('[data-readiness="ready"]');
+  await servicesStarted(frame);
   return { frame, pageId: await frame.evaluate(() => window.vidframeTelemetry!.pageId) };
 }
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { type HostServer, type RunningServer } from './helpers/servers';
-import { frameWith } from './helpers/browser';
+import { frameWith, reachForPlayer, servicesStarted } from './helpers/browser';
 import { withE2eEnvironment } from './helpers/environment';
 import { rawHostPage, videoElement, waitCache, waitMessage } from './host.helpers';
 import { collectorOf, openEmbed, until } from './telemetry.helpers';
@@ -72,14 +72,27 @@ describe('the video arrives with the page; the controls after it (issue 15)', ()
     await page.close();
   });
 
-  it('the served page carries the <video> with its source; the player adopts that very element; the controls come after its media request', async () => {
+  it('the served page carries the <video> with its source; the player adopts that very element; the controls come only when the viewer reaches for it', async () => {
     const html = await (await fetch(`${server.origin}/embed/VFsunrise01?autoplay=1&mute=1`)).text();
     expect(html).toMatch(/<video class="vf-video" src="\/media\/videos\/VFsunrise01\/[a-z0-9]+\.webm" preload="auto" autoplay muted playsinline/);
 
     const page = await openHost('autoplay=1&mute=1');
+    const controlsRequested: number[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/ui-[^/]+\.js$/.test(new URL(r.url()).pathname)) controlsRequested.push(Date.now());
+    });
     await waitMessage(page, 'onReady');
+    await waitCache(page, 'c.playerState === 1');
     const frame = await frameWith(page, '/embed/');
-    await frame.waitForSelector('[data-readiness="ready"] .vf-chrome');
+    // The services came (ready, loaded, idle): had the playing video needed the controls, they would have been asked
+    // for then. Nobody reached for it: no controls, and the shell shows the player's state by itself.
+    await servicesStarted(frame);
+    expect(controlsRequested).toEqual([]);
+    expect(await frame.locator('.vf-ui').evaluate((ui) => ui.childElementCount)).toBe(0);
+    expect(await frame.getAttribute('.vf-player', 'data-state')).toBe('1');
+    await reachForPlayer(frame);
+    await frame.waitForSelector('.vf-chrome');
+    expect(controlsRequested).toHaveLength(1);
     const timing = await frame.evaluate(() => {
       const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       const find = (re: RegExp) => entries.find((e) => re.test(new URL(e.name).pathname));
@@ -93,7 +106,7 @@ describe('the video arrives with the page; the controls after it (issue 15)', ()
         videos: document.querySelectorAll('video').length,
       };
     });
-    // React and the views come later, in their own chunk, after the media request.
+    // React and the views come in their own chunk, after the media request.
     expect(timing.controlsStart).toBeGreaterThan(timing.mediaStart!);
     // The player plays the element the parser made; no second element.
     expect(timing.sameElement).toBe(true);
@@ -146,6 +159,20 @@ describe('the video arrives with the page; the controls after it (issue 15)', ()
     expect({ ...autoplay, firstFrameFirst, waitedLongest: autoplay.__bootAt! >= PLAYER_BOOT_FIRST_FRAME_WAIT_MS }).toEqual(
       expect.objectContaining(firstFrameFirst ? { firstFrameFirst: true } : { waitedLongest: true }),
     );
+    await page.close();
+  });
+
+  it('a video playing on its own that the host pauses shows its controls, with nobody reaching for it', async () => {
+    const page = await openHost('autoplay=1&mute=1');
+    await waitMessage(page, 'onReady');
+    await waitCache(page, 'c.playerState === 1');
+    const frame = await frameWith(page, '/embed/');
+    await servicesStarted(frame);
+    expect(await frame.locator('.vf-ui').evaluate((ui) => ui.childElementCount)).toBe(0);
+    await page.evaluate(() => window.send('pauseVideo'));
+    // Paused, it needs its play button and title: the controls come by themselves, shown.
+    await frame.waitForSelector('.vf-player[data-state="2"][data-controls-visible="true"] .vf-chrome .vf-playpause[aria-label="Play (k)"]');
+    expect(await frame.locator('.vf-titlebar').count()).toBe(1);
     await page.close();
   });
 

@@ -3,6 +3,7 @@ import { DEMO_ACCOUNTS } from '../../server/accounts/demoAccounts';
 import { encodeDemoTcString } from '../../streams/consent/encodeTcString';
 import { framingPage, startHostServer, startServer, type HostServer, type RunningServer } from './helpers/servers';
 import { collectorOf, embedFrame, launchProfileBrowser, until, type CollectedRequest, type Collector, type ProfileBrowser } from './telemetry.helpers';
+import { servicesStarted } from './helpers/browser';
 
 /**
  * Issue 13 in the browser: the framed embed on another origin (the host on `localhost`, the embed on `127.0.0.1`),
@@ -56,6 +57,7 @@ async function open(
   await page.goto(host.page(`/host-${Math.random().toString(36).slice(2)}.html`, html));
   const frame = await embedFrame(page);
   await frame.waitForSelector('[data-readiness="ready"]');
+  await servicesStarted(frame);
   const pageId = await frame.evaluate(() => window.vidframeTelemetry!.pageId);
   return { page, frame, pageId };
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { type HostServer, type RunningServer } from './helpers/servers';
-import { frameWith } from './helpers/browser';
+import { frameWith, reachForPlayer, servicesStarted } from './helpers/browser';
 import { withE2eEnvironment } from './helpers/environment';
 import { rawHostPage, waitMessage } from './host.helpers';
 
@@ -53,12 +53,16 @@ describe('a looping playlist of one video (loop=1&playlist=<id>)', () => {
   it('loops without a new player request; the host sees the same states and events as before; it plays again from 0', async () => {
     const { page, requests } = await openLooping();
     const frame = await frameWith(page, '/embed/');
-    // Playing, with the services there (their first viewer-state request done) and the first playback pinged.
+    // Playing, with the services there and the first playback pinged. Nobody reached for the player: no controls, so
+    // no viewer-state request (`next {videoId}`) either (issue 15).
     await page.waitForFunction(() => window.cache.playerState === 1, undefined, { timeout: 15_000 });
     const seen = (method: string, path: string) => requests.some((r) => r.method === method && r.path === path);
-    await requestMade(page, requests, (r) => r.method === 'POST' && r.path === '/youtubei/v1/next');
     await requestMade(page, requests, (r) => r.method === 'GET' && r.path === '/api/stats/playback');
-    expect(seen('POST', '/youtubei/v1/next') && seen('GET', '/api/stats/playback')).toBe(true);
+    await servicesStarted(frame);
+    expect(seen('GET', '/api/stats/playback') && !seen('POST', '/youtubei/v1/next')).toBe(true);
+    // The viewer reaches for it: the controls come and ask for the viewer's state once (not again at the loop, below).
+    await reachForPlayer(frame);
+    await requestMade(page, requests, (r) => r.method === 'POST' && r.path === '/youtubei/v1/next');
     const firstCpn = requests.find((r) => r.path === '/api/stats/playback')!.cpn;
     expect(requests.filter((r) => r.path === '/youtubei/v1/player')).toEqual([]); // the page came with its response
 

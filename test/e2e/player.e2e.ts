@@ -2,7 +2,7 @@ import type { Browser, Frame } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { framingPage, type HostServer, type RunningServer } from './helpers/servers';
-import { frameWith } from './helpers/browser';
+import { frameWith, reachForPlayer } from './helpers/browser';
 import { withE2eEnvironment } from './helpers/environment';
 
 /**
@@ -182,6 +182,8 @@ describe('player controls, through the UI, with real playback', () => {
     const frame = await openFramed('VFsunrise01', 'autoplay=1&list=PLvfDemoPlaylist01');
     await timeAbove(frame, 0.2);
     expect(await info(frame)).toMatchObject({ playlistId: 'PLvfDemoPlaylist01', playlistIndex: 0, playlist: ['VFsunrise01', 'VFcitylight', 'VFoceanwave'] });
+    // Playing on its own: the controls come when the viewer reaches for the player.
+    await reachForPlayer(frame);
     await frame.click('.vf-next');
     await frame.waitForFunction(() => document.querySelector('video')!.getAttribute('src')!.includes('VFcitylight'));
     await frame.waitForFunction(() => document.title.startsWith('City lights'));
@@ -252,7 +254,14 @@ describe('player controls, through the UI, with real playback', () => {
     await page.goto(host.page('/stall.html', framingPage(`${server.origin}/embed/VFoceanwave?autoplay=1`)));
     const frame = await frameWith(page, '/embed/');
     await stateIs(frame, 1);
+    // Playing on its own, untouched: no controls; the shell's stylesheet draws the spinner while it stalls.
+    const shellSpinner = () => frame.evaluate(() => getComputedStyle(document.querySelector('.vf-ui')!, '::after').animationName);
+    await stateIs(frame, 3);
+    expect(await shellSpinner()).toBe('vf-spin');
+    // The viewer reaches for it: the controls come, with their own spinner (announced), and the shell's is gone.
+    await reachForPlayer(frame);
     await frame.waitForSelector('.vf-spinner[role="status"]');
+    expect(await shellSpinner()).toBe('none');
     expect(await frame.getAttribute('.vf-player', 'data-state')).toBe('3');
     release();
     await stateIs(frame, 1);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
-import { BASE_FLAGS, CHROMIUM_PATH } from './helpers/browser';
+import { BASE_FLAGS, CHROMIUM_PATH, servicesStarted } from './helpers/browser';
 import { framingPage, type HostServer, type RunningServer } from './helpers/servers';
 
 /**
@@ -123,6 +123,7 @@ export async function openEmbed(
   await page.goto(host.page(hostPath, framingPage(embedUrl)));
   const frame = await embedFrame(page);
   await frame.waitForSelector('[data-readiness="ready"]');
+  await servicesStarted(frame);
   const pageId = await frame.evaluate(() => window.vidframeTelemetry!.pageId);
   return { page, frame, pageId };
 }

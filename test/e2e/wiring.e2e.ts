@@ -3,6 +3,7 @@ import { type HostServer, type RunningServer } from './helpers/servers';
 import { withE2eEnvironment } from './helpers/environment';
 import { rawHostPage, waitMessage } from './host.helpers';
 import { collectorOf, countsOf, embedFrame, launchProfileBrowser, until, type CollectedEvent, type Collector, type ProfileBrowser } from './telemetry.helpers';
+import { servicesStarted } from './helpers/browser';
 
 /**
  * Issue 17 item 13 in the browser: spec parts that existed as factories only, proven in the running embed page and
@@ -35,6 +36,7 @@ async function openHosted(context: BrowserContext, videoId: string, query: strin
   await waitMessage(page, 'onReady');
   const frame = await embedFrame(page);
   await frame.waitForSelector('[data-readiness="ready"]');
+  await servicesStarted(frame);
   const pageId = await frame.evaluate(() => window.vidframeTelemetry!.pageId);
   return { page, frame, pageId };
 }

@@ -38,3 +38,21 @@ export async function frameWith(page: Page, part: string): Promise<Frame> {
     await page.waitForEvent('frameattached');
   }
 }
+
+/**
+ * The viewer reaching for the player: the pointer over it. A video playing on its own loads its controls only then
+ * (issue 15); resolves once they are mounted (the controls mark the player with `data-controls-visible`).
+ */
+export async function reachForPlayer(frame: Frame): Promise<void> {
+  await frame.hover('.vf-player');
+  await frame.waitForSelector('.vf-player[data-controls-visible]', { state: 'attached' });
+}
+
+/**
+ * Resolves once the page's services (logging, consent, attestation, the platform calls) have started: they come in
+ * their own chunk once the player is ready, the page loaded and the main thread idle (issue 15), so `ready` alone does
+ * not say they are there.
+ */
+export async function servicesStarted(frame: Frame): Promise<void> {
+  await frame.waitForFunction(() => window.vidframeTelemetry !== undefined);
+}

@@ -1,5 +1,7 @@
 import { BehaviorSubject } from 'rxjs';
-import { bindShellClicks, buildPlayerShell, controlsDue$, findPlayerShell } from '../../../src/embed/playerShell';
+import { bindShellClicks, bindShellState, buildPlayerShell, controlsDue$, findPlayerShell, viewerReach$ } from '../../../src/embed/playerShell';
+import { configFor } from '../../streams/player/fixtures';
+import type { VideoData } from '../../../src/embed/EmbedPlayer';
 import { PlayerState, type PlayerStateValue } from '../../../streams/player/playerState';
 import type { PlayerReadiness } from '../../../streams/player/playerReadiness';
 import type { PlayerCommand } from '../../../streams/player/types';
@@ -80,5 +82,64 @@ describe('the player shell', () => {
     release();
     shell.video.click();
     expect(commands).toEqual([{ type: 'play' }, { type: 'pause' }]);
+  });
+});
+
+describe('the shell without the controls (issue 15: they load on demand)', () => {
+  it("keeps the frame's size, id and theme, the player's state and readiness, the video's poster and name, and the title", () => {
+    const base = configFor();
+    const config = { ...base, args: { ...base.args, theme: 'light' as const } };
+    const shell = buildPlayerShell(document.createElement('div'));
+    shell.video.setAttribute('aria-label', 'As the server wrote it');
+    const state$ = new BehaviorSubject<PlayerStateValue>(PlayerState.UNSTARTED);
+    const readiness$ = new BehaviorSubject<PlayerReadiness>('loading');
+    const videoData$ = new BehaviorSubject<VideoData | null>(null);
+    document.title = 'before';
+    const subscription = bindShellState(shell, { config, state$, readiness$, videoData$ });
+    const root = shell.root;
+    expect([root.id, root.style.width, root.dataset.theme, root.dataset.state, root.dataset.readiness]).toEqual([
+      'video-player',
+      '100%',
+      'light',
+      '-1',
+      'loading',
+    ]);
+    // Until the video data comes the element keeps what the server wrote; the title waits for ready.
+    expect([shell.video.getAttribute('aria-label'), document.title]).toEqual(['As the server wrote it', 'before']);
+    videoData$.next({ videoId: 'VFsunrise01', title: 'Sunrise', author: 'Samples', durationSeconds: 12, posterUrl: '/p.jpg' });
+    expect(document.title).toBe('before');
+    readiness$.next('ready');
+    state$.next(PlayerState.BUFFERING);
+    expect([root.dataset.readiness, root.dataset.state, shell.video.getAttribute('poster'), shell.video.getAttribute('aria-label'), document.title]).toEqual([
+      'ready',
+      '3',
+      '/p.jpg',
+      'Sunrise',
+      'Sunrise - VidFrame',
+    ]);
+    videoData$.next({ videoId: 'VFcitylight', title: 'City lights', author: 'Samples', durationSeconds: 9 });
+    expect([shell.video.hasAttribute('poster'), document.title]).toEqual([false, 'City lights - VidFrame']);
+    subscription.unsubscribe();
+    state$.next(PlayerState.PLAYING);
+    expect(root.dataset.state).toBe('3');
+  });
+
+  it('viewerReach$: a pointer, touch, key or focus in the frame says the viewer reaches for the player; a mouse leaving does not', () => {
+    const seen: string[] = [];
+    const subscription = viewerReach$(window).subscribe((e) => seen.push(e.type));
+    document.body.dispatchEvent(new Event('pointerout', { bubbles: true }));
+    document.body.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', bubbles: true }));
+    // Seen in the capture phase, even when a handler stops it.
+    const stopper = document.createElement('button');
+    document.body.appendChild(stopper);
+    stopper.addEventListener('pointerdown', (e) => e.stopPropagation());
+    stopper.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    stopper.focus();
+    window.dispatchEvent(new Event('focus'));
+    subscription.unsubscribe();
+    document.body.dispatchEvent(new Event('touchstart', { bubbles: true }));
+    expect(seen).toEqual(['pointerover', 'keydown', 'pointerdown', 'focusin', 'focus']);
+    stopper.remove();
   });
 });
