@@ -116,6 +116,9 @@ function boot(): void {
     player.attach(shell.video);
     bindShellState(shell, player);
     const releaseShellClicks = bindShellClicks(shell, player);
+    // Until the controls are there the player itself is a tab stop (the frame has nothing else to focus): a keyboard
+    // viewer tabbing into the frame reaches it, which brings the controls; with them it is focusable by script only.
+    shell.root.tabIndex = 0;
     startService('the host channel', () => startHostBridge(player, window, { onCommandReceived: (receipt) => hostCommandReceipts$.next(receipt) }));
     // The services come once the player is ready, the page loaded and the main thread idle — or at once when the page is
     // being hidden, so that what was recorded gets its chance to be sent (logging subscribes to the feed, which is then
@@ -148,6 +151,7 @@ function boot(): void {
         Promise.all([loadServices(), import('./ui')])
           .then(([{ actions }, { mountEmbedUi }]) => {
             releaseShellClicks();
+            shell.root.tabIndex = -1;
             mountEmbedUi(shell, { player, identity, actions });
           })
           .catch((error: unknown) => {

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { framingPage, type HostServer, type RunningServer } from './helpers/servers';
-import { frameWith } from './helpers/browser';
+import { frameWith, servicesStarted } from './helpers/browser';
 import { withE2eEnvironment } from './helpers/environment';
 
 /**
@@ -166,6 +166,24 @@ describe('issue 17 item 2: the settings menu fits every embed size (one-column d
 });
 
 describe('issue 17 item 3: keyboard focus stays in the player; the shortcut list', () => {
+  it('a video playing on its own: a Tab into the frame reaches the player, which brings its controls; the next Tab is on a control (issue 15)', async () => {
+    const frame = await openFramed('VFsunrise01', 'autoplay=1&mute=1');
+    const page = frame.page();
+    await stateIs(frame, 1);
+    await servicesStarted(frame);
+    expect(await frame.locator('.vf-ui').evaluate((ui) => ui.childElementCount)).toBe(0);
+    await page.keyboard.press('Tab');
+    await frame.waitForSelector('.vf-player[data-controls-visible="true"] .vf-chrome', { state: 'attached' });
+    expect(await frame.evaluate(() => document.activeElement?.className)).toBe('vf-player');
+    expect(await frame.getAttribute('.vf-player', 'tabindex')).toBe('-1');
+    await page.keyboard.press('Tab');
+    const onControl = await focused(frame);
+    // The first of the controls in the page's order (the title bar's Subscribe), with its focus ring.
+    expect(onControl).toMatchObject({ tag: 'BUTTON', inPlayer: true });
+    expect(await frame.evaluate(() => document.activeElement!.matches(':focus-visible'))).toBe(true);
+    await page.close();
+  });
+
   it('after click-to-play and after Replay at the end, k, m and space still work; a mouse click shows no focus ring, Tab does', async () => {
     const frame = await openFramed('VFsunrise01', 'autoplay=0');
     const page = frame.page();
