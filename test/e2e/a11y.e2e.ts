@@ -370,7 +370,7 @@ describe('issue 17 item 6: keyboard and screen-reader use', () => {
     const frame = await openFramed('VFsunrise01', 'autoplay=0');
     const page = frame.page();
     await stateIs(frame, 5);
-    await frame.waitForFunction(() => document.querySelector('.vf-seek')!.getAttribute('aria-valuemax') === '12');
+    await frame.waitForFunction(() => document.querySelector('.vf-seek')?.getAttribute('aria-valuemax') === '12');
     const slider = () =>
       frame.evaluate(() => {
         const s = document.querySelector('.vf-seek')!;
@@ -432,7 +432,8 @@ describe('issue 17 item 6: keyboard and screen-reader use', () => {
       await img.decode();
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     });
-    const author = (await frame.$('.vf-author'))!;
+    // The shell says the state at once; the controls (with the title bar) come right after.
+    const author = await frame.waitForSelector('.vf-author');
     const box = (await author.boundingBox())!;
     const textColor = await author.evaluate((el) => getComputedStyle(el).color);
     /** The pixels behind the author line, the text made transparent (the background alone); `bare`: without the scrim. */
