@@ -18,7 +18,6 @@ import { createRecorder } from '../../streams/shared/recorder';
 import { playerFeed } from './playerFeed';
 import { bindShellClicks, bindShellState, controlsDue$, findPlayerShell, viewerReach$ } from './playerShell';
 import { controlsNeeded$ } from '../../streams/player/controlsDemand';
-import type { ViewerActions } from './viewerActions';
 import { startService } from './startService';
 import { firstFrameShown$ } from '../../streams/sources/firstFrame';
 import type { HostCommandReceipt } from '../../streams/host/hostCommandReceipts';
@@ -57,10 +56,10 @@ try {
  * This script is what the player needs at once, and no more (issue 15): the player over the `<video>` the server
  * wrote, the host channel (which it takes over from the HTML's inline responder when the server could answer the
  * host's handshake: `streams/host/earlyHandshake.ts`), identity, the preferences and the ping beacons. The services (logging
- * with its storage and retry queue, consent, attestation, the platform calls: `services.ts`) come in a chunk of their
+ * with its storage and retry queue, consent, attestation: `services.ts`) come in a chunk of their
  * own once the player is ready, the page loaded and the main thread idle (`controlsDue$`), so they never compete with
  * the first frame or the host's handshake; what logging must see of the time before is recorded (`playerFeed.ts`).
- * The controls (React and the views: `ui.tsx`) come on demand: when the viewer reaches for the player (`viewerReach$`)
+ * The controls (React, the views and the platform calls they use: `ui.tsx`) come on demand: when the viewer reaches for the player (`viewerReach$`)
  * or, once the services are due, when the video needs more than itself (`controlsNeeded$`: cued, paused, ended, failed,
  * captions on); a video playing on its own that nobody touches never loads them.
  */
@@ -123,14 +122,13 @@ function boot(): void {
     // The services come once the player is ready, the page loaded and the main thread idle — or at once when the page is
     // being hidden, so that what was recorded gets its chance to be sent (logging subscribes to the feed, which is then
     // released) — or when the viewer reaches for the player (the controls need them).
-    let services: Promise<{ actions?: ViewerActions }> | undefined;
+    let services: Promise<void> | undefined;
     const loadServices = () =>
       (services ??= import('./services')
-        .then(({ startServices }) => startServices({ config, api, identity, player, feed, hostCommands$, visibility$, errorReporting, win: window }))
+        .then(({ startServices }) => startServices({ config, api, feed, hostCommands$, visibility$, win: window }))
         .catch((error: unknown) => {
           console.error('[vidframe] the services could not load', error);
           errorReporting?.report(error, 'services');
-          return { actions: undefined };
         })
         .finally(() => {
           recorder.release();
@@ -149,10 +147,10 @@ function boot(): void {
       .pipe(first())
       .subscribe(() => {
         Promise.all([loadServices(), import('./ui')])
-          .then(([{ actions }, { mountEmbedUi }]) => {
+          .then(([, { mountEmbedUi }]) => {
             releaseShellClicks();
             shell.root.tabIndex = -1;
-            mountEmbedUi(shell, { player, identity, actions });
+            mountEmbedUi(shell, { player, identity, api, errorReporting, win: window });
           })
           .catch((error: unknown) => {
             // The video and the host channel go on without the controls (a click still plays and pauses).

@@ -1,61 +1,38 @@
-import { map, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import type { PlayerConfig } from '../../streams/config/playerConfig';
 import type { HostCommandReceipt } from '../../streams/host/hostCommandReceipts';
 import type { VisibilityState } from '../../streams/visibility/visibilityState';
 import type { EmbedApi } from './api';
 import { startAttestation } from './attestation';
 import { startConsent } from './consent';
-import type { EmbedPlayer } from './EmbedPlayer';
-import type { ErrorReporting } from './errorReporting';
-import type { Identity } from './identity';
 import { startLocation } from './location';
-import { startPlatformCalls } from './platform';
 import type { PlayerFeed } from './playerFeed';
 import { startService } from './startService';
 import { startTelemetry } from './telemetry';
-import { createViewerActions, type ViewerActions } from './viewerActions';
 
 export interface ServicesContext {
   config: PlayerConfig;
   api: EmbedApi;
-  identity: Identity;
-  player: EmbedPlayer;
   /** The player as logging sees it, recorded since the page started (`main.ts` releases it after this returns). */
   feed: PlayerFeed;
   /** Every host command the bridge received, recorded likewise. */
   hostCommands$: Observable<HostCommandReceipt>;
   /** The page's visibility, recorded likewise. */
   visibility$: Observable<VisibilityState>;
-  errorReporting?: ErrorReporting;
   win: Window;
 }
 
 /**
  * The services the first frame and the host's `onReady` do not need, in a chunk of their own (issue 15), started once
- * the player is ready and the page idle: logging with its storage and retry queue, consent, geolocation, attestation,
- * the platform calls and the viewer features over them. Logging subscribes to the recorded feed, which `main.ts`
- * releases right after: it sees everything from the page's start, each event at its own time. Each service starts on
- * its own: one that fails keeps neither the others nor the viewer from anything.
+ * the player is ready and the page idle: logging with its storage and retry queue, consent, geolocation, attestation.
+ * Logging subscribes to the recorded feed, which `main.ts` releases right after: it sees everything from the page's
+ * start, each event at its own time. Each service starts on its own: one that fails keeps neither the others nor the
+ * viewer from anything. What only the controls use (the platform calls and the viewer features over them) comes with
+ * the controls (`ui.tsx`).
  */
-export function startServices({ config, api, identity, player, feed, hostCommands$, visibility$, errorReporting, win }: ServicesContext): {
-  actions?: ViewerActions;
-} {
+export function startServices({ config, api, feed, hostCommands$, visibility$, win }: ServicesContext): void {
   startService('telemetry', () => (win.vidframeTelemetry = startTelemetry(feed, api, win, { hostCommands$, visibility$ })));
   startService('consent', () => (win.vidframeConsent = startConsent(config, win, api.facts)));
   startService('geolocation', () => startLocation(config, win, api.facts, { mobileWeb: false }));
   startService('attestation', () => (win.vidframeAttestation = startAttestation(config, win, api.facts)));
-  startService('platform calls', () => (win.vidframePlatform = startPlatformCalls(api, win, errorReporting)));
-  // The viewer features (channel, subscribe, bell, watch later, share, feedback) over the platform calls.
-  let actions: ViewerActions | undefined;
-  startService('viewer actions', () => {
-    if (!win.vidframePlatform) return;
-    actions = createViewerActions({
-      calls: win.vidframePlatform,
-      attestation: win.vidframeAttestation,
-      videoId$: player.videoData$.pipe(map((data) => data?.videoId)),
-      identity,
-      win,
-    });
-  });
-  return { actions };
 }

@@ -1,20 +1,49 @@
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { map } from 'rxjs';
 import { EmbedApp } from './EmbedApp';
+import type { EmbedApi } from './api';
 import type { EmbedPlayer } from './EmbedPlayer';
+import type { ErrorReporting } from './errorReporting';
 import type { Identity } from './identity';
+import { startPlatformCalls } from './platform';
 import type { PlayerShell } from './playerShell';
-import type { ViewerActions } from './viewerActions';
+import { startService } from './startService';
+import { createViewerActions, type ViewerActions } from './viewerActions';
+
+export interface ControlsContext {
+  player: EmbedPlayer;
+  identity: Identity;
+  api: EmbedApi;
+  errorReporting?: ErrorReporting;
+  win: Window;
+}
 
 /**
- * The controls' chunk (issue 15): React and the views, loaded by `main.ts` once the player is ready. They render into
- * the shell's `.vf-ui` layer, around the `<video>` the player already plays.
+ * The controls' chunk (issue 15): React and the views, loaded by `main.ts` on demand (the viewer reaching for the
+ * player, or a video that needs more than itself), with what only they use: the platform calls of spec §7 and the
+ * viewer features over them (channel, subscribe, bell, watch later, share, feedback), whose first call (the viewer's
+ * state of the video) a video nobody touches never makes. The views render into the shell's `.vf-ui` layer, around the
+ * `<video>` the player already plays. The services (attestation among them) have started before: `main.ts` waits for
+ * them.
  */
-export function mountEmbedUi(shell: PlayerShell, props: { player: EmbedPlayer; identity?: Identity; actions?: ViewerActions }): Root {
+export function mountEmbedUi(shell: PlayerShell, { player, identity, api, errorReporting, win }: ControlsContext): Root {
+  startService('platform calls', () => (win.vidframePlatform = startPlatformCalls(api, win, errorReporting)));
+  let actions: ViewerActions | undefined;
+  startService('viewer actions', () => {
+    if (!win.vidframePlatform) return;
+    actions = createViewerActions({
+      calls: win.vidframePlatform,
+      attestation: win.vidframeAttestation,
+      videoId$: player.videoData$.pipe(map((data) => data?.videoId)),
+      identity,
+      win,
+    });
+  });
   const root = createRoot(shell.ui);
   root.render(
     <StrictMode>
-      <EmbedApp shell={shell} {...props} />
+      <EmbedApp shell={shell} player={player} identity={identity} actions={actions} />
     </StrictMode>,
   );
   return root;
