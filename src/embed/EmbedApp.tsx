@@ -85,7 +85,20 @@ function useListeners(target: EventTarget, listeners: Record<string, (e: Event) 
  * control bar (auto-hiding while playing; none with `controls=0`), settings and playlist panels, end screen, error
  * screen and the autoplay-blocked notice. It reads the player only through observable hooks and sends commands.
  */
-export function EmbedApp({ player, shell, identity, actions }: { player: EmbedPlayer; shell: PlayerShell; identity?: Identity; actions?: ViewerActions }) {
+export function EmbedApp({
+  player,
+  shell,
+  identity,
+  actions,
+  onMounted,
+}: {
+  player: EmbedPlayer;
+  shell: PlayerShell;
+  identity?: Identity;
+  actions?: ViewerActions;
+  /** Called once, after the listeners on the shell are bound (the shell's own click handling then goes). */
+  onMounted?: () => void;
+}) {
   const { config } = player;
   const vars = config.args.playerVars;
   // Everything but the playback time: the player re-renders when that changes, not on every `timeupdate` (issue 15).
@@ -203,6 +216,9 @@ export function EmbedApp({ player, shell, identity, actions }: { player: EmbedPl
     click: () => !error && player.command({ type: playing ? 'pause' : 'play' }),
     dblclick: () => allowFullscreen && toggleFullscreen(),
   });
+  // After the listeners above (effects run in order): the shell's own click handling can go now.
+  const mounted = useRef(onMounted);
+  useEffect(() => mounted.current?.(), []);
 
   return (
     <>

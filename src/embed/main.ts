@@ -148,9 +148,10 @@ function boot(): void {
       .subscribe(() => {
         Promise.all([loadServices(), import('./ui')])
           .then(([, { mountEmbedUi }]) => {
-            releaseShellClicks();
+            // The shell's clicks go once the controls' own listeners are bound (a click in between still plays or
+            // pauses); the player stops being a tab stop.
+            mountEmbedUi(shell, { player, identity, api, errorReporting, win: window, onMounted: releaseShellClicks });
             shell.root.tabIndex = -1;
-            mountEmbedUi(shell, { player, identity, api, errorReporting, win: window });
           })
           .catch((error: unknown) => {
             // The video and the host channel go on without the controls (a click still plays and pauses).

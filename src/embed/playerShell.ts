@@ -1,4 +1,4 @@
-import { combineLatest, defer, filter, first, fromEvent, map, merge, of, race, Subscription, switchMap, timer, type Observable } from 'rxjs';
+import { combineLatest, defer, filter, first, fromEvent, map, merge, of, race, skipWhile, Subscription, switchMap, timer, type Observable } from 'rxjs';
 import { idleCallback$, type IdleCallbackTarget } from '../../streams/scheduler/idleCallback';
 import { CONTROLS_LATEST_LOAD_MS } from '../../streams/timing';
 import type { PlayerReadiness } from '../../streams/player/playerReadiness';
@@ -94,12 +94,12 @@ export function bindShellState(
   subscription.add(player.state$.subscribe((state) => (root.dataset.state = String(state))));
   subscription.add(player.readiness$.subscribe((readiness) => (root.dataset.readiness = readiness)));
   subscription.add(
-    // Until the video data arrives the element keeps what the server wrote.
-    player.videoData$.subscribe((data) => {
-      if (!data) return;
-      if (data.posterUrl) video.poster = data.posterUrl;
+    // Until the first video data arrives the element keeps what the server wrote; after it, no data (a new video
+    // loading, a failure, a cleared video) clears the poster and the name.
+    player.videoData$.pipe(skipWhile((data) => data === null)).subscribe((data) => {
+      if (data?.posterUrl) video.poster = data.posterUrl;
       else video.removeAttribute('poster');
-      video.setAttribute('aria-label', data.title || 'Video player');
+      video.setAttribute('aria-label', data?.title || 'Video player');
     }),
   );
   const ready$ = player.readiness$.pipe(filter((r) => r === 'ready'));

@@ -17,6 +17,8 @@ export interface ControlsContext {
   api: EmbedApi;
   errorReporting?: ErrorReporting;
   win: Window;
+  /** Called once the controls' listeners on the shell are bound. */
+  onMounted?: () => void;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface ControlsContext {
  * `<video>` the player already plays. The services (attestation among them) have started before: `main.ts` waits for
  * them.
  */
-export function mountEmbedUi(shell: PlayerShell, { player, identity, api, errorReporting, win }: ControlsContext): Root {
+export function mountEmbedUi(shell: PlayerShell, { player, identity, api, errorReporting, win, onMounted }: ControlsContext): Root {
   startService('platform calls', () => (win.vidframePlatform = startPlatformCalls(api, win, errorReporting)));
   let actions: ViewerActions | undefined;
   startService('viewer actions', () => {
@@ -43,7 +45,7 @@ export function mountEmbedUi(shell: PlayerShell, { player, identity, api, errorR
   const root = createRoot(shell.ui);
   root.render(
     <StrictMode>
-      <EmbedApp shell={shell} player={player} identity={identity} actions={actions} />
+      <EmbedApp shell={shell} player={player} identity={identity} actions={actions} onMounted={onMounted} />
     </StrictMode>,
   );
   return root;

@@ -168,6 +168,8 @@ describe('player controls, through the UI, with real playback', () => {
     await frame.page().close();
 
     const looping = await openFramed('VFcitylight', 'autoplay=1&loop=1&start=8.5');
+    // With the controls there (the viewer reached for it), so that an end screen at the loop would show.
+    await reachForPlayer(looping);
     await timeAbove(looping, 9.5);
     // The end: it restarts from the start variable and plays on.
     await looping.waitForFunction(() => {

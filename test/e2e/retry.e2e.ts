@@ -1,6 +1,7 @@
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { framingPage, type HostServer, type RunningServer } from './helpers/servers';
 import { withE2eEnvironment } from './helpers/environment';
+import { servicesStarted } from './helpers/browser';
 import {
   collectorOf,
   countsOf,
@@ -187,6 +188,7 @@ describe('issue 8: the retry queue in the browser', () => {
 
     const reloaded = await embedFrame(page);
     await reloaded.waitForSelector('[data-readiness="ready"]');
+    await servicesStarted(reloaded);
     expect(await reloaded.evaluate(() => window.vidframeTelemetry!.pageId)).not.toBe(pageId);
     const events = await until(
       () => collector.events(pageId),

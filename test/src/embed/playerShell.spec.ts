@@ -119,6 +119,10 @@ describe('the shell without the controls (issue 15: they load on demand)', () =>
     ]);
     videoData$.next({ videoId: 'VFcitylight', title: 'City lights', author: 'Samples', durationSeconds: 9 });
     expect([shell.video.hasAttribute('poster'), document.title]).toEqual([false, 'City lights - VidFrame']);
+    // A video loading or failed has no data: no poster or name of the one before.
+    videoData$.next({ videoId: 'VFsunrise01', title: 'Sunrise', author: 'Samples', durationSeconds: 12, posterUrl: '/p.jpg' });
+    videoData$.next(null);
+    expect([shell.video.hasAttribute('poster'), shell.video.getAttribute('aria-label')]).toEqual([false, 'Video player']);
     subscription.unsubscribe();
     state$.next(PlayerState.PLAYING);
     expect(root.dataset.state).toBe('3');
