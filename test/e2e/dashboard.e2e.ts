@@ -100,14 +100,21 @@ describe('issue 12 §5: the collector dashboard', () => {
     const drawnEmpty = await eventsCanvas(dashboard);
 
     // A video plays in another tab (framed by a host on another origin).
-    const { page: video, frame } = await openEmbed(context, server, host, 'VFcitylight', 'autoplay=1');
+    // Looping, so that it is still playing when the viewer pauses it below, however long the batches take.
+    const { page: video, frame } = await openEmbed(context, server, host, 'VFcitylight', 'autoplay=1&loop=1');
     await frame.waitForFunction(() => document.querySelector('video')!.currentTime > 1, null, POLL);
 
-    // Its first batch reaches the dashboard: the events chart counts it and is redrawn, the table lists it.
+    // Its batches reach the dashboard: the events chart counts them and is redrawn, the table lists the load and a
+    // state change (which may come in the first batch or a later one: the page batches by time, not by kind).
     await dashboard.waitForFunction(
-      () =>
-        Number(document.querySelector('[data-chart="events"]')?.getAttribute('data-total')) > 0 &&
-        document.querySelectorAll('[data-testid="event-row"]').length > 0,
+      () => {
+        const names = [...document.querySelectorAll<HTMLElement>('[data-testid="event-row"]')].map((row) => row.dataset.name);
+        return (
+          Number(document.querySelector('[data-chart="events"]')?.getAttribute('data-total')) > 0 &&
+          names.includes('playerLoad') &&
+          names.includes('playerStateChange')
+        );
+      },
       null,
       POLL,
     );
