@@ -56,12 +56,13 @@ try {
  * This script is what the player needs at once, and no more (issue 15): the player over the `<video>` the server
  * wrote, the host channel (which it takes over from the HTML's inline responder when the server could answer the
  * host's handshake: `streams/host/earlyHandshake.ts`), identity, the preferences and the ping beacons. The services (logging
- * with its storage and retry queue, consent, attestation: `services.ts`) come in a chunk of their
- * own once the player is ready, the page loaded and the main thread idle (`controlsDue$`), so they never compete with
- * the first frame or the host's handshake; what logging must see of the time before is recorded (`playerFeed.ts`).
- * The controls (React, the views and the platform calls they use: `ui.tsx`) come on demand: when the viewer reaches for the player (`viewerReach$`)
- * or, once the services are due, when the video needs more than itself (`controlsNeeded$`: cued, paused, ended, failed,
- * captions on); a video playing on its own that nobody touches never loads them.
+ * with its storage and retry queue, consent, attestation: `services.ts`) come in a chunk of their own once the player
+ * is ready, the page loaded and the main thread idle (`controlsDue$`), so they never compete with the first frame or
+ * the host's handshake; what logging must see of the time before is recorded (`playerFeed.ts`). The controls (React,
+ * the views and the platform calls they use: `ui.tsx`) come on demand: when the viewer reaches for the player
+ * (`viewerReach$`) or, once the services are due, when the video needs more than itself (`controlsNeeded$`: not ready,
+ * cued, paused, ended, failed, autoplay refused, captions on); a video playing on its own that nobody touches does not
+ * load them while it plays.
  */
 const container = document.getElementById('player-root')!;
 // A muted video the browser starts by itself from the server's HTML first shows its first frame; the boot comes in a
