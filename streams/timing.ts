@@ -182,11 +182,12 @@ export const HOST_DELIVERY_COALESCE_MS = 100;
 export const HOST_SEEK_JUMP_SECONDS = 1;
 
 /**
- * Issue 15: the embed's controls (React and the views) load once the player is ready, so they never compete with the
- * first frame or the host's `onReady`; when readiness takes longer than this (a slow media server, a playlist still
- * being fetched), they load anyway, so the viewer is not left without controls.
+ * Issue 15: the embed's services (logging, consent, attestation) load once the player is ready, so they never compete
+ * with the first frame or the host's `onReady`; when readiness takes longer than this (a slow media server, a playlist
+ * still being fetched), they load anyway, and the controls with them (a player not ready needs them: its spinner or
+ * error screen), so the viewer is not left without controls.
  */
-export const CONTROLS_LATEST_LOAD_MS = 1000;
+export const SERVICES_LATEST_LOAD_MS = 1000;
 /**
  * Issue 15 (product choice): a muted video the browser starts by itself from the server's HTML (its `autoplay`) gets
  * its first frame before the page's script takes the main thread for the player's boot (the host's handshake is

@@ -16,7 +16,7 @@ import { visibilityEvents$ } from '../../streams/sources/visibilityEvents';
 import { visibilityState } from '../../streams/visibility/visibilityState';
 import { createRecorder } from '../../streams/shared/recorder';
 import { playerFeed } from './playerFeed';
-import { bindShellClicks, bindShellState, controlsDue$, findPlayerShell, viewerReach$ } from './playerShell';
+import { bindShellClicks, bindShellState, servicesDue$, findPlayerShell, viewerReach$ } from './playerShell';
 import { controlsNeeded$ } from '../../streams/player/controlsDemand';
 import { startService } from './startService';
 import { firstFrameShown$ } from '../../streams/sources/firstFrame';
@@ -57,7 +57,7 @@ try {
  * wrote, the host channel (which it takes over from the HTML's inline responder when the server could answer the
  * host's handshake: `streams/host/earlyHandshake.ts`), identity, the preferences and the ping beacons. The services (logging
  * with its storage and retry queue, consent, attestation: `services.ts`) come in a chunk of their own once the player
- * is ready, the page loaded and the main thread idle (`controlsDue$`), so they never compete with the first frame or
+ * is ready, the page loaded and the main thread idle (`servicesDue$`), so they never compete with the first frame or
  * the host's handshake; what logging must see of the time before is recorded (`playerFeed.ts`). The controls (React,
  * the views and the platform calls they use: `ui.tsx`) come on demand: when the viewer reaches for the player
  * (`viewerReach$`) or, once the services are due, when the video needs more than itself (`controlsNeeded$`: not ready,
@@ -137,10 +137,10 @@ function boot(): void {
           if (document.visibilityState === 'hidden') window.vidframeTelemetry?.flush();
         }));
     const hidden$ = fromEvent(document, 'visibilitychange').pipe(filter(() => document.visibilityState === 'hidden'));
-    const servicesDue$ = race(controlsDue$(player.readiness$, window), hidden$, fromEvent(window, 'pagehide')).pipe(first(), shareReplay(1));
-    servicesDue$.subscribe(() => void loadServices());
+    const due$ = race(servicesDue$(player.readiness$, window), hidden$, fromEvent(window, 'pagehide')).pipe(first(), shareReplay(1));
+    due$.subscribe(() => void loadServices());
     // The controls, on demand (see above).
-    const needed$ = servicesDue$.pipe(
+    const needed$ = due$.pipe(
       switchMap(() => controlsNeeded$(player)),
       filter((needed) => needed),
     );

@@ -1,10 +1,10 @@
 import { combineLatest, defer, filter, first, fromEvent, map, merge, of, race, skipWhile, Subscription, switchMap, timer, type Observable } from 'rxjs';
 import { idleCallback$, type IdleCallbackTarget } from '../../streams/scheduler/idleCallback';
-import { CONTROLS_LATEST_LOAD_MS } from '../../streams/timing';
+import { SERVICES_LATEST_LOAD_MS } from '../../streams/timing';
 import type { PlayerReadiness } from '../../streams/player/playerReadiness';
 import type { PlayerCommand } from '../../streams/player/types';
 import { PlayerState, type PlayerStateValue } from '../../streams/player/playerState';
-import { parseBooleanVar, PLAYER_STYLE_TRANSPARENT, type PlayerConfig } from '../../streams/config/playerConfig';
+import { parseBooleanVar, type PlayerConfig } from '../../streams/config/playerConfig';
 import { pageTitle } from '../../streams/player/pageTitle';
 import type { VideoData } from './EmbedPlayer';
 
@@ -88,7 +88,6 @@ export function bindShellState(
   root.style.height = attrs.height;
   root.dataset.theme = args.theme;
   root.dataset.playerStyle = args.ps ?? '';
-  if (args.ps === PLAYER_STYLE_TRANSPARENT) root.style.background = 'transparent';
   video.playsInline = parseBooleanVar(args.playerVars.playsinline) !== false;
   const subscription = new Subscription();
   subscription.add(player.state$.subscribe((state) => (root.dataset.state = String(state))));
@@ -126,7 +125,7 @@ export function viewerReach$(win: Window): Observable<Event> {
  * thread is idle, so they never compete with the first frame or the host's handshake; after `latestMs` in any case, so
  * a slow media server or a playlist still being fetched does not leave the viewer without controls.
  */
-export function controlsDue$(readiness$: Observable<PlayerReadiness>, win: Window, latestMs = CONTROLS_LATEST_LOAD_MS): Observable<void> {
+export function servicesDue$(readiness$: Observable<PlayerReadiness>, win: Window, latestMs = SERVICES_LATEST_LOAD_MS): Observable<void> {
   const loaded$ = defer(() => (win.document.readyState === 'complete' ? of(undefined) : fromEvent(win, 'load').pipe(first())));
   const settled$ = readiness$.pipe(
     filter((r) => r === 'ready'),

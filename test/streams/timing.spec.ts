@@ -58,7 +58,7 @@ const spec: Record<string, number> = {
   // Product choices, not spec numbers: listed so a change is deliberate.
   HOST_DELIVERY_COALESCE_MS: 100,
   HOST_SEEK_JUMP_SECONDS: 1,
-  CONTROLS_LATEST_LOAD_MS: 1000,
+  SERVICES_LATEST_LOAD_MS: 1000,
   PLAYER_BOOT_FIRST_FRAME_WAIT_MS: 500,
   RECORDER_MAX_ENTRIES: 5000,
   ATTESTATION_LOAD_TIMEOUT_MS: 10000,

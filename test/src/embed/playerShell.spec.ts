@@ -1,11 +1,11 @@
 import { BehaviorSubject } from 'rxjs';
-import { bindShellClicks, bindShellState, buildPlayerShell, controlsDue$, findPlayerShell, viewerReach$ } from '../../../src/embed/playerShell';
+import { bindShellClicks, bindShellState, buildPlayerShell, servicesDue$, findPlayerShell, viewerReach$ } from '../../../src/embed/playerShell';
 import { configFor } from '../../streams/player/fixtures';
 import type { VideoData } from '../../../src/embed/EmbedPlayer';
 import { PlayerState, type PlayerStateValue } from '../../../streams/player/playerState';
 import type { PlayerReadiness } from '../../../streams/player/playerReadiness';
 import type { PlayerCommand } from '../../../streams/player/types';
-import { CONTROLS_LATEST_LOAD_MS } from '../../../streams/timing';
+import { SERVICES_LATEST_LOAD_MS } from '../../../streams/timing';
 
 /** A window whose load state and idle callbacks the test drives (idle 5 ms after asked). */
 function fakeWindow(readyState: DocumentReadyState) {
@@ -18,14 +18,14 @@ function fakeWindow(readyState: DocumentReadyState) {
   }) as unknown as Window;
 }
 
-describe('controlsDue$: when the controls are brought in (issue 15)', () => {
+describe('servicesDue$: when the services are brought in, and from when the controls may be (issue 15)', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
   it('after ready, on the first idle period of a loaded page; not before ready', () => {
     const readiness$ = new BehaviorSubject<PlayerReadiness>('loading');
     const due = jest.fn();
-    controlsDue$(readiness$, fakeWindow('complete')).subscribe(due);
+    servicesDue$(readiness$, fakeWindow('complete')).subscribe(due);
     jest.advanceTimersByTime(100);
     expect(due).not.toHaveBeenCalled();
     readiness$.next('ready');
@@ -38,7 +38,7 @@ describe('controlsDue$: when the controls are brought in (issue 15)', () => {
   it('a page still loading waits for its load event, then for idle', () => {
     const win = fakeWindow('interactive');
     const due = jest.fn();
-    controlsDue$(new BehaviorSubject<PlayerReadiness>('ready'), win).subscribe(due);
+    servicesDue$(new BehaviorSubject<PlayerReadiness>('ready'), win).subscribe(due);
     jest.advanceTimersByTime(200);
     expect(due).not.toHaveBeenCalled();
     win.dispatchEvent(new Event('load'));
@@ -46,10 +46,10 @@ describe('controlsDue$: when the controls are brought in (issue 15)', () => {
     expect(due).toHaveBeenCalledTimes(1);
   });
 
-  it('at CONTROLS_LATEST_LOAD_MS at the latest, ready or not, once', () => {
+  it('at SERVICES_LATEST_LOAD_MS at the latest, ready or not, once', () => {
     const due = jest.fn();
-    controlsDue$(new BehaviorSubject<PlayerReadiness>('loading'), fakeWindow('interactive')).subscribe(due);
-    jest.advanceTimersByTime(CONTROLS_LATEST_LOAD_MS - 1);
+    servicesDue$(new BehaviorSubject<PlayerReadiness>('loading'), fakeWindow('interactive')).subscribe(due);
+    jest.advanceTimersByTime(SERVICES_LATEST_LOAD_MS - 1);
     expect(due).not.toHaveBeenCalled();
     jest.advanceTimersByTime(1);
     jest.advanceTimersByTime(5000);
