@@ -33,6 +33,8 @@ const CONTRACT_MODULES = [
   'identity/base64url',
   'attestation/attestationStates',
   'adStatus/adStatusGlobal',
+  // Numbers as text without V8's number-to-text caches (issue 15), for the contract modules that write numbers too.
+  'shared/numberText',
 ];
 const contractAlternation = CONTRACT_MODULES.map((m) => m.replace('/', '\\/')).join('|');
 

@@ -42,12 +42,14 @@
     var subtle = window.crypto.subtle;
     var encoder = new TextEncoder();
     var prefix = challenge.challenge + ':';
+    // Counters are written by JSON.stringify, not `'' + n`: thousands of `'' + n` would grow V8's number-to-text cache
+    // to 64 KB for the page's life (streams/shared/numberText.ts).
     function batch(from) {
       var digests = [];
-      for (var i = 0; i < BATCH; i++) digests.push(subtle.digest('SHA-256', encoder.encode(prefix + (from + i))));
+      for (var i = 0; i < BATCH; i++) digests.push(subtle.digest('SHA-256', encoder.encode(prefix + JSON.stringify(from + i))));
       return Promise.all(digests).then(function (results) {
         for (var j = 0; j < results.length; j++) {
-          if (leadingZeroBits(new Uint8Array(results[j])) >= challenge.difficulty) return challenge.challenge + '.' + (from + j);
+          if (leadingZeroBits(new Uint8Array(results[j])) >= challenge.difficulty) return challenge.challenge + '.' + JSON.stringify(from + j);
         }
         if (from + BATCH >= MAX_COUNTER) throw new Error('The attestation program found no proof of work');
         return batch(from + BATCH);

@@ -34,6 +34,7 @@ import { playerEngine, type PlaylistResponse } from '../../streams/player/player
 import type { EngineInput, PlayerAction } from '../../streams/player/reducePlayer';
 import { buildPlayerInfo, EMPTY_MEDIA_SNAPSHOT, type MediaSnapshot } from '../../streams/player/playerInfo';
 import type { PlayerCommand, PlayerEventOut, PlayerInfo } from '../../streams/player/types';
+import { numberText } from '../../streams/shared/numberText';
 
 /** A failure the player reports: the internal name of spec §8, the host code, and a sentence for the viewer. */
 export interface PlayerError {
@@ -224,7 +225,7 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
     for (const t of tracks) {
       const track = el.ownerDocument.createElement('track');
       track.kind = 'subtitles';
-      track.src = reload > 0 ? `${t.url}${t.url.includes('?') ? '&' : '?'}reload=${reload}` : t.url;
+      track.src = reload > 0 ? `${t.url}${t.url.includes('?') ? '&' : '?'}reload=${numberText(reload)}` : t.url;
       track.srclang = t.languageCode;
       track.label = t.languageName;
       track.track.mode = 'disabled';

@@ -10,6 +10,7 @@ import { createApiTransport, type ApiTransport, type FetchLike } from '../../str
 import type { ApiResponse } from '../../streams/transport/parseApiResponse';
 import { createClientEnvironmentReader } from '../../streams/transport/readClientEnvironment';
 import type { Identity } from './identity';
+import { numberText } from '../../streams/shared/numberText';
 
 /** Facts other services of the page learn after start-up and every later request carries (spec §3 client context). */
 export interface PageFacts {
@@ -79,7 +80,7 @@ export function createEmbedApi(win: Window, config: PlayerConfig, identity: Iden
         }),
         [
           ...(facts.anonymousId ? [{ key: 'bisc', value: facts.anonymousId }] : []),
-          ...(facts.adStatus !== undefined ? [{ key: AD_STATUS_SIGNAL_KEY, value: String(facts.adStatus) }] : []),
+          ...(facts.adStatus !== undefined ? [{ key: AD_STATUS_SIGNAL_KEY, value: numberText(facts.adStatus) }] : []),
         ],
       );
       return {

@@ -13,6 +13,7 @@ import { idleCallback$ } from '../../streams/scheduler/idleCallback';
 import type { PageFacts } from './api';
 import { reportHandledError } from './errorReporting';
 import { pageStorage } from './pageStorage';
+import { numberText } from '../../streams/shared/numberText';
 
 /** Where the ad-status value is kept between pages (the frame's storage, see pageStorage). */
 export const AD_STATUS_STORAGE_KEY = 'vidframe.adStatus';
@@ -95,7 +96,7 @@ function fetchChallengeOf(win: Window): () => Observable<unknown> {
       from(
         win
           .fetch(ATTESTATION_CHALLENGE_PATH, { method: 'POST', cache: 'no-store', credentials: 'same-origin' })
-          .then((r) => (r.ok ? (r.json() as Promise<unknown>) : Promise.reject(new Error(`Request failed, status=${r.status}`)))),
+          .then((r) => (r.ok ? (r.json() as Promise<unknown>) : Promise.reject(new Error(`Request failed, status=${numberText(r.status)}`)))),
       ),
     );
 }
@@ -164,7 +165,7 @@ export function startAttestation(config: PlayerConfig, win: Window, facts: PageF
       .subscribe((value) => {
         if (value === undefined) return;
         facts.adStatus = value;
-        storage.set(AD_STATUS_STORAGE_KEY, String(value));
+        storage.set(AD_STATUS_STORAGE_KEY, numberText(value));
         adStatus$.next(value);
       }),
   );

@@ -5,6 +5,7 @@ import { anonymousIdAllowed, consentState } from '../../streams/consent/consentS
 import { tcfConsent$ } from '../../streams/consent/tcfConsent';
 import type { PageFacts } from './api';
 import { pageStorage } from './pageStorage';
+import { numberText } from '../../streams/shared/numberText';
 
 /** Where the anonymous id is kept between pages while there is consent (forgotten when it is withdrawn). */
 export const ANONYMOUS_ID_STORAGE_KEY = 'vidframe.anonymousId';
@@ -46,7 +47,7 @@ export function startConsent(config: PlayerConfig, win: Window, facts: PageFacts
       from(
         win
           .fetch(url!, { credentials: 'include', cache: 'no-store' })
-          .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`Request failed, status=${r.status}`)))),
+          .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`Request failed, status=${numberText(r.status)}`)))),
       ),
     );
   subscriptions.add(

@@ -5,6 +5,7 @@ import { parseDatasyncIds } from '../../streams/identity/parseDatasyncIds';
 import type { ConsistencyTokenJar } from '../../streams/transport/buildClientContext';
 import { pageStorage } from './pageStorage';
 import { ACCESS_TOKEN_RENEW_MARGIN_MS, SIGNIN_POPUP_CLOSED_POLL_MS } from '../../streams/timing';
+import { numberText } from '../../streams/shared/numberText';
 
 /** A signed-in viewer, as `POST /accounts/token` describes it. */
 export interface Session {
@@ -91,7 +92,7 @@ export function startIdentity(config: PlayerConfig, win: Window): Identity {
     try {
       const response = await win.fetch('/getDatasyncIdsEndpoint', { credentials: 'same-origin', headers: { Authorization: `Bearer ${accessToken}` } });
       const text = await response.text();
-      if (!response.ok) throw new Error(`Request failed, status=${response.status}`);
+      if (!response.ok) throw new Error(`Request failed, status=${numberText(response.status)}`);
       return parseDatasyncIds(JSON.parse(text.replace(/^\)\]\}'\n?/, ''))).delegatedSessionId;
     } catch (error) {
       console.warn('[vidframe] datasync ids:', error instanceof Error ? error.message : error);
@@ -124,7 +125,7 @@ export function startIdentity(config: PlayerConfig, win: Window): Identity {
     try {
       const response = await postJson('/accounts/token', sessionHandle ? { session: sessionHandle } : {});
       if (response.status === 401) return undefined;
-      if (!response.ok) throw new Error(`Request failed, status=${response.status}`);
+      if (!response.ok) throw new Error(`Request failed, status=${numberText(response.status)}`);
       return await response.json();
     } catch (error) {
       console.warn('[vidframe] sign-in:', error instanceof Error ? error.message : error);

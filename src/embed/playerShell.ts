@@ -7,6 +7,7 @@ import { PlayerState, type PlayerStateValue } from '../../streams/player/playerS
 import { parseBooleanVar, type PlayerConfig } from '../../streams/config/playerConfig';
 import { pageTitle } from '../../streams/player/pageTitle';
 import type { VideoData } from './EmbedPlayer';
+import { numberText } from '../../streams/shared/numberText';
 
 /**
  * The player's box as the page has it before any React runs (issue 15): `.vf-player`, its `<video>` and the `.vf-ui`
@@ -90,7 +91,7 @@ export function bindShellState(
   root.dataset.playerStyle = args.ps ?? '';
   video.playsInline = parseBooleanVar(args.playerVars.playsinline) !== false;
   const subscription = new Subscription();
-  subscription.add(player.state$.subscribe((state) => (root.dataset.state = String(state))));
+  subscription.add(player.state$.subscribe((state) => (root.dataset.state = numberText(state))));
   subscription.add(player.readiness$.subscribe((readiness) => (root.dataset.readiness = readiness)));
   subscription.add(
     // Until the first video data arrives the element keeps what the server wrote; after it, no data (a new video

@@ -3,6 +3,7 @@ import { createPreferenceStore } from '../../streams/identity/preferences';
 import { PREFERENCE_COOKIE_NAME } from '../../streams/identity/parsePreferenceCookie';
 import { frameCookie } from './frameCookie';
 import type { EmbedPlayer } from './EmbedPlayer';
+import { numberText } from '../../streams/shared/numberText';
 
 /** The preference keys the player keeps (word characters only, never `f` + a number: spec §5). */
 export const PLAYER_PREFERENCE_KEYS = {
@@ -79,9 +80,9 @@ export function startPreferences(player: EmbedPlayer, win: Window): { stop(): vo
         shareReplay({ bufferSize: 1, refCount: true }),
       );
       return merge(
-        watched(choices$, keys.volume, (m) => String(Math.round(m.volume * 100))),
+        watched(choices$, keys.volume, (m) => numberText(Math.round(m.volume * 100))),
         watched(choices$, keys.muted, (m) => (m.muted ? '1' : '0')),
-        watched(choices$, keys.playbackRate, (m) => String(m.playbackRate)),
+        watched(choices$, keys.playbackRate, (m) => numberText(m.playbackRate)),
         watched(player.model$, keys.captionsLanguage, (m) => (m.captions.enabled ? (m.captions.languageCode ?? '') : '')),
         watched(player.model$, keys.quality, (m) => m.qualityPreference),
       );

@@ -25,6 +25,7 @@ import { newPlaybackNonce } from './playbackNonce';
 import { playbackBeacons, type PlaybackSample, type TrackedVideo } from '../../streams/tracking/playbackBeacons';
 import { sendBeacons, type BeaconOutcome } from '../../streams/tracking/sendBeacons';
 import type { EmbedPlayer } from './EmbedPlayer';
+import { numberText } from '../../streams/shared/numberText';
 
 /** What the page's ping beacons expose, for diagnostics. */
 export interface Tracking {
@@ -118,7 +119,7 @@ export function startTracking(player: EmbedPlayer, win: Window = window): Tracki
   subscriptions.add(
     outcome$.subscribe((o) => {
       counts[o.type] += 1;
-      if (o.type !== 'sent') console.warn(`[vidframe] ${o.beacon.kind} ping ${o.type} (${o.status})`);
+      if (o.type !== 'sent') console.warn(`[vidframe] ${o.beacon.kind} ping ${o.type} (${numberText(o.status)})`);
     }),
   );
   return { outcome$, counts, stop: () => subscriptions.unsubscribe() };

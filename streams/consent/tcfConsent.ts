@@ -1,5 +1,6 @@
 import { asyncScheduler, Observable, type SchedulerLike, timer } from 'rxjs';
 import { TCF_ANSWER_TIMEOUT_MS } from '../timing';
+import { numberText } from '../shared/numberText';
 
 /** The name of the child frame by which frames find the CMP (IAB TCF v2.2, CMP API, "`__tcfapiLocator`"). */
 export const TCF_LOCATOR_FRAME_NAME = '__tcfapiLocator';
@@ -141,7 +142,7 @@ export function tcfConsent$(
       subscriber.complete();
       return undefined;
     }
-    const callId = `vidframe-tcf-${++callCount}`;
+    const callId = `vidframe-tcf-${numberText(++callCount)}`;
     let listenerId: unknown;
     let answered = false;
     const noAnswer = timer(answerTimeoutMs, scheduler).subscribe(() => {
@@ -193,7 +194,7 @@ export function tcfConsent$(
       if (listenerId === undefined) return;
       try {
         cmpFrame.postMessage(
-          { __tcfapiCall: { command: 'removeEventListener', version: 2, callId: `vidframe-tcf-${++callCount}`, parameter: listenerId } },
+          { __tcfapiCall: { command: 'removeEventListener', version: 2, callId: `vidframe-tcf-${numberText(++callCount)}`, parameter: listenerId } },
           '*',
         );
       } catch {

@@ -1,4 +1,5 @@
 import type { ErrorReport } from './buildErrorReport';
+import { numberText } from '../shared/numberText';
 
 /**
  * A report as the form body the error-reporting endpoint reads (`application/x-www-form-urlencoded`, the one body
@@ -9,8 +10,8 @@ import type { ErrorReport } from './buildErrorReport';
 export function errorReportForm(report: ErrorReport): URLSearchParams {
   const form = new URLSearchParams({ type: report.type, message: report.message, url: report.url });
   if (report.file !== undefined) form.set('file', report.file);
-  if (report.line !== undefined) form.set('line', String(report.line));
-  if (report.column !== undefined) form.set('column', String(report.column));
+  if (report.line !== undefined) form.set('line', numberText(report.line));
+  if (report.column !== undefined) form.set('column', numberText(report.column));
   if (report.stack !== undefined) form.set('stack', report.stack);
   return form;
 }

@@ -1,4 +1,5 @@
 import type { ErrorReport } from './buildErrorReport';
+import { numberText } from '../shared/numberText';
 
 /**
  * What makes two reports the same error (spec §8 "duplicates dropped"): the message as sent (so two messages that
@@ -7,5 +8,5 @@ import type { ErrorReport } from './buildErrorReport';
  * `("a:1", "")` and `("a", "1")` apart.
  */
 export function errorReportKey({ message, file, line }: Pick<ErrorReport, 'message' | 'file' | 'line'>): string {
-  return `${message}\u0000${file ?? ''}\u0000${line ?? ''}`;
+  return `${message}\u0000${file ?? ''}\u0000${line === undefined ? '' : numberText(line)}`;
 }

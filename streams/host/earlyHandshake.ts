@@ -7,6 +7,7 @@ import type { PlayerInfo } from '../player/types';
 import { HOST_GETTERS, PRIVILEGED_HOST_COMMANDS, PUBLIC_HOST_COMMANDS } from './hostApiInterface';
 import type { HostMessageEvent } from './hostTypes';
 import { captionsApiInfo, snapshotForHost } from './snapshotForHost';
+import { numberText } from '../shared/numberText';
 
 /**
  * The host's handshake answered from the embed page's HTML (issue 15: `onReady` within 1.5× of a bare page).
@@ -100,7 +101,7 @@ export interface EarlyWindow {
 export function widgetIdOf(value: string | undefined): number | string | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   const n = Number(value);
-  return Number.isFinite(n) && String(n) === value.trim() ? n : value.trim();
+  return Number.isFinite(n) && numberText(n) === value.trim() ? n : value.trim();
 }
 
 /**

@@ -2,6 +2,7 @@ import { type Observable, Subject } from 'rxjs';
 import { parsePreferenceCookie } from './parsePreferenceCookie';
 import { serializePreferenceCookie } from './serializePreferenceCookie';
 import { validatePreference, validatePreferenceKey } from './validatePreference';
+import { numberText } from '../shared/numberText';
 
 /** A value a preference may be set to; it is stored as its string form (`true` → `'true'`, `40` → `'40'`). */
 export type PreferenceValue = string | number | boolean | null;
@@ -63,7 +64,7 @@ export function createPreferenceStore({ readCookie, writeCookie, secure, maxAgeS
     set(key, value) {
       validatePreference(key, value);
       const prefs = new Map(Object.entries(all()));
-      prefs.set(key, String(value));
+      prefs.set(key, typeof value === 'number' ? numberText(value) : String(value));
       write(Object.fromEntries(prefs));
     },
     remove(key) {

@@ -1,5 +1,6 @@
 import { forcedExperimentsToFlags, parseFlags } from '../config/playerConfig';
 import { encodeBase64Url } from './base64url';
+import { numberText } from '../shared/numberText';
 
 /**
  * The `experimentsToken` of the client context (spec §3) for the forced experiments: a deterministic token, the
@@ -22,7 +23,7 @@ export function experimentsTokenFor(flags: Record<string, string | boolean | num
   if (typeof record !== 'object') return undefined;
   const pairs = Object.entries(record)
     .filter(([name, value]) => /^\w{1,100}$/.test(name) && ['string', 'boolean', 'number'].includes(typeof value))
-    .map(([name, value]) => [name, String(value)] as const)
+    .map(([name, value]) => [name, typeof value === 'number' ? numberText(value) : String(value)] as const)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   if (pairs.length === 0) return undefined;
   return encodeBase64Url(pairs.map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('&'));

@@ -1,6 +1,7 @@
 import { LOCATION_TOKEN_LIFETIME_S } from '../timing';
 import { decodeBase64Url, encodeBase64Url } from './base64url';
 import type { LocationInfo } from './toLocationInfo';
+import { numberText } from '../shared/numberText';
 
 /** The cookie that keeps the location token between embeds (spec §9: 15552000 s). */
 export const LOCATION_TOKEN_COOKIE_NAME = 'vf_loc';
@@ -74,5 +75,5 @@ export interface LocationTokenCookieOptions {
  * `vf_loc=<token>; Max-Age=15552000; Path=/; SameSite=None; Secure` (or `SameSite=Lax` when not secure).
  */
 export function locationTokenCookie(token: string, { secure, maxAgeS = LOCATION_TOKEN_LIFETIME_S, path = '/' }: LocationTokenCookieOptions): string {
-  return `${LOCATION_TOKEN_COOKIE_NAME}=${token}; Max-Age=${maxAgeS}; Path=${path}; ${secure ? 'SameSite=None; Secure' : 'SameSite=Lax'}`;
+  return `${LOCATION_TOKEN_COOKIE_NAME}=${token}; Max-Age=${numberText(maxAgeS)}; Path=${path}; ${secure ? 'SameSite=None; Secure' : 'SameSite=Lax'}`;
 }

@@ -1,5 +1,6 @@
 import { PREFERENCE_COOKIE_LIFETIME_S } from '../timing';
 import { PREFERENCE_COOKIE_NAME } from './parsePreferenceCookie';
+import { numberText } from '../shared/numberText';
 
 export interface PreferenceCookieOptions {
   /** Cookie lifetime. */
@@ -33,5 +34,5 @@ export function serializePreferenceCookie(
     .map(([key, v]) => `${encodeURIComponent(key)}=${encodeURIComponent(v)}`)
     .join('&');
   const maxAge = value === '' ? 0 : maxAgeS;
-  return `${PREFERENCE_COOKIE_NAME}=${value}; Max-Age=${maxAge}; Path=${path}; ${secure ? 'SameSite=None; Secure' : 'SameSite=Lax'}`;
+  return `${PREFERENCE_COOKIE_NAME}=${value}; Max-Age=${numberText(maxAge)}; Path=${path}; ${secure ? 'SameSite=None; Secure' : 'SameSite=Lax'}`;
 }

@@ -1,4 +1,5 @@
 import { GEOLOCATION_COORDINATE_SCALE } from '../timing';
+import { numberText } from '../shared/numberText';
 
 /** The location info of the client context (spec §3, §9): integers only, coordinates scaled by 1E7. */
 export interface LocationInfo {
@@ -35,7 +36,7 @@ export function toLocationInfo(
 ): LocationInfo {
   const { latitude, longitude, accuracy } = coords;
   if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) {
-    throw new TypeError(`Invalid coordinates ${latitude}, ${longitude}`);
+    throw new TypeError(`Invalid coordinates ${numberText(latitude)}, ${numberText(longitude)}`);
   }
   // `+ 0` turns a rounded -0 into 0.
   const info: LocationInfo = { latitudeE7: Math.round(latitude * scale) + 0, longitudeE7: Math.round(longitude * scale) + 0 };

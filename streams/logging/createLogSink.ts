@@ -7,6 +7,7 @@ import { nextClientCounter } from './nextClientCounter';
 import { ClientEvent, LogEvent, stampLogEvent } from './stampEvent';
 import { flat, isPlainClientEventIdPrefix, markPlainClientEventIds } from '../transport/stringifyLogEvents';
 import { KEEPALIVE_BUDGET_BYTES } from '../timing';
+import { decimalCounter } from '../shared/numberText';
 
 export interface LogSinkOptions {
   /** Builds the HTTP request for a log payload; `transport.buildRequest` (adds context, headers, key). */
@@ -111,7 +112,8 @@ export function createLogSink({
 }: LogSinkOptions): (events$: Observable<ClientEvent>, flush$?: Observable<unknown>) => Observable<LogSinkOutcome> {
   return (events$, flush$ = EMPTY) =>
     defer(() => {
-      let sequence = 0;
+      /** The next `{sequence}` of a `clientEventId`, as text (1, 2, …). */
+      const nextSequence = decimalCounter();
       let counter = 0;
       /** Debug events handed to batching and not yet found in a batch by `draftsOf`. */
       let debugQueued = 0;
@@ -247,7 +249,7 @@ export function createLogSink({
             let stamped: LogEvent;
             try {
               stampedAt = scheduler.now();
-              stamped = stampLogEvent(event, stampedAt, idPrefix + ++sequence);
+              stamped = stampLogEvent(event, stampedAt, idPrefix + nextSequence());
             } catch (error) {
               subscriber.error(error);
               return;

@@ -1,3 +1,5 @@
+import { numberText } from '../shared/numberText';
+
 /** The base64url alphabet (RFC 4648 §5): letters, digits, `-` and `_` — nothing JSON or a URL query must escape. */
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
@@ -12,7 +14,7 @@ export const PAGE_ID_BYTES = 12;
  * @throws RangeError unless given exactly {@link PAGE_ID_BYTES} bytes.
  */
 export function encodePageId(bytes: Uint8Array): string {
-  if (bytes.length !== PAGE_ID_BYTES) throw new RangeError(`a page id is made of ${PAGE_ID_BYTES} bytes, not ${bytes.length}`);
+  if (bytes.length !== PAGE_ID_BYTES) throw new RangeError(`a page id is made of ${numberText(PAGE_ID_BYTES)} bytes, not ${numberText(bytes.length)}`);
   let id = '';
   for (let i = 0; i < bytes.length; i += 3) {
     const group = (bytes[i] << 16) | (bytes[i + 1] << 8) | bytes[i + 2];

@@ -12,6 +12,7 @@
  * - `fontSizeIncrement`: the `fontSize` option, -1 small, 0 normal, 1 large, 2 larger, 3 largest.
  */
 import { CAPTION_FONT_SCALE_PER_STEP, CAPTION_FONT_SIZE_MAX, CAPTION_FONT_SIZE_MIN } from '../timing';
+import { numberText } from '../shared/numberText';
 
 /** What `getOptions('captions')` answers, in the public player's order. */
 export const CAPTIONS_MODULE_OPTIONS = ['reload', 'fontSize', 'track', 'tracklist', 'displaySettings'] as const;
@@ -111,7 +112,7 @@ export interface CaptionStyle {
 
 const rgba = (hex: string, alpha: number) => {
   const n = parseInt(hex.slice(1), 16);
-  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${Math.round(alpha * 1000) / 1000})`;
+  return `rgba(${numberText((n >> 16) & 255)}, ${numberText((n >> 8) & 255)}, ${numberText(n & 255)}, ${numberText(Math.round(alpha * 1000) / 1000)})`;
 };
 
 /** The cue box's style for some settings (validated again, so any record is safe to pass). */

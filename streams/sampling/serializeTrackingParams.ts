@@ -1,4 +1,5 @@
 import { TRACKING_PARAMS_MAX_CHARS } from '../timing';
+import { numberText } from '../shared/numberText';
 
 /** A tracking-parameter value; `null` and `undefined` entries are left out. */
 export type TrackingParamValue = string | number | boolean | null | undefined;
@@ -30,7 +31,7 @@ export function serializeTrackingParams(params: unknown, maxChars: number = TRAC
   for (const [key, value] of Object.entries(params)) {
     if (value === null || value === undefined) continue;
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') continue;
-    parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+    parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(typeof value === 'number' ? numberText(value) : String(value))}`);
   }
   return cutEncoded(parts.join('&'), limit);
 }

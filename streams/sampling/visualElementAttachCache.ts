@@ -1,4 +1,5 @@
 import { VISUAL_ELEMENT_ATTACH_CACHE_LIMIT } from '../timing';
+import { numberText } from '../shared/numberText';
 
 /** A bounded map that forgets its least recently used entry when it would grow past its limit. */
 export interface BoundedCache<K, V> {
@@ -28,7 +29,7 @@ export interface BoundedCache<K, V> {
  */
 export function visualElementAttachCache<K = string, V = true>(limit: number = VISUAL_ELEMENT_ATTACH_CACHE_LIMIT): BoundedCache<K, V> {
   if (!Number.isInteger(limit) || limit < 1) {
-    throw new RangeError(`visualElementAttachCache: limit must be a positive integer, got ${String(limit)}`);
+    throw new RangeError(`visualElementAttachCache: limit must be a positive integer, got ${numberText(limit)}`);
   }
   // A Map iterates in insertion order: the first key is always the least recently used one.
   const entries = new Map<K, V>();

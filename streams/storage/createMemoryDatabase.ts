@@ -1,6 +1,7 @@
 import type { DBSchema, StoreNames } from 'idb';
 import type { Database, DatabaseDefinition, StorageTransaction, StoreDefinition, UntypedStorageTransaction } from './Database';
 import { StorageError } from './StorageError';
+import { numberText } from '../shared/numberText';
 
 /**
  * The in-memory fallback of a local database: the same {@link Database} interface, kept in Maps for the life of
@@ -135,7 +136,7 @@ function isValidKey(key: unknown): key is IDBValidKey {
 
 /** A string identity for a key (`1` and `'1'` differ). */
 function keyId(key: unknown): string {
-  if (key instanceof Date) return `d${key.getTime()}`;
+  if (key instanceof Date) return `d${numberText(key.getTime())}`;
   if (Array.isArray(key)) return `a[${key.map(keyId).join(',')}]`;
   return `${typeof key === 'number' ? 'n' : 's'}${JSON.stringify(key)}`;
 }

@@ -3,6 +3,7 @@ import type { PlaybackTracking } from '../config/playerConfig';
 import type { LoggedPlayerState } from '../logging/playerEvents';
 import { PING_MAX_SEGMENTS, WATCHTIME_PING_INTERVAL_MS } from '../timing';
 import { pingStateOf, type PingState } from './pingState';
+import { numberText } from '../shared/numberText';
 
 /** One video load as the beacons see it: its tracking URLs (absent: no pings), its length, and its playback nonce. */
 export interface TrackedVideo {
@@ -73,13 +74,13 @@ const rootRelative = (url: unknown): url is string => typeof url === 'string' &&
 export function pingUrl(base: string, params: PingParams): string {
   const query = new URLSearchParams();
   query.set('cpn', params.cpn);
-  query.set('seq', String(params.seq));
-  query.set('cmt', String(params.cmt));
-  query.set('rt', String(params.rt));
-  if (params.len !== undefined) query.set('len', String(params.len));
+  query.set('seq', numberText(params.seq));
+  query.set('cmt', numberText(params.cmt));
+  query.set('rt', numberText(params.rt));
+  if (params.len !== undefined) query.set('len', numberText(params.len));
   if (params.state !== undefined) query.set('state', params.state);
-  if (params.st !== undefined) query.set('st', params.st.join(','));
-  if (params.et !== undefined) query.set('et', params.et.join(','));
+  if (params.st !== undefined) query.set('st', params.st.map(numberText).join(','));
+  if (params.et !== undefined) query.set('et', params.et.map(numberText).join(','));
   if (params.final) query.set('final', '1');
   // Commas stay readable: URLSearchParams would write them %2C, which the server reads the same.
   return `${base}${base.includes('?') ? '&' : '?'}${query.toString().replace(/%2C/g, ',')}`;

@@ -2,6 +2,7 @@
  * The typed errors of the API transport, with the exact messages of spec §8. Each keeps `name === 'Error'` so that
  * `String(error)` reads as the spec writes it (`Error: API fetch failed`); tell them apart by `kind` or `instanceof`.
  */
+import { numberText } from '../shared/numberText';
 
 /** The network error codes of spec §8. */
 export type RequestErrorCode = 'net.timeout' | 'net.badstatus' | 'net.unknown';
@@ -34,7 +35,7 @@ export const requestTimedOut = (): RequestError => new RequestError('net.timeout
 export const unknownRequestError = (cause?: unknown): RequestError => new RequestError('net.unknown', UNKNOWN_REQUEST_ERROR_MESSAGE, undefined, { cause });
 
 /** `net.badstatus`: an HTTP answer outside 200–206 and 304. */
-export const badStatus = (status: number): RequestError => new RequestError('net.badstatus', `${BAD_STATUS_MESSAGE_PREFIX}${status}`, status);
+export const badStatus = (status: number): RequestError => new RequestError('net.badstatus', `${BAD_STATUS_MESSAGE_PREFIX}${numberText(status)}`, status);
 
 /**
  * A `net.unknown` failure that is most likely a content blocker: fetch threw `TypeError: Failed to fetch` while the
@@ -85,7 +86,7 @@ export class KeepaliveBudgetError extends Error {
     readonly byteLength: number,
     readonly budgetBytes: number,
   ) {
-    super(`Keepalive body of ${byteLength} bytes exceeds the keepalive budget of ${budgetBytes} bytes`);
+    super(`Keepalive body of ${numberText(byteLength)} bytes exceeds the keepalive budget of ${numberText(budgetBytes)} bytes`);
   }
 }
 

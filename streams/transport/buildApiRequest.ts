@@ -4,6 +4,7 @@ import { LOG_ENDPOINTS, STREAM_TOKEN_HEADER } from './logEndpoints';
 import { CREDENTIAL_TRANSFER_TOKENS_FIELD, type CredentialTransferToken, isCredentialTransferTokens } from './credentialTransferTokens';
 import { flat, stringifyLogEvents, stringifyLogRequest } from './stringifyLogEvents';
 import { clientContextAdSignals, clientContextText } from './sealClientContext';
+import { numberText } from '../shared/numberText';
 
 /**
  * One API request, exactly as the retry queue stores it (spec §3 "Queued log request": url, options): a root-relative
@@ -84,13 +85,13 @@ export function buildApiRequest(endpoint: string, payload: Record<string, unknow
 
   const headers: Record<string, string> = {
     'Content-Type': 'application/json',
-    'X-Youtube-Client-Name': String(clientNameId),
+    'X-Youtube-Client-Name': numberText(clientNameId),
     'X-Youtube-Client-Version': clientVersion,
   };
   if (visitorId) headers['X-Goog-Visitor-Id'] = visitorId;
   if (authorization) headers.Authorization = /\s/.test(authorization.trim()) ? authorization.trim() : `Bearer ${authorization.trim()}`;
   if (loggedIn !== undefined) headers['X-Youtube-Bootstrap-Logged-In'] = loggedIn ? 'true' : 'false';
-  if (context.client.utcOffsetMinutes !== undefined) headers['X-Youtube-Utc-Offset'] = String(context.client.utcOffsetMinutes);
+  if (context.client.utcOffsetMinutes !== undefined) headers['X-Youtube-Utc-Offset'] = numberText(context.client.utcOffsetMinutes);
   if (context.client.timeZone) headers['X-Youtube-Time-Zone'] = context.client.timeZone;
   if (isLog && streamToken) headers[STREAM_TOKEN_HEADER] = streamToken;
   // Written once per context the page's context cache sealed (issue 15), else for each request.
@@ -132,7 +133,7 @@ export function buildApiRequest(endpoint: string, payload: Record<string, unknow
 /** An array index (`"0"` … `"4294967294"`), which objects list before every other key. */
 function isIndexKey(key: string): boolean {
   const c = key.charCodeAt(0);
-  return c >= 48 && c <= 57 && String(Number(key) >>> 0) === key && key !== '4294967295';
+  return c >= 48 && c <= 57 && numberText(Number(key) >>> 0) === key && key !== '4294967295';
 }
 
 let lastApiKey: string | undefined;
@@ -165,7 +166,7 @@ function stringifyLogBody(contextText: string, rest: Record<string, unknown>): s
   const written = stringifyLogRequest(contextText, rest);
   if (written !== undefined) return written;
   const events = rest.events;
-  const mark = `\u0000vidframe-events-${++markCount}\u0000`;
+  const mark = `\u0000vidframe-events-${numberText(++markCount)}\u0000`;
   rest.events = mark;
   const restText = JSON.stringify(rest);
   rest.events = events;

@@ -1,4 +1,5 @@
 import { VIDFRAME_CLIENT_VERSION, WEB_EMBEDDED_PLAYER_CLIENT_NAME } from './clientIdentity';
+import { numberText } from '../shared/numberText';
 
 /** Web display modes of spec §3, as innertube names them. */
 export type WebDisplayMode =
@@ -259,9 +260,9 @@ function adSignals(env: ClientEnvironment): { key: string; value: string }[] {
     ['biw', env.innerWidth],
     ['vis', env.visible === undefined ? undefined : env.visible ? 1 : 2],
   ];
-  const known = pairs.filter(([, v]) => finite(v));
+  const known = pairs.filter((pair): pair is [string, number] => finite(pair[1]));
   // `flash=0` alone says nothing about the page: no facts, no ad-signal info.
-  return known.length > 1 ? known.map(([key, value]) => ({ key, value: String(value) })) : [];
+  return known.length > 1 ? known.map(([key, value]) => ({ key, value: numberText(value) })) : [];
 }
 
 /**

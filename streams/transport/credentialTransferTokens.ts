@@ -1,4 +1,5 @@
 import { CREDENTIAL_TRANSFER_TOKEN_MAX_CHARS, CREDENTIAL_TRANSFER_TOKENS_MAX } from '../timing';
+import { numberText } from '../shared/numberText';
 
 /**
  * One credential transfer token of `log_event` (spec §7 "optionally credentialTransferTokens"): an object whose
@@ -22,15 +23,15 @@ export function credentialTransferTokensProblem(
 ): string | undefined {
   const field = `"${CREDENTIAL_TRANSFER_TOKENS_FIELD}"`;
   if (!Array.isArray(value)) return `${field} must be an array of objects of strings`;
-  if (value.length > maxTokens) return `${field} carries at most ${maxTokens} tokens, not ${value.length}`;
+  if (value.length > maxTokens) return `${field} carries at most ${numberText(maxTokens)} tokens, not ${numberText(value.length)}`;
   for (let i = 0; i < value.length; i++) {
     const token: unknown = value[i];
-    if (token === null || typeof token !== 'object' || Array.isArray(token)) return `${field}[${i}] must be an object of strings`;
+    if (token === null || typeof token !== 'object' || Array.isArray(token)) return `${field}[${numberText(i)}] must be an object of strings`;
     const entries = Object.entries(token);
-    if (entries.length === 0) return `${field}[${i}] must not be empty`;
+    if (entries.length === 0) return `${field}[${numberText(i)}] must not be empty`;
     const bad = entries.find(([, v]) => typeof v !== 'string');
-    if (bad) return `${field}[${i}].${bad[0].slice(0, 64)} must be a string`;
-    if (JSON.stringify(token).length > maxTokenChars) return `${field}[${i}] is longer than ${maxTokenChars} characters`;
+    if (bad) return `${field}[${numberText(i)}].${bad[0].slice(0, 64)} must be a string`;
+    if (JSON.stringify(token).length > maxTokenChars) return `${field}[${numberText(i)}] is longer than ${numberText(maxTokenChars)} characters`;
   }
   return undefined;
 }

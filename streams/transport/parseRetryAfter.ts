@@ -2,6 +2,7 @@
  * The statuses whose `Retry-After` the transport reads: 429 Too Many Requests (a rate limit) and 503 Service
  * Unavailable (RFC 9110 §10.2.3, RFC 6585 §4). On any other status the header means nothing to the retry queue.
  */
+import { numberText } from '../shared/numberText';
 export const RETRY_AFTER_STATUSES: readonly number[] = [429, 503];
 
 /** RFC 9110 delay-seconds: one or more digits, nothing else. */
@@ -49,7 +50,7 @@ function parseHttpDate(text: string, nowMs: number): number | undefined {
     const thisYear = new Date(nowMs).getUTCFullYear();
     let year = thisYear - (thisYear % 100) + Number(yy);
     if (year > thisYear + 50) year -= 100;
-    normalised = `${day} ${month} ${year} ${time} GMT`;
+    normalised = `${day} ${month} ${numberText(year)} ${time} GMT`;
   }
   const asctime = ASCTIME_DATE.exec(text);
   if (asctime) {

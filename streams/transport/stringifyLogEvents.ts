@@ -9,8 +9,8 @@
  * as possible (flattening the body copies every piece, and a piece costs more than its bytes): the plan keeps, for each key,
  * the last value and its piece (`,"key":value`; the first one with the payload's name in front), reused while the value
  * repeats (the same video id, the same state); the envelope up to the id is kept per `eventTimeMs` (events of one
- * millisecond share it). A large whole number (an epoch millisecond is a heap double, which V8 turns into text through
- * its slow path) is written as two halves of at most 9 digits.
+ * millisecond share it). Numbers are written by `JSON.stringify` ({@link numberText}): the page keeps V8's
+ * number-to-text caches small (issue 15).
  *
  * Anything else falls back to `JSON.stringify`, so the output is always the native one:
  * - a payload that is not flat (nested objects, arrays, `undefined` members) or does not match its name's plan: that
@@ -26,6 +26,7 @@
  * (≈ 1.6–3 ns per byte stored from JS, slower than V8's string pieces), and writing each event's text when it is
  * stamped (the texts then wait in the queue and survive young-generation collections: GC rose to 42% of the time).
  */
+import { numberText } from '../shared/numberText';
 
 /** Plans are kept for this many event names at most (names are a fixed catalogue; this only bounds a bad page). */
 const MAX_PLANS = 256;
@@ -68,19 +69,9 @@ function isPlain(text: string): boolean {
 
 const quote = (text: string): string => (isPlain(text) ? `"${text}"` : JSON.stringify(text));
 
-/** Zeros that pad the low half of a large whole number to 9 digits. */
-const ZEROS = ['', '0', '00', '000', '0000', '00000', '000000', '0000000', '00000000'];
-
-/** `JSON.stringify(n)` of a number. */
-function numberText(n: number): string {
-  if (n >= 1e9 && n <= Number.MAX_SAFE_INTEGER && Number.isInteger(n)) {
-    // Two halves that are small integers (cheap to write), instead of the double-to-text conversion.
-    const high = Math.floor(n / 1e9);
-    const low = `${n - high * 1e9}`;
-    return `${high}${ZEROS[9 - low.length]}${low}`;
-  }
-  if (n <= -1e9 && n >= -Number.MAX_SAFE_INTEGER && Number.isInteger(n)) return `-${numberText(-n)}`;
-  return Number.isFinite(n) ? `${n}` : 'null';
+/** `JSON.stringify(n)` of a number (`null` when it is not finite), without V8's number-to-text caches (see numberText). */
+function numberJson(n: number): string {
+  return Number.isFinite(n) ? numberText(n) : 'null';
 }
 
 /** The text of a flat value (string, number, boolean, null); `undefined` for anything else. */
@@ -89,7 +80,7 @@ function valueText(value: unknown): string | undefined {
     case 'string':
       return quote(value);
     case 'number':
-      return numberText(value);
+      return numberJson(value);
     case 'boolean':
       return value ? 'true' : 'false';
     case 'object':
@@ -188,7 +179,7 @@ function logEventText(event: unknown, plainId: boolean, comma = false): string |
   const tail = eventTail(name, payload, plan);
   if (tail === undefined) return undefined;
   if (eventTimeMs !== lastTime) {
-    lastHead = flat(`{"eventTimeMs":${numberText(eventTimeMs)},"clientEventId":"`);
+    lastHead = flat(`{"eventTimeMs":${numberJson(eventTimeMs)},"clientEventId":"`);
     lastHeadAfterComma = flat(`,${lastHead}`);
     lastTime = eventTimeMs;
   }

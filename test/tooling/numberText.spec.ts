@@ -1,0 +1,124 @@
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+
+/**
+ * Issue 15: the embed page writes numbers as text only through `numberText` (`streams/shared/numberText.ts`), never
+ * through `String(n)`, a template literal, `'…' + n`, `n.toString()` or `.join()` of numbers, which grow V8's
+ * number-to-text caches by ≈ 110 KB for the page's life at the first collision (measured: the heap after 60 s of
+ * playback). The check reads the page's own modules — everything `src/embed/main.ts` imports, statically or on
+ * demand, but the controls (`src/embed/ui.tsx` and what only it imports: they load when the viewer reaches for the
+ * player) — with the TypeScript checker, so it knows which values are numbers.
+ */
+const root = resolve(__dirname, '../..');
+const ENTRY = 'src/embed/main.ts';
+const ON_DEMAND_CONTROLS = 'src/embed/ui.tsx';
+
+function compilerOptions(): ts.CompilerOptions {
+  const parsed = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+  if (!parsed) throw new Error('tsconfig.json could not be read');
+  return { ...parsed.options, noEmit: true };
+}
+
+/** The project's modules reachable from `entry` through relative imports (static and `import()`), `excluded` cut off. */
+function moduleGraph(entry: string, excluded: string): string[] {
+  const seen = new Set<string>();
+  const queue = [resolve(root, entry)];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file) || file === resolve(root, excluded)) continue;
+    seen.add(file);
+    for (const { fileName } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
+      if (!fileName.startsWith('.')) continue; // a package: not the page's own code
+      const base = resolve(dirname(file), fileName);
+      const found = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((f) => /\.tsx?$/.test(f) && existsSync(f));
+      if (found) queue.push(found);
+    }
+  }
+  return [...seen];
+}
+
+/** Every number-to-text conversion that goes through V8's caches in `files`, as `path:line kind: code`. */
+function numberConversions(files: string[], options: ts.CompilerOptions): string[] {
+  const program = ts.createProgram(files, options);
+  const checker = program.getTypeChecker();
+  const some = (type: ts.Type, flags: ts.TypeFlags): boolean => (type.isUnion() ? type.types.some((t) => (t.flags & flags) !== 0) : (type.flags & flags) !== 0);
+  const isNumber = (node: ts.Node) => some(checker.getTypeAtLocation(node), ts.TypeFlags.NumberLike);
+  const isString = (node: ts.Node) => some(checker.getTypeAtLocation(node), ts.TypeFlags.StringLike);
+  const isNumberArray = (node: ts.Node) => {
+    const type = checker.getTypeAtLocation(node);
+    const element = checker.isArrayType(type) || checker.isTupleType(type) ? checker.getTypeArguments(type as ts.TypeReference) : [];
+    return element.some((t) => some(t, ts.TypeFlags.NumberLike));
+  };
+  const found: string[] = [];
+  for (const file of files) {
+    const source = program.getSourceFile(file)!;
+    const report = (node: ts.Node, kind: string) => {
+      const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+      found.push(`${relative(root, file)}:${line} ${kind}: ${node.getText().replace(/\s+/g, ' ').slice(0, 80)}`);
+    };
+    const visit = (node: ts.Node): void => {
+      if (ts.isTemplateSpan(node) && isNumber(node.expression)) report(node.expression, 'template literal');
+      if (ts.isBinaryExpression(node) && (node.operatorToken.kind === ts.SyntaxKind.PlusToken || node.operatorToken.kind === ts.SyntaxKind.PlusEqualsToken)) {
+        if ((isString(node.left) && isNumber(node.right)) || (isNumber(node.left) && isString(node.right))) report(node, "'…' + number");
+      }
+      if (ts.isCallExpression(node)) {
+        const callee = node.expression;
+        if (ts.isIdentifier(callee) && callee.text === 'String' && node.arguments.length === 1 && isNumber(node.arguments[0])) report(node, 'String(number)');
+        if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'toString' && isNumber(callee.expression)) report(node, 'number.toString()');
+        if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'join' && isNumberArray(callee.expression)) report(node, 'numbers.join()');
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return found;
+}
+
+describe("the embed page's numbers as text (issue 15)", () => {
+  jest.setTimeout(120_000);
+  const options = compilerOptions();
+
+  it('the page reaches its logging, host protocol and player modules, and not the controls', () => {
+    const files = moduleGraph(ENTRY, ON_DEMAND_CONTROLS).map((f) => relative(root, f));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'src/embed/services.ts',
+        'src/embed/telemetry.ts',
+        'streams/transport/stringifyLogEvents.ts',
+        'streams/tracking/playbackBeacons.ts',
+      ]),
+    );
+    expect(files).not.toContain(ON_DEMAND_CONTROLS);
+  });
+
+  it('converts numbers to text only through numberText', () => {
+    expect(numberConversions(moduleGraph(ENTRY, ON_DEMAND_CONTROLS), options)).toEqual([]);
+  });
+
+  it('the check finds each kind of conversion (it can fail)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vidframe-number-text-'));
+    const file = join(dir, 'sample.ts');
+    writeFileSync(
+      file,
+      [
+        'export const n: number = Number(Date.now() % 7);',
+        'export const a = `x${n}`;',
+        "export const b = 'x' + n;",
+        'export const c = String(n);',
+        'export const d = n.toString();',
+        "export const e = [n, 2].join(',');",
+        "export const fine = [JSON.stringify(n), `${'text'}`, 'a' + 'b', ['a'].join(',')];",
+      ].join('\n'),
+    );
+    const found = numberConversions([file], options).map((f) => f.replace(/^.*sample\.ts:/, ''));
+    expect(found).toEqual([
+      '2 template literal: n',
+      "3 '…' + number: 'x' + n",
+      '4 String(number): String(n)',
+      '5 number.toString(): n.toString()',
+      "6 numbers.join(): [n, 2].join(',')",
+    ]);
+  });
+});
