@@ -44,6 +44,11 @@ export interface Attestation {
    * run fails — the call then goes without one. Never rejects.
    */
   response(): Promise<string | undefined>;
+  /**
+   * Starts the loader if the page has not yet, without waiting for anything: the controls call it when they mount, so
+   * a subscribe that follows finds the program ready. Later calls do nothing.
+   */
+  prepare(): void;
   /** The ad-status check's value (spec §4: 1 loaded, 2 present, 3 timed out) once it ended; undefined before. */
   readonly adStatus$: BehaviorSubject<AdStatusValue | undefined>;
   /** Stops everything (state 8). */
@@ -104,8 +109,11 @@ function fetchChallengeOf(win: Window): () => Observable<unknown> {
 /**
  * The page's attestation ("Botguard", spec §4/§7/§8) over the streams loader, and the ad-status check (spec §4/§7/§9).
  *
- * Both start lazily: when the browser is first idle after the player started (`requestIdleCallback`, at most 3 s), or,
- * for attestation, at the first `response()` — never competing with the player's own start. The program is the
+ * Neither competes with the player's own start. The ad-status check starts when the browser is first idle after the
+ * player started (`requestIdleCallback`, at most 3 s). The attestation loader starts on demand (issue 15): when the
+ * controls mount ({@link Attestation.prepare}: a subscribe may follow) or at the first `response()`. A video nobody
+ * touches never loads the program nor solves a challenge, whose proof of work cost the page heap and main-thread time
+ * for a token only a subscribe uses. The program is the
  * root-relative `attestation_program_url` of the configuration (a same-origin `<script>`, which the page's CSP
  * `script-src 'self'` allows); "Unable to load Botguard" and "Cannot initialize botguard without program" also go to the
  * page's error reporting.
@@ -152,15 +160,12 @@ export function startAttestation(config: PlayerConfig, win: Window, facts: PageF
         })
       : of<AdStatusValue | undefined>(undefined);
 
-  // Idle once: the loader and the check start together (the check's 5 s count from there).
+  // Idle once: the check starts (its 5 s count from there). The loader waits for the controls or a response().
   subscriptions.add(
     idleCallback$(win as never)
       .pipe(
         take(1),
-        switchMap(() => {
-          start$.next();
-          return adStatusCheck$;
-        }),
+        switchMap(() => adStatusCheck$),
       )
       .subscribe((value) => {
         if (value === undefined) return;
@@ -193,6 +198,7 @@ export function startAttestation(config: PlayerConfig, win: Window, facts: PageF
       return state$.value.message;
     },
     response,
+    prepare: () => start$.next(),
     adStatus$,
     dispose: () => {
       dispose$.next();

@@ -27,9 +27,11 @@ export interface ControlsContext {
  * viewer features over them (channel, subscribe, bell, watch later, share, feedback), whose first call (the viewer's
  * state of the video) a video nobody touches never makes. The views render into the shell's `.vf-ui` layer, around the
  * `<video>` the player already plays. The services (attestation among them) have started before: `main.ts` waits for
- * them.
+ * them; the attestation loader starts here, so a subscribe finds its program ready.
  */
 export function mountEmbedUi(shell: PlayerShell, { player, identity, api, errorReporting, win, onMounted }: ControlsContext): Root {
+  // The attestation program loads now (the services started it idle, not loaded): a subscribe may follow.
+  startService('attestation', () => win.vidframeAttestation?.prepare());
   startService('platform calls', () => (win.vidframePlatform = startPlatformCalls(api, win, errorReporting)));
   let actions: ViewerActions | undefined;
   startService('viewer actions', () => {

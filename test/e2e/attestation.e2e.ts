@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Frame } from 'playwright-core';
-import { launchBrowser, servicesStarted } from './helpers/browser';
+import { launchBrowser, reachForPlayer, servicesStarted } from './helpers/browser';
 import { framingPage, startHostServer, startServer, type HostServer, type RunningServer } from './helpers/servers';
 import { collectorOf, embedFrame, until, type CollectedRequest, type Collector } from './telemetry.helpers';
 import { AttestationState, BOTGUARD_LOAD_FAILED_MESSAGE, BOTGUARD_NO_PROGRAM_MESSAGE } from '../../streams/attestation/attestationStates';
@@ -39,8 +39,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** A fresh browser context's host page framing the embed; resolves once the player is ready. */
-async function open(query = ''): Promise<{ frame: Frame; pageId: string }> {
+/**
+ * A fresh browser context's host page framing the embed; resolves once the player is ready and its services started,
+ * and (unless `untouched`) the viewer reached for the player: the controls mount and start the attestation loader.
+ */
+async function open(query = '', { untouched = false } = {}): Promise<{ frame: Frame; pageId: string }> {
   context = await browser.newContext();
   const page = await context.newPage();
   cspRefusals = [];
@@ -51,6 +54,7 @@ async function open(query = ''): Promise<{ frame: Frame; pageId: string }> {
   const frame = await embedFrame(page);
   await frame.waitForSelector('[data-readiness="ready"]');
   await servicesStarted(frame);
+  if (!untouched) await reachForPlayer(frame);
   return { frame, pageId: await frame.evaluate(() => window.vidframeTelemetry!.pageId) };
 }
 
@@ -79,7 +83,29 @@ const verifyOnServer = async (response: unknown): Promise<unknown> =>
 const adStatusOf = (request: CollectedRequest): string | undefined =>
   (request.context?.adSignalsInfo?.params as { key: string; value: string }[] | undefined)?.find((p) => p.key === AD_STATUS_SIGNAL_KEY)?.value;
 
+/** The frame's requests for the attestation program or a challenge so far. */
+const attestationRequests = (frame: Frame) =>
+  frame.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name).pathname)
+      .filter((path) => path.startsWith('/attestation/')),
+  );
+
 describe('attestation in the framed embed (spec §4/§8)', () => {
+  it('a video nobody touches never loads the program (state 1); reaching for the player does, and it gets ready', async () => {
+    // Muted autoplay, playing on its own: its controls do not load until the viewer reaches for it (a cued video's do).
+    const { frame } = await open('autoplay=1&mute=1', { untouched: true });
+    await frame.waitForSelector('[data-state="1"]');
+    // The page was idle (the ad-status check, started then, has ended), and still no program nor challenge.
+    await frame.waitForFunction(() => window.vidframeAttestation?.adStatus$.value !== undefined);
+    expect(await frame.evaluate(() => window.vidframeAttestation!.state)).toBe(AttestationState.INITIAL);
+    expect(await attestationRequests(frame)).toEqual([]);
+    await reachForPlayer(frame);
+    expect(await settledIn(frame, AttestationState.READY)).toEqual({ state: 6, message: undefined });
+    expect(await attestationRequests(frame)).toEqual(['/attestation/program.js', '/attestation/challenge']);
+  });
+
   it('loads the program, reaches ready (6), and its tokens are accepted by the server once each', async () => {
     const { frame } = await open();
     expect(await settledIn(frame, AttestationState.READY)).toEqual({ state: 6, message: undefined });

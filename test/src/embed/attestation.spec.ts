@@ -4,6 +4,7 @@ import type { PageFacts } from '../../../src/embed/api';
 import { BOTGUARD_LOAD_FAILED_MESSAGE, BOTGUARD_NO_PROGRAM_MESSAGE } from '../../../streams/attestation/attestationStates';
 import type { PlayerConfig } from '../../../streams/config/playerConfig';
 import { configFor } from '../../streams/player/fixtures';
+import { SCHEDULER_EMULATED_IDLE_DELAY_MS } from '../../../streams/timing';
 
 const PROGRAM_URL = '/attestation/program.js?v=test';
 const withArgs = (args: Partial<PlayerConfig['args']>): PlayerConfig => {
@@ -68,6 +69,18 @@ describe('startAttestation', () => {
     attestation.dispose();
     expect(attestation.state).toBe(8);
     expect(await attestation.response()).toBeUndefined();
+  });
+
+  it('an idle page does not load the program (1): prepare(), as the controls mount, starts the loader once', async () => {
+    attestation = startAttestation(withArgs({ attestation_program_url: PROGRAM_URL }), window, {});
+    // jsdom has no requestIdleCallback: the emulated idle callback (the one that starts the ad-status check) has run.
+    await new Promise((done) => setTimeout(done, SCHEDULER_EMULATED_IDLE_DELAY_MS + 100));
+    expect(attestation.state).toBe(1);
+    expect(scripts()).toHaveLength(0);
+    attestation.prepare();
+    attestation.prepare();
+    expect(attestation.state).toBe(2);
+    expect(scripts().map((script) => script.getAttribute('src'))).toEqual([PROGRAM_URL]);
   });
 
   it('a script that sets no program fails by script (4)', async () => {
