@@ -133,12 +133,18 @@ describe('issue 12 §5: the collector dashboard', () => {
     await frame.waitForSelector('.vf-player[data-state="2"]');
     await video.close({ runBeforeUnload: true });
     await dashboard.bringToFront();
+    // The chart and the table poll on their own: wait for both (the table may list a segment of an earlier loop already).
     await dashboard.waitForFunction(
-      ([before]) =>
-        Number(document.querySelector('[data-chart="events"]')?.getAttribute('data-total')) > before &&
-        Number(document.querySelector('[data-chart="watch"]')?.getAttribute('data-total')) > 1 &&
-        [...document.querySelectorAll<HTMLElement>('[data-testid="event-row"]')].some((r) => r.dataset.name === 'watchTimeSegment'),
-      [eventsWhilePlaying],
+      ([before, rowsBefore]) => {
+        const rows = [...document.querySelectorAll<HTMLElement>('[data-testid="event-row"]')];
+        return (
+          Number(document.querySelector('[data-chart="events"]')?.getAttribute('data-total')) > before &&
+          Number(document.querySelector('[data-chart="watch"]')?.getAttribute('data-total')) > 1 &&
+          rows.length > rowsBefore &&
+          rows.some((r) => r.dataset.name === 'watchTimeSegment')
+        );
+      },
+      [eventsWhilePlaying, rowsWhilePlaying],
       POLL,
     );
     expect((await rowNames(dashboard)).length).toBeGreaterThan(rowsWhilePlaying);
