@@ -45,8 +45,9 @@ export interface Attestation {
    */
   response(): Promise<string | undefined>;
   /**
-   * Starts the loader if the page has not yet, without waiting for anything: the controls call it when they mount, so
-   * a subscribe that follows finds the program ready. Later calls do nothing.
+   * Starts the loader, if nothing has yet, when the browser is next idle (at most 3 s): the controls call it when they
+   * mount, so a subscribe that follows finds the program ready, and the program never competes with their first
+   * render. Later calls do nothing.
    */
   prepare(): void;
   /** The ad-status check's value (spec §4: 1 loaded, 2 present, 3 timed out) once it ended; undefined before. */
@@ -111,9 +112,9 @@ function fetchChallengeOf(win: Window): () => Observable<unknown> {
  *
  * Neither competes with the player's own start. The ad-status check starts when the browser is first idle after the
  * player started (`requestIdleCallback`, at most 3 s). The attestation loader starts on demand (issue 15): when the
- * controls mount ({@link Attestation.prepare}: a subscribe may follow) or at the first `response()`. A video nobody
- * touches never loads the program nor solves a challenge, whose proof of work cost the page heap and main-thread time
- * for a token only a subscribe uses. The program is the
+ * controls mount ({@link Attestation.prepare}, at the next idle moment: a subscribe may follow) or at the first
+ * `response()`. A video playing on its own that nobody touches (its controls never come) never loads the program nor
+ * solves a challenge, whose proof of work cost the page heap and main-thread time for a token only a subscribe uses. The program is the
  * root-relative `attestation_program_url` of the configuration (a same-origin `<script>`, which the page's CSP
  * `script-src 'self'` allows); "Unable to load Botguard" and "Cannot initialize botguard without program" also go to the
  * page's error reporting.
@@ -175,6 +176,17 @@ export function startAttestation(config: PlayerConfig, win: Window, facts: PageF
       }),
   );
 
+  // The controls mounted: the loader starts at the next idle moment (a response() before then starts it at once).
+  const prepare$ = new Subject<void>();
+  subscriptions.add(
+    prepare$
+      .pipe(
+        take(1),
+        switchMap(() => idleCallback$(win as never).pipe(take(1))),
+      )
+      .subscribe(() => start$.next()),
+  );
+
   const response = (): Promise<string | undefined> => {
     start$.next();
     return firstValueFrom(
@@ -198,7 +210,7 @@ export function startAttestation(config: PlayerConfig, win: Window, facts: PageF
       return state$.value.message;
     },
     response,
-    prepare: () => start$.next(),
+    prepare: () => prepare$.next(),
     adStatus$,
     dispose: () => {
       dispose$.next();

@@ -1,4 +1,5 @@
 import type { ConsistencyTokenJar } from '../transport/buildClientContext';
+import { numberText } from '../shared/numberText';
 
 export interface ConsistencyTokenStore {
   /**
@@ -55,7 +56,8 @@ export function createConsistencyTokenStore({ now }: ConsistencyTokenStoreOption
         expiresAtMs = now() + seconds * 1000;
       }
       const kept: ConsistencyTokenJar = { encryptedTokenJarContents: contents };
-      if (expirationSeconds !== undefined) kept.expirationSeconds = String(expirationSeconds);
+      if (expirationSeconds !== undefined)
+        kept.expirationSeconds = typeof expirationSeconds === 'number' ? numberText(expirationSeconds) : String(expirationSeconds);
       held = { jar: kept, expiresAtMs };
     },
     current() {

@@ -9,10 +9,13 @@
  * `ToString(n)`). Measured in Chromium 156: a thousand `String(i * 257)` grow the integer cache to 64 KB, a thousand
  * `JSON.stringify(i * 257)` leave it at 1 KB.
  *
- * The page's code (`streams/`, `src/embed/`) writes numbers as text through this; `test/tooling/numberText.spec.ts`
- * checks that the embed page's own modules have no other number-to-text conversion.
+ * The page's code (`streams/`, `src/embed/`) writes numbers as text through this. `test/tooling/numberText.spec.ts`
+ * checks the modules the page runs before its controls come (what a video playing on its own runs) for conversions of
+ * values typed as numbers; a value typed `unknown` that holds a number at run time is for the writer to see.
  */
 export function numberText(n: number): string {
+  // Not a number after all (an untyped value reaching here): what String writes, never a wrong number.
+  if (typeof n !== 'number') return String(n);
   if (Number.isFinite(n)) return JSON.stringify(n);
   return n !== n ? 'NaN' : n > 0 ? 'Infinity' : '-Infinity';
 }

@@ -432,9 +432,16 @@ describe('issue 17 item 6: keyboard and screen-reader use', () => {
       await img.decode();
       await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     });
-    // The shell says the state at once; the controls (with the title bar) come right after.
-    const author = await frame.waitForSelector('.vf-author');
-    const box = (await author.boundingBox())!;
+    // The shell says the state at once; the controls (with the title bar) come right after. A locator, not a handle:
+    // the title bar may render again as the video's data settles, and a handle would be left on the element it replaced.
+    const author = frame.locator('.vf-author');
+    await author.waitFor();
+    await frame.waitForFunction(() => {
+      const r = document.querySelector('.vf-author')?.getBoundingClientRect();
+      return r !== undefined && r.width > 0 && r.height > 0;
+    });
+    const box = await author.boundingBox();
+    if (!box) throw new Error('the author line has no box');
     const textColor = await author.evaluate((el) => getComputedStyle(el).color);
     /** The pixels behind the author line, the text made transparent (the background alone); `bare`: without the scrim. */
     const behind = async (bare: boolean) => {

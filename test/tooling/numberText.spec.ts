@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
@@ -9,7 +9,8 @@ import ts from 'typescript';
  * number-to-text caches by ≈ 110 KB for the page's life at the first collision (measured: the heap after 60 s of
  * playback). The check reads the page's own modules — everything `src/embed/main.ts` imports, statically or on
  * demand, but the controls (`src/embed/ui.tsx` and what only it imports: they load when the viewer reaches for the
- * player) — with the TypeScript checker, so it knows which values are numbers.
+ * player or the video needs them, and their time text writes numbers too) — with the TypeScript checker, so it knows
+ * which values are numbers. What it cannot see: a value typed `unknown` or `any` that holds a number at run time.
  */
 const root = resolve(__dirname, '../..');
 const ENTRY = 'src/embed/main.ts';
@@ -32,8 +33,10 @@ function moduleGraph(entry: string, excluded: string): string[] {
     for (const { fileName } of ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles) {
       if (!fileName.startsWith('.')) continue; // a package: not the page's own code
       const base = resolve(dirname(file), fileName);
-      const found = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((f) => /\.tsx?$/.test(f) && existsSync(f));
+      const found = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((f) => /\.tsx?$/.test(f) && existsSync(f));
+      // A stylesheet is not code; any other import that does not resolve would leave its modules unchecked.
       if (found) queue.push(found);
+      else if (!/\.css$/.test(fileName)) throw new Error(`${relative(root, file)}: cannot resolve ${fileName}`);
     }
   }
   return [...seen];
@@ -112,7 +115,12 @@ describe("the embed page's numbers as text (issue 15)", () => {
         "export const fine = [JSON.stringify(n), `${'text'}`, 'a' + 'b', ['a'].join(',')];",
       ].join('\n'),
     );
-    const found = numberConversions([file], options).map((f) => f.replace(/^.*sample\.ts:/, ''));
+    let found: string[];
+    try {
+      found = numberConversions([file], options).map((f) => f.replace(/^.*sample\.ts:/, ''));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     expect(found).toEqual([
       '2 template literal: n',
       "3 '…' + number: 'x' + n",

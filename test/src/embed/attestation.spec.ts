@@ -71,16 +71,23 @@ describe('startAttestation', () => {
     expect(await attestation.response()).toBeUndefined();
   });
 
-  it('an idle page does not load the program (1): prepare(), as the controls mount, starts the loader once', async () => {
+  it('an idle page does not load the program (1): prepare(), as the controls mount, starts the loader once, when idle', async () => {
+    const idle = () => new Promise((done) => setTimeout(done, SCHEDULER_EMULATED_IDLE_DELAY_MS + 100));
     attestation = startAttestation(withArgs({ attestation_program_url: PROGRAM_URL }), window, {});
     // jsdom has no requestIdleCallback: the emulated idle callback (the one that starts the ad-status check) has run.
-    await new Promise((done) => setTimeout(done, SCHEDULER_EMULATED_IDLE_DELAY_MS + 100));
+    await idle();
     expect(attestation.state).toBe(1);
     expect(scripts()).toHaveLength(0);
     attestation.prepare();
     attestation.prepare();
+    // Not at once: at the browser's next idle moment, so the program never competes with the controls' first render.
+    expect(attestation.state).toBe(1);
+    await idle();
     expect(attestation.state).toBe(2);
     expect(scripts().map((script) => script.getAttribute('src'))).toEqual([PROGRAM_URL]);
+    attestation.prepare();
+    await idle();
+    expect(scripts()).toHaveLength(1);
   });
 
   it('a script that sets no program fails by script (4)', async () => {

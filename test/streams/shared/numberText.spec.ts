@@ -30,6 +30,10 @@ describe('numberText', () => {
     for (const n of numbers) expect([n, numberText(n)]).toEqual([n, String(n)]);
   });
 
+  it('writes what String writes for a value that is not a number after all (untyped input), never a wrong number', () => {
+    for (const v of [undefined, null, '5', true, { a: 1 }, 5n] as unknown[]) expect(numberText(v as number)).toBe(String(v));
+  });
+
   it('agrees with String on many random numbers, integers and fractions', () => {
     let seed = 42;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
