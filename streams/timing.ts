@@ -189,6 +189,11 @@ export const HOST_SEEK_JUMP_SECONDS = 1;
  */
 export const SERVICES_LATEST_LOAD_MS = 1000;
 /**
+ * After the controls' chunk failed to load (the network, a deploy in between), the next reach for the player or need of
+ * the video tries again no sooner than this (ms): a pointer moving over the player does not send a request per event.
+ */
+export const CONTROLS_RETRY_AFTER_MS = 3000;
+/**
  * Issue 15 (product choice): a muted video the browser starts by itself from the server's HTML (its `autoplay`) gets
  * its first frame before the page's script takes the main thread for the player's boot (the host's handshake is
  * answered by the HTML meanwhile); the boot waits at most this long for it (a slow media server).

@@ -11,7 +11,8 @@ import type { Attestation } from './attestation';
 import type { PlatformCalls } from '../../streams/platform/platformCalls';
 import { recoverUnwrappedResponse } from '../../streams/transport/recoverUnwrappedResponse';
 import { startTracking } from './tracking';
-import { filter, first, fromEvent, map, of, race, shareReplay, Subject, switchMap } from 'rxjs';
+import { filter, first, fromEvent, map, merge, of, race, shareReplay, Subject, switchMap } from 'rxjs';
+import { CONTROLS_RETRY_AFTER_MS } from '../../streams/timing';
 import { visibilityEvents$ } from '../../streams/sources/visibilityEvents';
 import { visibilityState } from '../../streams/visibility/visibilityState';
 import { createRecorder } from '../../streams/shared/recorder';
@@ -62,7 +63,7 @@ try {
  * the views and the platform calls they use: `ui.tsx`) come on demand: when the viewer reaches for the player
  * (`viewerReach$`) or, once the services are due, when the video needs more than itself (`controlsNeeded$`: not ready,
  * cued, paused, ended, failed, autoplay refused, captions on); a video playing on its own that nobody touches does not
- * load them while it plays.
+ * load them while it plays. A controls chunk that could not be loaded is asked for again at the next reach or need.
  */
 const container = document.getElementById('player-root')!;
 // A muted video the browser starts by itself from the server's HTML first shows its first frame; the boot comes in a
@@ -144,22 +145,34 @@ function boot(): void {
       switchMap(() => controlsNeeded$(player)),
       filter((needed) => needed),
     );
-    race(viewerReach$(window), needed$)
-      .pipe(first())
-      .subscribe(() => {
-        Promise.all([loadServices(), import('./ui')])
-          .then(([, { mountEmbedUi }]) => {
-            // The shell's clicks go once the controls' own listeners are bound (a click in between still plays or
-            // pauses); the player stops being a tab stop.
+    // Loaded once. A chunk that could not be loaded (the network, a deploy in between) is asked for again at the next
+    // reach or need, `CONTROLS_RETRY_AFTER_MS` after the failure at the soonest; until then the video and the host
+    // channel go on without the controls (a click still plays and pauses, the player stays a tab stop).
+    let controls: Promise<void> | undefined;
+    let retryAt = 0;
+    const demand = merge(viewerReach$(window), needed$).subscribe(() => {
+      if (controls || performance.now() < retryAt) return;
+      controls = Promise.all([loadServices(), import('./ui')]).then(
+        ([, { mountEmbedUi }]) => {
+          demand.unsubscribe();
+          // The shell's clicks go once the controls' own listeners are bound (a click in between still plays or
+          // pauses); the player stops being a tab stop.
+          try {
             mountEmbedUi(shell, { player, identity, api, errorReporting, win: window, onMounted: releaseShellClicks });
             shell.root.tabIndex = -1;
-          })
-          .catch((error: unknown) => {
-            // The video and the host channel go on without the controls (a click still plays and pauses).
-            console.error('[vidframe] the controls could not load', error);
+          } catch (error) {
+            console.error('[vidframe] the controls could not start', error);
             errorReporting?.report(error, 'controls');
-          });
-      });
+          }
+        },
+        (error: unknown) => {
+          console.error('[vidframe] the controls could not load', error);
+          errorReporting?.report(error, 'controls');
+          controls = undefined;
+          retryAt = performance.now() + CONTROLS_RETRY_AFTER_MS;
+        },
+      );
+    });
   } catch (error) {
     // A page without a usable configuration still tells the viewer what happened, and a host told it was ready hears
     // that it failed.

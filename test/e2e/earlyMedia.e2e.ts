@@ -4,7 +4,7 @@ import { frameWith, reachForPlayer, servicesStarted } from './helpers/browser';
 import { withE2eEnvironment } from './helpers/environment';
 import { rawHostPage, videoElement, waitCache, waitMessage } from './host.helpers';
 import { collectorOf, openEmbed, until } from './telemetry.helpers';
-import { PLAYER_BOOT_FIRST_FRAME_WAIT_MS } from '../../streams/timing';
+import { CONTROLS_RETRY_AFTER_MS, PLAYER_BOOT_FIRST_FRAME_WAIT_MS } from '../../streams/timing';
 
 /**
  * Issue 15, where a viewer and a host meet it: the `<video>` comes with the HTML, so its media request starts before
@@ -31,10 +31,12 @@ const KEEP_PARSED_VIDEO = `(() => {
   }).observe(document, { childList: true, subtree: true });
 })();`;
 
-async function openHost(query: string, { blockControls = false } = {}): Promise<Page> {
+async function openHost(query: string, { blockControls = false, failControlsOnce = false } = {}): Promise<Page> {
   const page = await browser.newPage();
   await page.addInitScript(KEEP_PARSED_VIDEO);
   if (blockControls) await page.route(/\/assets\/ui-[^/]*\.js$/, (route) => route.abort('failed'));
+  let failed = false;
+  if (failControlsOnce) await page.route(/\/assets\/ui-[^/]*\.js$/, (route) => (failed ? route.continue() : ((failed = true), route.abort('failed'))));
   const embedUrl = `${server.origin}/embed/VFsunrise01?enablejsapi=1&origin=${encodeURIComponent(host.origin)}&${query}`;
   await page.goto(host.page(`/early-${Math.random().toString(36).slice(2)}.html`, rawHostPage(embedUrl, server.origin)));
   return page;
@@ -197,6 +199,40 @@ describe('the video arrives with the page; the controls after it (issue 15)', ()
     // A host command still works too.
     await page.evaluate(() => window.send('playVideo'));
     await frame.waitForFunction(() => !document.querySelector('video')!.paused);
+    await page.close();
+  });
+
+  it('a controls chunk that failed to load is asked for again at the next reach (not sooner than the retry delay), and the controls come', async () => {
+    const page = await openHost('autoplay=1&mute=1', { failControlsOnce: true });
+    const controlsRequests: number[] = [];
+    let controlsFailures = 0;
+    const isControls = (url: string) => /\/assets\/ui-[^/]+\.js$/.test(new URL(url).pathname);
+    page.on('request', (r) => void (isControls(r.url()) && controlsRequests.push(Date.now())));
+    page.on('requestfailed', (r) => void (isControls(r.url()) && controlsFailures++));
+    await waitMessage(page, 'onReady');
+    await waitCache(page, 'c.playerState === 1');
+    const frame = await frameWith(page, '/embed/');
+    await servicesStarted(frame);
+    // The viewer reaches for it: the chunk fails; the video plays on without controls, the player still a tab stop.
+    await frame.hover('.vf-player');
+    await until(
+      async () => controlsFailures,
+      (n) => n === 1,
+      'the first request for the controls, failed',
+    );
+    await frame.waitForTimeout(300);
+    expect(await frame.locator('.vf-ui').evaluate((ui) => ui.childElementCount)).toBe(0);
+    expect(await frame.getAttribute('.vf-player', 'tabindex')).toBe('0');
+    // Away and back at once: within the retry delay nothing is asked for.
+    await page.mouse.move(0, 0);
+    await frame.hover('.vf-player');
+    expect(controlsRequests).toHaveLength(1);
+    // Later, the next reach asks again, and the controls come.
+    await new Promise((done) => setTimeout(done, CONTROLS_RETRY_AFTER_MS));
+    await page.mouse.move(0, 0);
+    await reachForPlayer(frame);
+    expect(controlsRequests).toHaveLength(2);
+    expect(await frame.getAttribute('.vf-player', 'tabindex')).toBe('-1');
     await page.close();
   });
 
