@@ -52,17 +52,27 @@ export function buildPlayerShell(container: HTMLElement): PlayerShell {
 }
 
 /**
- * What the shell does on its own until the controls are there: a click on the video plays or pauses it (the viewer
- * may press before the controls' script arrives). Returns the function that hands this over to the controls.
+ * What the shell does on its own until the controls are there (the viewer may press before the controls' script
+ * arrives): a click on the video plays or pauses it, and so do `k` and Space on the focused player (a keyboard viewer
+ * tabbing into the frame lands on it; the controls' own shortcuts take over with them). Returns the function that
+ * hands this over to the controls.
  */
 export function bindShellClicks(shell: PlayerShell, player: { state$: Observable<PlayerStateValue>; command(command: PlayerCommand): void }): () => void {
   let state: PlayerStateValue = PlayerState.UNSTARTED;
   const subscription = player.state$.subscribe((s) => (state = s));
-  const onClick = () => player.command({ type: state === PlayerState.PLAYING || state === PlayerState.BUFFERING ? 'pause' : 'play' });
-  shell.video.addEventListener('click', onClick);
+  const toggle = () => player.command({ type: state === PlayerState.PLAYING || state === PlayerState.BUFFERING ? 'pause' : 'play' });
+  const onKey = (event: KeyboardEvent) => {
+    if (event.target !== shell.root || event.ctrlKey || event.altKey || event.metaKey || event.repeat) return;
+    if (event.key !== 'k' && event.key !== 'K' && event.key !== ' ') return;
+    event.preventDefault(); // Space would scroll the host's page
+    toggle();
+  };
+  shell.video.addEventListener('click', toggle);
+  shell.root.addEventListener('keydown', onKey);
   return () => {
     subscription.unsubscribe();
-    shell.video.removeEventListener('click', onClick);
+    shell.video.removeEventListener('click', toggle);
+    shell.root.removeEventListener('keydown', onKey);
   };
 }
 

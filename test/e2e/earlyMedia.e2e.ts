@@ -186,7 +186,7 @@ describe('the video arrives with the page; the controls after it (issue 15)', ()
     await page.close();
   });
 
-  it('without the controls chunk the video still plays, the host is served, and a click on the video pauses it', async () => {
+  it('without the controls chunk the video still plays, the host is served, and a click or a key on the player pauses it', async () => {
     const page = await openHost('autoplay=1&mute=1', { blockControls: true });
     await waitMessage(page, 'onReady');
     await waitCache(page, 'c.playerState === 1');
@@ -199,6 +199,13 @@ describe('the video arrives with the page; the controls after it (issue 15)', ()
     // A host command still works too.
     await page.evaluate(() => window.send('playVideo'));
     await frame.waitForFunction(() => !document.querySelector('video')!.paused);
+    // And the keyboard: on the focused player (a Tab into the frame lands there), k pauses and Space plays again.
+    await frame.focus('.vf-player');
+    await frame.press('.vf-player', 'k');
+    await waitCache(page, 'c.playerState === 2');
+    await frame.press('.vf-player', 'Space');
+    await frame.waitForFunction(() => !document.querySelector('video')!.paused);
+    expect(await frame.locator('.vf-ui').evaluate((ui) => ui.childElementCount)).toBe(0);
     await page.close();
   });
 

@@ -83,6 +83,26 @@ describe('the player shell', () => {
     shell.video.click();
     expect(commands).toEqual([{ type: 'play' }, { type: 'pause' }]);
   });
+
+  it('until the controls come, k and Space on the focused player play or pause it (Space not scrolling); released, they do nothing', () => {
+    const shell = buildPlayerShell(document.createElement('div'));
+    const state$ = new BehaviorSubject<PlayerStateValue>(PlayerState.PLAYING);
+    const commands: PlayerCommand[] = [];
+    const release = bindShellClicks(shell, { state$, command: (c) => commands.push(c) });
+    const press = (key: string, init: KeyboardEventInit = {}, target: Element = shell.root) => {
+      const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init });
+      target.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(press('k')).toBe(true);
+    state$.next(PlayerState.PAUSED);
+    expect(press(' ')).toBe(true);
+    // Not a shortcut, a modified key, a held key, or a key meant for something inside the player: left alone.
+    expect([press('j'), press('k', { ctrlKey: true }), press('k', { repeat: true }), press('k', {}, shell.ui)]).toEqual([false, false, false, false]);
+    release();
+    expect(press('k')).toBe(false);
+    expect(commands).toEqual([{ type: 'pause' }, { type: 'play' }]);
+  });
 });
 
 describe('the shell without the controls (issue 15: they load on demand)', () => {
