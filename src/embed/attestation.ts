@@ -114,10 +114,11 @@ function fetchChallengeOf(win: Window): () => Observable<unknown> {
  * player started (`requestIdleCallback`, at most 3 s). The attestation loader starts on demand (issue 15): when the
  * controls mount ({@link Attestation.prepare}, at the next idle moment: a subscribe may follow) or at the first
  * `response()`. A video playing on its own that nobody touches (its controls never come) never loads the program nor
- * solves a challenge, whose proof of work cost the page heap and main-thread time for a token only a subscribe uses. The program is the
- * root-relative `attestation_program_url` of the configuration (a same-origin `<script>`, which the page's CSP
- * `script-src 'self'` allows); "Unable to load Botguard" and "Cannot initialize botguard without program" also go to the
- * page's error reporting.
+ * solves a challenge, whose proof of work cost the page heap and main-thread time for a token only a subscribe uses.
+ *
+ * The program is the root-relative `attestation_program_url` of the configuration (a same-origin `<script>`, which the
+ * page's CSP `script-src 'self'` allows); "Unable to load Botguard" and "Cannot initialize botguard without program"
+ * also go to the page's error reporting.
  *
  * The ad-status script comes from the ads host (`ad_status_url`; the embed page's CSP allows that one origin's
  * scripts), never in the privacy-enhanced or education embed, which contact no ads host. Its value is kept in the
