@@ -9,8 +9,8 @@
  * as possible (flattening the body copies every piece, and a piece costs more than its bytes): the plan keeps, for each key,
  * the last value and its piece (`,"key":value`; the first one with the payload's name in front), reused while the value
  * repeats (the same video id, the same state); the envelope up to the id is kept per `eventTimeMs` (events of one
- * millisecond share it). Numbers are written by `JSON.stringify` ({@link numberText}): the page keeps V8's
- * number-to-text caches small (issue 15).
+ * millisecond share it). Numbers are written by `JSON.stringify`, which leaves V8's number-to-text caches alone
+ * (`streams/shared/numberText.ts`, issue 15).
  *
  * Anything else falls back to `JSON.stringify`, so the output is always the native one:
  * - a payload that is not flat (nested objects, arrays, `undefined` members) or does not match its name's plan: that
@@ -26,7 +26,6 @@
  * (≈ 1.6–3 ns per byte stored from JS, slower than V8's string pieces), and writing each event's text when it is
  * stamped (the texts then wait in the queue and survive young-generation collections: GC rose to 42% of the time).
  */
-import { numberText } from '../shared/numberText';
 
 /** Plans are kept for this many event names at most (names are a fixed catalogue; this only bounds a bad page). */
 const MAX_PLANS = 256;
@@ -69,18 +68,13 @@ function isPlain(text: string): boolean {
 
 const quote = (text: string): string => (isPlain(text) ? `"${text}"` : JSON.stringify(text));
 
-/** `JSON.stringify(n)` of a number (`null` when it is not finite), without V8's number-to-text caches (see numberText). */
-function numberJson(n: number): string {
-  return Number.isFinite(n) ? numberText(n) : 'null';
-}
-
 /** The text of a flat value (string, number, boolean, null); `undefined` for anything else. */
 function valueText(value: unknown): string | undefined {
   switch (typeof value) {
     case 'string':
       return quote(value);
     case 'number':
-      return numberJson(value);
+      return JSON.stringify(value); // `null` when not finite, as the native writer; no number-to-text cache
     case 'boolean':
       return value ? 'true' : 'false';
     case 'object':
@@ -179,7 +173,7 @@ function logEventText(event: unknown, plainId: boolean, comma = false): string |
   const tail = eventTail(name, payload, plan);
   if (tail === undefined) return undefined;
   if (eventTimeMs !== lastTime) {
-    lastHead = flat(`{"eventTimeMs":${numberJson(eventTimeMs)},"clientEventId":"`);
+    lastHead = flat(`{"eventTimeMs":${JSON.stringify(eventTimeMs)},"clientEventId":"`);
     lastHeadAfterComma = flat(`,${lastHead}`);
     lastTime = eventTimeMs;
   }
