@@ -248,6 +248,41 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
       }
     }
   };
+  /** A `source` action: the rendition into the element (or the element emptied), its start, its captions. */
+  const applySource = (el: HTMLVideoElement, action: Extract<PlayerAction, { type: 'source' }>) => {
+    // A new source ends what a pending seek said (its start position is not shown as its time), and the snapshot
+    // says so at once, not at the element's next event.
+    if (seekTarget !== null) {
+      seekTarget = null;
+      rereadSnapshot = true;
+    }
+    autoplayBlocked$.next(false);
+    showCues([]);
+    if (action.url === null) {
+      pendingSeek = null;
+      setTracks(el, []);
+      if (el.hasAttribute('src')) {
+        el.removeAttribute('src');
+        el.load();
+      }
+      return;
+    }
+    setTracks(el, action.captions);
+    // Cueing the video that is playing keeps its source: stop it, or it plays on under a "cued" state.
+    if (!action.play && !el.paused) el.pause();
+    pendingSeek = action.startSeconds > 0 ? action.startSeconds : null;
+    el.preload = action.play ? 'auto' : 'metadata';
+    // The element may have this source already: the server wrote it into the page (issue 15), or the same video is
+    // loaded again. It keeps its media; only the start position is set, and not when it is there already (a seek
+    // to where the element is would still fire seeking/seeked).
+    if (el.getAttribute('src') !== action.url) el.src = action.url;
+    else if (el.readyState >= 1) {
+      // An element adopted after the browser started it from the beginning is where it should be: no jump back.
+      if (el.currentTime !== action.startSeconds && !(adoptingStarted && action.startSeconds === 0)) el.currentTime = action.startSeconds;
+      pendingSeek = null;
+    }
+    if (action.play) doPlay(el);
+  };
   const performAction = (action: PlayerAction) => {
     const el = element$.value;
     switch (action.type) {
@@ -270,38 +305,8 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
     if (!el) return;
     switch (action.type) {
       case 'source':
-        // A new source ends what a pending seek said (its start position is not shown as its time), and the snapshot
-        // says so at once, not at the element's next event.
-        if (seekTarget !== null) {
-          seekTarget = null;
-          rereadSnapshot = true;
-        }
-        autoplayBlocked$.next(false);
-        showCues([]);
-        if (action.url === null) {
-          pendingSeek = null;
-          setTracks(el, []);
-          if (el.hasAttribute('src')) {
-            el.removeAttribute('src');
-            el.load();
-          }
-          return;
-        }
-        setTracks(el, action.captions);
-        // Cueing the video that is playing keeps its source: stop it, or it plays on under a "cued" state.
-        if (!action.play && !el.paused) el.pause();
-        pendingSeek = action.startSeconds > 0 ? action.startSeconds : null;
-        el.preload = action.play ? 'auto' : 'metadata';
-        // The element may have this source already: the server wrote it into the page (issue 15), or the same video is
-        // loaded again. It keeps its media; only the start position is set, and not when it is there already (a seek
-        // to where the element is would still fire seeking/seeked).
-        if (el.getAttribute('src') !== action.url) el.src = action.url;
-        else if (el.readyState >= 1) {
-          // An element adopted after the browser started it from the beginning is where it should be: no jump back.
-          if (el.currentTime !== action.startSeconds && !(adoptingStarted && action.startSeconds === 0)) el.currentTime = action.startSeconds;
-          pendingSeek = null;
-        }
-        if (action.play) doPlay(el);
+        // One function of its own: it runs once a load, and the engine compiles only what runs often (issue 15).
+        applySource(el, action);
         return;
       case 'play':
         doPlay(el);

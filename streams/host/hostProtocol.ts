@@ -149,267 +149,299 @@ const isKnown = (info: PlayerInfo) => info.videoKnown !== false;
 /** Events a host is owed whatever its subscriptions when they happen before the handshake; the last ones dropped. */
 const OWED_EVENTS = new Set(['onError', 'onAutoplayBlocked']);
 
+/** One step in the making: the state it changes, the actions it collects, the options it reads. */
+interface Step {
+  s: HostProtocolState;
+  actions: HostAction[];
+  options: HostProtocolOptions;
+}
+
+/** A message to the locked host (nothing before the lock). */
+function post(t: Step, event: string, info: unknown, coalesce = false) {
+  if (!t.s.lock) return;
+  t.actions.push({
+    type: 'post',
+    to: 'host',
+    window: t.s.lock.source,
+    // Never "*" after the lock, except for a sandboxed or file: host ("null"), which nothing else can reach.
+    targetOrigin: t.s.lock.origin ?? '*',
+    message: { event, info, channel: 'widget', ...(t.s.listenerId !== undefined && { id: t.s.listenerId }) },
+    coalesce,
+  });
+}
+
+/** Queued for the handshake; past `maxQueue` the oldest event a host is not owed goes first. */
+function enqueue(t: Step, item: QueuedEvent) {
+  t.s.queue = [...t.s.queue, item];
+  while (t.s.queue.length > (t.options.maxQueue ?? 100)) {
+    const drop = t.s.queue.findIndex((q) => !OWED_EVENTS.has(q.event));
+    t.s.queue = t.s.queue.filter((_, i) => i !== (drop < 0 ? 0 : drop));
+  }
+}
+
+/** An event for the host: posted when subscribed, queued before the handshake; errors are queued regardless. */
+function emitEvent(t: Step, event: string, info: unknown, coalesce = false) {
+  const subscribed = t.s.subscriptions.includes(event);
+  if (t.s.initialized) {
+    if (subscribed) post(t, event, info, coalesce);
+    else if (event === 'onStateChange') t.s.heldStateChange = true;
+  } else if (subscribed) enqueue(t, { event, info });
+}
+
+function emitError(t: Step, code: number, videoId: string | null) {
+  if (videoId !== null) {
+    if (t.s.erroredVideoId === videoId) return; // one failure, one onError
+    t.s.erroredVideoId = videoId;
+  }
+  if (t.s.initialized) {
+    if (t.s.subscriptions.includes('onError')) post(t, 'onError', code);
+    else if (videoId !== null) t.s.heldError = { code, videoId };
+  } else enqueue(t, { event: 'onError', info: code, errorVideoId: videoId });
+}
+
+/** A refused autoplay: queued before the handshake whatever the subscriptions, held after it until subscribed. */
+function emitAutoplayBlocked(t: Step) {
+  if (!t.s.initialized) {
+    if (!t.s.queue.some((q) => q.event === 'onAutoplayBlocked')) enqueue(t, { event: 'onAutoplayBlocked', info: null });
+  } else if (t.s.subscriptions.includes('onAutoplayBlocked')) post(t, 'onAutoplayBlocked', null);
+  else t.s.heldAutoplayBlocked = true;
+}
+
+/** `apiInfoDelivery` when the captions module changed since the host last heard of it, `onApiChange` when it came or left. */
+function syncApi(t: Step, info: PlayerInfo) {
+  const api = captionsApiInfo(info);
+  if (sameValue(api, t.s.apiSent)) return;
+  const before = t.s.apiSent;
+  t.s.apiSent = api;
+  post(t, 'apiInfoDelivery', api);
+  if (!sameValue(before?.namespaces, api.namespaces)) emitEvent(t, 'onApiChange', null);
+}
+
+/** The snapshot went from `prev` to `next`: the events it owes, in order (not the `infoDelivery`, not the module). */
+function deliverEvents(t: Step, prev: PlayerInfo, next: PlayerInfo, deliveries = hostDeliveries(prev, next)) {
+  for (const d of deliveries) {
+    if (d.event.startsWith('on') && d.event !== 'onApiChange') emitEvent(t, d.event, d.info, d.coalesce);
+  }
+  if (next.playerState === 1) t.s.heldAutoplayBlocked = false;
+}
+
+/** The new video is known: its full snapshot, then what changed since the host last heard, then the module. */
+function releaseSnapshot(t: Step, next: PlayerInfo) {
+  const base = t.s.baseline ?? next;
+  t.s.fullSnapshotPending = false;
+  t.s.baseline = null;
+  post(t, 'infoDelivery', snapshotForHost(next));
+  deliverEvents(t, base, next);
+  syncApi(t, next);
+}
+
+function run(t: Step, n: NormalizedCommand) {
+  if (!n.ok) return emitError(t, hostErrorCode(n.internal), null);
+  if (isLoad(n.command)) {
+    t.s.erroredVideoId = null;
+    t.s.heldError = null;
+    t.s.heldAutoplayBlocked = false;
+    if (t.s.initialized) {
+      if (!t.s.fullSnapshotPending) t.s.baseline = t.s.info;
+      t.s.fullSnapshotPending = true;
+    }
+  }
+  t.actions.push({ type: 'command', command: n.command });
+}
+
+function handshake(t: Step) {
+  if (t.s.initialized || !t.s.ready || !t.s.lock || !t.s.info) return;
+  t.s.initialized = true;
+  const info = t.s.info;
+  const trusted = isTrustedOrigin(t.s.lock.origin, t.options.trustedOrigins ?? []);
+  post(t, 'initialDelivery', { apiInterface: hostApiInterface(trusted), ...snapshotForHost(info) });
+  post(t, 'onReady', null);
+  // An unplayable video: onError right after onReady, subscribed or not, and only once.
+  let queue = t.s.queue;
+  const videoId = videoIdOf(info);
+  if (isUnplayable(info)) {
+    const queued = queue.find((q) => q.event === 'onError' && q.errorVideoId === videoId);
+    queue = queue.filter((q) => q !== queued);
+    if (t.s.erroredVideoId !== videoId || queued) {
+      t.s.erroredVideoId = videoId;
+      post(t, 'onError', queued ? queued.info : hostErrorCode(info.videoData.errorCode ?? 'fmt.unplayable'));
+    }
+  }
+  const api = captionsApiInfo(info);
+  t.s.apiSent = api;
+  if ((api.namespaces as string[]).length > 0) post(t, 'apiInfoDelivery', api);
+  for (const q of queue) post(t, q.event, q.info);
+  t.s.queue = [];
+}
+
+function onMessage(t: Step, input: Extract<HostProtocolInput, { kind: 'message' }>): void {
+  const m = input.message;
+  if (m.source === null || m.source === undefined || typeof m.origin !== 'string') return;
+  const msg = parseHostMessage(m.data, { maxChars: t.options.maxMessageChars });
+  if (!msg) return;
+  if (t.s.lock) {
+    if (m.source !== t.s.lock.source || (t.s.lock.origin !== null && m.origin !== t.s.lock.origin)) return;
+  } else if (t.options.originParam && m.origin !== t.options.originParam) return;
+
+  if (msg.event === 'listening') {
+    if (!t.s.lock) {
+      t.s.lock = { origin: m.origin === 'null' ? null : m.origin, source: m.source };
+      if (msg.id !== undefined) t.s.listenerId = msg.id;
+      handshake(t);
+    } else {
+      if (msg.id !== undefined) t.s.listenerId = msg.id;
+      if (t.s.initialized) post(t, 'alreadyInitialized', null);
+    }
+    return;
+  }
+  const { func, args } = msg;
+  if (!isHostMethodExposed(func, isTrustedOrigin(m.origin, t.options.trustedOrigins ?? []))) return;
+  if (func === 'addEventListener' || func === 'removeEventListener') {
+    const name = args[0];
+    if (typeof name !== 'string' || !(FORWARDABLE_HOST_EVENTS as readonly string[]).includes(name)) return;
+    const others = t.s.subscriptions.filter((e) => e !== name);
+    t.s.subscriptions = func === 'addEventListener' ? [...others, name] : others;
+    if (func !== 'addEventListener' || !t.s.initialized) return;
+    // What happened between onReady and this subscription is owed now, once.
+    if (name === 'onError' && t.s.heldError) {
+      const held = t.s.heldError;
+      t.s.heldError = null;
+      if (held.videoId === videoIdOf(t.s.info)) post(t, 'onError', held.code);
+    }
+    if (name === 'onAutoplayBlocked' && t.s.heldAutoplayBlocked) {
+      t.s.heldAutoplayBlocked = false;
+      post(t, 'onAutoplayBlocked', null);
+    }
+    if (name === 'onStateChange' && t.s.heldStateChange) {
+      t.s.heldStateChange = false;
+      if (t.s.info && !t.s.fullSnapshotPending) post(t, 'onStateChange', t.s.info.playerState);
+    }
+    return;
+  }
+  const n = toPlayerCommand(func, args);
+  if (!n) return;
+  // A refusal needs no player: reported at once (queued, whatever the subscriptions, before the handshake).
+  // A refused load/cue still owes its full snapshot: the host wiped its cache when it sent the command.
+  if (!n.ok && isLoadFunction(func) && t.s.initialized && t.s.info) post(t, 'infoDelivery', snapshotForHost(t.s.info));
+  if (t.s.ready || !n.ok) run(t, n);
+  else t.s.held = [...t.s.held, n];
+}
+
+function onReadiness(t: Step, input: Extract<HostProtocolInput, { kind: 'readiness' }>): void {
+  if (input.readiness !== 'ready' || t.s.ready) return;
+  t.s.ready = true;
+  handshake(t);
+  if (!t.s.lock && t.options.framed && t.options.widgetId !== undefined && !t.s.readyToListenSent) {
+    t.s.readyToListenSent = true;
+    t.actions.push({
+      type: 'post',
+      to: 'parent',
+      window: null,
+      targetOrigin: '*',
+      message: { event: 'readyToListen', channel: 'widget', id: t.options.widgetId },
+      coalesce: false,
+    });
+  }
+  const held = t.s.held;
+  t.s.held = [];
+  held.forEach((n) => run(t, n));
+}
+
+function onInfo(t: Step, input: Extract<HostProtocolInput, { kind: 'info' }>): void {
+  const prev = t.s.info;
+  const next = input.info;
+  t.s.info = next;
+  if (!prev) {
+    handshake(t);
+    return;
+  }
+  if (!t.s.initialized) return infoBeforeHandshake(t, prev, next);
+  // Nothing about a video being loaded (after a load/cue, or a playlist move) until it is known: then one full
+  // snapshot (or, without a load command, what changed) and the real changes since what the host last heard.
+  // A cleared player (same video, nothing known) is not waited for.
+  const base = t.s.baseline ?? prev;
+  if (!isKnown(next) && (t.s.fullSnapshotPending || videoIdOf(next) !== videoIdOf(base))) {
+    t.s.baseline = base;
+    return;
+  }
+  if (t.s.fullSnapshotPending) {
+    releaseSnapshot(t, next);
+    return;
+  }
+  t.s.baseline = null;
+  // One diff per snapshot (it runs on every playback tick): its infoDelivery here, its events below.
+  const deliveries = hostDeliveries(base, next);
+  for (const d of deliveries) if (d.event === 'infoDelivery') post(t, d.event, d.info, d.coalesce);
+  deliverEvents(t, base, next, deliveries);
+  syncApi(t, next);
+  if (t.s.firstSnapshotOwed) firstSnapshotAfterHandoff(t, next);
+}
+
+/** Before the handshake the initialDelivery will carry the snapshot: only subscribed events are owed. */
+function infoBeforeHandshake(t: Step, prev: PlayerInfo, next: PlayerInfo): void {
+  for (const d of hostDeliveries(prev, next)) if (d.event.startsWith('on')) emitEvent(t, d.event, d.info);
+  handshake(t);
+}
+
+/**
+ * After the inline responder's handshake: a video found unplayable before the page took over (its media failed while
+ * the boot waited) is told now, as the handshake would have, subscribed or not, once.
+ */
+function firstSnapshotAfterHandoff(t: Step, next: PlayerInfo): void {
+  t.s.firstSnapshotOwed = false;
+  const videoId = videoIdOf(next);
+  if (isUnplayable(next) && t.s.erroredVideoId !== videoId) {
+    t.s.erroredVideoId = videoId;
+    t.s.heldError = null;
+    post(t, 'onError', hostErrorCode(next.videoData.errorCode ?? 'fmt.unplayable'));
+  }
+}
+
+function onEvent(t: Step, input: Extract<HostProtocolInput, { kind: 'event' }>): void {
+  const e = input.event;
+  if (e.type === 'error') emitError(t, typeof e.code === 'number' ? e.code : hostErrorCode(e.internal), videoIdOf(t.s.info));
+  else if (e.type === 'autoplayBlocked') emitAutoplayBlocked(t);
+  else if (e.type === 'apiChange') {
+    // Announced by the snapshot's own change as a rule (before the handshake, by initialDelivery and the
+    // handshake's apiInfoDelivery): sent here only if the host has not heard of it yet.
+    if (t.s.initialized && t.s.info && !t.s.fullSnapshotPending && !t.s.baseline) syncApi(t, t.s.info);
+  }
+}
+
+function onApplied(t: Step, input: Extract<HostProtocolInput, { kind: 'applied' }>): void {
+  // A load whose answer was already known (or a clearVideo, which leaves nothing to wait for) is owed its
+  // snapshot now, even if the player published nothing.
+  const releases = isLoad(input.command) || input.command.type === 'clear';
+  if (releases && t.s.fullSnapshotPending && t.s.initialized && t.s.info && (isKnown(t.s.info) || input.command.type === 'clear')) {
+    releaseSnapshot(t, t.s.info);
+  }
+}
+
+/**
+ * What each kind of input does: a table of small functions, not one switch (a playing page runs `info` on every tick,
+ * and the engine compiles only what runs: one big step was compiled whole; issue 15).
+ */
+const STEPS: { [K in HostProtocolInput['kind']]: (t: Step, input: Extract<HostProtocolInput, { kind: K }>) => void } = {
+  message: onMessage,
+  readiness: onReadiness,
+  info: onInfo,
+  event: onEvent,
+  applied: onApplied,
+};
+
 /**
  * One step of the host protocol (host-protocol §3–§5, spec §5): the next state and the actions to perform, in order.
  * Pure and total: whatever the input, it returns (a throw inside leaves the state unchanged and does nothing).
  */
 export function stepHostProtocol(state: HostProtocolState, input: HostProtocolInput, options: HostProtocolOptions): [HostProtocolState, HostAction[]] {
-  const s: HostProtocolState = { ...state };
-  const actions: HostAction[] = [];
-  const { maxQueue = 100 } = options;
-
-  const post = (event: string, info: unknown, coalesce = false) => {
-    if (!s.lock) return;
-    actions.push({
-      type: 'post',
-      to: 'host',
-      window: s.lock.source,
-      // Never "*" after the lock, except for a sandboxed or file: host ("null"), which nothing else can reach.
-      targetOrigin: s.lock.origin ?? '*',
-      message: { event, info, channel: 'widget', ...(s.listenerId !== undefined && { id: s.listenerId }) },
-      coalesce,
-    });
-  };
-  const enqueue = (item: QueuedEvent) => {
-    s.queue = [...s.queue, item];
-    while (s.queue.length > maxQueue) {
-      const drop = s.queue.findIndex((q) => !OWED_EVENTS.has(q.event));
-      s.queue = s.queue.filter((_, i) => i !== (drop < 0 ? 0 : drop));
-    }
-  };
-  /** An event for the host: posted when subscribed, queued before the handshake; errors are queued regardless. */
-  const emitEvent = (event: string, info: unknown, coalesce = false) => {
-    const subscribed = s.subscriptions.includes(event);
-    if (s.initialized) {
-      if (subscribed) post(event, info, coalesce);
-      else if (event === 'onStateChange') s.heldStateChange = true;
-    } else if (subscribed) enqueue({ event, info });
-  };
-  const emitError = (code: number, videoId: string | null) => {
-    if (videoId !== null) {
-      if (s.erroredVideoId === videoId) return; // one failure, one onError
-      s.erroredVideoId = videoId;
-    }
-    if (s.initialized) {
-      if (s.subscriptions.includes('onError')) post('onError', code);
-      else if (videoId !== null) s.heldError = { code, videoId };
-    } else enqueue({ event: 'onError', info: code, errorVideoId: videoId });
-  };
-  /** A refused autoplay: queued before the handshake whatever the subscriptions, held after it until subscribed. */
-  const emitAutoplayBlocked = () => {
-    if (!s.initialized) {
-      if (!s.queue.some((q) => q.event === 'onAutoplayBlocked')) enqueue({ event: 'onAutoplayBlocked', info: null });
-    } else if (s.subscriptions.includes('onAutoplayBlocked')) post('onAutoplayBlocked', null);
-    else s.heldAutoplayBlocked = true;
-  };
-  /** `apiInfoDelivery` when the captions module changed since the host last heard of it, `onApiChange` when it came or left. */
-  const syncApi = (info: PlayerInfo) => {
-    const api = captionsApiInfo(info);
-    if (sameValue(api, s.apiSent)) return;
-    const before = s.apiSent;
-    s.apiSent = api;
-    post('apiInfoDelivery', api);
-    if (!sameValue(before?.namespaces, api.namespaces)) emitEvent('onApiChange', null);
-  };
-  /** The snapshot went from `prev` to `next`: the events it owes, in order (not the `infoDelivery`, not the module). */
-  const deliverEvents = (prev: PlayerInfo, next: PlayerInfo, deliveries = hostDeliveries(prev, next)) => {
-    for (const d of deliveries) {
-      if (d.event.startsWith('on') && d.event !== 'onApiChange') emitEvent(d.event, d.info, d.coalesce);
-    }
-    if (next.playerState === 1) s.heldAutoplayBlocked = false;
-  };
-  /** The new video is known: its full snapshot, then what changed since the host last heard, then the module. */
-  const releaseSnapshot = (next: PlayerInfo) => {
-    const base = s.baseline ?? next;
-    s.fullSnapshotPending = false;
-    s.baseline = null;
-    post('infoDelivery', snapshotForHost(next));
-    deliverEvents(base, next);
-    syncApi(next);
-  };
-  const run = (n: NormalizedCommand) => {
-    if (!n.ok) return emitError(hostErrorCode(n.internal), null);
-    if (isLoad(n.command)) {
-      s.erroredVideoId = null;
-      s.heldError = null;
-      s.heldAutoplayBlocked = false;
-      if (s.initialized) {
-        if (!s.fullSnapshotPending) s.baseline = s.info;
-        s.fullSnapshotPending = true;
-      }
-    }
-    actions.push({ type: 'command', command: n.command });
-  };
-  const handshake = () => {
-    if (s.initialized || !s.ready || !s.lock || !s.info) return;
-    s.initialized = true;
-    const info = s.info;
-    const trusted = isTrustedOrigin(s.lock.origin, options.trustedOrigins ?? []);
-    post('initialDelivery', { apiInterface: hostApiInterface(trusted), ...snapshotForHost(info) });
-    post('onReady', null);
-    // An unplayable video: onError right after onReady, subscribed or not, and only once.
-    let queue = s.queue;
-    const videoId = videoIdOf(info);
-    if (isUnplayable(info)) {
-      const queued = queue.find((q) => q.event === 'onError' && q.errorVideoId === videoId);
-      queue = queue.filter((q) => q !== queued);
-      if (s.erroredVideoId !== videoId || queued) {
-        s.erroredVideoId = videoId;
-        post('onError', queued ? queued.info : hostErrorCode(info.videoData.errorCode ?? 'fmt.unplayable'));
-      }
-    }
-    const api = captionsApiInfo(info);
-    s.apiSent = api;
-    if ((api.namespaces as string[]).length > 0) post('apiInfoDelivery', api);
-    for (const q of queue) post(q.event, q.info);
-    s.queue = [];
-  };
-
+  const t: Step = { s: { ...state }, actions: [], options };
   try {
-    switch (input.kind) {
-      case 'message': {
-        const m = input.message;
-        if (m.source === null || m.source === undefined || typeof m.origin !== 'string') break;
-        const msg = parseHostMessage(m.data, { maxChars: options.maxMessageChars });
-        if (!msg) break;
-        if (s.lock) {
-          if (m.source !== s.lock.source || (s.lock.origin !== null && m.origin !== s.lock.origin)) break;
-        } else if (options.originParam && m.origin !== options.originParam) break;
-
-        if (msg.event === 'listening') {
-          if (!s.lock) {
-            s.lock = { origin: m.origin === 'null' ? null : m.origin, source: m.source };
-            if (msg.id !== undefined) s.listenerId = msg.id;
-            handshake();
-          } else {
-            if (msg.id !== undefined) s.listenerId = msg.id;
-            if (s.initialized) post('alreadyInitialized', null);
-          }
-          break;
-        }
-        const { func, args } = msg;
-        if (!isHostMethodExposed(func, isTrustedOrigin(m.origin, options.trustedOrigins ?? []))) break;
-        if (func === 'addEventListener' || func === 'removeEventListener') {
-          const name = args[0];
-          if (typeof name !== 'string' || !(FORWARDABLE_HOST_EVENTS as readonly string[]).includes(name)) break;
-          const others = s.subscriptions.filter((e) => e !== name);
-          s.subscriptions = func === 'addEventListener' ? [...others, name] : others;
-          if (func !== 'addEventListener' || !s.initialized) break;
-          // What happened between onReady and this subscription is owed now, once.
-          if (name === 'onError' && s.heldError) {
-            const held = s.heldError;
-            s.heldError = null;
-            if (held.videoId === videoIdOf(s.info)) post('onError', held.code);
-          }
-          if (name === 'onAutoplayBlocked' && s.heldAutoplayBlocked) {
-            s.heldAutoplayBlocked = false;
-            post('onAutoplayBlocked', null);
-          }
-          if (name === 'onStateChange' && s.heldStateChange) {
-            s.heldStateChange = false;
-            if (s.info && !s.fullSnapshotPending) post('onStateChange', s.info.playerState);
-          }
-          break;
-        }
-        const n = toPlayerCommand(func, args);
-        if (!n) break;
-        // A refusal needs no player: reported at once (queued, whatever the subscriptions, before the handshake).
-        // A refused load/cue still owes its full snapshot: the host wiped its cache when it sent the command.
-        if (!n.ok && isLoadFunction(func) && s.initialized && s.info) post('infoDelivery', snapshotForHost(s.info));
-        if (s.ready || !n.ok) run(n);
-        else s.held = [...s.held, n];
-        break;
-      }
-      case 'readiness': {
-        if (input.readiness !== 'ready' || s.ready) break;
-        s.ready = true;
-        handshake();
-        if (!s.lock && options.framed && options.widgetId !== undefined && !s.readyToListenSent) {
-          s.readyToListenSent = true;
-          actions.push({
-            type: 'post',
-            to: 'parent',
-            window: null,
-            targetOrigin: '*',
-            message: { event: 'readyToListen', channel: 'widget', id: options.widgetId },
-            coalesce: false,
-          });
-        }
-        const held = s.held;
-        s.held = [];
-        held.forEach(run);
-        break;
-      }
-      case 'info': {
-        const prev = s.info;
-        const next = input.info;
-        s.info = next;
-        if (!prev) {
-          handshake();
-          break;
-        }
-        if (!s.initialized) {
-          // Before the handshake the initialDelivery will carry the snapshot: only subscribed events are owed.
-          for (const d of hostDeliveries(prev, next)) if (d.event.startsWith('on')) emitEvent(d.event, d.info);
-          handshake();
-          break;
-        }
-        // Nothing about a video being loaded (after a load/cue, or a playlist move) until it is known: then one full
-        // snapshot (or, without a load command, what changed) and the real changes since what the host last heard.
-        // A cleared player (same video, nothing known) is not waited for.
-        const base = s.baseline ?? prev;
-        if (!isKnown(next) && (s.fullSnapshotPending || videoIdOf(next) !== videoIdOf(base))) {
-          s.baseline = base;
-          break;
-        }
-        if (s.fullSnapshotPending) {
-          releaseSnapshot(next);
-          break;
-        }
-        s.baseline = null;
-        // One diff per snapshot (it runs on every playback tick): its infoDelivery here, its events below.
-        const deliveries = hostDeliveries(base, next);
-        for (const d of deliveries) if (d.event === 'infoDelivery') post(d.event, d.info, d.coalesce);
-        deliverEvents(base, next, deliveries);
-        syncApi(next);
-        if (s.firstSnapshotOwed) {
-          // After the inline responder's handshake: a video found unplayable before the page took over (its media
-          // failed while the boot waited) is told now, as the handshake would have, subscribed or not, once.
-          s.firstSnapshotOwed = false;
-          const videoId = videoIdOf(next);
-          if (isUnplayable(next) && s.erroredVideoId !== videoId) {
-            s.erroredVideoId = videoId;
-            s.heldError = null;
-            post('onError', hostErrorCode(next.videoData.errorCode ?? 'fmt.unplayable'));
-          }
-        }
-        break;
-      }
-      case 'event': {
-        const e = input.event;
-        if (e.type === 'error') emitError(typeof e.code === 'number' ? e.code : hostErrorCode(e.internal), videoIdOf(s.info));
-        else if (e.type === 'autoplayBlocked') emitAutoplayBlocked();
-        else if (e.type === 'apiChange') {
-          // Announced by the snapshot's own change as a rule (before the handshake, by initialDelivery and the
-          // handshake's apiInfoDelivery): sent here only if the host has not heard of it yet.
-          if (s.initialized && s.info && !s.fullSnapshotPending && !s.baseline) syncApi(s.info);
-        }
-        break;
-      }
-      case 'applied': {
-        // A load whose answer was already known (or a clearVideo, which leaves nothing to wait for) is owed its
-        // snapshot now, even if the player published nothing.
-        const releases = isLoad(input.command) || input.command.type === 'clear';
-        if (releases && s.fullSnapshotPending && s.initialized && s.info && (isKnown(s.info) || input.command.type === 'clear')) {
-          releaseSnapshot(s.info);
-        }
-        break;
-      }
-    }
+    const step = STEPS[input.kind] as ((t: Step, input: HostProtocolInput) => void) | undefined;
+    step?.(t, input);
   } catch {
     return [state, []];
   }
-  return [s, actions];
+  return [t.s, t.actions];
 }
 
 /**

@@ -245,6 +245,179 @@ function videoIdOf(options: VideoLoadOptions): string {
 
 const seconds = (v: unknown, d = 0) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : d);
 
+/** `nextVideo` / `previousVideo`: the playlist's next or previous item in play order. */
+function movePlaylist(model: PlayerModel, input: Extract<EngineInput, { type: 'nextVideo' | 'previousVideo' }>): PlayerStep {
+  if (!model.playlist) return unchanged(model);
+  const i = playlistIndexAfter(model.playlist, input.type === 'nextVideo' ? 1 : -1, model.loop);
+  return i === undefined ? unchanged(model) : playAt(model, i, true);
+}
+
+type Rule<T extends EngineInput['type']> = (model: PlayerModel, input: Extract<EngineInput, { type: T }>, ctx: EngineContext) => PlayerStep;
+
+const unchanged = (model: PlayerModel): PlayerStep => ({ model, actions: [] });
+/** A response that plays, no error, a rendition in the element: what play, pause, seek and a quality switch need. */
+const isPlayable = (model: PlayerModel) => model.response?.playabilityStatus.status === 'OK' && !model.error && model.quality !== '';
+
+/**
+ * The rules, one function per input (a table, not one switch: a playing page runs a few of them per loop, and the
+ * engine compiles only what runs — one big function was compiled whole, issue 15).
+ */
+const RULES: { [T in EngineInput['type']]: Rule<T> } = {
+  play: (model, _input, ctx) => {
+    if (!isPlayable(model)) return unchanged(model);
+    if (ctx.state === PlayerState.ENDED || model.clipEnded) {
+      return { model: { ...model, clipEnded: false }, actions: [{ type: 'seek', seconds: model.startSeconds }, { type: 'play' }] };
+    }
+    return { model, actions: [{ type: 'play' }] };
+  },
+  pause: (model) => {
+    return isPlayable(model) ? { model, actions: [{ type: 'pause' }] } : unchanged(model);
+  },
+  stop: (model) => {
+    if (!isPlayable(model)) return unchanged(model);
+    return {
+      model: { ...model, clipEnded: false },
+      actions: [{ type: 'pause' }, { type: 'seek', seconds: model.startSeconds }, { type: 'state', input: { type: 'stop' } }],
+    };
+  },
+  clear: (model) => {
+    return {
+      model: { ...model, response: null, quality: '', clipEnded: false, loadSeq: model.loadSeq + 1 },
+      actions: [
+        { type: 'source', url: null, startSeconds: 0, play: false, captions: [] },
+        { type: 'state', input: { type: 'clear' } },
+      ],
+    };
+  },
+  seek: (model, input, ctx) => {
+    if (!isPlayable(model) || typeof input.seconds !== 'number' || !Number.isFinite(input.seconds)) return unchanged(model);
+    const to = Math.max(0, input.seconds);
+    const clipEnded = model.clipEnded && model.endSeconds !== null && to >= model.endSeconds;
+    const resume = !input.keepState && (ctx.state === PlayerState.CUED || ctx.state === PlayerState.UNSTARTED || ctx.state === PlayerState.ENDED);
+    return { model: { ...model, clipEnded }, actions: resume ? [{ type: 'seek', seconds: to }, { type: 'play' }] : [{ type: 'seek', seconds: to }] };
+  },
+  mute: (model) => {
+    return { model, actions: [{ type: 'muted', muted: true }] };
+  },
+  unMute: (model) => {
+    return { model, actions: [{ type: 'muted', muted: false }] };
+  },
+  setVolume: (model, input) => {
+    const volume = clampVolume(input.volume);
+    return volume === undefined ? unchanged(model) : { model, actions: [{ type: 'volume', volume }] };
+  },
+  setPlaybackRate: (model, input) => {
+    const rate = nearestPlaybackRate(input.rate);
+    return rate === undefined ? unchanged(model) : { model, actions: [{ type: 'rate', rate }] };
+  },
+  setPlaybackQuality: (model, input, ctx) => {
+    if (typeof input.quality !== 'string') return unchanged(model);
+    const withPref = { ...model, qualityPreference: input.quality };
+    const format = pickFormat(formatsOf(model.response), input.quality);
+    if (!isPlayable(model) || !format || format.quality === model.quality) return { model: withPref, actions: [] };
+    return {
+      model: { ...withPref, quality: format.quality },
+      actions: [
+        { type: 'source', url: format.url, startSeconds: ctx.currentTime, play: isActive(ctx.state), captions: captionTracksOf(model.response) },
+        {
+          type: 'captions',
+          languageCode: model.captions.enabled ? (pickCaptionTrack(captionTracksOf(model.response), model.captions.languageCode)?.languageCode ?? null) : null,
+        },
+      ],
+    };
+  },
+  setSize: (model, input) => {
+    const w = seconds(input.width, model.size.width);
+    const h = seconds(input.height, model.size.height);
+    return { model: { ...model, size: { width: w, height: h } }, actions: [] };
+  },
+  loadVideo: (model, input) => {
+    const o = input.options ?? ({} as VideoLoadOptions);
+    const start = seconds(o.startSeconds);
+    const end = typeof o.endSeconds === 'number' && Number.isFinite(o.endSeconds) ? o.endSeconds : null;
+    const step = startLoad(model, videoIdOf(o), input.autoplay === true, { startSeconds: start, endSeconds: end, quality: o.suggestedQuality }, null);
+    // rct / rctn (spec §3) ride with this load to the player's logging (`videoLoad`).
+    const referral =
+      typeof o.rct === 'string' || typeof o.rctn === 'string'
+        ? { ...(typeof o.rct === 'string' && { rct: o.rct }), ...(typeof o.rctn === 'string' && { rctn: o.rctn }) }
+        : null;
+    return referral ? { ...step, model: { ...step.model, referral } } : step;
+  },
+  loadPlaylist: (model, input, ctx) => {
+    const o = input.options ?? {};
+    const index = Number.isInteger(o.index) && (o.index as number) >= 0 ? (o.index as number) : 0;
+    const start = seconds(o.startSeconds);
+    if (Array.isArray(o.playlist) && o.playlist.length > 0) {
+      const ids = o.playlist.filter((id): id is string => typeof id === 'string').slice(0, 200);
+      if (ids.length === 0) return fail(model, 'api.invalidparam');
+      const p: PlaylistModel = { ids, listId: null, title: null, titles: {}, index: Math.min(index, ids.length - 1), order: null };
+      const withList = { ...model, playlist: model.shuffle ? { ...p, order: shuffledOrder(ids.length, p.index, ctx.random) } : p };
+      return playAt(withList, p.index, input.autoplay === true, start, o.suggestedQuality);
+    }
+    if (typeof o.list === 'string' && o.list !== '' && (o.listType === undefined || o.listType === 'playlist')) {
+      const seq = model.loadSeq + 1;
+      return {
+        // Which video plays is not known until the list answers: no response for it yet (`videoKnown` false).
+        model: { ...model, loadSeq: seq, error: null, response: null, quality: '' },
+        actions: [
+          { type: 'state', input: { type: input.autoplay ? 'load' : 'cue' } },
+          { type: 'fetchPlaylist', seq, listId: o.list, index, autoplay: input.autoplay === true, startSeconds: start },
+        ],
+      };
+    }
+    return fail({ ...model, error: null }, 'api.invalidparam');
+  },
+  nextVideo: movePlaylist,
+  previousVideo: movePlaylist,
+  playVideoAt: (model, input) => {
+    return playAt(model, input.index, true);
+  },
+  setLoop: (model, input) => {
+    return { model: { ...model, loop: input.loop === true }, actions: [] };
+  },
+  setShuffle: (model, input, ctx) => {
+    const shuffle = input.shuffle === true;
+    const p = model.playlist;
+    const playlist = p ? { ...p, order: shuffle ? shuffledOrder(p.ids.length, p.index, ctx.random) : null } : p;
+    return { model: { ...model, shuffle, playlist }, actions: [] };
+  },
+  setCaptions: (model, input) => {
+    const tracks = captionTracksOf(model.response);
+    const track = input.enabled ? pickCaptionTrack(tracks, input.languageCode ?? model.captions.languageCode) : undefined;
+    const captions = { enabled: input.enabled === true, languageCode: track?.languageCode ?? input.languageCode ?? model.captions.languageCode };
+    return { model: { ...model, captions }, actions: [{ type: 'captions', languageCode: input.enabled ? (track?.languageCode ?? null) : null }] };
+  },
+  setOption: (model, input, ctx) => {
+    return setCaptionsOption(model, input, ctx);
+  },
+  videoResponse: (model, input) => {
+    if (input.seq !== model.loadSeq) return unchanged(model);
+    return applyResponse(model, input.response, input.autoplay);
+  },
+  playlistResponse: (model, input, ctx) => {
+    if (input.seq !== model.loadSeq || input.ids.length === 0) return input.seq === model.loadSeq ? fail(model, 'api.invalidparam') : unchanged(model);
+    const index = Math.min(input.index, input.ids.length - 1);
+    const p: PlaylistModel = { ids: input.ids, listId: input.listId, title: input.title, titles: input.titles, index, order: null };
+    const withList = { ...model, playlist: model.shuffle ? { ...p, order: shuffledOrder(p.ids.length, index, ctx.random) } : p };
+    return playAt(withList, index, input.autoplay, input.startSeconds);
+  },
+  requestFailed: (model, input) => {
+    return input.seq === model.loadSeq ? fail(model, input.internal, input.message) : unchanged(model);
+  },
+  mediaError: (model, input) => {
+    return model.response ? fail(model, internalErrorForMediaError(input.code)) : unchanged(model);
+  },
+  mediaEnded: (model) => {
+    return model.clipEnded ? unchanged(model) : onEnd(model);
+  },
+  timeUpdate: (model, input, ctx) => {
+    if (model.endSeconds === null || model.clipEnded || !(input.currentTime >= model.endSeconds) || !isActive(ctx.state)) return unchanged(model);
+    const ended: PlayerStep = { model: { ...model, clipEnded: true }, actions: [{ type: 'pause' }, { type: 'state', input: { type: 'clipEnd' } }] };
+    const after = onEnd(ended.model);
+    return { model: after.model, actions: [...ended.actions, ...after.actions] };
+  },
+};
+
 /**
  * The player engine's rules, as one pure step: a command (or a fetched answer, or an element event that needs a
  * decision) and the current model give the next model and the actions to perform, in order.
@@ -255,154 +428,6 @@ const seconds = (v: unknown, d = 0) => (typeof v === 'number' && Number.isFinite
  * a second failure of one load is not reported again.
  */
 export function reducePlayer(model: PlayerModel, input: EngineInput, ctx: EngineContext): PlayerStep {
-  const none: PlayerStep = { model, actions: [] };
-  const playable = model.response?.playabilityStatus.status === 'OK' && !model.error && model.quality !== '';
-  switch (input.type) {
-    case 'play':
-      if (!playable) return none;
-      if (ctx.state === PlayerState.ENDED || model.clipEnded) {
-        return { model: { ...model, clipEnded: false }, actions: [{ type: 'seek', seconds: model.startSeconds }, { type: 'play' }] };
-      }
-      return { model, actions: [{ type: 'play' }] };
-    case 'pause':
-      return playable ? { model, actions: [{ type: 'pause' }] } : none;
-    case 'stop':
-      if (!playable) return none;
-      return {
-        model: { ...model, clipEnded: false },
-        actions: [{ type: 'pause' }, { type: 'seek', seconds: model.startSeconds }, { type: 'state', input: { type: 'stop' } }],
-      };
-    case 'clear':
-      return {
-        model: { ...model, response: null, quality: '', clipEnded: false, loadSeq: model.loadSeq + 1 },
-        actions: [
-          { type: 'source', url: null, startSeconds: 0, play: false, captions: [] },
-          { type: 'state', input: { type: 'clear' } },
-        ],
-      };
-    case 'seek': {
-      if (!playable || typeof input.seconds !== 'number' || !Number.isFinite(input.seconds)) return none;
-      const to = Math.max(0, input.seconds);
-      const clipEnded = model.clipEnded && model.endSeconds !== null && to >= model.endSeconds;
-      const resume = !input.keepState && (ctx.state === PlayerState.CUED || ctx.state === PlayerState.UNSTARTED || ctx.state === PlayerState.ENDED);
-      return { model: { ...model, clipEnded }, actions: resume ? [{ type: 'seek', seconds: to }, { type: 'play' }] : [{ type: 'seek', seconds: to }] };
-    }
-    case 'mute':
-      return { model, actions: [{ type: 'muted', muted: true }] };
-    case 'unMute':
-      return { model, actions: [{ type: 'muted', muted: false }] };
-    case 'setVolume': {
-      const volume = clampVolume(input.volume);
-      return volume === undefined ? none : { model, actions: [{ type: 'volume', volume }] };
-    }
-    case 'setPlaybackRate': {
-      const rate = nearestPlaybackRate(input.rate);
-      return rate === undefined ? none : { model, actions: [{ type: 'rate', rate }] };
-    }
-    case 'setPlaybackQuality': {
-      if (typeof input.quality !== 'string') return none;
-      const withPref = { ...model, qualityPreference: input.quality };
-      const format = pickFormat(formatsOf(model.response), input.quality);
-      if (!playable || !format || format.quality === model.quality) return { model: withPref, actions: [] };
-      return {
-        model: { ...withPref, quality: format.quality },
-        actions: [
-          { type: 'source', url: format.url, startSeconds: ctx.currentTime, play: isActive(ctx.state), captions: captionTracksOf(model.response) },
-          {
-            type: 'captions',
-            languageCode: model.captions.enabled
-              ? (pickCaptionTrack(captionTracksOf(model.response), model.captions.languageCode)?.languageCode ?? null)
-              : null,
-          },
-        ],
-      };
-    }
-    case 'setSize': {
-      const w = seconds(input.width, model.size.width);
-      const h = seconds(input.height, model.size.height);
-      return { model: { ...model, size: { width: w, height: h } }, actions: [] };
-    }
-    case 'loadVideo': {
-      const o = input.options ?? ({} as VideoLoadOptions);
-      const start = seconds(o.startSeconds);
-      const end = typeof o.endSeconds === 'number' && Number.isFinite(o.endSeconds) ? o.endSeconds : null;
-      const step = startLoad(model, videoIdOf(o), input.autoplay === true, { startSeconds: start, endSeconds: end, quality: o.suggestedQuality }, null);
-      // rct / rctn (spec §3) ride with this load to the player's logging (`videoLoad`).
-      const referral =
-        typeof o.rct === 'string' || typeof o.rctn === 'string'
-          ? { ...(typeof o.rct === 'string' && { rct: o.rct }), ...(typeof o.rctn === 'string' && { rctn: o.rctn }) }
-          : null;
-      return referral ? { ...step, model: { ...step.model, referral } } : step;
-    }
-    case 'loadPlaylist': {
-      const o = input.options ?? {};
-      const index = Number.isInteger(o.index) && (o.index as number) >= 0 ? (o.index as number) : 0;
-      const start = seconds(o.startSeconds);
-      if (Array.isArray(o.playlist) && o.playlist.length > 0) {
-        const ids = o.playlist.filter((id): id is string => typeof id === 'string').slice(0, 200);
-        if (ids.length === 0) return fail(model, 'api.invalidparam');
-        const p: PlaylistModel = { ids, listId: null, title: null, titles: {}, index: Math.min(index, ids.length - 1), order: null };
-        const withList = { ...model, playlist: model.shuffle ? { ...p, order: shuffledOrder(ids.length, p.index, ctx.random) } : p };
-        return playAt(withList, p.index, input.autoplay === true, start, o.suggestedQuality);
-      }
-      if (typeof o.list === 'string' && o.list !== '' && (o.listType === undefined || o.listType === 'playlist')) {
-        const seq = model.loadSeq + 1;
-        return {
-          // Which video plays is not known until the list answers: no response for it yet (`videoKnown` false).
-          model: { ...model, loadSeq: seq, error: null, response: null, quality: '' },
-          actions: [
-            { type: 'state', input: { type: input.autoplay ? 'load' : 'cue' } },
-            { type: 'fetchPlaylist', seq, listId: o.list, index, autoplay: input.autoplay === true, startSeconds: start },
-          ],
-        };
-      }
-      return fail({ ...model, error: null }, 'api.invalidparam');
-    }
-    case 'nextVideo':
-    case 'previousVideo': {
-      if (!model.playlist) return none;
-      const i = playlistIndexAfter(model.playlist, input.type === 'nextVideo' ? 1 : -1, model.loop);
-      return i === undefined ? none : playAt(model, i, true);
-    }
-    case 'playVideoAt':
-      return playAt(model, input.index, true);
-    case 'setLoop':
-      return { model: { ...model, loop: input.loop === true }, actions: [] };
-    case 'setShuffle': {
-      const shuffle = input.shuffle === true;
-      const p = model.playlist;
-      const playlist = p ? { ...p, order: shuffle ? shuffledOrder(p.ids.length, p.index, ctx.random) : null } : p;
-      return { model: { ...model, shuffle, playlist }, actions: [] };
-    }
-    case 'setCaptions': {
-      const tracks = captionTracksOf(model.response);
-      const track = input.enabled ? pickCaptionTrack(tracks, input.languageCode ?? model.captions.languageCode) : undefined;
-      const captions = { enabled: input.enabled === true, languageCode: track?.languageCode ?? input.languageCode ?? model.captions.languageCode };
-      return { model: { ...model, captions }, actions: [{ type: 'captions', languageCode: input.enabled ? (track?.languageCode ?? null) : null }] };
-    }
-    case 'setOption':
-      return setCaptionsOption(model, input, ctx);
-    case 'videoResponse':
-      if (input.seq !== model.loadSeq) return none;
-      return applyResponse(model, input.response, input.autoplay);
-    case 'playlistResponse': {
-      if (input.seq !== model.loadSeq || input.ids.length === 0) return input.seq === model.loadSeq ? fail(model, 'api.invalidparam') : none;
-      const index = Math.min(input.index, input.ids.length - 1);
-      const p: PlaylistModel = { ids: input.ids, listId: input.listId, title: input.title, titles: input.titles, index, order: null };
-      const withList = { ...model, playlist: model.shuffle ? { ...p, order: shuffledOrder(p.ids.length, index, ctx.random) } : p };
-      return playAt(withList, index, input.autoplay, input.startSeconds);
-    }
-    case 'requestFailed':
-      return input.seq === model.loadSeq ? fail(model, input.internal, input.message) : none;
-    case 'mediaError':
-      return model.response ? fail(model, internalErrorForMediaError(input.code)) : none;
-    case 'mediaEnded':
-      return model.clipEnded ? none : onEnd(model);
-    case 'timeUpdate': {
-      if (model.endSeconds === null || model.clipEnded || !(input.currentTime >= model.endSeconds) || !isActive(ctx.state)) return none;
-      const ended: PlayerStep = { model: { ...model, clipEnded: true }, actions: [{ type: 'pause' }, { type: 'state', input: { type: 'clipEnd' } }] };
-      const after = onEnd(ended.model);
-      return { model: after.model, actions: [...ended.actions, ...after.actions] };
-    }
-  }
+  const rule = RULES[input.type] as Rule<EngineInput['type']> | undefined;
+  return rule ? rule(model, input as never, ctx) : unchanged(model);
 }

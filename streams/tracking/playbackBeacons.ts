@@ -139,64 +139,73 @@ function watchtime(m: Model, nowMs: number, final: boolean, always = false): { m
   };
 }
 
-/** One step: the model after `input` at `nowMs`, and the beacons it sends. Pure. */
-function step(m: Model, input: Input, nowMs: number, maxSegments: number): { model: Model; out: Beacon[] } {
-  switch (input.type) {
-    case 'video': {
-      // The previous playback ends here: its last ping, then a fresh playback (new nonce, seq from the start).
-      const last = watchtime(cut(m, m.mediaTimeSec), nowMs, true);
-      const { tracking } = input.video;
-      const usable = !!tracking && rootRelative(tracking.videostatsPlaybackUrl?.baseUrl) && rootRelative(tracking.videostatsWatchtimeUrl?.baseUrl);
-      const video = usable ? { ...input.video, tracking: tracking!, loadedAtMs: nowMs } : undefined;
-      return { model: { ...EMPTY_MODEL, video, state: m.state, mediaTimeSec: 0 }, out: last.out };
+type Step = { model: Model; out: Beacon[] };
+type Rule<T extends Input['type']> = (m: Model, input: Extract<Input, { type: T }>, nowMs: number, maxSegments: number) => Step;
+
+/** A player state other than the last one: a segment opens or closes, the first play pings, a pause or end pings. */
+function stateChanged(m: Model, state: LoggedPlayerState, t: number, nowMs: number, maxSegments: number): Step {
+  let model: Model = { ...m, state, mediaTimeSec: t };
+  const out: Beacon[] = [];
+  if (state === PLAYING) {
+    model = { ...model, open: model.open ?? t };
+    if (model.video && !model.started) {
+      const { video } = model;
+      const params: PingParams = {
+        cpn: video.cpn,
+        seq: 0,
+        cmt: sec(t),
+        rt: sec((nowMs - video.loadedAtMs) / 1000),
+        ...(video.lengthSec !== undefined ? { len: sec(video.lengthSec) } : {}),
+      };
+      out.push({ kind: 'playback', url: pingUrl(video.tracking.videostatsPlaybackUrl.baseUrl, params), params });
+      model = { ...model, started: true };
     }
-    case 'sample': {
-      const { state, mediaTimeSec } = input.sample;
-      const t = Number.isFinite(mediaTimeSec) ? Math.max(0, mediaTimeSec) : m.mediaTimeSec;
-      if (state === m.state) {
-        // A time update: the open segment grows; a ping leaves early only when too many segments wait.
-        return { model: { ...m, mediaTimeSec: t }, out: [] };
-      }
-      let model: Model = { ...m, state, mediaTimeSec: t };
-      const out: Beacon[] = [];
-      if (state === PLAYING) {
-        model = { ...model, open: model.open ?? t };
-        if (model.video && !model.started) {
-          const { video } = model;
-          const params: PingParams = {
-            cpn: video.cpn,
-            seq: 0,
-            cmt: sec(t),
-            rt: sec((nowMs - video.loadedAtMs) / 1000),
-            ...(video.lengthSec !== undefined ? { len: sec(video.lengthSec) } : {}),
-          };
-          out.push({ kind: 'playback', url: pingUrl(video.tracking.videostatsPlaybackUrl.baseUrl, params), params });
-          model = { ...model, started: true };
-        }
-        return { model, out };
-      }
-      // Leaving playing: the segment ends where the player stopped (or where it last was, if the time went back).
-      model = cut(model, t >= (m.open ?? 0) ? t : m.mediaTimeSec);
-      if (state === 2 || state === 0 || model.segments.length >= maxSegments) {
-        // The end always gets its ping, with the last segment when it comes straight from playing (the pause the
-        // element fires at its end is not a player state), or only saying that it ended after a pause ping.
-        const ping = watchtime(model, nowMs, false, state === 0);
-        return { model: ping.model, out: [...out, ...ping.out] };
-      }
-      return { model, out };
-    }
-    case 'seek': {
-      if (m.open === undefined) return { model: { ...m, mediaTimeSec: input.toSec }, out: [] };
-      const model = { ...cut(m, input.fromSec, input.toSec), mediaTimeSec: input.toSec };
-      return model.segments.length >= maxSegments ? watchtime(model, nowMs, false) : { model, out: [] };
-    }
-    case 'tick':
-      // Only while playing: the open segment is cut here and goes out; playback goes on from the same point.
-      return m.state === PLAYING ? watchtime(cut(m, m.mediaTimeSec, m.mediaTimeSec), nowMs, false) : { model: m, out: [] };
-    case 'hide':
-      // A hidden page may come back (the back-forward cache): the segment reopens, the next ping goes on counting.
-      return watchtime(cut(m, m.mediaTimeSec, m.state === PLAYING ? m.mediaTimeSec : undefined), nowMs, true);
+    return { model, out };
   }
+  // Leaving playing: the segment ends where the player stopped (or where it last was, if the time went back).
+  model = cut(model, t >= (m.open ?? 0) ? t : m.mediaTimeSec);
+  if (state === 2 || state === 0 || model.segments.length >= maxSegments) {
+    // The end always gets its ping, with the last segment when it comes straight from playing (the pause the
+    // element fires at its end is not a player state), or only saying that it ended after a pause ping.
+    const ping = watchtime(model, nowMs, false, state === 0);
+    return { model: ping.model, out: [...out, ...ping.out] };
+  }
+  return { model, out };
+}
+
+/**
+ * What each input does: one small function each, not one switch (a sample comes with every time update and the engine
+ * compiles what runs often, whole; issue 15).
+ */
+const RULES: { [T in Input['type']]: Rule<T> } = {
+  video: (m, input, nowMs) => {
+    // The previous playback ends here: its last ping, then a fresh playback (new nonce, seq from the start).
+    const last = watchtime(cut(m, m.mediaTimeSec), nowMs, true);
+    const { tracking } = input.video;
+    const usable = !!tracking && rootRelative(tracking.videostatsPlaybackUrl?.baseUrl) && rootRelative(tracking.videostatsWatchtimeUrl?.baseUrl);
+    const video = usable ? { ...input.video, tracking: tracking!, loadedAtMs: nowMs } : undefined;
+    return { model: { ...EMPTY_MODEL, video, state: m.state, mediaTimeSec: 0 }, out: last.out };
+  },
+  sample: (m, input, nowMs, maxSegments) => {
+    const { state, mediaTimeSec } = input.sample;
+    const t = Number.isFinite(mediaTimeSec) ? Math.max(0, mediaTimeSec) : m.mediaTimeSec;
+    // A time update: the open segment grows; a ping leaves early only when too many segments wait.
+    return state === m.state ? { model: { ...m, mediaTimeSec: t }, out: [] } : stateChanged(m, state, t, nowMs, maxSegments);
+  },
+  seek: (m, input, nowMs, maxSegments) => {
+    if (m.open === undefined) return { model: { ...m, mediaTimeSec: input.toSec }, out: [] };
+    const model = { ...cut(m, input.fromSec, input.toSec), mediaTimeSec: input.toSec };
+    return model.segments.length >= maxSegments ? watchtime(model, nowMs, false) : { model, out: [] };
+  },
+  // Only while playing: the open segment is cut here and goes out; playback goes on from the same point.
+  tick: (m, _input, nowMs) => (m.state === PLAYING ? watchtime(cut(m, m.mediaTimeSec, m.mediaTimeSec), nowMs, false) : { model: m, out: [] }),
+  // A hidden page may come back (the back-forward cache): the segment reopens, the next ping goes on counting.
+  hide: (m, _input, nowMs) => watchtime(cut(m, m.mediaTimeSec, m.state === PLAYING ? m.mediaTimeSec : undefined), nowMs, true),
+};
+
+/** One step: the model after `input` at `nowMs`, and the beacons it sends. Pure. */
+function step(m: Model, input: Input, nowMs: number, maxSegments: number): Step {
+  return (RULES[input.type] as Rule<Input['type']>)(m, input as never, nowMs, maxSegments);
 }
 
 /**
