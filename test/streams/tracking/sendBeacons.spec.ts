@@ -1,4 +1,4 @@
-import { of, throwError, type Observable } from 'rxjs';
+import { NEVER, of, throwError, type Observable } from 'rxjs';
 import type { Beacon } from '../../../streams/tracking/playbackBeacons';
 import { sendBeacons } from '../../../streams/tracking/sendBeacons';
 import { PING_MAX_RESENDS, PING_RESEND_DELAY_MS } from '../../../streams/timing';
@@ -44,5 +44,28 @@ describe('sendBeacons', () => {
       // Tried @0, @5000, @15000: dropped with the last status.
       expectObservable(sendBeacons(beacons, { send })).toBe('15000ms d', { d: { type: 'dropped', beacon: a, status: 500 } });
     });
+  });
+
+  it('completes once the beacons completed and the last ping settled, its resend included', () => {
+    createTestScheduler().run(({ cold, hot, time, expectObservable }) => {
+      const resendDelayMs = time('--|');
+      const answers: Record<string, Observable<number>[]> = { [a.url]: [cold('-(x|)', { x: 503 }), cold('-(x|)', { x: 204 })] };
+      const send = (url: string) => answers[url].shift()!;
+      // a is answered 503 @1, resent @3, answered 204 @4; the beacons completed @1: the result completes @4, not sooner.
+      expectObservable(sendBeacons(hot('a|', { a }), { send, resendDelayMs })).toBe('----(s|)', {
+        s: { type: 'sent', beacon: a, status: 204, resends: 1 },
+      });
+    });
+  });
+
+  it('stops every ping in flight and every resend waiting when unsubscribed', () => {
+    const { send, calls } = scripted({ [a.url]: [503, 204], [b.url]: [204] });
+    const slow = (url: string) => (url === b.url ? NEVER : send(url));
+    createTestScheduler().run(({ hot, time, expectObservable }) => {
+      const resendDelayMs = time('---|');
+      // a fails @0 and waits for its resend @3; b is in flight for ever; unsubscribed @2: nothing more is sent.
+      expectObservable(sendBeacons(hot('ab', { a, b }), { send: slow, resendDelayMs }), '--!').toBe('');
+    });
+    expect(calls).toEqual([a.url]);
   });
 });
