@@ -231,10 +231,13 @@ export function startTelemetry(feed: PlayerFeed, api: EmbedApi, win: Window = wi
     transport.send(request).pipe(
       tap((response) => {
         if (request.url.includes('/log_event')) {
+          // Read back only what changed the store: a response repeating the config leaves the facts as they are.
           void configStore
             .writeFromResponse(response.body)
-            .then(() => configStore.read())
-            .then((stored) => (api.facts.configInfo = configInfoFrom(stored) ?? api.facts.configInfo))
+            .then((written) => (written.hot || written.cold ? configStore.read() : undefined))
+            .then((stored) => {
+              if (stored) api.facts.configInfo = configInfoFrom(stored) ?? api.facts.configInfo;
+            })
             .catch(() => undefined);
         }
       }),

@@ -32,8 +32,9 @@ export interface StoredConfig {
 export interface ConfigStore {
   /**
    * Stores the hot and the cold config group of a `log_event` response, in one transaction. A part is written only
-   * when its config group is an object, and skipped when its hash equals the stored one. Anything else in the
-   * response (absent context, wrong types) is ignored: resolves `{ hot: false, cold: false }`.
+   * when its config group is an object, and skipped when its hash equals the stored one; a response whose hashes are
+   * the ones this store last wrote or found stored opens no transaction at all. Anything else in the response (absent
+   * context, wrong types) is ignored: resolves `{ hot: false, cold: false }`.
    */
   writeFromResponse(response: unknown, now?: number): Promise<ConfigWriteResult>;
   /** The newest hot and cold records. */
@@ -53,6 +54,8 @@ export function createConfigStore(
   db: Database<ConfigDatabaseSchema>,
   { maxRecords = CONFIG_STORE_MAX_RECORDS, clock = asyncScheduler }: { maxRecords?: number; clock?: Pick<SchedulerLike, 'now'> } = {},
 ): ConfigStore {
+  /** Per part, the hash this store last wrote or found stored; a part without a hash is written every time. */
+  const settled: { hot?: string; cold?: string } = {};
   return {
     async writeFromResponse(response, now = clock.now()) {
       const group = (response as GlobalConfigGroupResponse | null | undefined)?.responseContext?.globalConfigGroup;
@@ -70,20 +73,30 @@ export function createConfigStore(
         return { kind, store, record };
       });
       if (records.every(({ record }) => record === undefined)) return { hot: false, cold: false };
-      return db.transact(['hotConfigStore', 'coldConfigStore'], 'readwrite', async (tx) => {
-        const result: ConfigWriteResult = { hot: false, cold: false };
+      // The same hashes as this store last wrote or found stored: nothing to do, no transaction (every `log_event`
+      // response of a page repeats its config; issue 15).
+      if (records.every(({ kind, record }) => record === undefined || (record.hashData !== undefined && settled[kind] === record.hashData))) {
+        return { hot: false, cold: false };
+      }
+      const seen: { hot?: string; cold?: string } = {};
+      const result = await db.transact(['hotConfigStore', 'coldConfigStore'], 'readwrite', async (tx) => {
+        const written: ConfigWriteResult = { hot: false, cold: false };
         for (const { kind, store, record } of records) {
           if (record === undefined) continue;
+          seen[kind] = record.hashData;
           const existing = await tx.getAll(store);
           const newest = existing[existing.length - 1];
           if (newest !== undefined && record.hashData !== undefined && newest.hashData === record.hashData && existing.length <= maxRecords) continue;
           await tx.put(store, record);
           const keys = await tx.getAllKeys(store);
           for (const key of keys.slice(0, Math.max(0, keys.length - maxRecords))) await tx.delete(store, key);
-          result[kind] = true;
+          written[kind] = true;
         }
-        return result;
+        return written;
       });
+      // Remembered once the transaction committed (a failed one remembers nothing: the next response tries again).
+      Object.assign(settled, seen);
+      return result;
     },
 
     read() {

@@ -57,6 +57,35 @@ describe.each([
     expect((await store.read()).hot?.timestamp).toBe(1);
   });
 
+  it('opens no transaction for a response repeating the hashes it last wrote or found stored; a new hash writes', async () => {
+    const { db } = setup();
+    const transact = jest.spyOn(db, 'transact');
+    await createConfigStore(db).writeFromResponse(full, 1); // an earlier page stored them
+    // A new page's store: its first response finds them stored (one transaction, nothing written), the next open none.
+    const store = createConfigStore(db);
+    expect(await store.writeFromResponse(full, 2)).toEqual({ hot: false, cold: false });
+    const opened = transact.mock.calls.length;
+    expect(await store.writeFromResponse(full, 3)).toEqual({ hot: false, cold: false });
+    expect(await store.writeFromResponse(full, 4)).toEqual({ hot: false, cold: false });
+    expect(transact.mock.calls.length).toBe(opened);
+    const hot2 = response({ hotConfigGroup: { flagA: false }, hotHashData: 'hot-2', coldConfigGroup: { flagB: 2 }, coldHashData: 'cold-1' });
+    expect(await store.writeFromResponse(hot2, 5)).toEqual({ hot: true, cold: false });
+    expect(transact.mock.calls.length).toBe(opened + 1);
+    expect((await store.read()).hot).toEqual({ config: { flagA: false }, hashData: 'hot-2', timestamp: 5 });
+    // A part without a hash cannot be known the same: it is written every time.
+    expect(await store.writeFromResponse(response({ hotConfigGroup: { flagA: 1 } }), 6)).toEqual({ hot: true, cold: false });
+    expect(await store.writeFromResponse(response({ hotConfigGroup: { flagA: 1 } }), 7)).toEqual({ hot: true, cold: false });
+  });
+
+  it('remembers nothing from a transaction that failed: the next response tries again', async () => {
+    const { db } = setup();
+    const store = createConfigStore(db);
+    const transact = jest.spyOn(db, 'transact').mockRejectedValueOnce(new Error('quota'));
+    await expect(store.writeFromResponse(full, 1)).rejects.toThrow('quota');
+    expect(await store.writeFromResponse(full, 2)).toEqual({ hot: true, cold: true });
+    expect(transact).toHaveBeenCalledTimes(2);
+  });
+
   it.each([
     ['no response', undefined],
     ['null', null],
