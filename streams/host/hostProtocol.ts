@@ -436,8 +436,9 @@ const STEPS: { [K in HostProtocolInput['kind']]: (t: Step, input: Extract<HostPr
 export function stepHostProtocol(state: HostProtocolState, input: HostProtocolInput, options: HostProtocolOptions): [HostProtocolState, HostAction[]] {
   const t: Step = { s: { ...state }, actions: [], options };
   try {
-    const step = STEPS[input.kind] as ((t: Step, input: HostProtocolInput) => void) | undefined;
-    step?.(t, input);
+    // An input of no known kind changes nothing; `hasOwn`: not a name of Object's.
+    if (!Object.hasOwn(STEPS, input.kind)) return [state, []];
+    (STEPS[input.kind] as (t: Step, input: HostProtocolInput) => void)(t, input);
   } catch {
     return [state, []];
   }

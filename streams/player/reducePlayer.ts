@@ -428,6 +428,7 @@ const RULES: { [T in EngineInput['type']]: Rule<T> } = {
  * a second failure of one load is not reported again.
  */
 export function reducePlayer(model: PlayerModel, input: EngineInput, ctx: EngineContext): PlayerStep {
-  const rule = RULES[input.type] as Rule<EngineInput['type']> | undefined;
-  return rule ? rule(model, input as never, ctx) : unchanged(model);
+  // An input of no known type (never from the page's own code) changes nothing; `hasOwn`: not a name of Object's.
+  if (!Object.hasOwn(RULES, input.type)) return unchanged(model);
+  return (RULES[input.type] as Rule<EngineInput['type']>)(model, input as never, ctx);
 }

@@ -39,6 +39,17 @@ const msgIn = (message: HostMessageEvent) => ({ kind: 'message' as const, messag
 const ready = { kind: 'readiness' as const, readiness: 'ready' as const };
 const infoIn = (info: PlayerInfo) => ({ kind: 'info' as const, info });
 
+describe('stepHostProtocol: robustness', () => {
+  it('an input of no known kind leaves the state as it was and does nothing, whatever its name', () => {
+    const state = initialHostProtocolState(1);
+    for (const kind of ['nope', 'toString', 'constructor', '__proto__']) {
+      const [next, actions] = stepHostProtocol(state, { kind } as unknown as Parameters<typeof stepHostProtocol>[1], OPTS);
+      expect(next).toBe(state);
+      expect(actions).toEqual([]);
+    }
+  });
+});
+
 describe('hostProtocol$: handshake', () => {
   it('early commands are held until ready, then run in order right after initialDelivery and onReady', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {

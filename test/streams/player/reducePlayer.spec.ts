@@ -21,6 +21,15 @@ const loaded = (vars: Record<string, string> = {}) =>
   run(initialPlayerModel(configFor(vars)), [{ type: 'videoResponse', seq: 0, response: response('VFsunrise01', true), autoplay: false }]).model;
 
 describe('reducePlayer', () => {
+  it('an input of no known type changes nothing, whatever its name (an Object member included)', () => {
+    const m = loaded();
+    for (const type of ['nope', 'toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+      const step = reducePlayer(m, { type } as unknown as EngineInput, ctx());
+      expect(step).toEqual({ model: m, actions: [] });
+      expect(step.model).toBe(m);
+    }
+  });
+
   it('puts the default rendition into the element, at the start variable, with caption tracks', () => {
     const { model, actions } = run(initialPlayerModel(configFor({ start: '3', end: '8', cc_load_policy: '1' })), [
       { type: 'videoResponse', seq: 0, response: response('VFsunrise01', true), autoplay: true },
