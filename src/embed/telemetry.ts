@@ -22,7 +22,7 @@ import {
   EMPTY,
 } from 'rxjs';
 import type { PlayerConfig } from '../../streams/config/playerConfig';
-import { configInfoFrom } from '../../streams/config/configInfo';
+import { configInfoFrom, configInfoNamesHashesOf } from '../../streams/config/configInfo';
 import { WEB_EMBEDDED_PLAYER_CLIENT_NAME_ID } from '../../streams/transport/clientIdentity';
 import { createLogSink, type LogSinkOutcome } from '../../streams/logging/createLogSink';
 import { randomPageId } from '../../streams/logging/encodePageId';
@@ -231,10 +231,11 @@ export function startTelemetry(feed: PlayerFeed, api: EmbedApi, win: Window = wi
     transport.send(request).pipe(
       tap((response) => {
         if (request.url.includes('/log_event')) {
-          // Read back only what changed the store: a response repeating the config leaves the facts as they are.
+          // Read back when the store changed, or when the facts do not name the answer's hashes yet (a read that
+          // failed): a response repeating the config the facts already name costs no transaction at all.
           void configStore
             .writeFromResponse(response.body)
-            .then((written) => (written.hot || written.cold ? configStore.read() : undefined))
+            .then((written) => (written.hot || written.cold || !configInfoNamesHashesOf(api.facts.configInfo, response.body) ? configStore.read() : undefined))
             .then((stored) => {
               if (stored) api.facts.configInfo = configInfoFrom(stored) ?? api.facts.configInfo;
             })

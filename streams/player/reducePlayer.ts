@@ -245,6 +245,10 @@ function videoIdOf(options: VideoLoadOptions): string {
 
 const seconds = (v: unknown, d = 0) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : d);
 
+const unchanged = (model: PlayerModel): PlayerStep => ({ model, actions: [] });
+/** A response that plays, no error, a rendition in the element: what play, pause, seek and a quality switch need. */
+const isPlayable = (model: PlayerModel) => model.response?.playabilityStatus.status === 'OK' && !model.error && model.quality !== '';
+
 /** `nextVideo` / `previousVideo`: the playlist's next or previous item in play order. */
 function movePlaylist(model: PlayerModel, input: Extract<EngineInput, { type: 'nextVideo' | 'previousVideo' }>): PlayerStep {
   if (!model.playlist) return unchanged(model);
@@ -253,10 +257,6 @@ function movePlaylist(model: PlayerModel, input: Extract<EngineInput, { type: 'n
 }
 
 type Rule<T extends EngineInput['type']> = (model: PlayerModel, input: Extract<EngineInput, { type: T }>, ctx: EngineContext) => PlayerStep;
-
-const unchanged = (model: PlayerModel): PlayerStep => ({ model, actions: [] });
-/** A response that plays, no error, a rendition in the element: what play, pause, seek and a quality switch need. */
-const isPlayable = (model: PlayerModel) => model.response?.playabilityStatus.status === 'OK' && !model.error && model.quality !== '';
 
 /**
  * The rules, one function per input (a table, not one switch: a playing page runs a few of them per loop, and the
@@ -430,5 +430,5 @@ const RULES: { [T in EngineInput['type']]: Rule<T> } = {
 export function reducePlayer(model: PlayerModel, input: EngineInput, ctx: EngineContext): PlayerStep {
   // An input of no known type (never from the page's own code) changes nothing; `hasOwn`: not a name of Object's.
   if (!Object.hasOwn(RULES, input.type)) return unchanged(model);
-  return (RULES[input.type] as Rule<EngineInput['type']>)(model, input as never, ctx);
+  return (RULES[input.type] as Rule<EngineInput['type']>)(model, input, ctx);
 }

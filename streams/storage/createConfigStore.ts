@@ -32,9 +32,10 @@ export interface StoredConfig {
 export interface ConfigStore {
   /**
    * Stores the hot and the cold config group of a `log_event` response, in one transaction. A part is written only
-   * when its config group is an object, and skipped when its hash equals the stored one; a response whose hashes are
-   * the ones this store last wrote or found stored opens no transaction at all. Anything else in the response (absent
-   * context, wrong types) is ignored: resolves `{ hot: false, cold: false }`.
+   * when its config group is an object, and skipped when its hash equals the stored one. A response whose hashes are
+   * the ones this instance last wrote or found stored opens no transaction at all: the instance takes itself for the
+   * store's only writer (another tab's write, or a deleted database, is not seen until the hash changes). Anything
+   * else in the response (absent context, wrong types) is ignored: resolves `{ hot: false, cold: false }`.
    */
   writeFromResponse(response: unknown, now?: number): Promise<ConfigWriteResult>;
   /** The newest hot and cold records. */

@@ -189,7 +189,7 @@ const RULES: { [T in Input['type']]: Rule<T> } = {
   sample: (m, input, nowMs, maxSegments) => {
     const { state, mediaTimeSec } = input.sample;
     const t = Number.isFinite(mediaTimeSec) ? Math.max(0, mediaTimeSec) : m.mediaTimeSec;
-    // A time update: the open segment grows; a ping leaves early only when too many segments wait.
+    // A time update: the open segment grows. A new state may close it and ping (`stateChanged`).
     return state === m.state ? { model: { ...m, mediaTimeSec: t }, out: [] } : stateChanged(m, state, t, nowMs, maxSegments);
   },
   seek: (m, input, nowMs, maxSegments) => {
@@ -205,7 +205,7 @@ const RULES: { [T in Input['type']]: Rule<T> } = {
 
 /** One step: the model after `input` at `nowMs`, and the beacons it sends. Pure. */
 function step(m: Model, input: Input, nowMs: number, maxSegments: number): Step {
-  return (RULES[input.type] as Rule<Input['type']>)(m, input as never, nowMs, maxSegments);
+  return (RULES[input.type] as Rule<Input['type']>)(m, input, nowMs, maxSegments);
 }
 
 /**

@@ -75,15 +75,25 @@ describe.each([
     // A part without a hash cannot be known the same: it is written every time.
     expect(await store.writeFromResponse(response({ hotConfigGroup: { flagA: 1 } }), 6)).toEqual({ hot: true, cold: false });
     expect(await store.writeFromResponse(response({ hotConfigGroup: { flagA: 1 } }), 7)).toEqual({ hot: true, cold: false });
+    // And it makes the hash before it unknown again: hot-2 after it is written, though hot-2 was the last hash.
+    expect(await store.writeFromResponse(hot2, 8)).toEqual({ hot: true, cold: false });
   });
 
-  it('remembers nothing from a transaction that failed: the next response tries again', async () => {
+  it('remembers nothing from a transaction that failed after its work ran: the next response tries again', async () => {
     const { db } = setup();
     const store = createConfigStore(db);
-    const transact = jest.spyOn(db, 'transact').mockRejectedValueOnce(new Error('quota'));
-    await expect(store.writeFromResponse(full, 1)).rejects.toThrow('quota');
+    const transact = db.transact.bind(db);
+    // The unit of work runs whole (it reads and puts), then fails: the transaction is aborted, nothing committed.
+    jest.spyOn(db, 'transact').mockImplementationOnce((stores, mode, work) =>
+      transact(stores, mode, async (tx) => {
+        await work(tx);
+        throw new Error('aborted at commit');
+      }),
+    );
+    await expect(store.writeFromResponse(full, 1)).rejects.toThrow('aborted at commit');
+    expect(await store.read()).toEqual({});
     expect(await store.writeFromResponse(full, 2)).toEqual({ hot: true, cold: true });
-    expect(transact).toHaveBeenCalledTimes(2);
+    expect((await store.read()).hot?.timestamp).toBe(2);
   });
 
   it.each([

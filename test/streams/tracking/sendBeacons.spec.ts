@@ -1,4 +1,4 @@
-import { NEVER, of, throwError, type Observable } from 'rxjs';
+import { of, throwError, type Observable } from 'rxjs';
 import type { Beacon } from '../../../streams/tracking/playbackBeacons';
 import { sendBeacons } from '../../../streams/tracking/sendBeacons';
 import { PING_MAX_RESENDS, PING_RESEND_DELAY_MS } from '../../../streams/timing';
@@ -59,12 +59,15 @@ describe('sendBeacons', () => {
   });
 
   it('stops every ping in flight and every resend waiting when unsubscribed', () => {
-    const { send, calls } = scripted({ [a.url]: [503, 204], [b.url]: [204] });
-    const slow = (url: string) => (url === b.url ? NEVER : send(url));
-    createTestScheduler().run(({ hot, time, expectObservable }) => {
+    const { send, calls } = scripted({ [a.url]: [503, 204] });
+    createTestScheduler().run(({ cold, hot, time, expectObservable, expectSubscriptions }) => {
       const resendDelayMs = time('---|');
-      // a fails @0 and waits for its resend @3; b is in flight for ever; unsubscribed @2: nothing more is sent.
+      const bAnswer = cold<number>('-'); // b's request never answers
+      const slow = (url: string) => (url === b.url ? bAnswer : send(url));
+      // a fails @0 and waits for its resend @3; b is in flight from @1; unsubscribed @2: b's request is torn down
+      // then, and a is never sent again.
       expectObservable(sendBeacons(hot('ab', { a, b }), { send: slow, resendDelayMs }), '--!').toBe('');
+      expectSubscriptions(bAnswer.subscriptions).toBe('-^!');
     });
     expect(calls).toEqual([a.url]);
   });
