@@ -13,6 +13,7 @@ import { recoverUnwrappedResponse } from '../../streams/transport/recoverUnwrapp
 import { startTracking } from './tracking';
 import { filter, first, fromEvent, map, merge, of, race, shareReplay, Subject, switchMap } from 'rxjs';
 import { CONTROLS_RETRY_AFTER_MS } from '../../streams/timing';
+import { loadOnDemand } from '../../streams/shared/loadOnDemand';
 import { visibilityEvents$ } from '../../streams/sources/visibilityEvents';
 import { visibilityState } from '../../streams/visibility/visibilityState';
 import { createRecorder } from '../../streams/shared/recorder';
@@ -145,33 +146,26 @@ function boot(): void {
       switchMap(() => controlsNeeded$(player)),
       filter((needed) => needed),
     );
-    // Loaded once. A chunk that could not be loaded (the network, a deploy in between) is asked for again at the next
-    // reach or need, `CONTROLS_RETRY_AFTER_MS` after the failure at the soonest; until then the video and the host
-    // channel go on without the controls (a click still plays and pauses, the player stays a tab stop).
-    let controls: Promise<void> | undefined;
-    let retryAt = 0;
-    const demand = merge(viewerReach$(window), needed$).subscribe(() => {
-      if (controls || performance.now() < retryAt) return;
-      controls = Promise.all([loadServices(), import('./ui')]).then(
-        ([, { mountEmbedUi }]) => {
-          demand.unsubscribe();
-          // The shell's clicks go once the controls' own listeners are bound (a click in between still plays or
-          // pauses); the player stops being a tab stop.
-          try {
-            mountEmbedUi(shell, { player, identity, api, errorReporting, win: window, onMounted: releaseShellClicks });
-            shell.root.tabIndex = -1;
-          } catch (error) {
-            console.error('[vidframe] the controls could not start', error);
-            errorReporting?.report(error, 'controls');
-          }
-        },
-        (error: unknown) => {
-          console.error('[vidframe] the controls could not load', error);
-          errorReporting?.report(error, 'controls');
-          controls = undefined;
-          retryAt = performance.now() + CONTROLS_RETRY_AFTER_MS;
-        },
-      );
+    // Loaded once (`loadOnDemand`). A chunk that could not be loaded (the network, a deploy in between) is asked for
+    // again at the next reach or need, `CONTROLS_RETRY_AFTER_MS` after the failure at the soonest; until then the
+    // video and the host channel go on without the controls (a click still plays and pauses, the player stays a tab
+    // stop). A mount that throws is reported, not retried.
+    loadOnDemand(merge(viewerReach$(window), needed$), () => Promise.all([loadServices(), import('./ui')]), {
+      retryAfterMs: CONTROLS_RETRY_AFTER_MS,
+      onFailure: (error) => {
+        console.error('[vidframe] the controls could not load', error);
+        errorReporting?.report(error, 'controls');
+      },
+    }).subscribe(([, { mountEmbedUi }]) => {
+      // The shell's clicks go once the controls' own listeners are bound (a click in between still plays or pauses);
+      // the player stops being a tab stop.
+      try {
+        mountEmbedUi(shell, { player, identity, api, errorReporting, win: window, onMounted: releaseShellClicks });
+        shell.root.tabIndex = -1;
+      } catch (error) {
+        console.error('[vidframe] the controls could not start', error);
+        errorReporting?.report(error, 'controls');
+      }
     });
   } catch (error) {
     // A page without a usable configuration still tells the viewer what happened, and a host told it was ready hears
