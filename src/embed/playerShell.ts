@@ -1,4 +1,5 @@
 import { combineLatest, defer, filter, first, fromEvent, map, merge, of, race, skipWhile, Subscription, switchMap, timer, type Observable } from 'rxjs';
+import { eventsOf } from '../../streams/sources/eventsOf';
 import { idleCallback$, type IdleCallbackTarget } from '../../streams/scheduler/idleCallback';
 import { SERVICES_LATEST_LOAD_MS } from '../../streams/timing';
 import type { PlayerReadiness } from '../../streams/player/playerReadiness';
@@ -126,7 +127,10 @@ const REACH_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'fo
  */
 export function viewerReach$(win: Window): Observable<Event> {
   const doc = win.document;
-  return merge(...REACH_EVENTS.map((type) => fromEvent(doc, type, { capture: true, passive: true })), fromEvent(win, 'focus'));
+  return merge(
+    eventsOf(doc, REACH_EVENTS, (e) => e, { capture: true, passive: true }),
+    eventsOf(win, ['focus'], (e) => e),
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
-import { fromEvent, map, Observable } from 'rxjs';
+import { Observable } from 'rxjs';
+import { eventsOf } from './eventsOf';
 import type { HostMessageEvent } from '../host/hostTypes';
 
 /**
@@ -12,10 +13,8 @@ import type { HostMessageEvent } from '../host/hostTypes';
  * ```
  */
 export function hostMessages$(target: EventTarget): Observable<HostMessageEvent> {
-  return fromEvent(target, 'message').pipe(
-    map((e): HostMessageEvent => {
-      const m = e as Partial<MessageEvent>;
-      return { data: m.data, origin: typeof m.origin === 'string' ? m.origin : '', source: m.source ?? null };
-    }),
-  );
+  return eventsOf(target, ['message'], (e): HostMessageEvent => {
+    const m = e as Partial<MessageEvent>;
+    return { data: m.data, origin: typeof m.origin === 'string' ? m.origin : '', source: m.source ?? null };
+  });
 }

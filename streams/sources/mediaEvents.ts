@@ -1,4 +1,5 @@
-import { fromEvent, map, merge, Observable } from 'rxjs';
+import { Observable } from 'rxjs';
+import { eventsOf } from './eventsOf';
 
 /** The media element events the player listens to (issue 3 §1). */
 export const MEDIA_EVENT_NAMES = [
@@ -40,7 +41,8 @@ export interface MediaEvent<T extends EventTarget = EventTarget> {
  * ```
  */
 export function mediaEvents$<T extends EventTarget>(element: T, names: readonly MediaEventName[] = MEDIA_EVENT_NAMES): Observable<MediaEvent<T>> {
-  return merge(...names.map((type) => fromEvent(element, type).pipe(map((): MediaEvent<T> => ({ type, target: element })))));
+  // One listener for all the names (`eventsOf`); the event's own type is the name it was registered under.
+  return eventsOf(element, names, (event): MediaEvent<T> => ({ type: event.type as MediaEventName, target: element }));
 }
 
 /** A seek: from the last time played to where the element is seeking. */

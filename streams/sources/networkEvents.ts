@@ -1,4 +1,5 @@
-import { fromEvent, map, merge, Observable } from 'rxjs';
+import { Observable } from 'rxjs';
+import { eventsOf } from './eventsOf';
 
 /** What the browser says about the network: its `online` / `offline` events. */
 export type BrowserNetworkEvent = 'online' | 'offline';
@@ -14,8 +15,5 @@ export type BrowserNetworkEvent = 'online' | 'offline';
  * ```
  */
 export function networkEvents$(window: EventTarget): Observable<BrowserNetworkEvent> {
-  return merge(
-    fromEvent(window, 'online').pipe(map((): BrowserNetworkEvent => 'online')),
-    fromEvent(window, 'offline').pipe(map((): BrowserNetworkEvent => 'offline')),
-  );
+  return eventsOf(window, ['online', 'offline'], (e): BrowserNetworkEvent => (e.type === 'online' ? 'online' : 'offline'));
 }

@@ -1,4 +1,5 @@
-import { fromEvent, map, merge, Observable } from 'rxjs';
+import { Observable } from 'rxjs';
+import { eventsOf } from './eventsOf';
 
 /** The page lifecycle events this product listens to; never `unload` (it blocks the back/forward cache). */
 export type PageLifecycleEvent = { type: 'beforeunload' } | { type: 'pagehide'; persisted: boolean } | { type: 'pageshow'; persisted: boolean };
@@ -16,9 +17,7 @@ export type PageLifecycleEvent = { type: 'beforeunload' } | { type: 'pagehide'; 
  */
 export function pageLifecycleEvents$(window: EventTarget): Observable<PageLifecycleEvent> {
   const persisted = (event: Event) => (event as Event & { persisted?: unknown }).persisted === true;
-  return merge(
-    fromEvent(window, 'beforeunload').pipe(map((): PageLifecycleEvent => ({ type: 'beforeunload' }))),
-    fromEvent(window, 'pagehide').pipe(map((e): PageLifecycleEvent => ({ type: 'pagehide', persisted: persisted(e as Event) }))),
-    fromEvent(window, 'pageshow').pipe(map((e): PageLifecycleEvent => ({ type: 'pageshow', persisted: persisted(e as Event) }))),
+  return eventsOf(window, ['beforeunload', 'pagehide', 'pageshow'], (e): PageLifecycleEvent =>
+    e.type === 'beforeunload' ? { type: 'beforeunload' } : { type: e.type === 'pagehide' ? 'pagehide' : 'pageshow', persisted: persisted(e) },
   );
 }

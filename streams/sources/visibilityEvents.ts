@@ -1,4 +1,5 @@
-import { fromEvent, map, merge, Observable } from 'rxjs';
+import { merge, Observable } from 'rxjs';
+import { eventsOf } from './eventsOf';
 import { DocumentVisibility, documentVisibility } from '../visibility/documentVisibility';
 
 /** The events that change visibility (spec §4), with the document's visibility read when each one arrived. */
@@ -30,13 +31,9 @@ export interface VisibilityTargets {
  * @param readVisibility usually `() => document.visibilityState`; absent, every observation says `undefined`.
  */
 export function visibilityEvents$({ document, window }: VisibilityTargets, readVisibility?: () => unknown): Observable<VisibilityObservation> {
-  const observe = (type: VisibilityObservation['type']) => (): VisibilityObservation => ({
-    type,
+  const observe = (e: Event): VisibilityObservation => ({
+    type: e.type as VisibilityObservation['type'],
     visibilityState: documentVisibility(readVisibility),
   });
-  return merge(
-    fromEvent(document, 'visibilitychange').pipe(map(observe('visibilitychange'))),
-    fromEvent(window, 'focus').pipe(map(observe('focus'))),
-    fromEvent(window, 'blur').pipe(map(observe('blur'))),
-  );
+  return merge(eventsOf(document, ['visibilitychange'], observe), eventsOf(window, ['focus', 'blur'], observe));
 }

@@ -1,4 +1,5 @@
-import { filter, fromEvent, map, merge, Observable } from 'rxjs';
+import { filter, Observable } from 'rxjs';
+import { eventsOf } from './eventsOf';
 
 /**
  * One uncaught error of the page (spec §8 "Window errors and unhandled promise rejections are reported"), read out of
@@ -104,12 +105,8 @@ function fromRejectionEvent(event: Event): WindowError {
  * @param target the window (it receives both events; they do not bubble up from elements).
  */
 export function windowErrors$(target: EventTarget): Observable<WindowError> {
-  return merge(
-    fromEvent(target, 'error').pipe(
-      map(fromErrorEvent),
-      filter((e): e is WindowError => e !== undefined),
-    ),
-    fromEvent(target, 'unhandledrejection').pipe(map(fromRejectionEvent)),
+  return eventsOf(target, ['error', 'unhandledrejection'], (e) => (e.type === 'error' ? fromErrorEvent(e) : fromRejectionEvent(e))).pipe(
+    filter((e): e is WindowError => e !== undefined),
   );
 }
 

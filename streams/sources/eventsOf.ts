@@ -1,0 +1,35 @@
+import { Observable } from 'rxjs';
+
+/**
+ * Events of several types on one target as one observable, each projected as it arrives: what
+ * `merge(...types.map((t) => fromEvent(target, t).pipe(map(project))))` gives, with one listener function for all the
+ * types instead of a `fromEvent`, a `map` and a merged inner subscription per type (issue 15: a media element's 19
+ * event types cost ≈ 70 live closures and subscribers that way, and the page's event sources held ≈ 0.1 MB of them).
+ * Events come in the order the target fires them. The target is a parameter (never a global); every listener is
+ * removed on unsubscribe, on error and when the subscriber completes.
+ *
+ * `project` throwing is the observable's error (as it is for `map`), never an exception in the browser's listener.
+ *
+ * ```
+ * target:  --a--x--b--   (types a, b)
+ * result:  --A-----B--
+ * ```
+ */
+export function eventsOf<R>(target: EventTarget, types: readonly string[], project: (event: Event) => R, options?: AddEventListenerOptions): Observable<R> {
+  return new Observable<R>((subscriber) => {
+    const listener = (event: Event) => {
+      let value: R;
+      try {
+        value = project(event);
+      } catch (error) {
+        subscriber.error(error);
+        return;
+      }
+      subscriber.next(value);
+    };
+    for (const type of types) target.addEventListener(type, listener, options);
+    return () => {
+      for (const type of types) target.removeEventListener(type, listener, options);
+    };
+  });
+}
