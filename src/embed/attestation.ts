@@ -132,20 +132,35 @@ export function startAttestation(config: PlayerConfig, win: Window, facts: PageF
   const snapshot$ = new BehaviorSubject<AttestationSnapshot>({ state: AttestationState.INITIAL });
   const state$ = new BehaviorSubject<{ state: AttestationStateCode; message?: string }>({ state: AttestationState.INITIAL });
 
-  subscriptions.add(
-    attestationLoader(start$, dispose$, {
-      url: config.args.attestation_program_url,
-      loadScript: (url) => loadScript$(win, url),
-      startProgram: startProgramOf(win),
-      fetchChallenge: fetchChallengeOf(win),
-    }).subscribe((snapshot) => {
-      snapshot$.next(snapshot);
-      state$.next('message' in snapshot ? { state: snapshot.state, message: snapshot.message } : { state: snapshot.state });
-      if (snapshot.state === AttestationState.FAILED_BY_URL || snapshot.state === AttestationState.FAILED_BY_SCRIPT) {
-        reportHandledError(win, new Error(snapshot.message));
-      }
-    }),
-  );
+  const publish = (snapshot: AttestationSnapshot) => {
+    snapshot$.next(snapshot);
+    state$.next('message' in snapshot ? { state: snapshot.state, message: snapshot.message } : { state: snapshot.state });
+  };
+  // The loader is built and subscribed at its first start, not with the page (issue 15: a video nobody touches asks
+  // no token, and its frame held the loader's pipeline for nothing). Until then the state is initial (1), as the
+  // loader's own first snapshot says.
+  let loaderStarted = false;
+  let disposed = false;
+  const start = () => {
+    if (disposed) return;
+    if (!loaderStarted) {
+      loaderStarted = true;
+      subscriptions.add(
+        attestationLoader(start$, dispose$, {
+          url: config.args.attestation_program_url,
+          loadScript: (url) => loadScript$(win, url),
+          startProgram: startProgramOf(win),
+          fetchChallenge: fetchChallengeOf(win),
+        }).subscribe((snapshot) => {
+          publish(snapshot);
+          if (snapshot.state === AttestationState.FAILED_BY_URL || snapshot.state === AttestationState.FAILED_BY_SCRIPT) {
+            reportHandledError(win, new Error(snapshot.message));
+          }
+        }),
+      );
+    }
+    start$.next();
+  };
 
   // The ad-status check: its value, kept between pages.
   const storage = pageStorage(win);
@@ -178,18 +193,19 @@ export function startAttestation(config: PlayerConfig, win: Window, facts: PageF
   );
 
   // The controls mounted: the loader starts at the next idle moment (a response() before then starts it at once).
-  const prepare$ = new Subject<void>();
-  subscriptions.add(
-    prepare$
-      .pipe(
-        take(1),
-        switchMap(() => idleCallback$(win as never).pipe(take(1))),
-      )
-      .subscribe(() => start$.next()),
-  );
+  let preparing = false;
+  const prepare = () => {
+    if (preparing || disposed) return;
+    preparing = true;
+    subscriptions.add(
+      idleCallback$(win as never)
+        .pipe(take(1))
+        .subscribe(() => start()),
+    );
+  };
 
   const response = (): Promise<string | undefined> => {
-    start$.next();
+    start();
     return firstValueFrom(
       snapshot$.pipe(
         filter((s) => s.state !== AttestationState.INITIAL && s.state !== AttestationState.LOADING && s.state !== AttestationState.RUNNING),
@@ -211,10 +227,14 @@ export function startAttestation(config: PlayerConfig, win: Window, facts: PageF
       return state$.value.message;
     },
     response,
-    prepare: () => prepare$.next(),
+    prepare,
     adStatus$,
     dispose: () => {
-      dispose$.next();
+      if (disposed) return;
+      disposed = true;
+      // A started loader says disposed (8) itself; one never started is disposed without being built.
+      if (loaderStarted) dispose$.next();
+      else publish({ state: AttestationState.DISPOSED });
       subscriptions.unsubscribe();
     },
   };

@@ -1,4 +1,4 @@
-import { distinctUntilChanged, filter, first, map, merge, type Observable, shareReplay, skip, Subscription, switchMap } from 'rxjs';
+import { filter, first, Subscription } from 'rxjs';
 import { createPreferenceStore } from '../../streams/identity/preferences';
 import { PREFERENCE_COOKIE_NAME } from '../../streams/identity/parsePreferenceCookie';
 import { frameCookie } from './frameCookie';
@@ -62,32 +62,38 @@ export function startPreferences(player: EmbedPlayer, win: Window): { stop(): vo
     }),
   );
 
-  // Changes after the stored choices were applied are the viewer's: written back.
-  /** A preference's value as the player shows it; its changes after the stored choices were applied are written back. */
-  const watched = <T>(state$: Observable<T>, key: string, valueOf: (state: T) => string) =>
-    state$.pipe(
-      map(valueOf),
-      distinctUntilChanged(),
-      skip(1),
-      map((value) => [key, value] as const),
-    );
-  const changes$ = ready$.pipe(
-    switchMap(() => {
-      // The element's snapshot comes with every media event (four times a second while playing): one comparison per
-      // event, and the three media preferences see only a snapshot in which one of their values changed (issue 15).
-      const choices$ = player.media$.pipe(
-        distinctUntilChanged((a, b) => a.volume === b.volume && a.muted === b.muted && a.playbackRate === b.playbackRate),
-        shareReplay({ bufferSize: 1, refCount: true }),
+  // Changes after the stored choices were applied are the viewer's: written back. Each preference's value as the
+  // player shows it is remembered from the first snapshot after ready; a different one later is a change, saved.
+  // Two plain subscriptions (issue 15: a pipeline of four stages per preference held ≈ 36 KB of the frame's heap for
+  // what is a comparison of five values). The element's snapshot comes with every media event (four times a second
+  // while playing): a tick compares three values, and only a snapshot in which one of them changed writes.
+  const shown = new Map<string, string>();
+  const watch = (key: string, value: string) => {
+    const before = shown.get(key);
+    shown.set(key, value);
+    if (before !== undefined && before !== value) save(key, value);
+  };
+  subscriptions.add(
+    ready$.subscribe(() => {
+      let volume = NaN;
+      let muted: boolean | undefined;
+      let rate = NaN;
+      subscriptions.add(
+        player.media$.subscribe((m) => {
+          if (m.volume === volume && m.muted === muted && m.playbackRate === rate) return;
+          ({ volume, muted, playbackRate: rate } = m);
+          watch(keys.volume, numberText(Math.round(m.volume * 100)));
+          watch(keys.muted, m.muted ? '1' : '0');
+          watch(keys.playbackRate, numberText(m.playbackRate));
+        }),
       );
-      return merge(
-        watched(choices$, keys.volume, (m) => numberText(Math.round(m.volume * 100))),
-        watched(choices$, keys.muted, (m) => (m.muted ? '1' : '0')),
-        watched(choices$, keys.playbackRate, (m) => numberText(m.playbackRate)),
-        watched(player.model$, keys.captionsLanguage, (m) => (m.captions.enabled ? (m.captions.languageCode ?? '') : '')),
-        watched(player.model$, keys.quality, (m) => m.qualityPreference),
+      subscriptions.add(
+        player.model$.subscribe((m) => {
+          watch(keys.captionsLanguage, m.captions.enabled ? (m.captions.languageCode ?? '') : '');
+          watch(keys.quality, m.qualityPreference);
+        }),
       );
     }),
   );
-  subscriptions.add(changes$.subscribe(([key, value]) => save(key, value)));
   return { stop: () => subscriptions.unsubscribe() };
 }

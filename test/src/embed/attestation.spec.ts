@@ -90,6 +90,17 @@ describe('startAttestation', () => {
     expect(scripts()).toHaveLength(1);
   });
 
+  it('disposed before anything started it: disposed (8), no program loaded, and no token after', async () => {
+    attestation = startAttestation(withArgs({ attestation_program_url: PROGRAM_URL }), window, {});
+    const states: number[] = [];
+    attestation.state$.subscribe((s) => states.push(s.state));
+    attestation.dispose();
+    attestation.prepare();
+    expect(await attestation.response()).toBeUndefined();
+    expect(states).toEqual([1, 8]);
+    expect(scripts()).toHaveLength(0);
+  });
+
   it('a script that sets no program fails by script (4)', async () => {
     attestation = startAttestation(withArgs({ attestation_program_url: PROGRAM_URL }), window, {});
     const token = attestation.response();

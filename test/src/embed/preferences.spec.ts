@@ -58,4 +58,33 @@ describe('startPreferences (issue 15: one comparison per media event)', () => {
     expect(counts.subscriptions).toBe(1);
     prefs.stop();
   });
+
+  it('keeps the captions language and quality the model changes to, from ready on, and nothing after stop', () => {
+    const { player, next } = fakePlayer();
+    const readiness$ = player.readiness$ as BehaviorSubject<'loading' | 'ready'>;
+    const model$ = player.model$ as BehaviorSubject<ReturnType<typeof initialPlayerModel>>;
+    readiness$.next('loading');
+    const prefs = startPreferences(player, window);
+    // Before ready nothing is watched: a change then is the player starting, not the viewer.
+    next({ volume: 0.3 });
+    model$.next({ ...model$.value, qualityPreference: 'small' });
+    expect(pref()).toBe('');
+    readiness$.next('ready');
+    // The values at ready are where the viewer starts from: not written.
+    expect(pref()).toBe('');
+    model$.next({ ...model$.value, qualityPreference: 'hd720' });
+    expect(pref()).toContain('quality=hd720');
+    model$.next({ ...model$.value, captions: { ...model$.value.captions, enabled: true, languageCode: 'fr' } });
+    expect(pref()).toContain('captions_lang=fr');
+    // The same values again (another model change) write nothing new.
+    document.cookie = 'PREF=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    localStorage.clear();
+    model$.next({ ...model$.value, loadSeq: model$.value.loadSeq + 1 });
+    next({ currentTime: 5 });
+    expect(pref()).toBe('');
+    prefs.stop();
+    next({ volume: 0.9 });
+    model$.next({ ...model$.value, qualityPreference: 'large' });
+    expect(pref()).toBe('');
+  });
 });
