@@ -24,51 +24,15 @@ export function createMemoryDatabase<S extends DBSchema>(definition: DatabaseDef
     work: (tx: StorageTransaction<S>) => Promise<T>,
   ): Promise<T> {
     const run = async (): Promise<T> => {
-      const scope = (Array.isArray(storesArg) ? storesArg : [storesArg]) as string[];
-      const missing = scope.filter((store) => !tables.has(store));
-      if (missing.length > 0) throw new StorageError('MISSING_OBJECT_STORES', { name: definition.name, missing });
-      // Work on drafts; they replace the tables only when the whole unit of work succeeded.
-      const drafts = new Map<string, Table>(scope.map((store) => [store, copyTable(tables.get(store)!)]));
-      let aborted = false;
-      const table = (store: string, write: boolean): Table => {
-        if (aborted) throw new DOMException('The transaction was aborted.', 'TransactionInactiveError');
-        const draft = drafts.get(store);
-        if (!draft) throw new DOMException(`Store ${store} is not in this transaction.`, 'NotFoundError');
-        if (write && mode === 'readonly') throw new DOMException('The transaction is read-only.', 'ReadOnlyError');
-        return draft;
-      };
-      const layout = (store: string): StoreDefinition => (definition.stores as Record<string, StoreDefinition>)[store];
-      const tx: UntypedStorageTransaction = {
-        get: async (store, key) => clone(table(store, false).rows.get(keyId(key))?.value),
-        getAll: async (store) => sortedRows(table(store, false)).map((row) => clone(row.value)),
-        getAllKeys: async (store) => sortedRows(table(store, false)).map((row) => clone(row.key)),
-        getAllFromIndex: async (store, index, key, count) => {
-          const rows = table(store, false);
-          const keyPath = layout(store).indexes?.[index];
-          if (keyPath === undefined) throw new StorageError('MISSING_INDEX', { name: definition.name, store, index });
-          return sortedRows(rows)
-            .map((row) => ({ row, indexKey: valueAt(row.value, keyPath) }))
-            .filter(({ indexKey }) => indexKey !== undefined && (key === undefined || compareKeys(indexKey, key) === 0))
-            .sort((a, b) => compareKeys(a.indexKey!, b.indexKey!))
-            .slice(0, count ?? Infinity)
-            .map(({ row }) => clone(row.value));
-        },
-        add: async (store, value, key) => write(table(store, true), layout(store), value, key, false),
-        put: async (store, value, key) => write(table(store, true), layout(store), value, key, true),
-        delete: async (store, key) => {
-          table(store, true).rows.delete(keyId(key));
-        },
-        clear: async (store) => {
-          table(store, true).rows.clear();
-        },
-        count: async (store) => table(store, false).rows.size,
-        abort: () => {
-          aborted = true;
-        },
-      };
+      const tx = new MemoryTransaction(
+        definition.name,
+        definition.stores as Record<string, StoreDefinition>,
+        tables,
+        (Array.isArray(storesArg) ? storesArg : [storesArg]) as string[],
+        mode,
+      );
       const result = await work(tx as unknown as StorageTransaction<S>);
-      if (aborted) throw new StorageError('EXPLICIT_ABORT', { name: definition.name });
-      if (mode === 'readwrite') for (const [store, draft] of drafts) tables.set(store, draft);
+      tx.commit();
       return result;
     };
     const result = queue.then(run, run);
@@ -82,6 +46,94 @@ export function createMemoryDatabase<S extends DBSchema>(definition: DatabaseDef
     backend: async () => 'memory',
     close: () => {},
   };
+}
+
+/**
+ * One unit of work over drafts of its stores' tables, which replace the tables only when the whole of it succeeded
+ * ({@link commit}). A class, so its methods are made once (issue 15: the transaction as an object of ten closures
+ * built in one large function for every unit of work, which the engine compiled whole after a few).
+ */
+class MemoryTransaction implements UntypedStorageTransaction {
+  private readonly drafts = new Map<string, Table>();
+  private aborted = false;
+
+  constructor(
+    private readonly name: string,
+    private readonly stores: Record<string, StoreDefinition>,
+    private readonly tables: Map<string, Table>,
+    scope: readonly string[],
+    private readonly mode: 'readonly' | 'readwrite',
+  ) {
+    const missing = scope.filter((store) => !tables.has(store));
+    if (missing.length > 0) throw new StorageError('MISSING_OBJECT_STORES', { name, missing });
+    for (const store of scope) this.drafts.set(store, copyTable(tables.get(store)!));
+  }
+
+  private table(store: string, write: boolean): Table {
+    if (this.aborted) throw new DOMException('The transaction was aborted.', 'TransactionInactiveError');
+    const draft = this.drafts.get(store);
+    if (!draft) throw new DOMException(`Store ${store} is not in this transaction.`, 'NotFoundError');
+    if (write && this.mode === 'readonly') throw new DOMException('The transaction is read-only.', 'ReadOnlyError');
+    return draft;
+  }
+
+  private layout(store: string): StoreDefinition {
+    return this.stores[store];
+  }
+
+  async get(store: string, key: IDBValidKey): Promise<unknown> {
+    return clone(this.table(store, false).rows.get(keyId(key))?.value);
+  }
+
+  async getAll(store: string): Promise<unknown[]> {
+    return sortedRows(this.table(store, false)).map((row) => clone(row.value));
+  }
+
+  async getAllKeys(store: string): Promise<IDBValidKey[]> {
+    return sortedRows(this.table(store, false)).map((row) => clone(row.key));
+  }
+
+  async getAllFromIndex(store: string, index: string, key?: IDBValidKey, count?: number): Promise<unknown[]> {
+    const rows = this.table(store, false);
+    const keyPath = this.layout(store).indexes?.[index];
+    if (keyPath === undefined) throw new StorageError('MISSING_INDEX', { name: this.name, store, index });
+    return sortedRows(rows)
+      .map((row) => ({ row, indexKey: valueAt(row.value, keyPath) }))
+      .filter(({ indexKey }) => indexKey !== undefined && (key === undefined || compareKeys(indexKey, key) === 0))
+      .sort((a, b) => compareKeys(a.indexKey!, b.indexKey!))
+      .slice(0, count ?? Infinity)
+      .map(({ row }) => clone(row.value));
+  }
+
+  async add(store: string, value: unknown, key?: IDBValidKey): Promise<IDBValidKey> {
+    return write(this.table(store, true), this.layout(store), value, key, false);
+  }
+
+  async put(store: string, value: unknown, key?: IDBValidKey): Promise<IDBValidKey> {
+    return write(this.table(store, true), this.layout(store), value, key, true);
+  }
+
+  async delete(store: string, key: IDBValidKey): Promise<void> {
+    this.table(store, true).rows.delete(keyId(key));
+  }
+
+  async clear(store: string): Promise<void> {
+    this.table(store, true).rows.clear();
+  }
+
+  async count(store: string): Promise<number> {
+    return this.table(store, false).rows.size;
+  }
+
+  abort(): void {
+    this.aborted = true;
+  }
+
+  /** After the work succeeded: an aborted transaction fails; a readwrite one's drafts become the tables. */
+  commit(): void {
+    if (this.aborted) throw new StorageError('EXPLICIT_ABORT', { name: this.name });
+    if (this.mode === 'readwrite') for (const [store, draft] of this.drafts) this.tables.set(store, draft);
+  }
 }
 
 interface Row {

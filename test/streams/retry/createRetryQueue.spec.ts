@@ -149,14 +149,19 @@ describe.each([
       ...real,
       transact: (stores, mode, work) =>
         real.transact(stores, mode, (tx) =>
-          work({
-            ...tx,
-            getAllFromIndex: (async (store, index, key, count) => {
-              const records = await tx.getAllFromIndex(store, index, key, count);
-              readSizes.push(records.length);
-              return records;
-            }) as typeof tx.getAllFromIndex,
-          }),
+          // The transaction with its index reads counted (a proxy: a transaction's methods may live on its prototype).
+          work(
+            new Proxy(tx, {
+              get: (target, name) =>
+                name === 'getAllFromIndex'
+                  ? ((async (store, index, key, count) => {
+                      const records = await target.getAllFromIndex(store, index, key, count);
+                      readSizes.push(records.length);
+                      return records;
+                    }) as typeof tx.getAllFromIndex)
+                  : (Reflect.get(target, name, target) as unknown),
+            }),
+          ),
         ),
     };
     const queue = createRetryQueue(counting, { interfaceNumber: 56, clock: { now: () => T0 } });
