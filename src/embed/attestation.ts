@@ -152,6 +152,8 @@ export function startAttestation(config: PlayerConfig, win: Window, facts: PageF
           startProgram: startProgramOf(win),
           fetchChallenge: fetchChallengeOf(win),
         }).subscribe((snapshot) => {
+          // Its first snapshot says initial (1), which the state already says: not told again.
+          if (snapshot.state === AttestationState.INITIAL && snapshot$.value.state === AttestationState.INITIAL) return;
           publish(snapshot);
           if (snapshot.state === AttestationState.FAILED_BY_URL || snapshot.state === AttestationState.FAILED_BY_SCRIPT) {
             reportHandledError(win, new Error(snapshot.message));

@@ -6,7 +6,8 @@ import { Observable } from 'rxjs';
  * types instead of a `fromEvent`, a `map` and a merged inner subscription per type (issue 15: a media element's 19
  * event types cost ≈ 70 live closures and subscribers that way, and the page's event sources held ≈ 0.1 MB of them).
  * Events come in the order the target fires them. The target is a parameter (never a global); every listener is
- * removed on unsubscribe, on error and when the subscriber completes.
+ * removed on unsubscribe, on error and when the subscriber completes — also the ones added before an
+ * `addEventListener` that threw (the subscription then errors). The types are copied at subscription.
  *
  * `project` throwing is the observable's error (as it is for `map`), never an exception in the browser's listener.
  *
@@ -17,6 +18,8 @@ import { Observable } from 'rxjs';
  */
 export function eventsOf<R>(target: EventTarget, types: readonly string[], project: (event: Event) => R, options?: AddEventListenerOptions): Observable<R> {
   return new Observable<R>((subscriber) => {
+    const names = [...types];
+    let added = 0;
     const listener = (event: Event) => {
       let value: R;
       try {
@@ -27,9 +30,13 @@ export function eventsOf<R>(target: EventTarget, types: readonly string[], proje
       }
       subscriber.next(value);
     };
-    for (const type of types) target.addEventListener(type, listener, options);
-    return () => {
-      for (const type of types) target.removeEventListener(type, listener, options);
-    };
+    // The teardown first: a target that throws on the third type still loses the first two listeners.
+    subscriber.add(() => {
+      for (let i = 0; i < added; i++) target.removeEventListener(names[i], listener, options);
+    });
+    for (const name of names) {
+      target.addEventListener(name, listener, options);
+      added++;
+    }
   });
 }

@@ -90,6 +90,14 @@ describe('startAttestation', () => {
     expect(scripts()).toHaveLength(1);
   });
 
+  it('tells each state once: 1 at the start, then 2 when started (the loader built then says nothing new)', () => {
+    attestation = startAttestation(withArgs({ attestation_program_url: PROGRAM_URL }), window, {});
+    const states: number[] = [];
+    attestation.state$.subscribe((s) => states.push(s.state));
+    void attestation.response();
+    expect(states).toEqual([1, 2]);
+  });
+
   it('disposed before anything started it: disposed (8), no program loaded, and no token after', async () => {
     attestation = startAttestation(withArgs({ attestation_program_url: PROGRAM_URL }), window, {});
     const states: number[] = [];

@@ -46,14 +46,14 @@ describe('eventsOf', () => {
       return e.type;
     }).subscribe({ next: (v) => seen.push(v), error: (e: unknown) => errors.push(e) });
     target.dispatchEvent(new Event('a'));
-    expect(() => target.dispatchEvent(new Event('b'))).not.toThrow();
+    target.dispatchEvent(new Event('b'));
     target.dispatchEvent(new Event('a'));
     expect(seen).toEqual(['a']);
     expect(errors).toEqual([new Error('bad event')]);
     expect(Object.fromEntries(listeners)).toEqual({ a: 0, b: 0 });
   });
 
-  it('passes the listener options (a capture listener hears an event before the target’s own listeners)', () => {
+  it('adds and removes its listeners with the options given (removal matches on `capture`)', () => {
     const parent = new EventTarget();
     const options: unknown[] = [];
     parent.addEventListener = ((type: string, _l: unknown, o?: AddEventListenerOptions) => options.push([type, o])) as never;
@@ -65,5 +65,18 @@ describe('eventsOf', () => {
       ['keydown', { capture: true, passive: true }],
       ['-keydown', { capture: true, passive: true }],
     ]);
+  });
+
+  it('removes the listeners already added when the target throws on a later type, and errors', () => {
+    const { target, listeners } = countingTarget();
+    const add = target.addEventListener.bind(target);
+    target.addEventListener = (type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) => {
+      if (type === 'c') throw new Error('refused');
+      add(type, listener, options);
+    };
+    const errors: unknown[] = [];
+    eventsOf(target, ['a', 'b', 'c'], (e) => e).subscribe({ error: (e: unknown) => errors.push(e) });
+    expect(errors).toEqual([new Error('refused')]);
+    expect(Object.fromEntries(listeners)).toEqual({ a: 0, b: 0 });
   });
 });
