@@ -26,7 +26,7 @@ export interface Row {
 }
 
 const ms = (s: Spread) => `${s.median.toFixed(1)} ms (p95 ${s.p95.toFixed(1)}, ${s.min.toFixed(0)}–${s.max.toFixed(0)})`;
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MiB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function pageRows(r: PageBenchResult): Row[] {

@@ -25,6 +25,7 @@ import {
   type CaptionTrackInfo,
 } from '../../streams/config/playerConfig';
 import { mediaEvents$, type MediaEvent } from '../../streams/sources/mediaEvents';
+import { eventsOf } from '../../streams/sources/eventsOf';
 import { hostErrorCode } from '../../streams/player/errorCodes';
 import { type PlayerStateInput, type PlayerStateValue, PlayerState } from '../../streams/player/playerState';
 import { playerStates } from '../../streams/player/playerStates';
@@ -446,8 +447,7 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
       playerReadiness$(() => (model$.value.quality !== '' && el.hasAttribute('src')) || el.error !== null || model$.value.error !== null, {
         // An event that may have made it ready checks at once; the 50 ms poll stays as the net.
         changes$: merge(
-          fromEvent(el, 'loadstart'),
-          fromEvent(el, 'error'),
+          eventsOf(el, ['loadstart', 'error'], () => undefined),
           model$.pipe(
             map((m) => `${m.quality}|${m.error?.internal ?? ''}`),
             distinctUntilChanged(),

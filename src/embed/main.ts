@@ -11,7 +11,7 @@ import type { Attestation } from './attestation';
 import type { PlatformCalls } from '../../streams/platform/platformCalls';
 import { recoverUnwrappedResponse } from '../../streams/transport/recoverUnwrappedResponse';
 import { startTracking } from './tracking';
-import { filter, first, fromEvent, map, merge, of, race, shareReplay, Subject, switchMap } from 'rxjs';
+import { filter, first, map, merge, of, race, shareReplay, Subject, switchMap } from 'rxjs';
 import { CONTROLS_RETRY_AFTER_MS } from '../../streams/timing';
 import { loadOnDemand } from '../../streams/shared/loadOnDemand';
 import { visibilityEvents$ } from '../../streams/sources/visibilityEvents';
@@ -22,6 +22,7 @@ import { bindShellClicks, bindShellState, servicesDue$, findPlayerShell, viewerR
 import { controlsNeeded$ } from '../../streams/player/controlsDemand';
 import { startService } from './startService';
 import { firstFrameShown$ } from '../../streams/sources/firstFrame';
+import { pageHiding$ } from '../../streams/sources/pageHiding';
 import type { HostCommandReceipt } from '../../streams/host/hostCommandReceipts';
 import type { PlayerResponse } from '../../streams/config/playerConfig';
 import type { PlaylistResponse } from '../../streams/player/playerEngine';
@@ -138,8 +139,7 @@ function boot(): void {
           // A page hidden before its logging started may be discarded without notice: what was recorded goes now.
           if (document.visibilityState === 'hidden') window.vidframeTelemetry?.flush();
         }));
-    const hidden$ = fromEvent(document, 'visibilitychange').pipe(filter(() => document.visibilityState === 'hidden'));
-    const due$ = race(servicesDue$(player.readiness$, window), hidden$, fromEvent(window, 'pagehide')).pipe(first(), shareReplay(1));
+    const due$ = race(servicesDue$(player.readiness$, window), pageHiding$(window, document)).pipe(first(), shareReplay(1));
     due$.subscribe(() => void loadServices());
     // The controls, on demand (see above).
     const needed$ = due$.pipe(

@@ -5,7 +5,6 @@ import {
   filter,
   first,
   from,
-  fromEvent,
   map,
   merge,
   Observable,
@@ -21,6 +20,7 @@ import {
 import type { PlayerResponse } from '../../streams/config/playerConfig';
 import type { LoggedPlayerState } from '../../streams/logging/playerEvents';
 import { elementSeeks$ } from '../../streams/sources/mediaEvents';
+import { pageHiding$ } from '../../streams/sources/pageHiding';
 import { newPlaybackNonce } from './playbackNonce';
 import { playbackBeacons, type PlaybackSample, type TrackedVideo } from '../../streams/tracking/playbackBeacons';
 import { sendBeacons, type BeaconOutcome } from '../../streams/tracking/sendBeacons';
@@ -107,10 +107,7 @@ export function startTracking(player: EmbedPlayer, win: Window = window): Tracki
   // A seek goes from the last time played to where the element is seeking.
   const seek$ = element$.pipe(switchMap((el) => elementSeeks$(el)));
 
-  const pageHide$ = merge(
-    fromEvent(win, 'pagehide'),
-    fromEvent(win.document, 'visibilitychange').pipe(filter(() => win.document.visibilityState === 'hidden')),
-  ).pipe(tap(readTime));
+  const pageHide$ = pageHiding$(win, win.document).pipe(tap(readTime));
 
   const outcome$ = sendBeacons(
     playbackBeacons({ video$: video$.pipe(tap(readTime)), playback$, seek$, pageHide$ }, { scheduler: readingBefore(readTime, asyncScheduler) }),

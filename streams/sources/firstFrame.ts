@@ -1,3 +1,4 @@
+import { eventsOf } from './eventsOf';
 import { asyncScheduler, defer, first, fromEvent, map, merge, Observable, of, timer, type SchedulerLike } from 'rxjs';
 import { PLAYER_BOOT_FIRST_FRAME_WAIT_MS } from '../timing';
 
@@ -40,7 +41,11 @@ export function firstFrameShown$(
             return () => el.cancelVideoFrameCallback?.(handle);
           })
         : fromEvent(el, 'loadeddata');
-    return merge(presented$, fromEvent(el, 'error'), fromEvent(el, 'emptied'), timer(maxMs, scheduler)).pipe(
+    return merge(
+      presented$,
+      eventsOf(el, ['error', 'emptied'], () => undefined),
+      timer(maxMs, scheduler),
+    ).pipe(
       first(),
       map(() => undefined),
     );
