@@ -33,7 +33,9 @@ export type PlayerStateInput =
  * - `pause` → 2, except the pause the element fires at its natural end (`ended: true`), which keeps the state until the
  *   `ended` that follows it → 0 (1 goes straight to 0, never through 2);
  * - `playRefused` (the browser refused `play()`) never claims 1: back to 5 when nothing played yet, else 2;
- * - `seeking`/`seeked` keep a paused player paused (the element tells us through `paused`).
+ * - `seeking`/`seeked` keep a paused player paused (the element tells us through `paused`);
+ * - a `play` or `playing` that arrives when the element is paused already is stale (a pause, a cue or a stop came
+ *   after the element queued it, and its `pause` follows): it moves nothing.
  */
 export function nextPlayerState(state: PlayerStateValue, input: PlayerStateInput): PlayerStateValue {
   switch (input.type) {
@@ -49,9 +51,10 @@ export function nextPlayerState(state: PlayerStateValue, input: PlayerStateInput
     case 'playRefused':
       return state === PlayerState.UNSTARTED || state === PlayerState.CUED || state === PlayerState.BUFFERING ? PlayerState.CUED : PlayerState.PAUSED;
     case 'play':
+      if (input.paused) return state;
       return state === PlayerState.PLAYING ? state : PlayerState.BUFFERING;
     case 'playing':
-      return PlayerState.PLAYING;
+      return input.paused ? state : PlayerState.PLAYING;
     case 'waiting':
       return state === PlayerState.PLAYING ? PlayerState.BUFFERING : state;
     case 'pause':
@@ -87,6 +90,7 @@ export function stepPlayerState(machine: PlayerStateMachine, input: PlayerStateI
   const { state, beforePlay } = machine;
   switch (input.type) {
     case 'play':
+      if (input.paused) return machine;
       return { state: nextPlayerState(state, input), beforePlay: state === PlayerState.BUFFERING || state === PlayerState.PLAYING ? beforePlay : state };
     case 'playRefused':
       if (state === PlayerState.PLAYING) return machine;

@@ -95,7 +95,7 @@ function fail(model: PlayerModel, internal: string, message?: string): PlayerSte
   return { model: { ...model, error }, actions: [{ type: 'pause' }, { type: 'error', ...error }] };
 }
 
-/** Starts loading a video id: the state goes to -1 (load) or 5 (cue) and the response is fetched. */
+/** Starts loading a video id: the state goes to -1 (load) or 5 (cue, which pauses the element) and the response is fetched. */
 function startLoad(
   model: PlayerModel,
   videoId: string,
@@ -124,7 +124,10 @@ function startLoad(
     const failed = fail({ ...next, response: { playabilityStatus: { status: 'ERROR', errorCode: 'api.invalidparam' } } }, 'api.invalidparam');
     return { model: failed.model, actions: [{ type: 'source', url: null, startSeconds: 0, play: false, captions: [] }, state, ...failed.actions] };
   }
-  return { model: next, actions: [state, { type: 'fetchVideo', seq, videoId, autoplay, ...(reuse && { reuse }) }] };
+  const fetch: PlayerAction = { type: 'fetchVideo', seq, videoId, autoplay, ...(reuse && { reuse }) };
+  // A cue stops what plays at once: the video it replaces must not play on (and send its events) under a "cued"
+  // state while the cued video's answer is on its way. A load plays the new video when it comes.
+  return { model: next, actions: autoplay ? [state, fetch] : [state, { type: 'pause' }, fetch] };
 }
 
 /** Puts a fetched response into the element (or reports why it cannot play). */

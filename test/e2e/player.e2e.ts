@@ -230,6 +230,51 @@ describe('player controls, through the UI, with real playback', () => {
     expect(await frame.evaluate(() => (window as unknown as { seen: number[] }).seen)).toEqual([5, 5, 152, 2]);
     await frame.page().close();
   });
+  it('a cue while the video it replaces is still starting stops that video at once and stays cued (5) until and after its own answer comes', async () => {
+    // The replaced video's media and the cued video's answer are both held: the cue lands while the first play is
+    // pending (state 3), and that video's late events come after it (what a loaded machine does by chance).
+    const page = await browser.newPage();
+    let releaseMedia!: () => void;
+    const mediaHeld = new Promise<void>((r) => (releaseMedia = r));
+    let releaseAnswer!: () => void;
+    const answerHeld = new Promise<void>((r) => (releaseAnswer = r));
+    await page.route('**/media/videos/VFcitylight/**', async (route) => {
+      await mediaHeld;
+      await route.continue();
+    });
+    // The page came with its video's answer: the first player call is the load's, the second the cue's (bodies are
+    // compressed, so they are told apart by their order).
+    let playerCalls = 0;
+    await page.route(/\/youtubei\/v1\/player(\?|$)/, async (route) => {
+      if (++playerCalls >= 2) await answerHeld;
+      await route.continue();
+    });
+    await page.goto(host.page(`/cue-${Math.random().toString(36).slice(2)}.html`, framingPage(`${server.origin}/embed/VFoceanwave?autoplay=0`)));
+    const frame = await frameWith(page, '/embed/');
+    await frame.waitForSelector('[data-readiness="ready"]');
+    await stateIs(frame, 5);
+    await frame.evaluate(() => window.vidframePlayer!.command({ type: 'loadVideo', options: { videoId: 'VFcitylight' }, autoplay: true }));
+    await stateIs(frame, 3);
+    const pausedAfterCue = await frame.evaluate(() => {
+      const w = window as unknown as { vfStates: number[] };
+      w.vfStates = [];
+      window.vidframePlayer!.command({ type: 'loadVideo', options: { videoId: 'VFsunrise01' }, autoplay: false });
+      window.vidframePlayer!.state$.subscribe((s) => w.vfStates.push(s));
+      return document.querySelector('video')!.paused;
+    });
+    expect(pausedAfterCue).toBe(true);
+    // The replaced video's media arrives: the element reads it (paused), and no playing claims 1.
+    releaseMedia();
+    await frame.waitForFunction(() => document.querySelector('video')!.readyState >= 2);
+    releaseAnswer();
+    await frame.waitForFunction(() => {
+      const v = document.querySelector('video')!;
+      return (v.getAttribute('src') ?? '').includes('VFsunrise01') && v.readyState >= 1;
+    });
+    expect(await frame.evaluate(() => (window as unknown as { vfStates: number[] }).vfStates)).toEqual([5]);
+    expect(await media(frame)).toMatchObject({ paused: true, state: '5' });
+    await page.close();
+  });
   it('a stall while playing shows the spinner (state 3) and playback resumes (state 1) when data arrives', async () => {
     // The media server answers the first 30 % of the file, then holds the next range request until released:
     // a real network stall, seen by the real element.

@@ -61,7 +61,7 @@ describe('playerEngine', () => {
       );
       // a at 1 fetches, answered at 1 + 1 = 2 (captions off by default); x and l change nothing.
       expectObservable(seen).toBe('-ab---c-d-d-e-f-g-', {
-        a: '0/off/state,fetchVideo',
+        a: '0/off/state,pause,fetchVideo', // a cue: the element stops at once
         b: '0/off/source,captions,apiChange',
         c: '3/off/',
         d: '3/off/',
@@ -125,7 +125,7 @@ describe('playerEngine', () => {
       });
       expectObservable(steps.pipe(map((s) => `${s.actions.map((a) => a.type).join(',')}@${s.model.playlist?.index ?? '-'}`))).toBe('-xyz----', {
         x: 'state,fetchPlaylist@-',
-        y: 'state,fetchVideo@1',
+        y: 'state,pause,fetchVideo@1', // cued (autoplay false): the element stops at once
         z: 'source,captions@1',
       });
     });

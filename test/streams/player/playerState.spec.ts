@@ -31,6 +31,14 @@ describe('player state machine', () => {
     expect(run(PLAYING, { type: 'cue' }, { type: 'pause' })).toBe(CUED);
     expect(run(PLAYING, { type: 'stop' }, { type: 'pause' })).toBe(CUED);
   });
+  it('a play or playing the element queued before a cue, stop or pause (it is paused when they arrive) moves nothing', () => {
+    // The cue came while the video it replaced was still starting: its late events must not leave "cued".
+    expect(run(BUFFERING, { type: 'cue' }, { type: 'playing', paused: true }, { type: 'pause', paused: true })).toBe(CUED);
+    expect(run(PLAYING, { type: 'stop' }, { type: 'play', paused: true }, { type: 'playing', paused: true })).toBe(CUED);
+    expect(run(PAUSED, { type: 'playing', paused: true })).toBe(PAUSED);
+    // The element playing when they arrive: they count as before.
+    expect(run(CUED, { type: 'play', paused: false }, { type: 'playing', paused: false })).toBe(PLAYING);
+  });
   it('a refused play() never reports 1', () => {
     expect(run(UNSTARTED, { type: 'load' }, { type: 'play' }, { type: 'playRefused' })).toBe(CUED);
     expect(run(CUED, { type: 'playRefused' })).toBe(CUED);

@@ -73,9 +73,19 @@ describe('playerStates', () => {
     });
   });
 
-  it('stepPlayerState remembers where play started', () => {
+  it("a cue while the video it replaces is still starting stays cued through that video's late play and playing", () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const late: Record<string, PlayerStateInput> = { ...inputs, q: { type: 'play', paused: true }, Q: { type: 'playing', paused: true } };
+      const src = hot('  -L-y-C-q-Q-z-|', late);
+      const expected = ' u--b-c-------|';
+      expectObservable(playerStates(src)).toBe(expected, states);
+    });
+  });
+
+  it('stepPlayerState remembers where play started; a stale play (the element paused) changes nothing', () => {
     const m = [inputs.C, inputs.y].reduce(stepPlayerState, INITIAL_PLAYER_STATE_MACHINE);
     expect(m).toEqual({ state: BUFFERING, beforePlay: CUED });
+    expect(stepPlayerState({ state: PAUSED, beforePlay: PAUSED }, { type: 'play', paused: true })).toEqual({ state: PAUSED, beforePlay: PAUSED });
     expect(stepPlayerState(m, inputs.r).state).toBe(CUED);
     expect(stepPlayerState({ state: PLAYING, beforePlay: PLAYING }, inputs.r).state).toBe(PLAYING);
   });

@@ -92,6 +92,7 @@ describe('reducePlayer', () => {
     expect(list.model.playlist).toMatchObject({ ids: ['VFsunrise01', 'VFcitylight', 'VFoceanwave'], index: 1 });
     expect(list.actions).toEqual([
       { type: 'state', input: { type: 'cue' } },
+      { type: 'pause' },
       { type: 'fetchVideo', seq: 1, videoId: 'VFcitylight', autoplay: false },
     ]);
     const end = run(list.model, [{ type: 'mediaEnded' }]);
