@@ -210,7 +210,13 @@ function emitAutoplayBlocked(t: Step) {
 /** `apiInfoDelivery` when the captions module changed since the host last heard of it, `onApiChange` when it came or left. */
 function syncApi(t: Step, info: PlayerInfo) {
   const api = captionsApiInfo(info);
-  if (sameValue(api, t.s.apiSent)) return;
+  if (api === t.s.apiSent) return;
+  if (sameValue(api, t.s.apiSent)) {
+    // The same module in a new object (a new model, a video loaded again): kept, so the next tick's check is one
+    // `===` and not two `JSON.stringify`s on every tick until the module changes (issue 15).
+    t.s.apiSent = api;
+    return;
+  }
   const before = t.s.apiSent;
   t.s.apiSent = api;
   post(t, 'apiInfoDelivery', api);

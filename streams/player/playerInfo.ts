@@ -93,6 +93,35 @@ interface ModelParts {
  * (`sameValue`: host deliveries, the host protocol, the player view) is one `===` instead of two `JSON.stringify`s.
  */
 const modelParts = new WeakMap<PlayerModel, ModelParts>();
+/** The caption tracks of a video without any: one frozen list for all (snapshots are read-only). */
+const NO_CAPTION_TRACKS: CaptionTrackData[] = Object.freeze([]) as unknown as CaptionTrackData[];
+
+/**
+ * What a snapshot takes from the response alone, built once per response: the models of one response — a loop, or a
+ * video loaded again, reuses the response it has; a caption or quality change makes a new model — share the same
+ * track list and quality levels. Their captions module (`captionsApiInfo`) is then the same object, and comparing
+ * their snapshots is `===`, not JSON (issue 15: at every loop of a looping video).
+ */
+const responseParts = new WeakMap<object, { captionTracks: CaptionTrackData[]; availableQualityLevels: string[] }>();
+
+function responsePartsOf(
+  response: PlayerModel['response'],
+  formats: ReturnType<typeof formatsOf>,
+  tracks: ReturnType<typeof captionTracksOf>,
+): { captionTracks: CaptionTrackData[]; availableQualityLevels: string[] } {
+  const cached = response ? responseParts.get(response) : undefined;
+  if (cached) return cached;
+  const parts = {
+    // No tracks is one shared empty list, so the captions module of every model without tracks is the same object.
+    captionTracks:
+      tracks.length === 0
+        ? NO_CAPTION_TRACKS
+        : tracks.map((t, i) => ({ languageCode: t.languageCode, languageName: t.languageName, displayName: t.languageName, kind: '', is_default: i === 0 })),
+    availableQualityLevels: availableQualityLevels(formats),
+  };
+  if (response) responseParts.set(response, parts);
+  return parts;
+}
 
 function partsOf(model: PlayerModel, origin: string): ModelParts {
   const cached = modelParts.get(model);
@@ -101,13 +130,7 @@ function partsOf(model: PlayerModel, origin: string): ModelParts {
   const details = response?.videoDetails;
   const formats = formatsOf(response);
   const tracks = captionTracksOf(response);
-  const captionTracks: CaptionTrackData[] = tracks.map((t, i) => ({
-    languageCode: t.languageCode,
-    languageName: t.languageName,
-    displayName: t.languageName,
-    kind: '',
-    is_default: i === 0,
-  }));
+  const { captionTracks, availableQualityLevels: levels } = responsePartsOf(response, formats, tracks);
   const active = model.captions.enabled ? pickCaptionTrack(tracks, model.captions.languageCode) : undefined;
   const id = details?.videoId ?? model.videoId;
   const embedUrl = `${origin}/embed/${encodeURIComponent(id)}`;
@@ -127,7 +150,7 @@ function partsOf(model: PlayerModel, origin: string): ModelParts {
       isPlayable: response?.playabilityStatus.status === 'OK' && !model.error,
       errorCode: model.error?.internal ?? null,
     },
-    availableQualityLevels: availableQualityLevels(formats),
+    availableQualityLevels: levels,
     availablePlaybackRates: [...AVAILABLE_PLAYBACK_RATES],
     videoUrl: id ? embedUrl : '',
     videoEmbedCode: id

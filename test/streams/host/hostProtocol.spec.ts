@@ -1,6 +1,7 @@
 import { map, NEVER, Observable } from 'rxjs';
 import { hostProtocol$, stepHostProtocol, initialHostProtocolState, type HostProtocolOptions } from '../../../streams/host/hostProtocol';
 import { hostApiInterface, HOST_SNAPSHOT_KEYS } from '../../../streams/host/hostApiInterface';
+import { captionsApiInfo } from '../../../streams/host/snapshotForHost';
 import type { HostAction, HostMessageEvent } from '../../../streams/host/hostTypes';
 import type { PlayerReadiness } from '../../../streams/player/playerReadiness';
 import type { PlayerCommand, PlayerEventOut, PlayerInfo } from '../../../streams/player/types';
@@ -357,6 +358,29 @@ describe('hostProtocol$: events, queue and errors', () => {
       `apiInfoDelivery=${JSON.stringify({ namespaces: ['captions'], captions: { options: OPTIONS, tracklist: [track], track: {}, fontSize: 0, displaySettings: DEFAULT_CAPTION_DISPLAY_SETTINGS } })}`,
       'onApiChange',
       `apiInfoDelivery=${JSON.stringify({ namespaces: ['captions'], captions: { options: OPTIONS, tracklist: [track], track, fontSize: 0, displaySettings: DEFAULT_CAPTION_DISPLAY_SETTINGS } })}`,
+    ]);
+  });
+
+  it('the same captions module in a new object (a new model) posts nothing and is kept, so later ticks compare it by identity', () => {
+    const track = { languageCode: 'en', languageName: 'English', displayName: 'English', kind: '', is_default: true };
+    const a = makeInfo({ captionTracks: [track], captionTrack: track });
+    // Another model of the same video: equal tracks in new objects.
+    const b = makeInfo({ captionTracks: [{ ...track }], captionTrack: { ...track } });
+    let state = initialHostProtocolState(undefined);
+    const posts: string[] = [];
+    for (const input of [msgIn(listening(1)), infoIn(a), ready, sub('onApiChange'), infoIn(b), infoIn({ ...b, currentTime: 1 })]) {
+      const [next, actions] = stepHostProtocol(state, input, { originParam: HOST, framed: false });
+      state = next;
+      posts.push(...actions.map(label));
+    }
+    // The module of b's values as the page last built it (built once per set of values: asked before anything else).
+    const bApi = captionsApiInfo(b);
+    expect(state.apiSent).toBe(bApi);
+    expect(posts).toEqual([
+      'I',
+      'R',
+      `apiInfoDelivery=${JSON.stringify(bApi)}`,
+      'info:currentTime,currentTimeLastUpdated_,mediaReferenceTime,playbackRate,progressState,videoBytesLoaded,videoLoadedFraction',
     ]);
   });
 

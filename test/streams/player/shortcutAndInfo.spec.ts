@@ -183,4 +183,32 @@ describe('buildPlayerInfo', () => {
     expect(d.videoContentRect).toEqual({ left: 0, top: 0, width: 320, height: 180 });
     expect(d.size).toEqual({ width: 320, height: 180 });
   });
+
+  it('models of one response share its track list and quality levels; every video without captions shares one empty list (issue 15)', () => {
+    const ctx = { currentTime: 0, state: PlayerState.PLAYING, random: () => 0 };
+    const answered = (m: ReturnType<typeof initialPlayerModel>, r: ReturnType<typeof response>) =>
+      reducePlayer(m, { type: 'videoResponse', seq: m.loadSeq, response: r, autoplay: true }, ctx).model;
+    const reload = (m: ReturnType<typeof initialPlayerModel>) =>
+      reducePlayer(m, { type: 'loadVideo', options: { videoId: 'VFsunrise01' }, autoplay: true }, ctx).model;
+    const info = (m: ReturnType<typeof initialPlayerModel>) =>
+      buildPlayerInfo(m, EMPTY_MEDIA_SNAPSHOT, PlayerState.PLAYING, { origin: 'https://embed.test', nowMs: 0 });
+    // With captions: the same response given to a new model (a loop reuses the response it has).
+    const captioned = response('VFsunrise01', true);
+    const first = answered(initialPlayerModel(configFor({})), captioned);
+    const again = answered(reload(first), captioned);
+    expect(again).not.toBe(first);
+    expect(info(first).captionTracks.length).toBeGreaterThan(0);
+    expect(info(again).captionTracks).toBe(info(first).captionTracks);
+    expect(info(again).availableQualityLevels).toBe(info(first).availableQualityLevels);
+    // Another response with the same tracks is its own list, equal by value.
+    const other = answered(reload(again), response('VFsunrise01', true));
+    expect(info(other).captionTracks).not.toBe(info(first).captionTracks);
+    expect(info(other).captionTracks).toEqual(info(first).captionTracks);
+    // Without captions: one frozen empty list, whatever the response.
+    const a = info(answered(initialPlayerModel(configFor({})), response('VFsunrise01')));
+    const b = info(answered(reload(first), response('VFsunrise01')));
+    expect(a.captionTracks).toEqual([]);
+    expect(b.captionTracks).toBe(a.captionTracks);
+    expect(Object.isFrozen(a.captionTracks)).toBe(true);
+  });
 });
