@@ -9,7 +9,7 @@
  *
  * Per load: the time from the iframe's creation (host clock) to `onReady` at the host, to the frame's first video
  * frame (`requestVideoFrameCallback`), to the start of the media request (Resource Timing), the JS heap after load
- * (the page settled — its network quiet for 500 ms and at least 3 s after its load event, so the embed's lazily loaded chunks are in and its services started — after a forced GC) and three `seekTo` round trips while paused (command sent → the `infoDelivery` carrying the new
+ * (the page settled — its network quiet for 500 ms and at least 2 s after its load event, so the embed's lazily loaded chunks are in and its services started; both pages play meanwhile — after a forced GC) and three `seekTo` round trips while paused (command sent → the `infoDelivery` carrying the new
  * time). Then one long play of each (`BENCH_PLAY_SECONDS`, default 60): script time per 10 s window (CDP
  * `Performance.getMetrics` ScriptDuration of the frame's process) and the heap at the end.
  *
@@ -151,7 +151,7 @@ v.addEventListener('playing', function () { post({ event: 'onStateChange', info:
 
 /** In every frame (not the host): the first presented video frame and the media request's start, on the epoch clock. */
 const FRAME_PROBE = `(() => {
-  if (window === window.top) return;
+  if (window === window.top || window.__bench) return;
   let shown;
   window.__bench = { firstFrameShown: new Promise((resolve) => (shown = resolve)) };
   const at = (t) => { if (window.__bench.firstFrame === undefined) { window.__bench.firstFrame = t; shown(); } };
@@ -259,8 +259,11 @@ export async function openFrame(context: BrowserContext, servers: Servers, kind:
   await frame.evaluate(
     () =>
       new Promise<void>((resolve, reject) => {
-        (window as unknown as { __bench: { firstFrameShown: Promise<void> } }).__bench.firstFrameShown.then(resolve);
-        setTimeout(() => reject(new Error('no first video frame within 30 s')), 30_000);
+        const late = setTimeout(() => reject(new Error('no first video frame within 30 s')), 30_000);
+        (window as unknown as { __bench: { firstFrameShown: Promise<void> } }).__bench.firstFrameShown.then(() => {
+          clearTimeout(late);
+          resolve();
+        });
       }),
   );
   return { page, frame };
@@ -294,15 +297,17 @@ async function coldLoad(context: BrowserContext, servers: Servers, kind: Kind, m
     };
   });
   // "After load" is the page settled: what it loads by itself after its load event (the embed's services and controls
-  // chunks, on idle after ready) is in. The frame's network quiet for 500 ms, and not before 3 s after its load event
+  // chunks, on idle after ready) is in. The frame's network quiet for 500 ms, and not before 2 s after its load event
   // (the embed's services start by 1 s after ready at the latest, `SERVICES_LATEST_LOAD_MS`, and their start is not
   // all network: quiet alone measured some loads before it and some after, two modes 0.3 MiB apart), at most 10 s,
-  // for both pages alike.
+  // for both pages alike. Both pages autoplay from their first frame, so the figure includes their first seconds of
+  // playback.
   await frame.evaluate(async () => {
     const started = performance.now();
+    const loadEnd = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd || started;
     let count = performance.getEntriesByType('resource').length;
     let quietSince = performance.now();
-    while ((performance.now() - quietSince < 500 || performance.now() - started < 3_000) && performance.now() - started < 10_000) {
+    while ((performance.now() - quietSince < 500 || performance.now() - loadEnd < 2_000) && performance.now() - started < 10_000) {
       await new Promise((done) => setTimeout(done, 50));
       const now = performance.getEntriesByType('resource').length;
       if (now !== count) {

@@ -97,9 +97,9 @@ const modelParts = new WeakMap<PlayerModel, ModelParts>();
 const NO_CAPTION_TRACKS: CaptionTrackData[] = Object.freeze([]) as unknown as CaptionTrackData[];
 
 /**
- * What a snapshot takes from the response alone, built once per response: the models of one response — a loop, or a
- * video loaded again, reuses the response it has; a caption or quality change makes a new model — share the same
- * track list and quality levels. Their captions module (`captionsApiInfo`) is then the same object, and comparing
+ * What a snapshot takes from the response alone, built once per response: the models of one response — a looping
+ * playlist reuses the response it has; a caption or quality change makes a new model — share the same track list and
+ * quality levels (a video the host loads again is a new response: `syncApi` keeps its equal captions module). Their captions module (`captionsApiInfo`) is then the same object, and comparing
  * their snapshots is `===`, not JSON (issue 15: at every loop of a looping video).
  */
 const responseParts = new WeakMap<object, { captionTracks: CaptionTrackData[]; availableQualityLevels: string[] }>();

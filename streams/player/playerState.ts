@@ -33,9 +33,9 @@ export type PlayerStateInput =
  * - `pause` → 2, except the pause the element fires at its natural end (`ended: true`), which keeps the state until the
  *   `ended` that follows it → 0 (1 goes straight to 0, never through 2);
  * - `playRefused` (the browser refused `play()`) never claims 1: back to 5 when nothing played yet, else 2;
- * - `seeking`/`seeked` keep a paused player paused (the element tells us through `paused`);
- * - a `play` or `playing` that arrives when the element is paused already is stale (a pause, a cue or a stop came
- *   after the element queued it, and its `pause` follows): it moves nothing.
+ * - `seeking`/`seeked` keep a paused player paused (the element tells us through `paused`).
+ * (A `play` or `playing` the element queued before a cue or stop is dropped by {@link stepPlayerState}, which
+ * remembers the cue.)
  */
 export function nextPlayerState(state: PlayerStateValue, input: PlayerStateInput): PlayerStateValue {
   switch (input.type) {
@@ -51,10 +51,9 @@ export function nextPlayerState(state: PlayerStateValue, input: PlayerStateInput
     case 'playRefused':
       return state === PlayerState.UNSTARTED || state === PlayerState.CUED || state === PlayerState.BUFFERING ? PlayerState.CUED : PlayerState.PAUSED;
     case 'play':
-      if (input.paused) return state;
       return state === PlayerState.PLAYING ? state : PlayerState.BUFFERING;
     case 'playing':
-      return input.paused ? state : PlayerState.PLAYING;
+      return PlayerState.PLAYING;
     case 'waiting':
       return state === PlayerState.PLAYING ? PlayerState.BUFFERING : state;
     case 'pause':
@@ -78,29 +77,45 @@ export interface PlayerStateMachine {
   state: PlayerStateValue;
   /** The state before the latest `play` that has not been confirmed by `playing`. */
   beforePlay: PlayerStateValue;
+  /**
+   * A cue or stop paused the element, and the element has not said `pause` or played since: a `play` or `playing`
+   * that comes now with the element paused was queued before the cue (the video it replaced was still starting) and
+   * moves nothing. Without a cue, such a pair (`playVideo` then `pauseVideo` at once) still goes 3 then 2.
+   */
+  stopped: boolean;
 }
 
-export const INITIAL_PLAYER_STATE_MACHINE: PlayerStateMachine = { state: PlayerState.UNSTARTED, beforePlay: PlayerState.UNSTARTED };
+export const INITIAL_PLAYER_STATE_MACHINE: PlayerStateMachine = { state: PlayerState.UNSTARTED, beforePlay: PlayerState.UNSTARTED, stopped: false };
 
 /**
  * {@link nextPlayerState} with memory of where a `play()` started, so a refused `play()` goes back exactly there:
  * -1/5/3 → 5 (nothing played yet), 2 stays 2, 0 stays 0. It never claims 1.
  */
 export function stepPlayerState(machine: PlayerStateMachine, input: PlayerStateInput): PlayerStateMachine {
-  const { state, beforePlay } = machine;
+  const { state, beforePlay, stopped } = machine;
   switch (input.type) {
     case 'play':
-      if (input.paused) return machine;
-      return { state: nextPlayerState(state, input), beforePlay: state === PlayerState.BUFFERING || state === PlayerState.PLAYING ? beforePlay : state };
+      if (stopped && input.paused) return machine;
+      return {
+        state: nextPlayerState(state, input),
+        beforePlay: state === PlayerState.BUFFERING || state === PlayerState.PLAYING ? beforePlay : state,
+        stopped: false,
+      };
     case 'playRefused':
       if (state === PlayerState.PLAYING) return machine;
       return {
         state: beforePlay === PlayerState.PAUSED || beforePlay === PlayerState.ENDED ? beforePlay : PlayerState.CUED,
         beforePlay,
+        stopped,
       };
     default: {
+      if (input.type === 'playing' && stopped && input.paused) return machine;
       const next = nextPlayerState(state, input);
-      return { state: next, beforePlay: next === PlayerState.BUFFERING ? beforePlay : next };
+      return {
+        state: next,
+        beforePlay: next === PlayerState.BUFFERING ? beforePlay : next,
+        stopped: input.type === 'cue' || input.type === 'stop' || (stopped && input.type !== 'pause' && !(input.type === 'playing' && !input.paused)),
+      };
     }
   }
 }

@@ -362,8 +362,10 @@ const RULES: { [T in EngineInput['type']]: Rule<T> } = {
       return {
         // Which video plays is not known until the list answers: no response for it yet (`videoKnown` false).
         model: { ...model, loadSeq: seq, error: null, response: null, quality: '' },
+        // A cue stops what plays at once, as `startLoad` does.
         actions: [
           { type: 'state', input: { type: input.autoplay ? 'load' : 'cue' } },
+          ...(input.autoplay ? [] : [{ type: 'pause' } as const]),
           { type: 'fetchPlaylist', seq, listId: o.list, index, autoplay: input.autoplay === true, startSeconds: start },
         ],
       };

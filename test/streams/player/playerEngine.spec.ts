@@ -124,7 +124,7 @@ describe('playerEngine', () => {
         fetchPlaylist: () => cold('-l|', { l: list }),
       });
       expectObservable(steps.pipe(map((s) => `${s.actions.map((a) => a.type).join(',')}@${s.model.playlist?.index ?? '-'}`))).toBe('-xyz----', {
-        x: 'state,fetchPlaylist@-',
+        x: 'state,pause,fetchPlaylist@-', // cued by list id: the element stops at once too
         y: 'state,pause,fetchVideo@1', // cued (autoplay false): the element stops at once
         z: 'source,captions@1',
       });

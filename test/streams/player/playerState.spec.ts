@@ -1,4 +1,11 @@
-import { nextPlayerState, PlayerState, type PlayerStateInput, type PlayerStateValue } from '../../../streams/player/playerState';
+import {
+  INITIAL_PLAYER_STATE_MACHINE,
+  nextPlayerState,
+  PlayerState,
+  stepPlayerState,
+  type PlayerStateInput,
+  type PlayerStateValue,
+} from '../../../streams/player/playerState';
 
 const run = (start: PlayerStateValue, ...inputs: PlayerStateInput[]) => inputs.reduce(nextPlayerState, start);
 const { UNSTARTED, ENDED, PLAYING, PAUSED, BUFFERING, CUED } = PlayerState;
@@ -31,13 +38,19 @@ describe('player state machine', () => {
     expect(run(PLAYING, { type: 'cue' }, { type: 'pause' })).toBe(CUED);
     expect(run(PLAYING, { type: 'stop' }, { type: 'pause' })).toBe(CUED);
   });
-  it('a play or playing the element queued before a cue, stop or pause (it is paused when they arrive) moves nothing', () => {
+  it('a play or playing the element queued before a cue or stop (it is paused when they arrive) moves nothing', () => {
+    const step = (start: PlayerStateValue, ...inputs: PlayerStateInput[]) =>
+      inputs.reduce(stepPlayerState, { ...INITIAL_PLAYER_STATE_MACHINE, state: start, beforePlay: start }).state;
     // The cue came while the video it replaced was still starting: its late events must not leave "cued".
-    expect(run(BUFFERING, { type: 'cue' }, { type: 'playing', paused: true }, { type: 'pause', paused: true })).toBe(CUED);
-    expect(run(PLAYING, { type: 'stop' }, { type: 'play', paused: true }, { type: 'playing', paused: true })).toBe(CUED);
-    expect(run(PAUSED, { type: 'playing', paused: true })).toBe(PAUSED);
-    // The element playing when they arrive: they count as before.
-    expect(run(CUED, { type: 'play', paused: false }, { type: 'playing', paused: false })).toBe(PLAYING);
+    expect(step(BUFFERING, { type: 'cue' }, { type: 'playing', paused: true }, { type: 'pause', paused: true })).toBe(CUED);
+    expect(step(UNSTARTED, { type: 'load' }, { type: 'cue' }, { type: 'play', paused: true }, { type: 'pause', paused: true })).toBe(CUED);
+    expect(step(PLAYING, { type: 'stop' }, { type: 'play', paused: true }, { type: 'playing', paused: true })).toBe(CUED);
+    // Without a cue since, the same pair is a play then a pause (a host's playVideo then pauseVideo at once): 3, then 2.
+    expect(step(CUED, { type: 'play', paused: true })).toBe(BUFFERING);
+    expect(step(CUED, { type: 'play', paused: true }, { type: 'pause', paused: true })).toBe(PAUSED);
+    // The cue's own pause, or a real play, ends the window: a later quick play then pause counts again.
+    expect(step(PLAYING, { type: 'cue' }, { type: 'pause', paused: true }, { type: 'play', paused: true }, { type: 'pause', paused: true })).toBe(PAUSED);
+    expect(step(CUED, { type: 'cue' }, { type: 'play', paused: false }, { type: 'playing', paused: false })).toBe(PLAYING);
   });
   it('a refused play() never reports 1', () => {
     expect(run(UNSTARTED, { type: 'load' }, { type: 'play' }, { type: 'playRefused' })).toBe(CUED);

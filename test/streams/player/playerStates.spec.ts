@@ -82,11 +82,12 @@ describe('playerStates', () => {
     });
   });
 
-  it('stepPlayerState remembers where play started; a stale play (the element paused) changes nothing', () => {
+  it('stepPlayerState remembers where play started; a play queued before a cue (the element paused) changes nothing', () => {
     const m = [inputs.C, inputs.y].reduce(stepPlayerState, INITIAL_PLAYER_STATE_MACHINE);
-    expect(m).toEqual({ state: BUFFERING, beforePlay: CUED });
-    expect(stepPlayerState({ state: PAUSED, beforePlay: PAUSED }, { type: 'play', paused: true })).toEqual({ state: PAUSED, beforePlay: PAUSED });
+    expect(m).toEqual({ state: BUFFERING, beforePlay: CUED, stopped: false });
+    const cuedWhilePaused = { state: CUED, beforePlay: CUED, stopped: true };
+    expect(stepPlayerState(cuedWhilePaused, { type: 'play', paused: true })).toBe(cuedWhilePaused);
     expect(stepPlayerState(m, inputs.r).state).toBe(CUED);
-    expect(stepPlayerState({ state: PLAYING, beforePlay: PLAYING }, inputs.r).state).toBe(PLAYING);
+    expect(stepPlayerState({ state: PLAYING, beforePlay: PLAYING, stopped: false }, inputs.r).state).toBe(PLAYING);
   });
 });
