@@ -99,8 +99,9 @@ const NO_CAPTION_TRACKS: CaptionTrackData[] = Object.freeze([]) as unknown as Ca
 /**
  * What a snapshot takes from the response alone, built once per response: the models of one response — a looping
  * playlist reuses the response it has; a caption or quality change makes a new model — share the same track list and
- * quality levels (a video the host loads again is a new response: `syncApi` keeps its equal captions module). Their captions module (`captionsApiInfo`) is then the same object, and comparing
- * their snapshots is `===`, not JSON (issue 15: at every loop of a looping video).
+ * quality levels. Their captions module (`captionsApiInfo`) is then the same object, and comparing their snapshots
+ * is `===`, not JSON (issue 15: at every loop of a looping video). A video the host loads again is a new response:
+ * `syncApi` in the host protocol keeps its equal captions module.
  */
 const responseParts = new WeakMap<object, { captionTracks: CaptionTrackData[]; availableQualityLevels: string[] }>();
 

@@ -114,7 +114,9 @@ export function stepPlayerState(machine: PlayerStateMachine, input: PlayerStateI
       return {
         state: next,
         beforePlay: next === PlayerState.BUFFERING ? beforePlay : next,
-        stopped: input.type === 'cue' || input.type === 'stop' || (stopped && input.type !== 'pause' && !(input.type === 'playing' && !input.paused)),
+        // A cue or stop opens the window; the element's pause, or a `playing` that counted (a stale one returned
+        // above), closes it.
+        stopped: input.type === 'cue' || input.type === 'stop' || (stopped && input.type !== 'pause' && input.type !== 'playing'),
       };
     }
   }
