@@ -4,8 +4,8 @@
  * The bare page is the least a frame can do for the same job: a static page with a `<video>` on the very file the
  * embed plays, and a minimal responder to the host protocol's handshake (`onReady`), `pauseVideo` and `seekTo` (it
  * posts the new time on `seeked`, and on every `timeupdate` while it plays, as the protocol asks of any player). Both are framed cross-site by the same host page (localhost framing 127.0.0.1, so
- * each frame runs in its own renderer process, as on a real site), muted and autoplaying, each load in a fresh browser
- * context (a cold cache), the two interleaved so that the machine's noise falls on both alike.
+ * each frame runs in its own renderer process, as on a real site), muted and autoplaying, each load in a browser of its
+ * own with a fresh regular profile (a cold cache, empty storage: {@link newViewer}), the two interleaved so that the machine's noise falls on both alike.
  *
  * Per load: the time from the iframe's creation (host clock) to `onReady` at the host, to the frame's first video
  * frame (`requestVideoFrameCallback`), to the start of the media request (Resource Timing), the JS heap after load
@@ -18,8 +18,8 @@
  */
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, CDPSession, Frame, Page } from 'playwright-core';
-import { launchBrowser } from '../test/e2e/helpers/browser';
+import type { BrowserContext, CDPSession, Frame, Page } from 'playwright-core';
+import { launchProfileBrowser, type ProfileBrowser } from '../test/e2e/helpers/browser';
 import { startServer, type RunningServer } from '../test/e2e/helpers/servers';
 
 export const VIDEO_ID = 'VFsunrise01';
@@ -228,6 +228,36 @@ async function heapAfterGc(cdp: CDPSession): Promise<number> {
   return usedSize;
 }
 
+/**
+ * A browser as a viewer's: Chromium with a fresh regular profile of its own, so a cold cache and empty storage. Not a
+ * Playwright context: those are off-the-record, and there Chromium refuses IndexedDB and `localStorage` to a
+ * third-party frame, so the embed ran its logging on the in-memory fallback that no viewer's browser gives it (the
+ * benchmark measured that way until the tenth session; `test/e2e/helpers/browser.ts` `launchProfileBrowser`).
+ */
+export const newViewer = (): Promise<ProfileBrowser> => launchProfileBrowser();
+
+/** The embed's databases, which its logging opens once its services start: the proof it ran on real storage. */
+const EMBED_DATABASES = ['VidFrameConfigDatabase', 'VidFrameLogsDatabase'];
+
+/**
+ * Throws unless the embed's frame has its storage (IndexedDB with the embed's databases, and `localStorage`), so that
+ * no figure is ever taken on the in-memory fallback; asked after the heap is measured, so that its script is not in it.
+ */
+async function checkEmbedStorage(frame: Frame): Promise<void> {
+  const found = await frame.evaluate(async () => {
+    try {
+      void localStorage.length;
+      return (await indexedDB.databases()).map((d) => d.name ?? '');
+    } catch (error) {
+      return String(error);
+    }
+  });
+  const missing = Array.isArray(found) ? EMBED_DATABASES.filter((name) => !found.includes(name)) : EMBED_DATABASES;
+  if (missing.length > 0) {
+    throw new Error(`the embed ran without its storage (${Array.isArray(found) ? `no ${missing.join(', ')}` : found}): the figures would not be a viewer's`);
+  }
+}
+
 async function scriptSeconds(cdp: CDPSession): Promise<number> {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
   return metrics.find((m) => m.name === 'ScriptDuration')?.value ?? NaN;
@@ -318,6 +348,7 @@ async function coldLoad(context: BrowserContext, servers: Servers, kind: Kind, m
   });
   const cdp = await cdpFor(context, page, frame);
   const heapAfterLoadBytes = await heapAfterGc(cdp);
+  if (kind === 'vidframe') await checkEmbedStorage(frame);
   await page.evaluate(() => (window as unknown as { pauseAndWait(): Promise<unknown> }).pauseAndWait());
   const seekRoundTripMs: number[] = [];
   for (const to of [3.5, 7, 9.5]) {
@@ -350,6 +381,7 @@ async function longPlay(context: BrowserContext, servers: Servers, kind: Kind, m
     before = now;
   }
   const heapAfterPlayBytes = await heapAfterGc(cdp);
+  if (kind === 'vidframe') await checkEmbedStorage(frame);
   await cdp.detach().catch(() => undefined);
   return { scriptMsPer10s, heapAfterPlayBytes };
 }
@@ -367,21 +399,19 @@ export interface PageBenchResult {
 export const BENCH_MEDIA_PATH = `/media/videos/${VIDEO_ID}/medium.webm`;
 
 /**
- * What the diagnostic tools (`profilePlayback`, `tickCost`, `heapComposition`) start: the reference server (or the
- * one given), the bare page on {@link BENCH_MEDIA_PATH}, the host page and a browser; `close()` ends them all.
+ * What the diagnostic tools (`profilePlayback`, `tickCost`, `heapComposition`, `loadTimeline`) start: the reference
+ * server (or the one given), the bare page on {@link BENCH_MEDIA_PATH} and the host page; each opens its browsers with
+ * {@link newViewer}, as the benchmark does. `close()` ends the servers.
  */
 export async function startBenchPages(
   vidframe?: RunningServer | { origin: string; close(): Promise<void> },
-): Promise<{ servers: Servers; browser: Browser; close(): Promise<void> }> {
+): Promise<{ servers: Servers; close(): Promise<void> }> {
   const server = vidframe ?? (await startServer());
   const bare = await serveOne('127.0.0.1', () => barePage(`${server.origin}${BENCH_MEDIA_PATH}`));
   const host = await serveOne('localhost', hostPage);
-  const browser = await launchBrowser();
   return {
     servers: { vidframe: server as RunningServer, host, bare },
-    browser,
     close: async () => {
-      await browser.close();
       await Promise.all([host.close(), bare.close()]);
       await server.close();
     },
@@ -398,25 +428,27 @@ export async function runPageBench({
   const bare = await serveOne('127.0.0.1', () => barePage(`${vidframe.origin}${mediaPath}`));
   const host = await serveOne('localhost', hostPage);
   const servers: Servers = { vidframe, host, bare };
-  const browser = await launchBrowser();
   try {
     const bytes = await embedBytes(vidframe.origin);
     // The file the embed picks at 640×360: the bare page plays the very same one.
     {
-      const context = await browser.newContext();
-      const { frame } = await openFrame(context, servers, 'vidframe', '');
-      mediaPath = new URL(await frame.evaluate(() => document.querySelector('video')!.currentSrc)).pathname;
-      await context.close();
+      const viewer = await newViewer();
+      try {
+        const { frame } = await openFrame(viewer.context, servers, 'vidframe', '');
+        mediaPath = new URL(await frame.evaluate(() => document.querySelector('video')!.currentSrc)).pathname;
+      } finally {
+        await viewer.close();
+      }
     }
     const loads: Record<Kind, LoadSample[]> = { vidframe: [], bare: [] };
     for (let i = 0; i < runs; i++) {
       const order: Kind[] = i % 2 === 0 ? ['vidframe', 'bare'] : ['bare', 'vidframe'];
       for (const kind of order) {
-        const context = await browser.newContext();
+        const viewer = await newViewer();
         try {
-          loads[kind].push(await coldLoad(context, servers, kind, mediaPath));
+          loads[kind].push(await coldLoad(viewer.context, servers, kind, mediaPath));
         } finally {
-          await context.close();
+          await viewer.close();
         }
       }
       progress(`  page: cold load ${i + 1}/${runs} of each`);
@@ -424,16 +456,15 @@ export async function runPageBench({
     const play = {} as Record<Kind, PlaySample>;
     for (const kind of ['vidframe', 'bare'] as const) {
       progress(`  page: ${playSeconds} s of playback (${kind})`);
-      const context = await browser.newContext();
+      const viewer = await newViewer();
       try {
-        play[kind] = await longPlay(context, servers, kind, mediaPath, playSeconds);
+        play[kind] = await longPlay(viewer.context, servers, kind, mediaPath, playSeconds);
       } finally {
-        await context.close();
+        await viewer.close();
       }
     }
     return { runs, playSeconds, mediaPath, bytes, loads, play };
   } finally {
-    await browser.close();
     await Promise.all([host.close(), bare.close()]);
     await vidframe.close();
   }

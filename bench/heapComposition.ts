@@ -10,8 +10,8 @@
  *   node --import tsx bench/heapComposition.ts
  *   HEAP_BLOCKS="ui services ui,services" node --import tsx bench/heapComposition.ts   # also without those chunks
  */
-import { BENCH_MEDIA_PATH, cdpFor, openFrame, startBenchPages, type Kind } from './embedPage';
-const { servers, browser, close } = await startBenchPages();
+import { BENCH_MEDIA_PATH, cdpFor, openFrame, newViewer, startBenchPages, type Kind } from './embedPage';
+const { servers, close } = await startBenchPages();
 const mediaPath = BENCH_MEDIA_PATH;
 const runs: [Kind, string][] = [
   ['bare', ''],
@@ -22,7 +22,8 @@ const runs: [Kind, string][] = [
     .map((b): [Kind, string] => ['vidframe', b]),
 ];
 for (const [kind, block] of runs) {
-  const context = await browser.newContext();
+  const viewer = await newViewer();
+  const context = viewer.context;
   for (const b of block.split(',').filter(Boolean)) await context.route(new RegExp(`/assets/${b}-[^/]*\\.js`), (r) => r.abort());
   const { page, frame } = await openFrame(context, servers, kind, mediaPath);
   await page.waitForTimeout(3000);
@@ -69,6 +70,6 @@ for (const [kind, block] of runs) {
     console.log(`  ${kb(v).padStart(7)}  ${k}`);
   console.log('strings > 4 KB:', bigStrings.length, kb(bigStrings.reduce((n, [s]) => n + s, 0)));
   for (const [s, t] of bigStrings.sort((a, b) => b[0] - a[0]).slice(0, 12)) console.log(`  ${kb(s).padStart(7)}  ${t}`);
-  await context.close();
+  await viewer.close();
 }
 await close();

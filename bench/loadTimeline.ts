@@ -17,7 +17,7 @@
  * too; the embed's scripts arrive ≈ 35–50 ms later; its module then runs for ≈ 50 ms before the host's handshake can
  * complete (see `docs/performance.md`).
  */
-import { BENCH_MEDIA_PATH, openFrame, startBenchPages, type Kind } from './embedPage';
+import { BENCH_MEDIA_PATH, openFrame, newViewer, startBenchPages, type Kind } from './embedPage';
 import { startCurrentServer, tempDir } from './benchProcesses';
 
 const kind: Kind = process.argv.includes('bare') ? 'bare' : 'vidframe';
@@ -27,7 +27,7 @@ const loads = Number(process.env.TIMELINE_LOADS ?? 10);
 // where Playwright's driver shares its event loop.
 const own = process.env.TIMELINE_SERVER === 'process' ? tempDir('vidframe-timeline-') : undefined;
 const child = own ? await startCurrentServer({ VIDFRAME_DATA_DIR: own.dir }, 60_000) : undefined;
-const { servers, browser, close } = await startBenchPages(
+const { servers, close } = await startBenchPages(
   child
     ? {
         origin: child.origin,
@@ -41,7 +41,8 @@ const { servers, browser, close } = await startBenchPages(
 const rows = new Map<string, number[]>();
 try {
   for (let i = 0; i < loads; i++) {
-    const context = await browser.newContext();
+    const viewer = await newViewer();
+    const context = viewer.context;
     try {
       const { page, frame } = await openFrame(context, servers, kind, BENCH_MEDIA_PATH);
       const { created, ready } = await page.evaluate(() => (window as unknown as { bench: { created: number; ready: number } }).bench);
@@ -77,7 +78,7 @@ try {
         if (Number.isFinite(at)) rows.set(name, [...(rows.get(name) ?? []), at - created]);
       }
     } finally {
-      await context.close();
+      await viewer.close();
     }
   }
 } finally {

@@ -31,7 +31,7 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CDPSession } from 'playwright-core';
-import { BENCH_MEDIA_PATH, cdpFor, openFrame, startBenchPages, type Kind } from './embedPage';
+import { BENCH_MEDIA_PATH, cdpFor, openFrame, newViewer, startBenchPages, type Kind } from './embedPage';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const ASSETS = join(ROOT, 'dist/assets');
@@ -338,10 +338,11 @@ async function main(): Promise<void> {
   const heapSeconds = Number(process.env.PROFILE_HEAP_SECONDS ?? 0);
   const count = process.env.PROFILE_COUNT !== '0';
 
-  const { servers, browser, close } = await startBenchPages();
+  const { servers, close } = await startBenchPages();
   const mediaPath = BENCH_MEDIA_PATH;
   try {
-    const context = await browser.newContext();
+    const viewer = await newViewer();
+    const context = viewer.context;
     if (count) await context.addInitScript(COUNTERS);
     const { page, frame } = await openFrame(context, servers, kind, mediaPath);
     const cdp = await cdpFor(context, page, frame);
@@ -401,7 +402,7 @@ async function main(): Promise<void> {
       heapDiff(heapAtReady, await heapSummary(cdp), top);
     }
     await cdp.detach().catch(() => undefined);
-    await context.close();
+    await viewer.close();
   } finally {
     await close();
   }

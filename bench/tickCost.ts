@@ -16,7 +16,7 @@
  * A diagnostic for iterating on the per-tick work; the page benchmark stays the measure the targets are judged on.
  */
 import { writeFileSync } from 'node:fs';
-import { BENCH_MEDIA_PATH, cdpFor, openFrame, startBenchPages, type Kind } from './embedPage';
+import { BENCH_MEDIA_PATH, cdpFor, openFrame, newViewer, startBenchPages, type Kind } from './embedPage';
 import type { CDPSession } from 'playwright-core';
 import { attribute, type Profile } from './profilePlayback';
 
@@ -30,10 +30,11 @@ async function main(): Promise<void> {
   const count = Number(process.env.TICK_COUNT ?? 200);
   const spacing = Number(process.env.TICK_SPACING_MS ?? 150);
   const rounds = Number(process.env.TICK_ROUNDS ?? 3);
-  const { servers, browser, close } = await startBenchPages();
+  const { servers, close } = await startBenchPages();
   const mediaPath = BENCH_MEDIA_PATH;
   try {
-    const context = await browser.newContext();
+    const viewer = await newViewer();
+    const context = viewer.context;
     // `TICK_BLOCK=ui,services`: the embed without those lazy chunks (refused), to see what each adds to a tick.
     for (const chunk of (process.env.TICK_BLOCK ?? '').split(',').filter(Boolean)) {
       await context.route(new RegExp(`/assets/${chunk}-[^/]*\\.js`), (route) => route.abort());
@@ -106,7 +107,7 @@ async function main(): Promise<void> {
       if (process.env.TICK_PROFILE_SAVE) writeFileSync(process.env.TICK_PROFILE_SAVE, JSON.stringify(profile));
     }
     await cdp.detach().catch(() => undefined);
-    await context.close();
+    await viewer.close();
   } finally {
     await close();
   }

@@ -1,9 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
-import { BASE_FLAGS, CHROMIUM_PATH, servicesStarted } from './helpers/browser';
+import { type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import { servicesStarted } from './helpers/browser';
 import { framingPage, type HostServer, type RunningServer } from './helpers/servers';
 
 /**
@@ -208,78 +204,7 @@ export const sequenceNumbers = (ids: (string | undefined)[], pageId: string) =>
 /** `[1, 2, …, n]`. */
 export const oneTo = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
-/**
- * A real Chromium with a regular (on-disk, throw-away) profile, driven over CDP. The telemetry tests need it for two
- * reasons, both checked in this Chromium:
- *
- * - **IndexedDB in the framed embed.** Playwright's contexts are off-the-record; there Chromium refuses IndexedDB to a
- *   third-party frame (`UnknownError: The user denied permission to access the database.`), so the retry queue would
- *   only ever run in memory. A regular profile gives the frame its own partitioned IndexedDB, as a visitor's browser does.
- * - **Tabs that really hide.** Playwright turns on CDP focus emulation for every page it creates, and Chromium keeps an
- *   emulated-focus page visible, so a launched browser never fires `visibilitychange`. Connected with `noDefaults`, the
- *   default context's pages skip that override: bringing another tab to the front hides the first one
- *   (`visibilityState` `hidden`, a real `visibilitychange`), bringing it back shows it — in headless Chromium.
- *
- * Pages are tabs of one window; closing one leaves the profile (and its keepalive requests in flight) alive, unlike
- * `browser.newPage()`, whose page owns a context that closes with it.
- */
-export interface ProfileBrowser {
-  browser: Browser;
-  context: BrowserContext;
-  close(): Promise<void>;
-}
-
-export async function launchProfileBrowser(): Promise<ProfileBrowser> {
-  const profile = mkdtempSync(join(tmpdir(), 'vidframe-tabs-'));
-  const child: ChildProcess = spawn(
-    CHROMIUM_PATH,
-    [
-      ...BASE_FLAGS,
-      '--no-default-browser-check',
-      '--autoplay-policy=no-user-gesture-required',
-      '--remote-debugging-port=0',
-      `--user-data-dir=${profile}`,
-      'about:blank',
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  const endpoint = await new Promise<string>((resolve, reject) => {
-    let seen = '';
-    const timer = setTimeout(() => reject(new Error(`Chromium printed no DevTools endpoint: ${seen.slice(0, 500)}`)), 20_000);
-    child.stderr!.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = /DevTools listening on (ws:\/\/\S+)/.exec(seen);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`Chromium exited (${code}): ${seen.slice(0, 500)}`)));
-  });
-  child.stderr!.resume();
-  // `noDefaults` is passed through by playwright-core but not in its public types.
-  const options = { noDefaults: true } as { timeout?: number };
-  const browser = await chromium.connectOverCDP(endpoint, options);
-  return {
-    browser,
-    context: browser.contexts()[0],
-    close: async () => {
-      await browser.close().catch(() => undefined);
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill();
-        await exited;
-      }
-      // Chromium's helper processes may still be writing into the profile for a moment after the main one exits;
-      // a temporary profile left behind is harmless, a cleanup error must not fail the suite.
-      try {
-        rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
-      } catch {
-        /* left in the temp folder */
-      }
-    },
-  };
-}
+export { launchProfileBrowser, type ProfileBrowser } from './helpers/browser';
 
 /** The telemetry streams a test can watch from inside the page. */
 export type WatchedStream = 'online$' | 'visibility$' | 'lifecycle$' | 'retry$' | 'outcome$';
