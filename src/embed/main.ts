@@ -12,7 +12,7 @@ import type { PlatformCalls } from '../../streams/platform/platformCalls';
 import { recoverUnwrappedResponse } from '../../streams/transport/recoverUnwrappedResponse';
 import { startTracking } from './tracking';
 import { filter, first, map, merge, of, race, shareReplay, Subject, switchMap } from 'rxjs';
-import { CONTROLS_RETRY_AFTER_MS } from '../../streams/timing';
+import { CONTROLS_RETRY_AFTER_MS, SERVICES_RETRY_AFTER_MS } from '../../streams/timing';
 import { loadOnDemand } from '../../streams/shared/loadOnDemand';
 import { visibilityEvents$ } from '../../streams/sources/visibilityEvents';
 import { visibilityState } from '../../streams/visibility/visibilityState';
@@ -125,22 +125,49 @@ function boot(): void {
     startService('the host channel', () => startHostBridge(player, window, { onCommandReceived: (receipt) => hostCommandReceipts$.next(receipt) }));
     // The services come once the player is ready, the page loaded and the main thread idle — or at once when the page is
     // being hidden, so that what was recorded gets its chance to be sent (logging subscribes to the feed, which is then
-    // released) — or when the viewer reaches for the player (the controls need them).
-    let services: Promise<void> | undefined;
-    const loadServices = () =>
-      (services ??= import('./services')
-        .then(({ startServices }) => startServices({ config, api, feed, hostCommands$, visibility$, win: window }))
-        .catch((error: unknown) => {
+    // released) — or when the viewer reaches for the player (the controls need them). They are loaded until they are
+    // there: a chunk that could not be loaded (the network, a deploy in between) is asked for again
+    // `SERVICES_RETRY_AFTER_MS` after the failure, or at once when the page is being hidden or the controls come, and the
+    // recorder keeps what logging will want to see meanwhile (at most `RECORDER_MAX_ENTRIES`), so one failed request for
+    // the chunk loses none of it: the logging that comes later sends it all.
+    let servicesLoaded = false;
+    let servicesAttempt: Promise<void> | undefined;
+    let servicesFailures = 0;
+    let servicesRetry: ReturnType<typeof setTimeout> | undefined;
+    /** Asks for the services unless they are there or being asked for; resolves when that request is over, loaded or not. */
+    const loadServices = (): Promise<void> => {
+      if (servicesLoaded) return Promise.resolve();
+      if (servicesAttempt) return servicesAttempt;
+      clearTimeout(servicesRetry);
+      servicesAttempt = import('./services').then(
+        ({ startServices }) => {
+          servicesLoaded = true;
+          hidingBeforeServices.unsubscribe();
+          try {
+            startServices({ config, api, feed, hostCommands$, visibility$, win: window });
+          } catch (error) {
+            console.error('[vidframe] the services could not start', error);
+            errorReporting?.report(error, 'services');
+          } finally {
+            recorder.release();
+            // A page hidden before its logging started may be discarded without notice: what was recorded goes now.
+            if (document.visibilityState === 'hidden') window.vidframeTelemetry?.flush();
+          }
+        },
+        (error: unknown) => {
+          servicesAttempt = undefined;
           console.error('[vidframe] the services could not load', error);
-          errorReporting?.report(error, 'services');
-        })
-        .finally(() => {
-          recorder.release();
-          // A page hidden before its logging started may be discarded without notice: what was recorded goes now.
-          if (document.visibilityState === 'hidden') window.vidframeTelemetry?.flush();
-        }));
+          // Reported once: a page offline for a while would report every retry.
+          if (servicesFailures++ === 0) errorReporting?.report(error, 'services');
+          servicesRetry = setTimeout(() => void loadServices(), SERVICES_RETRY_AFTER_MS);
+        },
+      );
+      return servicesAttempt;
+    };
     const due$ = race(servicesDue$(player.readiness$, window), pageHiding$(window, document)).pipe(first(), shareReplay(1));
     due$.subscribe(() => void loadServices());
+    // A page being hidden while the services are still not there (a failed request for them): the last chance to send.
+    const hidingBeforeServices = pageHiding$(window, document).subscribe(() => void loadServices());
     // The controls, on demand (see above).
     const needed$ = due$.pipe(
       switchMap(() => controlsNeeded$(player)),

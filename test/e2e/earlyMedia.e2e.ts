@@ -4,7 +4,7 @@ import { frameWith, reachForPlayer, servicesStarted } from './helpers/browser';
 import { withE2eEnvironment } from './helpers/environment';
 import { rawHostPage, videoElement, waitCache, waitMessage } from './host.helpers';
 import { collectorOf, openEmbed, until } from './telemetry.helpers';
-import { CONTROLS_RETRY_AFTER_MS, PLAYER_BOOT_FIRST_FRAME_WAIT_MS } from '../../streams/timing';
+import { CONTROLS_RETRY_AFTER_MS, PLAYER_BOOT_FIRST_FRAME_WAIT_MS, SERVICES_RETRY_AFTER_MS } from '../../streams/timing';
 
 /**
  * Issue 15, where a viewer and a host meet it: the `<video>` comes with the HTML, so its media request starts before
@@ -276,6 +276,40 @@ describe('the video arrives with the page; the controls after it (issue 15)', ()
     release();
     await frame.waitForFunction(() => document.querySelector('video')!.readyState >= 1);
     expect((await videoElement(frame)).currentTime).toBe(0);
+    await page.close();
+  });
+
+  it('a services chunk that failed to load is asked for again after the retry delay, and logging then delivers the session from its first event', async () => {
+    const collector = collectorOf(server);
+    await collector.clear(); // its events and error reports
+    const page = await browser.newPage();
+    // The first request for the services chunk fails (the network, a deploy in between); the later ones are served.
+    const servicesRequests: number[] = [];
+    await page.route(/\/assets\/services-[^/]*\.js$/, (route) => {
+      servicesRequests.push(Date.now());
+      return servicesRequests.length === 1 ? route.abort('failed') : route.continue();
+    });
+    const failure = page.waitForEvent('console', { predicate: (m) => m.text().includes('the services could not load') });
+    const opened = openEmbed(browser, server, host, 'VFsunrise01', 'autoplay=1&mute=1', { page });
+    await failure;
+    // The page asks again by itself, once, not sooner than the delay, and logging starts (openEmbed waits for it).
+    const { pageId } = await opened;
+    expect(servicesRequests).toHaveLength(2);
+    expect(servicesRequests[1] - servicesRequests[0]).toBeGreaterThanOrEqual(SERVICES_RETRY_AFTER_MS);
+    // Nothing of the time before was lost: the session reaches the collector from its first event, the failure told too.
+    const events = await until(
+      () => collector.events(pageId),
+      (e) => e.some((x) => x.name === 'playerStateChange' && x.event.playerStateChange?.state === 1),
+      'the session up to playing at the collector',
+    );
+    expect(events[0].name).toBe('playerLoad');
+    expect(events.map((e) => e.name)).toEqual(expect.arrayContaining(['playerLoad', 'playerReady', 'playerStateChange']));
+    const servicesErrors = await until(
+      async () => (await collector.errors<{ message: string }>()).filter((e) => e.message.startsWith('services: ') && e.message.includes('/assets/services-')),
+      (errors) => errors.length > 0,
+      'the failed services chunk reported',
+    );
+    expect(servicesErrors).toHaveLength(1);
     await page.close();
   });
 
