@@ -195,11 +195,14 @@ export const SERVICES_LATEST_LOAD_MS = 1000;
 export const CONTROLS_RETRY_AFTER_MS = 3000;
 /**
  * After the services' chunk (logging with its storage and retry queue, consent, attestation) failed to load, the page
- * asks for it again this long after the failure (ms), or sooner when it is being hidden or the controls come; until it
- * is there, what logging will want to see stays recorded (`RECORDER_MAX_ENTRIES`). A product choice, as long as the
- * retry queue's retry delay (spec §9).
+ * asks for it again this long after the first failure (ms), twice as long after each next one, at most
+ * {@link SERVICES_RETRY_MAX_MS}, or sooner when it is being hidden or the controls come; until it is there, what logging
+ * will want to see stays recorded (`RECORDER_MAX_ENTRIES`). A product choice: the same value as
+ * {@link RETRY_QUEUE_RETRY_DELAY_MS}.
  */
 export const SERVICES_RETRY_AFTER_MS = 5000;
+/** The longest wait between two requests for a services chunk that keeps failing (ms; a product choice). */
+export const SERVICES_RETRY_MAX_MS = 60000;
 /**
  * Issue 15 (product choice): a muted video the browser starts by itself from the server's HTML (its `autoplay`) gets
  * its first frame before the page's script takes the main thread for the player's boot (the host's handshake is

@@ -11,8 +11,8 @@ import type { Attestation } from './attestation';
 import type { PlatformCalls } from '../../streams/platform/platformCalls';
 import { recoverUnwrappedResponse } from '../../streams/transport/recoverUnwrappedResponse';
 import { startTracking } from './tracking';
-import { filter, first, map, merge, of, race, shareReplay, Subject, switchMap } from 'rxjs';
-import { CONTROLS_RETRY_AFTER_MS, SERVICES_RETRY_AFTER_MS } from '../../streams/timing';
+import { filter, first, map, merge, of, race, shareReplay, Subject, switchMap, type Subscription } from 'rxjs';
+import { CONTROLS_RETRY_AFTER_MS, SERVICES_RETRY_AFTER_MS, SERVICES_RETRY_MAX_MS } from '../../streams/timing';
 import { loadOnDemand } from '../../streams/shared/loadOnDemand';
 import { visibilityEvents$ } from '../../streams/sources/visibilityEvents';
 import { visibilityState } from '../../streams/visibility/visibilityState';
@@ -127,13 +127,16 @@ function boot(): void {
     // being hidden, so that what was recorded gets its chance to be sent (logging subscribes to the feed, which is then
     // released) — or when the viewer reaches for the player (the controls need them). They are loaded until they are
     // there: a chunk that could not be loaded (the network, a deploy in between) is asked for again
-    // `SERVICES_RETRY_AFTER_MS` after the failure, or at once when the page is being hidden or the controls come, and the
-    // recorder keeps what logging will want to see meanwhile (at most `RECORDER_MAX_ENTRIES`), so one failed request for
-    // the chunk loses none of it: the logging that comes later sends it all.
+    // `SERVICES_RETRY_AFTER_MS` after the first failure, twice as long after each next one up to `SERVICES_RETRY_MAX_MS`,
+    // or at once when the page is being hidden or the controls come, and the recorder keeps what logging will want to
+    // see meanwhile (at most `RECORDER_MAX_ENTRIES`), so a failed request for the chunk loses none of it: the logging
+    // that comes later sends it all. (Chromium fetches a failed module again; a browser that keeps the failure of a
+    // module URL fails each retry at once, and the page goes on without logging, as it did before.)
     let servicesLoaded = false;
     let servicesAttempt: Promise<void> | undefined;
     let servicesFailures = 0;
     let servicesRetry: ReturnType<typeof setTimeout> | undefined;
+    let hidingBeforeServices: Subscription | undefined;
     /** Asks for the services unless they are there or being asked for; resolves when that request is over, loaded or not. */
     const loadServices = (): Promise<void> => {
       if (servicesLoaded) return Promise.resolve();
@@ -142,7 +145,7 @@ function boot(): void {
       servicesAttempt = import('./services').then(
         ({ startServices }) => {
           servicesLoaded = true;
-          hidingBeforeServices.unsubscribe();
+          hidingBeforeServices?.unsubscribe();
           try {
             startServices({ config, api, feed, hostCommands$, visibility$, win: window });
           } catch (error) {
@@ -159,7 +162,8 @@ function boot(): void {
           console.error('[vidframe] the services could not load', error);
           // Reported once: a page offline for a while would report every retry.
           if (servicesFailures++ === 0) errorReporting?.report(error, 'services');
-          servicesRetry = setTimeout(() => void loadServices(), SERVICES_RETRY_AFTER_MS);
+          const wait = Math.min(SERVICES_RETRY_AFTER_MS * 2 ** (servicesFailures - 1), SERVICES_RETRY_MAX_MS);
+          servicesRetry = setTimeout(() => void loadServices(), wait);
         },
       );
       return servicesAttempt;
@@ -167,7 +171,7 @@ function boot(): void {
     const due$ = race(servicesDue$(player.readiness$, window), pageHiding$(window, document)).pipe(first(), shareReplay(1));
     due$.subscribe(() => void loadServices());
     // A page being hidden while the services are still not there (a failed request for them): the last chance to send.
-    const hidingBeforeServices = pageHiding$(window, document).subscribe(() => void loadServices());
+    hidingBeforeServices = pageHiding$(window, document).subscribe(() => void loadServices());
     // The controls, on demand (see above).
     const needed$ = due$.pipe(
       switchMap(() => controlsNeeded$(player)),
