@@ -9,7 +9,7 @@
  *
  * Per load: the time from the iframe's creation (host clock) to `onReady` at the host, to the frame's first video
  * frame (`requestVideoFrameCallback`), to the start of the media request (Resource Timing), the JS heap after load
- * (the page settled — its network quiet for 500 ms and at least 2 s after its load event, so the embed's lazily loaded chunks are in and its services started; both pages play meanwhile — after a forced GC) and three `seekTo` round trips while paused (command sent → the `infoDelivery` carrying the new
+ * (the page settled — its network quiet for 500 ms and at least {@link SETTLED_AFTER_LOAD_MS} after its load event, so the embed's services have started and sent their first log request; both pages play meanwhile — after a forced GC) and three `seekTo` round trips while paused (command sent → the `infoDelivery` carrying the new
  * time). Then one long play of each (`BENCH_PLAY_SECONDS`, default 60): script time per 10 s window (CDP
  * `Performance.getMetrics` ScriptDuration of the frame's process) and the heap at the end.
  *
@@ -21,8 +21,16 @@ import type { AddressInfo } from 'node:net';
 import type { BrowserContext, CDPSession, Frame, Page } from 'playwright-core';
 import { launchProfileBrowser, type ProfileBrowser } from '../test/e2e/helpers/browser';
 import { startServer, type RunningServer } from '../test/e2e/helpers/servers';
+import { LOG_BATCH_INITIAL_TIMEOUT_MS, SERVICES_LATEST_LOAD_MS } from '../streams/timing';
 
 export const VIDEO_ID = 'VFsunrise01';
+
+/**
+ * How long after its load event a page counts as settled at the soonest (ms): the embed's services start by
+ * `SERVICES_LATEST_LOAD_MS` after ready, its first log request goes `LOG_BATCH_INITIAL_TIMEOUT_MS` after that, and a
+ * second more for it to be built and sent.
+ */
+export const SETTLED_AFTER_LOAD_MS = SERVICES_LATEST_LOAD_MS + LOG_BATCH_INITIAL_TIMEOUT_MS + 1000;
 
 export interface Spread {
   n: number;
@@ -236,6 +244,19 @@ async function heapAfterGc(cdp: CDPSession): Promise<number> {
  */
 export const newViewer = (): Promise<ProfileBrowser> => launchProfileBrowser();
 
+/**
+ * The embed without one of its lazily loaded chunks (`ui`: the controls; `services`: logging, storage, retry, consent,
+ * attestation), for the diagnostic tools. The controls' chunk is refused, as on a network failure (the page asks for it
+ * again only when the viewer reaches for the player). The services' chunk is answered with a module that starts
+ * nothing: refused, the page would ask for it again and again and keep what logging would log (`src/embed/main.ts`).
+ */
+export async function withoutChunk(context: BrowserContext, chunk: string): Promise<void> {
+  const pattern = new RegExp(`/assets/${chunk}-[^/]*\\.js(\\?|$)`);
+  if (chunk === 'services') {
+    await context.route(pattern, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: 'export function startServices() {}\n' }));
+  } else await context.route(pattern, (route) => route.abort('failed'));
+}
+
 /** The embed's databases, which its logging opens once its services start: the proof it ran on real storage. */
 const EMBED_DATABASES = ['VidFrameConfigDatabase', 'VidFrameLogsDatabase'];
 
@@ -326,18 +347,18 @@ async function coldLoad(context: BrowserContext, servers: Servers, kind: Kind, m
       loadEvent: nav?.loadEventStart ? origin + nav.loadEventStart : NaN,
     };
   });
-  // "After load" is the page settled: what it loads by itself after its load event (the embed's services and controls
-  // chunks, on idle after ready) is in. The frame's network quiet for 500 ms, and not before 2 s after its load event
-  // (the embed's services start by 1 s after ready at the latest, `SERVICES_LATEST_LOAD_MS`, and their start is not
-  // all network: quiet alone measured some loads before it and some after, two modes 0.3 MiB apart), at most 10 s,
-  // for both pages alike. Both pages autoplay from their first frame, so the figure includes their first seconds of
-  // playback.
-  await frame.evaluate(async () => {
+  // "After load" is the page settled: what it does by itself after its load event is done — the embed's services
+  // (logging, storage, retry), on idle after ready, and its first log request, which goes `LOG_BATCH_INITIAL_TIMEOUT_MS`
+  // after logging starts. The frame's network quiet for 500 ms, and not before {@link SETTLED_AFTER_LOAD_MS} after its
+  // load event, at most 10 s, for both pages alike. (Network quiet alone caught some loads before the services and some
+  // after, two modes 0.3 MiB apart; 2 s after the load event raced the first log request, two modes 0.15 MiB apart.)
+  // Both pages autoplay from their first frame, so the figure includes their first seconds of playback.
+  await frame.evaluate(async (settledAfterLoadMs) => {
     const started = performance.now();
     const loadEnd = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.loadEventEnd || started;
     let count = performance.getEntriesByType('resource').length;
     let quietSince = performance.now();
-    while ((performance.now() - quietSince < 500 || performance.now() - loadEnd < 2_000) && performance.now() - started < 10_000) {
+    while ((performance.now() - quietSince < 500 || performance.now() - loadEnd < settledAfterLoadMs) && performance.now() - started < 10_000) {
       await new Promise((done) => setTimeout(done, 50));
       const now = performance.getEntriesByType('resource').length;
       if (now !== count) {
@@ -345,7 +366,7 @@ async function coldLoad(context: BrowserContext, servers: Servers, kind: Kind, m
         quietSince = performance.now();
       }
     }
-  });
+  }, SETTLED_AFTER_LOAD_MS);
   const cdp = await cdpFor(context, page, frame);
   const heapAfterLoadBytes = await heapAfterGc(cdp);
   if (kind === 'vidframe') await checkEmbedStorage(frame);

@@ -340,8 +340,8 @@ async function main(): Promise<void> {
 
   const { servers, close } = await startBenchPages();
   const mediaPath = BENCH_MEDIA_PATH;
+  const viewer = await newViewer();
   try {
-    const viewer = await newViewer();
     const context = viewer.context;
     if (count) await context.addInitScript(COUNTERS);
     const { page, frame } = await openFrame(context, servers, kind, mediaPath);
@@ -402,8 +402,8 @@ async function main(): Promise<void> {
       heapDiff(heapAtReady, await heapSummary(cdp), top);
     }
     await cdp.detach().catch(() => undefined);
-    await viewer.close();
   } finally {
+    await viewer.close();
     await close();
   }
 }

@@ -16,7 +16,7 @@
  * A diagnostic for iterating on the per-tick work; the page benchmark stays the measure the targets are judged on.
  */
 import { writeFileSync } from 'node:fs';
-import { BENCH_MEDIA_PATH, cdpFor, openFrame, newViewer, startBenchPages, type Kind } from './embedPage';
+import { BENCH_MEDIA_PATH, cdpFor, openFrame, newViewer, startBenchPages, withoutChunk, type Kind } from './embedPage';
 import type { CDPSession } from 'playwright-core';
 import { attribute, type Profile } from './profilePlayback';
 
@@ -32,13 +32,11 @@ async function main(): Promise<void> {
   const rounds = Number(process.env.TICK_ROUNDS ?? 3);
   const { servers, close } = await startBenchPages();
   const mediaPath = BENCH_MEDIA_PATH;
+  const viewer = await newViewer();
   try {
-    const viewer = await newViewer();
     const context = viewer.context;
-    // `TICK_BLOCK=ui,services`: the embed without those lazy chunks (refused), to see what each adds to a tick.
-    for (const chunk of (process.env.TICK_BLOCK ?? '').split(',').filter(Boolean)) {
-      await context.route(new RegExp(`/assets/${chunk}-[^/]*\\.js`), (route) => route.abort());
-    }
+    // `TICK_BLOCK=ui,services`: the embed without those lazy chunks, to see what each adds to a tick.
+    for (const chunk of (process.env.TICK_BLOCK ?? '').split(',').filter(Boolean)) await withoutChunk(context, chunk);
     const { page, frame } = await openFrame(context, servers, kind, mediaPath);
     const cdp = await cdpFor(context, page, frame);
     await cdp.send('Performance.enable', { timeDomain: 'threadTicks' }).catch(() => cdp.send('Performance.enable'));
@@ -107,8 +105,8 @@ async function main(): Promise<void> {
       if (process.env.TICK_PROFILE_SAVE) writeFileSync(process.env.TICK_PROFILE_SAVE, JSON.stringify(profile));
     }
     await cdp.detach().catch(() => undefined);
-    await viewer.close();
   } finally {
+    await viewer.close();
     await close();
   }
 }

@@ -96,40 +96,51 @@ export async function launchProfileBrowser(): Promise<ProfileBrowser> {
     ],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
-  const endpoint = await new Promise<string>((resolve, reject) => {
-    let seen = '';
-    const timer = setTimeout(() => reject(new Error(`Chromium printed no DevTools endpoint: ${seen.slice(0, 500)}`)), 20_000);
-    child.stderr!.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = /DevTools listening on (ws:\/\/\S+)/.exec(seen);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
+  /** Ends the Chromium and removes its profile; safe to call whatever state the launch got to. */
+  const end = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill();
+      await exited;
+    }
+    // Chromium's helper processes may still be writing into the profile for a moment after the main one exits;
+    // a temporary profile left behind is harmless, a cleanup error must not fail the suite.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    } catch {
+      /* left in the temp folder */
+    }
+  };
+  let browser: Browser;
+  try {
+    const endpoint = await new Promise<string>((resolve, reject) => {
+      let seen = '';
+      const timer = setTimeout(() => reject(new Error(`Chromium printed no DevTools endpoint: ${seen.slice(0, 500)}`)), 20_000);
+      child.stderr!.on('data', (chunk: Buffer) => {
+        seen += chunk.toString();
+        const match = /DevTools listening on (ws:\/\/\S+)/.exec(seen);
+        if (match) {
+          clearTimeout(timer);
+          resolve(match[1]);
+        }
+      });
+      child.once('exit', (code) => reject(new Error(`Chromium exited (${code}): ${seen.slice(0, 500)}`)));
     });
-    child.once('exit', (code) => reject(new Error(`Chromium exited (${code}): ${seen.slice(0, 500)}`)));
-  });
-  child.stderr!.resume();
-  // `noDefaults` is passed through by playwright-core but not in its public types.
-  const options = { noDefaults: true } as { timeout?: number };
-  const browser = await chromium.connectOverCDP(endpoint, options);
+    child.stderr!.resume();
+    // `noDefaults` is passed through by playwright-core but not in its public types.
+    const options = { noDefaults: true } as { timeout?: number };
+    browser = await chromium.connectOverCDP(endpoint, options);
+  } catch (error) {
+    // A launch that failed half-way leaves no Chromium running and no profile behind.
+    await end();
+    throw error;
+  }
   return {
     browser,
     context: browser.contexts()[0],
     close: async () => {
       await browser.close().catch(() => undefined);
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill();
-        await exited;
-      }
-      // Chromium's helper processes may still be writing into the profile for a moment after the main one exits;
-      // a temporary profile left behind is harmless, a cleanup error must not fail the suite.
-      try {
-        rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
-      } catch {
-        /* left in the temp folder */
-      }
+      await end();
     },
   };
 }
