@@ -1,9 +1,11 @@
 import type { BrowserContext } from 'playwright-core';
-import { type HostServer, type RunningServer } from './helpers/servers';
+import { framingPage, type HostServer, type RunningServer } from './helpers/servers';
+import { SERVICES_RETRY_AFTER_MS } from '../../streams/timing';
 import { withE2eEnvironment } from './helpers/environment';
 import {
   collectorOf,
   countsOf,
+  embedFrame,
   launchProfileBrowser,
   oneTo,
   openEmbed,
@@ -130,6 +132,46 @@ describe('issue 7: browser state as streams, in the framed embed', () => {
         pageId,
       ),
     ).toEqual(oneTo(total));
+  });
+
+  it('a page hidden while its services chunk is refused asks for it again at once, sooner than the retry delay, and its logging sends what was recorded', async () => {
+    const page = await context.newPage();
+    // The first request for the services chunk fails; from then on it is served.
+    const servicesRequests: number[] = [];
+    await page.route(/\/assets\/services-[^/]*\.js$/, (route) => {
+      servicesRequests.push(Date.now());
+      return servicesRequests.length === 1 ? route.abort('failed') : route.continue();
+    });
+    const failure = page.waitForEvent('console', { predicate: (m) => m.text().includes('the services could not load') });
+    await page.goto(host.page(`/host-hidden-${Math.random().toString(36).slice(2)}.html`, framingPage(`${server.origin}/embed/VFcitylight?autoplay=0`)));
+    const frame = await embedFrame(page);
+    await failure;
+    // A cued video brings its controls at once, and their loading asks for the services too: once they are mounted
+    // (after that failed request), only the page being hidden can ask for the services before the retry delay.
+    await frame.waitForFunction(() => (document.querySelector('.vf-ui')?.childElementCount ?? 0) > 0);
+    expect(servicesRequests).toHaveLength(1);
+    // Another tab in front: the embed's page is hidden, its last chance to send, so it asks for the services now.
+    const other = await context.newPage();
+    await other.bringToFront();
+    await frame.waitForFunction(() => document.visibilityState === 'hidden');
+    await frame.waitForFunction(() => window.vidframeTelemetry !== undefined);
+    expect(servicesRequests).toHaveLength(2);
+    expect(servicesRequests[1] - servicesRequests[0]).toBeLessThan(SERVICES_RETRY_AFTER_MS);
+    // The logging that came sends what was recorded before it, from the session's first event.
+    const pageId = await frame.evaluate(() => window.vidframeTelemetry!.pageId);
+    const events = await until(
+      () => collector.events(pageId),
+      (e) => e.some((x) => x.name === 'playerLoad') && e.some((x) => x.name === 'playerReady'),
+      'the recorded session at the collector',
+    );
+    expect(
+      sequenceNumbers(
+        events.map((e) => e.clientEventId),
+        pageId,
+      ),
+    ).toEqual(oneTo(events.length));
+    await other.close();
+    await page.close();
   });
 
   it('navigating the host page elsewhere flushes the queued events (beforeunload / pagehide), with the events the page never got to send', async () => {
