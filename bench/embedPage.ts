@@ -248,7 +248,7 @@ export const newViewer = (): Promise<ProfileBrowser> => launchProfileBrowser();
  * The embed without one of its lazily loaded chunks (`ui`: the controls; `services`: logging, storage, retry, consent,
  * attestation), for the diagnostic tools. The controls' chunk is refused, as on a network failure (the page asks for it
  * again only when the viewer reaches for the player). The services' chunk is answered with a module that starts
- * nothing: refused, the page would ask for it again and again and keep what logging would log (`src/embed/main.ts`).
+ * nothing: refused, the page would ask for it again and again and keep what logging would log (`src/embed/page/main.ts`).
  */
 export async function withoutChunk(context: BrowserContext, chunk: string): Promise<void> {
   const pattern = new RegExp(`/assets/${chunk}-[^/]*\\.js(\\?|$)`);

@@ -23,7 +23,7 @@
  * `clientEventId` shorter than the page's).
  *
  * Each request is built the way the page builds it: by the page's API client (`createEmbedApi` of
- * `src/embed/api.ts`, whose `buildRequest` the page's telemetry hands to the sink), which reads its settings for every
+ * `src/embed/services/api.ts`, whose `buildRequest` the page's telemetry hands to the sink), which reads its settings for every
  * request — the client context from the environment (a desktop Chrome's: user agent, client hints, screen, frame
  * size, connection, visibility, display mode) and the page's facts (visitor id, experiments token, the stored config
  * hashes, the ad status), the anti-forgery field, the API key and the stream token — with the window and identity
@@ -50,9 +50,9 @@ import { WallClockScheduler } from './wallClockScheduler';
 import type { ClientEvent } from '../streams/logging/stampEvent';
 import { playerEvents } from '../streams/logging/playerEvents';
 import type { ApiRequest } from '../streams/transport/buildApiRequest';
-import { createEmbedApi } from '../src/embed/api';
-import type { Identity } from '../src/embed/identity';
-import type { EmbedApi } from '../src/embed/api';
+import { createEmbedApi } from '../src/embed/services/api';
+import type { Identity } from '../src/embed/services/identity';
+import type { EmbedApi } from '../src/embed/services/api';
 import { configFor } from '../test/streams/player/fixtures';
 import { LOG_BATCH_MAX_EVENTS } from '../streams/timing';
 import { spread, type Spread } from './embedPage';
@@ -164,7 +164,7 @@ function runVidframe(
   let requests = 0;
   let carried = 0;
   const sink = createLogSink({
-    // The page's telemetry hands the sink `api.buildRequest` itself (src/embed/telemetry.ts); the warm-up keeps the bodies.
+    // The page's telemetry hands the sink `api.buildRequest` itself (src/embed/services/telemetry.ts); the warm-up keeps the bodies.
     buildRequest: capture
       ? (endpoint, payload) => {
           const request: ApiRequest = api.buildRequest(endpoint, payload);

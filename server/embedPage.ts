@@ -28,7 +28,7 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
  * The player's shell, written with the HTML (issue 15): the `.vf-player` box, its `<video>` and the empty `.vf-ui`
  * layer the controls render into later. With the configured video's source and preload on the element, the browser
  * starts the media request while it parses the page, instead of after the scripts have run (the page's script adopts
- * the element: `src/embed/playerShell.ts`). Without a source known in advance (a playlist to fetch, a video that
+ * the element: `src/embed/page/playerShell.ts`). Without a source known in advance (a playlist to fetch, a video that
  * cannot play) the element is written without one and the player gives it one.
  */
 export function renderPlayerShell(config: PlayerConfig): string {

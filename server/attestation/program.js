@@ -1,6 +1,6 @@
 /*
  * VidFrame's attestation program (issue 14), served at /attestation/program.js and loaded by the embed's attestation
- * loader (src/embed/attestation.ts). It sets window.vidframeAttestationProgram = { version, start() }; start() checks
+ * loader (src/embed/services/attestation.ts). It sets window.vidframeAttestationProgram = { version, start() }; start() checks
  * that the browser can run it and returns { solve(challenge) }, which turns one server challenge
  * ({ challenge, difficulty, expiresAtMs } from POST /attestation/challenge) into one response token:
  * "{challenge}.{counter}", the first counter for which SHA-256("{challenge}:{counter}") starts with `difficulty` zero

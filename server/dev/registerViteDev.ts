@@ -74,7 +74,7 @@ export async function registerViteDev(app: FastifyInstance, { rootDir }: ViteDev
       hmr: { server: app.server },
       fs: { allow: [searchForWorkspaceRoot(rootDir), ...(existsSync(nodeModules) ? [realpathSync(nodeModules)] : [])] },
       // Transform the pages' entries (and find their dependencies) before the first page asks for them.
-      warmup: { clientFiles: ['./src/embed/main.ts', './src/embed/ui.tsx', './src/host/main.tsx'] },
+      warmup: { clientFiles: ['./src/embed/page/main.ts', './src/embed/page/ui.tsx', './src/host/main.tsx'] },
     },
   });
   app.addHook('preClose', async () => {

@@ -11,7 +11,7 @@ export interface RequestLogEntry {
   eventCount: number;
 }
 
-/** A small string store (the frame's `localStorage`, guarded: `src/embed/pageStorage.ts`). */
+/** A small string store (the frame's `localStorage`, guarded: `src/embed/services/pageStorage.ts`). */
 export interface TextStore {
   get(key: string): string | undefined;
   set(key: string, value: string): void;

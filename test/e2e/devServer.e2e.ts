@@ -8,8 +8,8 @@ import { frameWith, launchBrowser } from './helpers/browser';
 /**
  * Issue 16 item 4: `npm run dev` — the real command, as a child process on a free port — serves the demo page AND
  * the embed it frames from source through Vite, with hot reload: the framed embed loads its scripts from Vite's dev
- * server (`/@vite/client`, `/src/embed/main.ts`), passes its CSP (nonces, no violation), becomes ready and plays
- * (state 1 at the host); it is connected to the HMR websocket, and a change of `src/embed/embed.css` reaches it as a
+ * server (`/@vite/client`, `/src/embed/page/main.ts`), passes its CSP (nonces, no violation), becomes ready and plays
+ * (state 1 at the host); it is connected to the HMR websocket, and a change of `src/embed/views/embed.css` reaches it as a
  * hot update, without reloading the frame.
  *
  * The first start on a fresh machine pre-bundles the dependencies (`.vite/`): every wait here waits on readiness,
@@ -114,11 +114,11 @@ describe('npm run dev (issue 16 item 4)', () => {
     expect(await scriptsOf(page.mainFrame())).toEqual(expect.arrayContaining(['/@vite/client', '/src/host/main.tsx']));
     const embed = await frameWith(page, '/embed/VFsunrise01');
     expect(new URL(embed.url()).origin).toBe(origin);
-    expect(await scriptsOf(embed)).toEqual(expect.arrayContaining(['/@vite/client', '/src/embed/main.ts']));
+    expect(await scriptsOf(embed)).toEqual(expect.arrayContaining(['/@vite/client', '/src/embed/page/main.ts']));
     // Its stylesheet came as a module and was injected with the CSP nonce; its controls (loaded once the player is
     // ready, issue 15) came from /src.
-    expect(await embed.evaluate(() => !!document.querySelector('style[data-vite-dev-id$="/src/embed/embed.css"]'))).toBe(true);
-    await embed.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/src/embed/EmbedApp.tsx')));
+    expect(await embed.evaluate(() => !!document.querySelector('style[data-vite-dev-id$="/src/embed/views/embed.css"]'))).toBe(true);
+    await embed.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/src/embed/views/EmbedApp.tsx')));
 
     // The host plays it: state 1 at the host, and the frame's video advances.
     await page.click('[data-testid="play"]');
@@ -132,12 +132,12 @@ describe('npm run dev (issue 16 item 4)', () => {
 
     // A change of the embed's stylesheet reaches the frame as a hot update; the frame is not reloaded.
     await embed.evaluate(() => ((window as unknown as { devMarker: number }).devMarker = 1));
-    const stylesheet = resolve(ROOT, 'src/embed/embed.css');
+    const stylesheet = resolve(ROOT, 'src/embed/views/embed.css');
     const { atime } = statSync(stylesheet);
     utimesSync(stylesheet, atime, new Date());
     await waitFor(
-      () => sockets.some((s) => s.received.some((m) => m.includes('"type":"update"') && m.includes('/src/embed/embed.css'))),
-      'the hot update of src/embed/embed.css',
+      () => sockets.some((s) => s.received.some((m) => m.includes('"type":"update"') && m.includes('/src/embed/views/embed.css'))),
+      'the hot update of src/embed/views/embed.css',
     );
     expect(await embed.evaluate(() => (window as unknown as { devMarker?: number }).devMarker)).toBe(1);
     expect(await page.getAttribute('[data-testid="state"]', 'data-state')).toBe('1');

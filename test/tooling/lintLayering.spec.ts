@@ -45,7 +45,7 @@ describe('lint: the layering rules', () => {
   it('streams/ importing from src/ or server/ fails', () => {
     const messages = lint(
       'streams/player/viewHelper.ts',
-      "import { startTelemetry } from '../../src/embed/telemetry';\nimport { buildApp } from '../../server/app';\nexport const a = [startTelemetry, buildApp];\n",
+      "import { startTelemetry } from '../../src/embed/services/telemetry';\nimport { buildApp } from '../../server/app';\nexport const a = [startTelemetry, buildApp];\n",
     );
     expect(restricted(messages).map((m) => m.message)).toEqual([expect.stringContaining('nothing from src/'), expect.stringContaining('nothing from src/')]);
   });
@@ -81,7 +81,7 @@ describe('lint: the layering rules', () => {
   it('server/ importing React or src/ fails', () => {
     const messages = lint(
       'server/collector/helper.ts',
-      "import { createElement } from 'react';\nimport { startTelemetry } from '../../src/embed/telemetry';\nexport const a = [createElement, startTelemetry];\n",
+      "import { createElement } from 'react';\nimport { startTelemetry } from '../../src/embed/services/telemetry';\nexport const a = [createElement, startTelemetry];\n",
     );
     expect(restricted(messages)).toHaveLength(2);
   });

@@ -7,14 +7,14 @@ import ts from 'typescript';
  * Issue 15: the embed page writes numbers as text only through `numberText` (`streams/shared/numberText.ts`), never
  * through `String(n)`, a template literal, `'…' + n`, `n.toString()` or `.join()` of numbers, which grow V8's
  * number-to-text caches by ≈ 110 KB for the page's life at the first collision (measured: the heap after 60 s of
- * playback). The check reads the page's own modules — everything `src/embed/main.ts` imports, statically or on
- * demand, but the controls (`src/embed/ui.tsx` and what only it imports: they load when the viewer reaches for the
+ * playback). The check reads the page's own modules — everything `src/embed/page/main.ts` imports, statically or on
+ * demand, but the controls (`src/embed/page/ui.tsx` and what only it imports: they load when the viewer reaches for the
  * player or the video needs them, and their time text writes numbers too) — with the TypeScript checker, so it knows
  * which values are numbers. What it cannot see: a value typed `unknown` or `any` that holds a number at run time.
  */
 const root = resolve(__dirname, '../..');
-const ENTRY = 'src/embed/main.ts';
-const ON_DEMAND_CONTROLS = 'src/embed/ui.tsx';
+const ENTRY = 'src/embed/page/main.ts';
+const ON_DEMAND_CONTROLS = 'src/embed/page/ui.tsx';
 
 function compilerOptions(): ts.CompilerOptions {
   const parsed = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
@@ -87,8 +87,8 @@ describe("the embed page's numbers as text (issue 15)", () => {
     const files = moduleGraph(ENTRY, ON_DEMAND_CONTROLS).map((f) => relative(root, f));
     expect(files).toEqual(
       expect.arrayContaining([
-        'src/embed/services.ts',
-        'src/embed/telemetry.ts',
+        'src/embed/page/services.ts',
+        'src/embed/services/telemetry.ts',
         'streams/transport/stringifyLogEvents.ts',
         'streams/tracking/playbackBeacons.ts',
       ]),

@@ -1,6 +1,6 @@
 import { BehaviorSubject } from 'rxjs';
-import type { EmbedPlayer, PlayerError } from '../../../src/embed/EmbedPlayer';
-import type { Identity, Session, SignInStatus } from '../../../src/embed/identity';
+import type { EmbedPlayer, PlayerError } from '../../../src/embed/player/EmbedPlayer';
+import type { Identity, Session, SignInStatus } from '../../../src/embed/services/identity';
 import type { PlayerConfig } from '../../../streams/config/playerConfig';
 import { initialPlayerModel } from '../../../streams/player/playerModel';
 import { PlayerState, type PlayerStateValue } from '../../../streams/player/playerState';

@@ -1,0 +1,155 @@
+import { combineLatest, defer, filter, first, fromEvent, map, merge, of, race, skipWhile, Subscription, switchMap, timer, type Observable } from 'rxjs';
+import { eventsOf } from '../../../streams/sources/eventsOf';
+import { idleCallback$, type IdleCallbackTarget } from '../../../streams/scheduler/idleCallback';
+import { SERVICES_LATEST_LOAD_MS } from '../../../streams/timing';
+import type { PlayerReadiness } from '../../../streams/player/playerReadiness';
+import type { PlayerCommand } from '../../../streams/player/types';
+import { PlayerState, type PlayerStateValue } from '../../../streams/player/playerState';
+import { parseBooleanVar, type PlayerConfig } from '../../../streams/config/playerConfig';
+import { pageTitle } from '../../../streams/player/pageTitle';
+import type { VideoData } from '../player/EmbedPlayer';
+import { numberText } from '../../../streams/shared/numberText';
+
+/**
+ * The player's box as the page has it before any React runs (issue 15): `.vf-player`, its `<video>` and the `.vf-ui`
+ * layer the controls render into. The server writes it with the HTML (`server/embedPage.ts` `renderPlayerShell`), the
+ * configured video's source already on the element, so the media request starts while the page is parsed; the page's
+ * script adopts the element in place. The element is never moved: a `<video>` taken out of the document pauses.
+ */
+export interface PlayerShell {
+  readonly root: HTMLDivElement;
+  readonly video: HTMLVideoElement;
+  /** Where the controls render (`display: contents`: its children are laid out in `.vf-player`'s box). */
+  readonly ui: HTMLDivElement;
+}
+
+/**
+ * The shell the server wrote in `container`, or, for a page without one (a page from another build, the unit tests),
+ * the same three elements built here, without a source: the player then gives the element its source itself.
+ */
+export function findPlayerShell(container: HTMLElement): PlayerShell {
+  const root = container.querySelector<HTMLDivElement>('.vf-player');
+  const video = root?.querySelector<HTMLVideoElement>('video.vf-video');
+  const ui = root?.querySelector<HTMLDivElement>('.vf-ui');
+  if (root && video && ui) return { root, video, ui };
+  container.replaceChildren();
+  return buildPlayerShell(container);
+}
+
+/** A new shell appended to `container` (its elements as `renderPlayerShell` writes them, without a source). */
+export function buildPlayerShell(container: HTMLElement): PlayerShell {
+  const doc = container.ownerDocument;
+  const root = doc.createElement('div');
+  root.className = 'vf-player';
+  root.tabIndex = -1;
+  const video = doc.createElement('video');
+  video.className = 'vf-video';
+  video.preload = 'none';
+  const ui = doc.createElement('div');
+  ui.className = 'vf-ui';
+  root.append(video, ui);
+  container.appendChild(root);
+  return { root, video, ui };
+}
+
+/**
+ * What the shell does on its own until the controls are there (the viewer may press before the controls' script
+ * arrives): a click on the video plays or pauses it, and so do `k` and Space on the focused player (a keyboard viewer
+ * tabbing into the frame lands on it; the controls' own shortcuts take over with them). Returns the function that
+ * hands this over to the controls.
+ */
+export function bindShellClicks(shell: PlayerShell, player: { state$: Observable<PlayerStateValue>; command(command: PlayerCommand): void }): () => void {
+  let state: PlayerStateValue = PlayerState.UNSTARTED;
+  const subscription = player.state$.subscribe((s) => (state = s));
+  const toggle = () => player.command({ type: state === PlayerState.PLAYING || state === PlayerState.BUFFERING ? 'pause' : 'play' });
+  const onKey = (event: KeyboardEvent) => {
+    if (event.target !== shell.root || event.ctrlKey || event.altKey || event.metaKey || event.repeat) return;
+    if (event.key !== 'k' && event.key !== 'K' && event.key !== ' ') return;
+    event.preventDefault(); // Space would scroll the host's page
+    toggle();
+  };
+  shell.video.addEventListener('click', toggle);
+  shell.root.addEventListener('keydown', onKey);
+  return () => {
+    subscription.unsubscribe();
+    shell.video.removeEventListener('click', toggle);
+    shell.root.removeEventListener('keydown', onKey);
+  };
+}
+
+/**
+ * What the shell shows of the player without the controls (issue 15: they may never load for a video playing on its
+ * own): the frame's size, id, theme and player style from the configuration; the player's state and readiness as data
+ * attributes (for the stylesheet, which draws the spinner of a buffering video until the controls are there, and for
+ * the tests); the video's poster and accessible name from the video data; the document's title (spec §2: set on ready
+ * and on every change of the video data). Returns the subscription that keeps them current.
+ */
+export function bindShellState(
+  shell: PlayerShell,
+  player: {
+    config: PlayerConfig;
+    state$: Observable<PlayerStateValue>;
+    readiness$: Observable<PlayerReadiness>;
+    videoData$: Observable<VideoData | null>;
+  },
+): Subscription {
+  const { root, video } = shell;
+  const { attrs, args } = player.config;
+  if (attrs.id) root.id = attrs.id;
+  root.style.width = attrs.width;
+  root.style.height = attrs.height;
+  root.dataset.theme = args.theme;
+  root.dataset.playerStyle = args.ps ?? '';
+  video.playsInline = parseBooleanVar(args.playerVars.playsinline) !== false;
+  const subscription = new Subscription();
+  subscription.add(player.state$.subscribe((state) => (root.dataset.state = numberText(state))));
+  subscription.add(player.readiness$.subscribe((readiness) => (root.dataset.readiness = readiness)));
+  subscription.add(
+    // Until the first video data arrives the element keeps what the server wrote; after it, no data (a new video
+    // loading, a failure, a cleared video) clears the poster and the name.
+    player.videoData$.pipe(skipWhile((data) => data === null)).subscribe((data) => {
+      if (data?.posterUrl) video.poster = data.posterUrl;
+      else video.removeAttribute('poster');
+      video.setAttribute('aria-label', data?.title || 'Video player');
+    }),
+  );
+  const ready$ = player.readiness$.pipe(filter((r) => r === 'ready'));
+  subscription.add(combineLatest([ready$, player.videoData$]).subscribe(([, data]) => (root.ownerDocument.title = pageTitle(data?.title))));
+  return subscription;
+}
+
+/** What says the viewer reaches for the player: a pointer over or on it, a touch, a key, focus coming into the frame. */
+const REACH_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+
+/**
+ * The viewer reaching for the player (issue 15: the controls load then, if they have not yet): each such event in the
+ * frame's document (seen in the capture phase, before anything handles it), or the frame's window taking focus.
+ */
+export function viewerReach$(win: Window): Observable<Event> {
+  const doc = win.document;
+  return merge(
+    eventsOf(doc, REACH_EVENTS, (e) => e, { capture: true, passive: true }),
+    eventsOf(win, ['focus'], (e) => e),
+  );
+}
+
+/**
+ * When the services are brought in, and from when the controls (and React) may be if the video needs them (issue 15;
+ * the viewer reaching for the player brings both at once: `main.ts`): once the player is ready, the page has loaded (a
+ * module fetched before the `load` event delays it, and hosts send `listening` on the frame's load) and the main
+ * thread is idle, so they never compete with the first frame or the host's handshake; after `latestMs` in any case, so
+ * a slow media server or a playlist still being fetched does not leave the viewer without controls.
+ */
+export function servicesDue$(readiness$: Observable<PlayerReadiness>, win: Window, latestMs = SERVICES_LATEST_LOAD_MS): Observable<void> {
+  const loaded$ = defer(() => (win.document.readyState === 'complete' ? of(undefined) : fromEvent(win, 'load').pipe(first())));
+  const settled$ = readiness$.pipe(
+    filter((r) => r === 'ready'),
+    first(),
+    switchMap(() => loaded$),
+    switchMap(() => idleCallback$(win as unknown as IdleCallbackTarget).pipe(first())),
+  );
+  return race(settled$, timer(latestMs)).pipe(
+    first(),
+    map(() => undefined),
+  );
+}

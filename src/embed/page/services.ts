@@ -1,0 +1,38 @@
+import type { Observable } from 'rxjs';
+import type { PlayerConfig } from '../../../streams/config/playerConfig';
+import type { HostCommandReceipt } from '../../../streams/host/hostCommandReceipts';
+import type { VisibilityState } from '../../../streams/visibility/visibilityState';
+import type { EmbedApi } from '../services/api';
+import { startAttestation } from '../services/attestation';
+import { startConsent } from '../services/consent';
+import { startLocation } from '../services/location';
+import type { PlayerFeed } from '../player/playerFeed';
+import { startService } from './startService';
+import { startTelemetry } from '../services/telemetry';
+
+export interface ServicesContext {
+  config: PlayerConfig;
+  api: EmbedApi;
+  /** The player as logging sees it, recorded since the page started (`main.ts` releases it after this returns). */
+  feed: PlayerFeed;
+  /** Every host command the bridge received, recorded likewise. */
+  hostCommands$: Observable<HostCommandReceipt>;
+  /** The page's visibility, recorded likewise. */
+  visibility$: Observable<VisibilityState>;
+  win: Window;
+}
+
+/**
+ * The services the first frame and the host's `onReady` do not need, in a chunk of their own (issue 15), started once
+ * the player is ready and the page idle: logging with its storage and retry queue, consent, geolocation, attestation.
+ * Logging subscribes to the recorded feed, which `main.ts` releases right after: it sees everything from the page's
+ * start, each event at its own time. Each service starts on its own: one that fails keeps neither the others nor the
+ * viewer from anything. What only the controls use (the platform calls and the viewer features over them) comes with
+ * the controls (`ui.tsx`).
+ */
+export function startServices({ config, api, feed, hostCommands$, visibility$, win }: ServicesContext): void {
+  startService('telemetry', () => (win.vidframeTelemetry = startTelemetry(feed, api, win, { hostCommands$, visibility$ })));
+  startService('consent', () => (win.vidframeConsent = startConsent(config, win, api.facts)));
+  startService('geolocation', () => startLocation(config, win, api.facts, { mobileWeb: false }));
+  startService('attestation', () => (win.vidframeAttestation = startAttestation(config, win, api.facts)));
+}

@@ -1,0 +1,136 @@
+import { useEffect, useRef, useState } from 'react';
+import type { SharePanel } from '../../../streams/platform/payloads';
+import { formatTime } from './formatTime';
+import { copyText } from './copyText';
+import type { ViewerActions } from './viewerActions';
+
+/** The embed code the panel offers, as sites paste it (absolute `src`: the code is used on another site). */
+export const embedCodeFor = (embedUrl: string, title: string): string => {
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return `<iframe width="560" height="315" src="${escape(embedUrl)}" title="${escape(title)}" frameborder="0" allow="autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture" referrerpolicy="strict-origin-when-cross-origin" allowfullscreen></iframe>`;
+};
+
+type Row = { key: string; label: string; value: string; multiline?: boolean };
+
+/**
+ * The share panel (spec §7 `share/get_share_panel`): the video's link, the link at the current time (when the viewer
+ * ticks "Start at"), the playlist's link when the video plays from one, and the embed code, each with Copy and a
+ * spoken "Copied" (or, where the frame may not copy, the text left selected with "Press Ctrl+C to copy"). A modal
+ * dialog: focus goes to its first Copy, Escape or Close returns focus to the Share button.
+ */
+export function ShareDialog({
+  actions,
+  win,
+  videoId,
+  playlistId,
+  currentTime,
+  onClose,
+}: {
+  actions: ViewerActions;
+  win: Window;
+  videoId: string;
+  playlistId?: string;
+  currentTime: number;
+  onClose: () => void;
+}) {
+  const startSeconds = Math.floor(currentTime);
+  const [panel, setPanel] = useState<SharePanel | { message: string } | null>(null);
+  const [atTime, setAtTime] = useState(false);
+  const [copied, setCopied] = useState<{ key: string; ok: boolean } | null>(null);
+  const dialog = useRef<HTMLDivElement>(null);
+  const fields = useRef(new Map<string, HTMLInputElement | HTMLTextAreaElement>());
+
+  useEffect(() => {
+    let live = true;
+    void actions.sharePanel({ videoId, playlistId, startTimeSeconds: startSeconds > 0 ? startSeconds : undefined }).then((answer) => live && setPanel(answer));
+    return () => {
+      live = false;
+    };
+    // Asked once per opening: `currentTime` is the time when the viewer pressed Share and does not change while open.
+  }, [actions, videoId, playlistId, startSeconds]);
+  useEffect(() => {
+    if (panel) dialog.current?.querySelector<HTMLElement>('.vf-copy, button')?.focus();
+  }, [panel]);
+
+  const absolute = (url: string) => new URL(url, win.location.origin).href;
+  const rows: Row[] = [];
+  if (panel && 'videoUrl' in panel) {
+    const link = atTime && panel.videoUrlAtTime ? panel.videoUrlAtTime : panel.videoUrl;
+    rows.push({ key: 'video', label: atTime && panel.videoUrlAtTime ? `Link at ${formatTime(startSeconds)}` : 'Video link', value: absolute(link) });
+    if (panel.playlistUrl) rows.push({ key: 'playlist', label: 'Playlist link', value: absolute(panel.playlistUrl) });
+    rows.push({ key: 'embed', label: 'Embed code', value: embedCodeFor(absolute(panel.embedUrl), panel.title), multiline: true });
+  }
+
+  const copy = async (row: Row) => {
+    const ok = await copyText(win, row.value);
+    setCopied({ key: row.key, ok });
+    if (!ok) fields.current.get(row.key)?.select();
+  };
+
+  return (
+    <div
+      ref={dialog}
+      className="vf-share"
+      role="dialog"
+      aria-modal="true"
+      aria-label="Share"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+    >
+      <div className="vf-share-header">
+        <h2 className="vf-share-title">Share</h2>
+        <button type="button" className="vf-pill" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {panel === null && (
+        <p className="vf-share-status" role="status">
+          Loading…
+        </p>
+      )}
+      {panel && 'message' in panel && (
+        <p className="vf-action-error" role="alert">
+          Could not load the share panel: {panel.message}
+        </p>
+      )}
+      {rows.map((row) => (
+        <div key={row.key} className="vf-share-row" data-share={row.key}>
+          <label className="vf-share-label">
+            <span>{row.label}</span>
+            {row.multiline ? (
+              <textarea
+                readOnly
+                rows={2}
+                className="vf-share-field"
+                value={row.value}
+                ref={(el) => void (el ? fields.current.set(row.key, el) : fields.current.delete(row.key))}
+              />
+            ) : (
+              <input
+                readOnly
+                className="vf-share-field"
+                value={row.value}
+                ref={(el) => void (el ? fields.current.set(row.key, el) : fields.current.delete(row.key))}
+              />
+            )}
+          </label>
+          <button type="button" className="vf-pill vf-pill-primary vf-copy" aria-label={`Copy ${row.label.toLowerCase()}`} onClick={() => void copy(row)}>
+            Copy
+          </button>
+        </div>
+      ))}
+      {panel && 'videoUrl' in panel && panel.videoUrlAtTime && (
+        <label className="vf-share-attime">
+          <input type="checkbox" checked={atTime} onChange={(e) => setAtTime(e.target.checked)} /> Start at {formatTime(startSeconds)}
+        </label>
+      )}
+      <p className="vf-share-status" role="status" aria-live="polite">
+        {copied ? (copied.ok ? `Copied ${rows.find((r) => r.key === copied.key)?.label.toLowerCase() ?? ''}` : 'Press Ctrl+C to copy') : ''}
+      </p>
+    </div>
+  );
+}
