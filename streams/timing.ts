@@ -189,10 +189,13 @@ export const HOST_SEEK_JUMP_SECONDS = 1;
  */
 export const SERVICES_LATEST_LOAD_MS = 1000;
 /**
- * After the controls' chunk failed to load (the network, a deploy in between), the next reach for the player or need of
- * the video tries again no sooner than this (ms): a pointer moving over the player does not send a request per event.
+ * After the controls' chunk failed to load (the network, a deploy in between), the page asks for it again this long
+ * after the first failure (ms), twice as long after each next one, at most {@link CONTROLS_RETRY_MAX_MS}; a pointer
+ * moving over the player meanwhile sends no request.
  */
 export const CONTROLS_RETRY_AFTER_MS = 3000;
+/** The longest wait between two requests for a controls chunk that keeps failing (ms; a product choice). */
+export const CONTROLS_RETRY_MAX_MS = 60000;
 /**
  * After the services' chunk (logging with its storage and retry queue, consent, attestation) failed to load, the page
  * asks for it again this long after the first failure (ms), twice as long after each next one, at most

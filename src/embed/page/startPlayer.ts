@@ -1,0 +1,88 @@
+import { map, Subject, type Observable } from 'rxjs';
+import { readPlayerConfig, withLoaderUrl, PLAYER_STYLE_TRANSPARENT, type PlayerConfig, type PlayerResponse } from '../../../streams/config/playerConfig';
+import type { HostCommandReceipt } from '../../../streams/host/hostCommandReceipts';
+import type { PlaylistResponse } from '../../../streams/player/playerEngine';
+import { createRecorder, type Recorder } from '../../../streams/shared/recorder';
+import { visibilityEvents$ } from '../../../streams/sources/visibilityEvents';
+import { recoverUnwrappedResponse } from '../../../streams/transport/recoverUnwrappedResponse';
+import { visibilityState, type VisibilityState } from '../../../streams/visibility/visibilityState';
+import { startHostBridge } from '../host/hostBridge';
+import { createEmbedPlayer, type EmbedPlayer } from '../player/EmbedPlayer';
+import { playerFeed, type PlayerFeed } from '../player/playerFeed';
+import { createEmbedApi, type EmbedApi } from '../services/api';
+import { startIdentity, type Identity } from '../services/identity';
+import { startPreferences } from '../services/preferences';
+import { startTracking } from '../services/tracking';
+import { bindShellClicks, bindShellState, findPlayerShell, type PlayerShell } from './playerShell';
+import { startService } from './startService';
+
+/** What the page started before any chunk: the player over the server's `<video>`, and what the chunks take over. */
+export interface StartedPlayer {
+  config: PlayerConfig;
+  identity: Identity;
+  api: EmbedApi;
+  player: EmbedPlayer;
+  shell: PlayerShell;
+  /** Holds what logging will want to see until the services start; released once they have. */
+  recorder: Recorder;
+  feed: PlayerFeed;
+  hostCommands$: Observable<HostCommandReceipt>;
+  visibility$: Observable<VisibilityState>;
+  /** Stops the shell's own click handling, once the controls' listeners are bound. */
+  releaseShellClicks: () => void;
+}
+
+/**
+ * The player and what it needs at once: the configuration the server inlined, identity and the one API client, the
+ * player adopting the server's `<video>`, the preferences, the ping beacons and the host channel. What logging will
+ * want to see of this time is recorded from the start (the player's states, the element's events, host commands and
+ * the page's visibility), so the services, which come later in their own chunk, miss none of it. The feed and the ping
+ * beacons subscribe before the element is adopted, so they see the player's first states; the host bridge starts
+ * last, once the player it drives is complete.
+ */
+export function startPlayer(win: Window, container: HTMLElement): StartedPlayer {
+  const doc = win.document;
+  const framed = win.parent !== win;
+  const config = withLoaderUrl(readPlayerConfig(win.vidframeConfig), { framed, referrer: doc.referrer });
+  doc.documentElement.dataset.theme = config.args.theme;
+  if (config.args.ps === PLAYER_STYLE_TRANSPARENT) doc.documentElement.classList.add('vf-transparent');
+  const identity = startIdentity(config, win);
+  win.vidframeIdentity = identity;
+  const api = createEmbedApi(win, config, identity);
+  const player = createEmbedPlayer(config, {
+    // An error answer carrying a player (or browse) response in its details is that response (spec §7); any other
+    // failure still errors, which the player turns into its error state.
+    fetchVideo: (videoId) =>
+      api.fetchApi('player', { videoId }).pipe(
+        recoverUnwrappedResponse(),
+        map((r) => r.body as PlayerResponse),
+      ),
+    fetchPlaylist: (playlistId) =>
+      api.fetchApi('next', { playlistId }).pipe(
+        recoverUnwrappedResponse(),
+        map((r) => r.body as PlaylistResponse),
+      ),
+  });
+  win.vidframePlayer = player;
+
+  const recorder = createRecorder();
+  const feed = playerFeed(player, recorder);
+  const hostCommandReceipts$ = new Subject<HostCommandReceipt>();
+  const hostCommands$ = recorder.record(hostCommandReceipts$);
+  // A state: a late subscriber gets the current one, each change at its own time.
+  const readVisibility = () => doc.visibilityState;
+  const visibility$ = recorder.recordState(visibilityState(visibilityEvents$({ document: doc, window: win }, readVisibility), { readVisibility }));
+  startService('preferences', () => startPreferences(player, win));
+  startService('ping beacons', () => startTracking(player, win));
+
+  // The element the server wrote is adopted in place: its media request started with the HTML.
+  const shell = findPlayerShell(container);
+  player.attach(shell.video);
+  bindShellState(shell, player);
+  const releaseShellClicks = bindShellClicks(shell, player);
+  // Until the controls are there the player itself is a tab stop (the frame has nothing else to focus): a keyboard
+  // viewer tabbing into the frame reaches it, which brings the controls; with them it is focusable by script only.
+  shell.root.tabIndex = 0;
+  startService('the host channel', () => startHostBridge(player, win, { onCommandReceived: (receipt) => hostCommandReceipts$.next(receipt) }));
+  return { config, identity, api, player, shell, recorder, feed, hostCommands$, visibility$, releaseShellClicks };
+}
