@@ -19,7 +19,7 @@ const pages = {
 /**
  * `vite build` builds the embed alone; `vite build --mode pages` then the demo host page and the dashboard into the same
  * `dist/`. Apart, because the embed's first load is then its script, one chunk it shares with its own lazy chunks and
- * its style (issue 15): built together, the modules the pages share (rxjs, the host protocol's event list, the log
+ * its style: built together, the modules the pages share (rxjs, the host protocol's event list, the log
  * endpoints) were split into more shared chunks, more requests before the embed could start; with the poster and the
  * media they came to seven, over HTTP/1.1's six connections per host, so the media request waited. The dev server
  * serves all three pages.
@@ -32,7 +32,7 @@ export default defineConfig(({ command, mode }) => ({
   plugins: [react()],
   resolve: {
     // rxjs publishes its ES2015 build under the `es2015` condition; without it the ES5 build and `tslib` are bundled
-    // (larger and slower: downlevelled classes and generators). Issue 15.
+    // (larger and slower: downlevelled classes and generators).
     conditions: ['es2015', ...defaultClientConditions],
   },
   build: {

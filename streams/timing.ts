@@ -172,17 +172,17 @@ export const LATENCY_STALE_ENTRY_MS = 60_000;
 export const HOST_LISTENING_INTERVAL_MS = 250;
 /** host-protocol §5 The host extrapolates currentTime while playing by at most this long. */
 export const HOST_TIME_EXTRAPOLATION_MAX_MS = 1_000;
-/** issue 4 (product choice, not in the spec) Bursts of deliveries to the host (a dragged volume slider) are coalesced over this window. */
+/** (product choice, not in the spec) Bursts of deliveries to the host (a dragged volume slider) are coalesced over this window. */
 export const HOST_DELIVERY_COALESCE_MS = 100;
 /**
- * issue 15 (product choice) A time change that differs from what steady playback explains (wall-clock × rate) by more
+ * (product choice) A time change that differs from what steady playback explains (wall-clock × rate) by more
  * than this is a seek: its deliveries go out at once, never held in the coalescing window. Playback ticks come ~4 Hz
  * (≈ 0.25 s of media), so a second cannot be mistaken for one.
  */
 export const HOST_SEEK_JUMP_SECONDS = 1;
 
 /**
- * Issue 15: the embed's services (logging, consent, attestation) load once the player is ready, so they never compete
+ * The embed's services (logging, consent, attestation) load once the player is ready, so they never compete
  * with the first frame or the host's `onReady`; when readiness takes longer than this (a slow media server, a playlist
  * still being fetched), they load anyway, and the controls with them (a player not ready needs them: its spinner or
  * error screen), so the viewer is not left without controls.
@@ -207,14 +207,14 @@ export const SERVICES_RETRY_AFTER_MS = 5000;
 /** The longest wait between two requests for a services chunk that keeps failing (ms; a product choice). */
 export const SERVICES_RETRY_MAX_MS = 60000;
 /**
- * Issue 15 (product choice): a muted video the browser starts by itself from the server's HTML (its `autoplay`) gets
+ * (product choice): a muted video the browser starts by itself from the server's HTML (its `autoplay`) gets
  * its first frame before the page's script takes the main thread for the player's boot (the host's handshake is
  * answered by the HTML meanwhile); the boot waits at most this long for it (a slow media server).
  */
 export const PLAYER_BOOT_FIRST_FRAME_WAIT_MS = 500;
 
 /**
- * Issue 15: the page's logging starts once the player is ready and the page idle; until then what the player says is
+ * The page's logging starts once the player is ready and the page idle; until then what the player says is
  * recorded (`streams/shared/recorder.ts`). This bounds what a recorder keeps for a consumer that never comes (its
  * chunk failed to load): about 20 minutes of playback ticks, far beyond the second or so it normally waits.
  */
@@ -229,13 +229,13 @@ export const NETWORK_PROBE_BACKOFF_MAX_MS = 60_000;
 export const NETWORK_PROBE_TIMEOUT_MS = 5_000;
 /** §8 library behaviour: an API request with no answer after this long fails with net.timeout. */
 export const API_REQUEST_TIMEOUT_MS = 30_000;
-/** issue 6 (a browser limit) Keepalive bodies in flight may not add up to more than this (64 KiB). */
+/** (a browser limit) Keepalive bodies in flight may not add up to more than this (64 KiB). */
 export const KEEPALIVE_BUDGET_BYTES = 65_536;
 
 // ── Input bounds (product choice, not in the spec) ─────────────────────────────────────────────────
 /** A player variable, a media URL or a text argument from a host longer than this is refused unread. */
 export const TEXT_INPUT_MAX_CHARS = 2_000;
-/** issue 12 The server-signed stream token of the player configuration is at most this long, or it is dropped. */
+/** The server-signed stream token of the player configuration is at most this long, or it is dropped. */
 export const STREAM_TOKEN_MAX_CHARS = 512;
 /** §7 `log_event` carries at most this many credential transfer tokens (more: left out by the client, 400 at the collector). */
 export const CREDENTIAL_TRANSFER_TOKENS_MAX = 10;
@@ -243,17 +243,17 @@ export const CREDENTIAL_TRANSFER_TOKENS_MAX = 10;
 export const CREDENTIAL_TRANSFER_TOKEN_MAX_CHARS = 4_096;
 
 // ── Player views (product choices, not in the spec) ────────────────────────────────────────────────
-/** issue 3 The control bar hides after this long without pointer or keyboard activity while playing. */
+/** The control bar hides after this long without pointer or keyboard activity while playing. */
 export const PLAYER_CONTROLS_AUTOHIDE_MS = 3_000;
-/** issue 17 (IFrame API `setOption('captions', 'fontSize', n)`) The smallest caption size a host may set: -1 "small". */
+/** (IFrame API `setOption('captions', 'fontSize', n)`) The smallest caption size a host may set: -1 "small". */
 export const CAPTION_FONT_SIZE_MIN = -1;
-/** issue 17 (IFrame API) The largest caption size a host may set: 3 "largest" (0 is "normal"). */
+/** (IFrame API) The largest caption size a host may set: 3 "largest" (0 is "normal"). */
 export const CAPTION_FONT_SIZE_MAX = 3;
-/** issue 17 (product choice) Each caption size step scales the cue text by this much: -1 → 0.75×, 0 → 1×, 3 → 1.75×. */
+/** (product choice) Each caption size step scales the cue text by this much: -1 → 0.75×, 0 → 1×, 3 → 1.75×. */
 export const CAPTION_FONT_SCALE_PER_STEP = 0.25;
-/** issue 3 §6, issue 17: ←/→ (and the seek slider's arrows) move this many seconds. */
+/** ←/→ (and the seek slider's arrows) move this many seconds. */
 export const KEYBOARD_SEEK_SMALL_S = 5;
-/** issue 3 §6, issue 17: j/l (and the seek slider's PageDown/PageUp) move this many seconds. */
+/** j/l (and the seek slider's PageDown/PageUp) move this many seconds. */
 export const KEYBOARD_SEEK_LARGE_S = 10;
 
 // ── Ping beacons (spec §7 "ping beacons"; the numbers are product choices) ─────────────────────────

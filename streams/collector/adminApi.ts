@@ -1,5 +1,5 @@
 /**
- * The wire shapes of the collector's admin API (`/collector/api/…`, issue 12), shared by the server that answers it
+ * The wire shapes of the collector's admin API (`/collector/api/…`), shared by the server that answers it
  * (`server/collector/store.ts`) and the dashboard that reads it (`src/dashboard/`): one definition, so the two
  * cannot drift apart: the shapes and the limits both sides must agree on.
  */

@@ -8,7 +8,7 @@ export const consentFromPlayerVar = (playerVar: string | undefined): boolean => 
 };
 
 /**
- * Whether the viewer consented (issue 13, spec §5):
+ * Whether the viewer consented (spec §5):
  * - the host page has a CMP (`{cmp: true, …}` from `tcfConsent$`): its live answer decides, so consent granted later
  *   turns this true then, and withdrawn turns it false;
  * - no CMP (`{cmp: false}`: none found, or none answered in time): the `consent` player variable decides (`1` or

@@ -80,7 +80,7 @@ export function findTcfLocatorFrame(win: TcfWindowLike): TcfFrameLike | undefine
 
 /**
  * The page's decoder: `@iabtcf/core` (30 KB) is loaded only when a CMP has answered with a TC string to decode, not
- * with the player (issue 15). A failed load is no consent.
+ * with the player. A failed load is no consent.
  */
 export const loadPurposeOneConsent = (tcString: string): Promise<boolean> =>
   import('./purposeOneConsent').then((m) => m.purposeOneConsent(tcString)).catch(() => false);
@@ -106,7 +106,7 @@ function tcfReturnOf(data: unknown): TcfReturn | undefined {
 }
 
 /**
- * The host page's consent, through the IAB TCF v2.2 cross-frame CMP API (issue 13).
+ * The host page's consent, through the IAB TCF v2.2 cross-frame CMP API.
  *
  * - On subscription it looks from `win` up to `win.top` for the frame that has a child frame named
  *   `__tcfapiLocator` (each look in a try/catch: a frame of another origin may refuse). None → `{cmp: false}` and

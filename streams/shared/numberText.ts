@@ -1,5 +1,5 @@
 /**
- * A number as text, exactly as `String(n)` writes it, without touching V8's number-to-text caches (issue 15).
+ * A number as text, exactly as `String(n)` writes it, without touching V8's number-to-text caches.
  *
  * `String(n)`, `` `${n}` ``, `'…' + n`, `n.toString()` and `[…].join()` on numbers go through two caches of V8's
  * (small integers, and other numbers), each of which grows for good from about 1–1.5 KB to 64 KB (integers) or 48 KB

@@ -2,7 +2,7 @@ import { asyncScheduler, Observable, shareReplay, Subject, type SchedulerLike } 
 import { RECORDER_MAX_ENTRIES } from '../timing';
 
 /**
- * Keeps what streams say from the moment they are recorded until their consumer has arrived (issue 15: the page's
+ * Keeps what streams say from the moment they are recorded until their consumer has arrived (the page's
  * logging is started after the player is ready, and must not lose a single event of the time before).
  *
  * ```

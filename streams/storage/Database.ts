@@ -30,7 +30,7 @@ export interface DatabaseDefinition<S extends DBSchema> {
  * The operations a unit of work may run inside one transaction. Only these are awaited inside it (architecture
  * convention 8): anything else (a fetch, a timer) would let the transaction auto-commit half way. Call them on the
  * transaction (`tx.get(…)`), not detached or spread into another object: the memory fallback's live on its class's
- * prototype (issue 15), IndexedDB's are the handle's own.
+ * prototype, IndexedDB's are the handle's own.
  */
 export interface StorageTransaction<S extends DBSchema> {
   get<N extends StoreNames<S>>(store: N, key: StoreKey<S, N>): Promise<StoreValue<S, N> | undefined>;

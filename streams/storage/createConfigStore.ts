@@ -75,7 +75,7 @@ export function createConfigStore(
       });
       if (records.every(({ record }) => record === undefined)) return { hot: false, cold: false };
       // The same hashes as this store last wrote or found stored: nothing to do, no transaction (every `log_event`
-      // response of a page repeats its config; issue 15).
+      // response of a page repeats its config).
       if (records.every(({ kind, record }) => record === undefined || (record.hashData !== undefined && settled[kind] === record.hashData))) {
         return { hot: false, cold: false };
       }

@@ -27,7 +27,7 @@ export interface StorageCleanupOptions {
 }
 
 /**
- * Start-up storage cleanup (spec §1, issue 8): deletes legacy databases and removes expired records. A cold
+ * Start-up storage cleanup (spec §1): deletes legacy databases and removes expired records. A cold
  * observable: nothing happens until the integrator subscribes, which it does once the player is ready, so the
  * cleanup never delays the player. Every step runs independently (a delete blocked by another tab does not hold
  * back the others) and a failing step becomes a `cleanup-error` event; the observable never errors.

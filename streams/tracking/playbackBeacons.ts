@@ -175,7 +175,7 @@ function stateChanged(m: Model, state: LoggedPlayerState, t: number, nowMs: numb
 
 /**
  * What each input does: one small function each, not one switch (a sample comes with every time update and the engine
- * compiles what runs often, whole; issue 15).
+ * compiles what runs often, whole).
  */
 const RULES: { [T in Input['type']]: Rule<T> } = {
   video: (m, input, nowMs) => {

@@ -11,7 +11,7 @@ import type { VideoData } from '../player/EmbedPlayer';
 import { numberText } from '../../../streams/shared/numberText';
 
 /**
- * The player's box as the page has it before any React runs (issue 15): `.vf-player`, its `<video>` and the `.vf-ui`
+ * The player's box as the page has it before any React runs: `.vf-player`, its `<video>` and the `.vf-ui`
  * layer the controls render into. The server writes it with the HTML (`server/embedPage.ts` `renderPlayerShell`), the
  * configured video's source already on the element, so the media request starts while the page is parsed; the page's
  * script adopts the element in place. The element is never moved: a `<video>` taken out of the document pauses.
@@ -78,7 +78,7 @@ export function bindShellClicks(shell: PlayerShell, player: { state$: Observable
 }
 
 /**
- * What the shell shows of the player without the controls (issue 15: they may never load for a video playing on its
+ * What the shell shows of the player without the controls (they may never load for a video playing on its
  * own): the frame's size, id, theme and player style from the configuration; the player's state and readiness as data
  * attributes (for the stylesheet, which draws the spinner of a buffering video until the controls are there, and for
  * the tests); the video's poster and accessible name from the video data; the document's title (spec §2: set on ready
@@ -122,7 +122,7 @@ export function bindShellState(
 const REACH_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
 /**
- * The viewer reaching for the player (issue 15: the controls load then, if they have not yet): each such event in the
+ * The viewer reaching for the player (the controls load then, if they have not yet): each such event in the
  * frame's document (seen in the capture phase, before anything handles it), or the frame's window taking focus.
  */
 export function viewerReach$(win: Window): Observable<Event> {
@@ -134,7 +134,7 @@ export function viewerReach$(win: Window): Observable<Event> {
 }
 
 /**
- * When the services are brought in, and from when the controls (and React) may be if the video needs them (issue 15;
+ * When the services are brought in, and from when the controls (and React) may be if the video needs them (
  * the viewer reaching for the player brings both at once: `main.ts`): once the player is ready, the page has loaded (a
  * module fetched before the `load` event delays it, and hosts send `listening` on the frame's load) and the main
  * thread is idle, so they never compete with the first frame or the host's handshake; after `latestMs` in any case, so

@@ -23,7 +23,7 @@ export interface ServicesContext {
 }
 
 /**
- * The services the first frame and the host's `onReady` do not need, in a chunk of their own (issue 15), started once
+ * The services the first frame and the host's `onReady` do not need, in a chunk of their own, started once
  * the player is ready and the page idle: logging with its storage and retry queue, consent, geolocation, attestation.
  * Logging subscribes to the recorded feed, which `main.ts` releases right after: it sees everything from the page's
  * start, each event at its own time. Each service starts on its own: one that fails keeps neither the others nor the

@@ -22,7 +22,7 @@ export interface ControlsContext {
 }
 
 /**
- * The controls' chunk (issue 15): React and the views, loaded by `main.ts` on demand (the viewer reaching for the
+ * The controls' chunk: React and the views, loaded by `main.ts` on demand (the viewer reaching for the
  * player, or a video that needs more than itself), with what only they use: the platform calls of spec §7 and the
  * viewer features over them (channel, subscribe, bell, watch later, share, feedback), whose first call (the viewer's
  * state of the video) a video nobody touches never makes. The views render into the shell's `.vf-ui` layer, around the
