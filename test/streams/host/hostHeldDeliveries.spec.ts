@@ -1,5 +1,6 @@
 import { map, NEVER, Observable } from 'rxjs';
-import { hostProtocol$, type HostProtocolOptions } from '../../../streams/host/hostProtocol';
+import { hostProtocol$ } from '../../../streams/host/hostProtocol';
+import type { HostProtocolOptions } from '../../../streams/host/hostProtocolState';
 import { HOST_SNAPSHOT_KEYS } from '../../../streams/host/hostApiInterface';
 import { captionsApiInfo } from '../../../streams/host/snapshotForHost';
 import type { HostAction, HostMessageEvent } from '../../../streams/host/hostTypes';
