@@ -10,7 +10,7 @@ import { createTestScheduler } from '../../helpers/testScheduler';
 import { command, HOST, label, listening, makeInfo, VIDEO } from './fixtures';
 
 /**
- * Issue 17, items 8, 9 and 11: what the host is owed between `onReady` and its subscriptions, and what it hears while
+ * What the host is owed between `onReady` and its subscriptions, and what it hears while
  * a load waits for the new video's answer. Real clients subscribe (`addEventListener`) only after `onReady`.
  */
 const OPTS: HostProtocolOptions = { originParam: HOST, framed: false };
