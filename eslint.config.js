@@ -29,6 +29,7 @@ const CONTRACT_MODULES = [
   'host/hostApiInterface',
   'host/snapshotForHost',
   'host/earlyHandshake',
+  'host/hostGate',
   'platform/payloads',
   'identity/base64url',
   'attestation/attestationStates',

@@ -21,7 +21,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Subject, VirtualTimeScheduler } from 'rxjs';
-import { parseHostMessage } from '../streams/host/parseHostMessage';
+import { HOST_MESSAGE_MAX_CHARS, hostGate } from '../streams/host/hostGate';
+import { hostInboundOf } from '../streams/host/hostInboundOf';
 import { hostDeliveries } from '../streams/host/hostDeliveries';
 import { createLogSink } from '../streams/logging/createLogSink';
 import type { ClientEvent } from '../streams/logging/stampEvent';
@@ -61,16 +62,21 @@ function runClientBenches(): void {
   const results: Result[] = [];
 
   // ── Host messages ───────────────────────────────────────────────────────────────────────────────────────────────
+  // What the protocol does with each host message: the gate (origin, window, JSON text), then the message's shape.
+  const readHostMessage = (data: unknown) => {
+    const gate = hostGate({ data, origin: 'https://host.example', source: {} }, null, { maxChars: HOST_MESSAGE_MAX_CHARS });
+    return gate.accepted ? hostInboundOf(gate.value) : null;
+  };
   const messages = Array.from({ length: 20_000 }, (_, i) => JSON.stringify({ event: 'command', func: 'setVolume', args: [i % 101], id: 1, channel: 'widget' }));
   results.push(
-    measure('parseHostMessage (setVolume commands)', messages.length, () => {
-      for (const m of messages) parseHostMessage(m);
+    measure('hostGate + hostInboundOf (setVolume commands)', messages.length, () => {
+      for (const m of messages) readHostMessage(m);
     }),
   );
   const garbage = Array.from({ length: 20_000 }, (_, i) => (i % 2 ? '{"event":' + 'x'.repeat(200) : { not: 'a string' }));
   results.push(
-    measure('parseHostMessage (malformed input, dropped)', garbage.length, () => {
-      for (const m of garbage) parseHostMessage(m);
+    measure('hostGate + hostInboundOf (malformed input, dropped)', garbage.length, () => {
+      for (const m of garbage) readHostMessage(m);
     }),
   );
 

@@ -73,8 +73,8 @@ export function readEmbedTemplate(html: string): EmbedTemplate {
 
 /**
  * The embed page for one request, with its player configuration (spec §3) inlined as a script carrying the CSP nonce,
- * and, for a host-driven page whose video the server knows, the host's handshake answered inline before it (issue 15:
- * `streams/host/earlyHandshake.ts`).
+ * and, for a host-driven page whose video the server knows, the host's handshake answered inline before it
+ * (`streams/host/earlyHandshake.ts`).
  */
 export function renderEmbedPage(
   template: EmbedTemplate,

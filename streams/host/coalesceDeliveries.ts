@@ -6,15 +6,16 @@ type PostAction = Extract<HostAction, { type: 'post' }>;
 
 export interface CoalesceDeliveriesOptions {
   /**
-   * The quiet window after a delivery during which further coalescable deliveries are merged. Missing from
-   * `streams/timing.ts` (no spec number): 100 ms keeps ~4 Hz time updates unmerged and a slider drag at ≤ 10 posts/s.
+   * The quiet window after a delivery during which further coalescable deliveries are merged (a product choice, no
+   * spec number): short enough that time updates at the media's `timeupdate` rate are not merged, long enough that a
+   * dragged slider is.
    */
   coalesceMs?: number;
   scheduler?: SchedulerLike;
 }
 
 /**
- * Throttles the embed's deliveries so a host is never flooded (issue 4 §4), without reordering or delaying what
+ * Throttles the embed's deliveries so a host is never flooded, without reordering or delaying what
  * matters:
  * - a coalescable post (time, volume, rate, progress — `coalesce: true`) goes out at once when no window is open and
  *   opens a window of `coalesceMs` (what arrives in that same instant — the rest of one snapshot's deliveries, such as
@@ -41,8 +42,8 @@ export function coalesceDeliveries({ coalesceMs = HOST_DELIVERY_COALESCE_MS, sch
       let info: PostAction | null = null;
       let events = new Map<string, PostAction>();
       /**
-       * The open window, as times: no timer runs for it until something waits in it (issue 15: a timer armed and
-       * cleared on every playback tick was a `setInterval` and a `clearInterval` four times a second for nothing).
+       * The open window, as times: no timer runs for it until something waits in it, so a playback tick that finds
+       * nothing waiting arms and clears no timer.
        */
       let openedAt = -Infinity;
       let windowEnd = -Infinity;

@@ -5,42 +5,43 @@ import { INITIAL_PLAYER_STATE_MACHINE, stepPlayerState } from '../player/playerS
 import { reducePlayer } from '../player/reducePlayer';
 import type { PlayerInfo } from '../player/types';
 import { HOST_GETTERS, PRIVILEGED_HOST_COMMANDS, PUBLIC_HOST_COMMANDS } from './hostApiInterface';
+import { HOST_MESSAGE_MAX_CHARS, hostGate, type HostLock } from './hostGate';
 import type { HostMessageEvent } from './hostTypes';
 import { captionsApiInfo, snapshotForHost } from './snapshotForHost';
 import { numberText } from '../shared/numberText';
 
 /**
- * The host's handshake answered from the embed page's HTML (issue 15: `onReady` within 1.5× of a bare page).
+ * The host's handshake answered from the embed page's HTML, so that a host hears `onReady` about as soon as a bare
+ * page would answer: a page script cannot answer sooner than its file arrives and runs.
  *
- * A page script cannot answer the host sooner than its file arrives and runs (≈ 150 ms and ≈ 50 ms more on a cold
- * load here, against ≈ 100 ms for a bare page's `onReady`). So, for a video the server knows in advance (the one whose
- * `<video>` it writes into the page: `earlyMediaOf`), it also writes a small inline responder that speaks the
- * protocol's first steps (host-protocol §3) from the player's first snapshot, computed on the server with the player's
- * own pure functions ({@link earlyHandshakeOf}):
+ * For a video the server knows in advance (the one whose `<video>` it writes into the page: `earlyMediaOf`), the
+ * server also writes a small inline responder that speaks the protocol's first steps (host-protocol §3) from the
+ * player's first snapshot, computed on the server with the player's own pure functions ({@link earlyHandshakeOf}):
  * - it posts `readyToListen` to the parent at once (framed, with a `widgetid`), as a ready player does (§3.6);
- * - at the first `listening` from an allowed origin (the `origin` parameter matched exactly, §3.3) it locks that
- *   window and origin, and sends `initialDelivery` (with the `apiInterface` for that origin), `onReady`, and the
- *   captions module's `apiInfoDelivery` when the video has tracks (§3.4);
- * - every other message is held, in order, untouched (after the lock, only the locked host's).
+ * - it accepts messages, and locks the channel at the first `listening`, through the page script's own gate
+ *   (`hostGate`: the `origin` parameter matched exactly, §3.3; the locked window and origin, §3.2; JSON text); at the
+ *   lock it sends `initialDelivery` (with the `apiInterface` for that origin), `onReady`, and the captions module's
+ *   `apiInfoDelivery` when the video has tracks (§3.4);
+ * - every other accepted message is held, in order, untouched (after the lock, only the locked host's).
  *
- * The page script then takes the channel over in one step ({@link EarlyHostResponder.take}: the listener is removed and
- * what it knows is handed on) and starts the protocol from there (`hostStateFromHandoff` in `hostProtocol.ts`): the lock, the listener
+ * The page script then takes the channel over in one step ({@link EarlyHostResponder.take}: the listener is removed
+ * and what it knows is handed on) and starts the protocol from there (`hostStateFromHandoff`): the lock, the listener
  * id, the snapshot the host has heard (so what differs in the real player — the element's volume, a playback that
  * already started — goes out as an ordinary `infoDelivery` and its events), and the held messages, which it reads
- * first. Commands among them wait for the player to be ready and run in order (§4), as any command that comes
- * before readiness does. A host thus gets `onReady` about as soon as a bare page would answer, and its commands take
- * effect once the player is there; its getters answer from the snapshot at once.
+ * first. Commands among them wait for the player to be ready and run in order (§4), as any command that comes before
+ * readiness does. A host's commands thus take effect once the player is there; its getters answer from the snapshot
+ * at once.
  *
  * Pages without `enablejsapi=1`, or whose first source is not known in advance (a playlist to fetch, a video whose
  * answer says it cannot play: its `onError` comes right after `onReady`, which only the player can say) get no
- * responder: the page script answers as before. A video whose media fails after the responder answered is told by the
- * page script with its first snapshot (`firstSnapshotOwed` in `hostProtocol.ts`), once, subscribed or not. A page
- * whose script fails to start tells a host that heard `onReady` `onError` 5 (`failEarlyHandshake`); one whose script
- * never arrives cannot tell it anything.
+ * responder: the page script answers the handshake. A video whose media fails after the responder answered is told
+ * by the page script with its first snapshot (`firstSnapshotOwed` in `hostProtocolState.ts`), once, subscribed or
+ * not. A page whose script fails to start tells a host that heard `onReady` `onError` 5 (`failEarlyHandshake`); one
+ * whose script never arrives cannot tell it anything.
  *
  * The viewer's stored preferences (volume, mute, rate, quality, captions) are applied by the page script: a host sees
  * them as ordinary changes after the handshake (`infoDelivery` and, when subscribed, `onVolumeChange` and the rest),
- * not in `initialDelivery` as when the page script answered.
+ * not in `initialDelivery` as when the page script answers.
  */
 
 /** The global through which the inline responder hands over to the page script. */
@@ -63,7 +64,7 @@ export interface EarlyHandshake {
   originParam: string | null;
   /** The `widgetid` parameter (the reply `id` before any `listening`, and `readyToListen`'s), or null. */
   widgetId: number | string | null;
-  /** Longest message text read (as `parseHostMessage`). */
+  /** Longest message text read (`HOST_MESSAGE_MAX_CHARS`, as the page script). */
   maxChars: number;
   /** Most messages held for the page script (a host cannot send more before it runs; the rest are dropped). */
   maxHeld: number;
@@ -71,7 +72,7 @@ export interface EarlyHandshake {
 
 /** What the inline responder hands over. */
 export interface EarlyHostHandoff {
-  lock: { origin: string | null; source: unknown } | null;
+  lock: HostLock | null;
   listenerId: number | string | undefined;
   initialized: boolean;
   readyToListenSent: boolean;
@@ -136,19 +137,21 @@ export function earlyHandshakeOf(config: PlayerConfig, { nowMs }: { nowMs: numbe
     trustedOrigins: [...(config.args.trustedOrigins ?? [])],
     originParam: vars.origin?.trim() || null,
     widgetId: widgetId ?? null,
-    maxChars: 100_000,
+    maxChars: HOST_MESSAGE_MAX_CHARS,
     maxHeld: 1_000,
   };
 }
 
 /**
  * The inline responder (see the module's comment). It runs in the page as the text of this function
- * ({@link renderEarlyResponderScript}), so it uses nothing from outside itself: no imports, no helpers.
+ * ({@link renderEarlyResponderScript}), so it uses nothing from outside itself but its arguments: no imports, no
+ * helpers. `gate` is `hostGate`, written into the page as its own text, so the responder accepts exactly what the page
+ * script accepts.
  */
-export function installEarlyResponder(win: EarlyWindow, data: EarlyHandshake): void {
+export function installEarlyResponder(win: EarlyWindow, data: EarlyHandshake, gate: typeof hostGate): void {
   const parent = win.parent as { postMessage?: (message: string, targetOrigin: string) => void } | null;
   const framed = parent !== (win as unknown);
-  let lock: { origin: string | null; source: unknown } | null = null;
+  let lock: HostLock | null = null;
   let listenerId: number | string | undefined = data.widgetId === null ? undefined : data.widgetId;
   let initialized = false;
   let readyToListenSent = false;
@@ -167,8 +170,9 @@ export function installEarlyResponder(win: EarlyWindow, data: EarlyHandshake): v
     if (listenerId !== undefined) m.id = listenerId;
     return m;
   };
-  const handshake = function (source: unknown, origin: string, id: unknown) {
-    lock = { origin: origin === 'null' ? null : origin, source: source };
+  const handshake = function (locked: HostLock, id: unknown) {
+    lock = locked;
+    const source = lock.source;
     if ((typeof id === 'number' && isFinite(id)) || (typeof id === 'string' && id.length > 0 && id.length <= 100)) listenerId = id;
     const target = lock.origin === null ? '*' : lock.origin;
     const view: Record<string, unknown> = {};
@@ -197,32 +201,16 @@ export function installEarlyResponder(win: EarlyWindow, data: EarlyHandshake): v
   };
   const onMessage = function (event: { data: unknown; origin: string; source: unknown }) {
     if (taken) return;
-    const text = event.data;
-    const source = event.source;
-    const origin = event.origin;
-    if (source === null || source === undefined || typeof origin !== 'string') return;
-    if (typeof text !== 'string' || text.length === 0 || text.length > data.maxChars) return;
-    if (lock) {
-      // After the lock only the host's own messages are kept, as the protocol would keep them: another window
-      // cannot crowd them out.
-      if (source !== lock.source || (lock.origin !== null && origin !== lock.origin)) return;
-    } else {
-      if (data.originParam !== null && origin !== data.originParam) return;
-      let message: unknown;
-      try {
-        message = JSON.parse(text);
-      } catch (e) {
-        return;
-      }
-      if (message && typeof message === 'object' && !Array.isArray(message) && Object.prototype.hasOwnProperty.call(message, 'event')) {
-        const m = message as Record<string, unknown>;
-        if (m.event === 'listening') {
-          handshake(source, origin, Object.prototype.hasOwnProperty.call(m, 'id') ? m.id : undefined);
-          return;
-        }
-      }
+    const message = { data: event.data, origin: event.origin, source: event.source };
+    const decision = gate(message, lock, { originParam: data.originParam, maxChars: data.maxChars });
+    if (!decision.accepted) return;
+    if (!lock && decision.lock) {
+      const value = decision.value as Record<string, unknown>;
+      handshake(decision.lock, Object.prototype.hasOwnProperty.call(value, 'id') ? value.id : undefined);
+      return;
     }
-    if (held.length < data.maxHeld) held.push({ data: text, origin: origin, source: source });
+    // After the lock only the host's own messages pass the gate: another window cannot crowd them out.
+    if (held.length < data.maxHeld) held.push(message);
   };
   win.addEventListener('message', onMessage);
   if (framed && data.widgetId !== null && parent && typeof parent.postMessage === 'function') {
@@ -248,9 +236,10 @@ export function installEarlyResponder(win: EarlyWindow, data: EarlyHandshake): v
 }
 
 /**
- * The inline `<script>` body: the responder's own text, called on the page's window with its data. Bundlers and the
- * TypeScript runner may name functions through a `__name` helper; the script defines a harmless one.
+ * The inline `<script>` body: the responder's own text, called on the page's window with its data and the gate's own
+ * text. Bundlers and the TypeScript runner may name functions through a `__name` helper; the script defines a
+ * harmless one.
  */
 export function renderEarlyResponderScript(data: EarlyHandshake): string {
-  return `(function(){var __name=function(f){return f};(${installEarlyResponder.toString()})(window,${serializeConfigForScript(data)})})();`;
+  return `(function(){var __name=function(f){return f};(${installEarlyResponder.toString()})(window,${serializeConfigForScript(data)},${hostGate.toString()})})();`;
 }

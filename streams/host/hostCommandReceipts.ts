@@ -1,9 +1,10 @@
-import { map, merge, mergeMap, Observable, of, EMPTY, scan } from 'rxjs';
+import { EMPTY, map, merge, mergeMap, Observable, of, scan } from 'rxjs';
 import type { PlayerReadiness } from '../player/playerReadiness';
-import { FORWARDABLE_HOST_EVENTS } from './hostProtocol';
 import { isHostMethodExposed, isTrustedOrigin } from './hostApiInterface';
+import { FORWARDABLE_HOST_EVENTS } from './hostEvents';
+import { HOST_MESSAGE_MAX_CHARS, hostGate, type HostLock } from './hostGate';
+import { hostInboundOf } from './hostInboundOf';
 import type { HostMessageEvent } from './hostTypes';
-import { parseHostMessage } from './parseHostMessage';
 import { toPlayerCommand } from './toPlayerCommand';
 
 /** One host command as the embed received it (the `hostCommandReceived` log event). */
@@ -19,23 +20,24 @@ export interface HostCommandReceiptsOptions {
   /** The `origin` player variable: messages from any other origin are ignored by the protocol, and here. */
   originParam?: string;
   trustedOrigins?: readonly string[];
+  /** Longest message text read (`HOST_MESSAGE_MAX_CHARS` by default). */
   maxMessageChars?: number;
-  /** The host window the channel is already locked to: the page's inline responder took the first `listening` (issue 15). */
-  lock?: { source: unknown; origin: string } | null;
+  /** The host window and origin the channel is already locked to: the page's inline responder took the first `listening`. */
+  lock?: HostLock | null;
 }
 
 interface ReceiptState {
   ready: boolean;
   /** The host window the first `listening` locked the channel to (host-protocol §3), as the protocol does. */
-  lock: { source: unknown; origin: string } | null;
+  lock: HostLock | null;
   receipt: HostCommandReceipt | null;
 }
 
 /**
- * Every host command the protocol takes in, one receipt each, for the player's logging (issue 17: each kind of host
- * command is logged when received). It reads the same `message` events as `hostProtocol$`, with the same filters —
- * a message that is not a well-formed command, comes from another origin than `originParam`, or from another window
- * than the locked host, is no command of this host and gives nothing. `accepted` is false when the player was not yet
+ * Every host command the protocol takes in, one receipt each, for the player's logging (each kind of host command is
+ * logged when received). It reads the same `message` events as `hostProtocol$` through the same gate (`hostGate`) — a
+ * message that comes from another origin than `originParam`, or from another window than the locked host, or is not
+ * a well-formed command, is no command of this host and gives nothing. `accepted` is false when the player was not yet
  * ready (the protocol holds it), the function is not exposed to the origin (an unknown name, a getter, a privileged
  * command from an untrusted origin), or its arguments are malformed (the host gets `onError` 2).
  *
@@ -48,7 +50,7 @@ interface ReceiptState {
 export function hostCommandReceipts(
   messages$: Observable<HostMessageEvent>,
   readiness$: Observable<PlayerReadiness>,
-  { originParam, trustedOrigins = [], maxMessageChars, lock = null }: HostCommandReceiptsOptions = {},
+  { originParam, trustedOrigins = [], maxMessageChars = HOST_MESSAGE_MAX_CHARS, lock = null }: HostCommandReceiptsOptions = {},
 ): Observable<HostCommandReceipt> {
   type Input = { kind: 'ready' } | { kind: 'message'; message: HostMessageEvent };
   return merge(
@@ -60,13 +62,11 @@ export function hostCommandReceipts(
         if (input.kind === 'ready') return { ...state, ready: true, receipt: null };
         const m = input.message;
         const none = { ...state, receipt: null };
-        if (m.source === null || m.source === undefined || typeof m.origin !== 'string') return none;
-        const msg = parseHostMessage(m.data, { maxChars: maxMessageChars });
+        const gate = hostGate(m, state.lock, { originParam, maxChars: maxMessageChars });
+        if (!gate.accepted) return none;
+        const msg = hostInboundOf(gate.value);
         if (!msg) return none;
-        if (state.lock) {
-          if (m.source !== state.lock.source || (state.lock.origin !== 'null' && m.origin !== state.lock.origin)) return none;
-        } else if (originParam && m.origin !== originParam) return none;
-        if (msg.event === 'listening') return state.lock ? none : { ...state, lock: { source: m.source, origin: m.origin }, receipt: null };
+        if (msg.event === 'listening') return { ...none, lock: gate.lock };
         const exposed = isHostMethodExposed(msg.func, isTrustedOrigin(m.origin, trustedOrigins));
         const valid =
           msg.func === 'addEventListener' || msg.func === 'removeEventListener'

@@ -41,7 +41,7 @@ const TIME_KEYS_IN_ORDER: readonly string[] = HOST_KEYS.filter((k) => TIME_KEYS.
 /**
  * The deliveries of a playback tick — the time moved at the same state and rate, and nothing else of the host's view
  * changed — or `null` for any other change. The same deliveries {@link hostDeliveries} lists for it, made without its
- * sets and groups (issue 15: four times a second): the time group's `infoDelivery`, then `onVideoProgress`.
+ * sets and groups, as it runs on every playback tick: the time group's `infoDelivery`, then `onVideoProgress`.
  */
 function tickDeliveries(prev: PlayerInfo, next: PlayerInfo, before: Record<string, unknown>, after: Record<string, unknown>): HostDelivery[] | null {
   if (prev.playerState !== next.playerState || prev.playbackRate !== next.playbackRate) return null;

@@ -4,19 +4,15 @@
  */
 import type { PlayerCommand, PlayerEventOut, PlayerInfo } from '../player/types';
 import type { PlayerReadiness } from '../player/playerReadiness';
+import type { HostMessageEvent } from '../sources/hostMessages';
 
 /** A window-like object the embed can post to (`event.source`, `window.parent`); plain objects in tests. */
 export interface HostWindow {
   postMessage(message: string, targetOrigin: string): void;
 }
 
-/** One `message` event, reduced to what the protocol reads (host-protocol §1, spec §5). */
-export interface HostMessageEvent {
-  data: unknown;
-  origin: string;
-  /** The sending window; compared by identity to the locked host window. */
-  source: unknown;
-}
+/** One `message` event, reduced to what the protocol reads: the shape its source (`hostMessages$`) emits. */
+export type { HostMessageEvent } from '../sources/hostMessages';
 
 /** A parsed, well-formed host message (host-protocol §1, §3, §4). */
 export type HostInbound =

@@ -21,8 +21,8 @@ const canPost = (w: unknown): w is HostWindow => !!w && typeof (w as HostWindow)
  * `readyToListen`); a command goes to `execute`, then `applied`. One failing action never stops the next ones.
  */
 export function postToHost(actions$: Observable<HostAction>, { parent, execute, applied, onFailure }: PostToHostEffects): Subscription {
-  // Whether the last window posted to can be posted to: asked once per window, not per post (issue 15: reading
-  // `postMessage` off another origin's window goes through the browser's cross-origin checks, on every playback tick).
+  // Whether the last window posted to can be posted to: asked once per window, not per post (reading `postMessage`
+  // off another origin's window goes through the browser's cross-origin checks, and posts go out on every playback tick).
   let checked: unknown = undefined;
   let postable = false;
   return actions$.subscribe((action) => {

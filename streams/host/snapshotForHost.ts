@@ -16,8 +16,8 @@ export function snapshotForHost(info: PlayerInfo): Record<string, unknown> {
 }
 
 /**
- * Each snapshot's host view, built once: the diff of every playback tick reads the previous snapshot's view again
- * (issue 15). Snapshots are read-only, and so is what this returns.
+ * Each snapshot's host view, built once: the diff of every playback tick reads the previous snapshot's view again.
+ * Snapshots are read-only, and so is what this returns.
  */
 const hostSnapshots = new WeakMap<PlayerInfo, Record<string, unknown>>();
 
@@ -28,7 +28,7 @@ const hostSnapshots = new WeakMap<PlayerInfo, Record<string, unknown>>();
  */
 export function captionsApiInfo(info: PlayerInfo): Record<string, unknown> {
   // The same three values (shared between the snapshots of one model, see `buildPlayerInfo`) give the same object, so
-  // the comparisons made on every playback tick (`sameValue`) are one `===` (issue 15).
+  // the comparisons made on every playback tick (`sameValue`) are one `===`.
   const last = lastApiInfo;
   if (last && last.tracks === info.captionTracks && last.track === info.captionTrack && last.settings === info.subtitlesUserSettings) return last.api;
   const api = buildCaptionsApiInfo(info);

@@ -3,9 +3,8 @@ import { Observable } from 'rxjs';
 /**
  * Events of several types on one target as one observable, each projected as it arrives: what
  * `merge(...types.map((t) => fromEvent(target, t).pipe(map(project))))` gives, with one listener function for all the
- * types instead of a `fromEvent`, a `map` and a merged inner subscription per type (issue 15: a media element's 19
- * event types cost ≈ 70 live closures and subscribers that way; with every source of the page on this, the bench's frame
- * held ≈ 38 KB less after 60 s of play).
+ * types instead of a `fromEvent`, a `map` and a merged inner subscription per type, so that a target with many event
+ * types (a media element) costs one listener, not a closure and a subscriber per type.
  * Events come in the order the target fires them. The target is a parameter (never a global); every listener is
  * removed on unsubscribe, on error and when the subscriber completes — also the ones added before an
  * `addEventListener` that threw (the subscription then errors). The types are copied at subscription.

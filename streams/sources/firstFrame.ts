@@ -13,7 +13,7 @@ export interface FirstFrameElement extends EventTarget {
 }
 
 /**
- * When the page may start the player's work (issue 15): the browser is starting the `<video>` the server wrote by itself
+ * When the page may start the player's work: the browser is starting the `<video>` the server wrote by itself
  * (its `autoplay`: a muted video that plays from its start), so the page waits until its first frame is presented
  * (`requestVideoFrameCallback`; `loadeddata` where the browser has none), or the element failed or was emptied, or
  * `maxMs` passed, before it takes the main thread for the player, the host channel and the rest: the media pipeline

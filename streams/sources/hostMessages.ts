@@ -1,6 +1,13 @@
 import { Observable } from 'rxjs';
 import { eventsOf } from './eventsOf';
-import type { HostMessageEvent } from '../host/hostTypes';
+
+/** One `message` event, reduced to what the host protocol reads (host-protocol §1, spec §5). */
+export interface HostMessageEvent {
+  data: unknown;
+  origin: string;
+  /** The sending window; compared by identity to the locked host window. */
+  source: unknown;
+}
 
 /**
  * The `message` events of a window, reduced to `{data, origin, source}` (host-protocol §1). The target is a parameter

@@ -1,7 +1,7 @@
 import { Observable } from 'rxjs';
 import { eventsOf } from './eventsOf';
 
-/** The media element events the player listens to (issue 3 §1). */
+/** The media element events the player listens to. */
 export const MEDIA_EVENT_NAMES = [
   'loadstart',
   'loadedmetadata',
@@ -55,7 +55,7 @@ export interface SeekSpan {
  * The seeks of a media element: each `seeking` gives the span from the time of the `timeupdate` or `seeking` before it
  * (0 at first) to the element's new time. Used by logging and by the ping beacons, which both report where a viewer
  * jumped from and to. A `timeupdate` only notes the element's time in a plain listener: nothing is emitted or allocated
- * for it (issue 15: it comes four times a second, and a seek is rare), so a consumer that wants the seeks alone does no
+ * for it (it comes several times a second, and a seek is rare), so a consumer that wants the seeks alone does no
  * work per playback tick. The element is a parameter, so tests pass an `EventTarget` with a `currentTime`.
  *
  * ```

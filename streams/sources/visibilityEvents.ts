@@ -1,6 +1,6 @@
 import { merge, Observable } from 'rxjs';
 import { eventsOf } from './eventsOf';
-import { DocumentVisibility, documentVisibility } from '../visibility/documentVisibility';
+import { documentVisibility, type DocumentVisibility } from './documentVisibility';
 
 /** The events that change visibility (spec §4), with the document's visibility read when each one arrived. */
 export interface VisibilityObservation {

@@ -1,6 +1,6 @@
 import { defer, distinctUntilChanged, Observable, scan, startWith } from 'rxjs';
+import { documentVisibility, type DocumentVisibility } from '../sources/documentVisibility';
 import type { VisibilityObservation } from '../sources/visibilityEvents';
-import { DocumentVisibility, documentVisibility } from './documentVisibility';
 
 /** The visibility states of spec §4. */
 export type VisibilityState = 'unknown' | 'visible' | 'hidden' | 'foregrounded' | 'backgrounded';

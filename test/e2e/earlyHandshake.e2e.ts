@@ -5,7 +5,7 @@ import { withE2eEnvironment } from './helpers/environment';
 import { cache, events, rawHostPage, videoElement, waitCache, waitMessage } from './host.helpers';
 
 /**
- * Issue 15, where a host meets it: the embed page's HTML answers the handshake (`initialDelivery`, `onReady`) before
+ * Where a host meets it: the embed page's HTML answers the handshake (`initialDelivery`, `onReady`) before
  * its script has arrived, from the player's first snapshot as the server computes it; commands sent meanwhile take
  * effect, in order, once the script has taken the channel over; the host hears one handshake, and what it cached
  * is what the player then says.
@@ -48,7 +48,7 @@ const playerSnapshot = (page: Page) =>
     ),
   );
 
-describe('the handshake answered by the HTML (issue 15)', () => {
+describe('the handshake answered by the HTML', () => {
   it("onReady comes before the page's script; commands sent then run, in order, once it has; one handshake", async () => {
     const { page, release } = await openWithScriptHeld('widgetid=1');
     await waitMessage(page, 'onReady');

@@ -6,7 +6,7 @@ import { cache, events, rawHostPage, videoElement, waitCache, waitMessage } from
 import { HOST_GETTERS, hostApiInterface } from '../../streams/host/hostApiInterface';
 
 /**
- * Issue 4 end to end: a host page on another origin drives the real embed with a raw postMessage script of its own,
+ * The host protocol end to end: a host page on another origin drives the real embed with a raw postMessage script of its own,
  * and reads every getter from the deliveries; a third origin and a flood of hostile messages are ignored.
  */
 let server: RunningServer;

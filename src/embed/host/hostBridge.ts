@@ -1,7 +1,8 @@
 import { concat, from, share, Subject, type Observable, type Subscription } from 'rxjs';
 import { parseBooleanVar, type PlayerConfig } from '../../../streams/config/playerConfig';
 import { coalesceDeliveries } from '../../../streams/host/coalesceDeliveries';
-import { hostProtocol$, hostStateFromHandoff } from '../../../streams/host/hostProtocol';
+import { hostProtocol$ } from '../../../streams/host/hostProtocol';
+import { hostStateFromHandoff } from '../../../streams/host/hostProtocolState';
 import type { HostWindow } from '../../../streams/host/hostTypes';
 import { postToHost } from '../../../streams/host/postToHost.sink';
 import type { PlayerReadiness } from '../../../streams/player/playerReadiness';
@@ -10,7 +11,7 @@ import { hostMessages$ } from '../../../streams/sources/hostMessages';
 import { hostCommandReceipts, type HostCommandReceipt } from '../../../streams/host/hostCommandReceipts';
 import { EARLY_HOST_GLOBAL, widgetIdOf, type EarlyWindow } from '../../../streams/host/earlyHandshake';
 
-/** What the bridge needs of the player (the engine of issue 3: `EmbedPlayer`). */
+/** What the bridge needs of the player (the engine: `EmbedPlayer`). */
 export interface HostDrivenPlayer {
   readonly config: PlayerConfig;
   readonly readiness$: Observable<PlayerReadiness>;
@@ -20,7 +21,7 @@ export interface HostDrivenPlayer {
 }
 
 /**
- * The page glue of the host protocol (issue 4): `message` events of `win` → the protocol → player commands, and the
+ * The page glue of the host protocol: `message` events of `win` → the protocol → player commands, and the
  * player's snapshots and events → coalesced posts to the host window. Returns `null` and does nothing at all without
  * `enablejsapi=1` (or `true`): the embed then never answers a host. Unsubscribe the result to stop.
  *
@@ -36,7 +37,7 @@ export function startHostBridge(
   const framed = win.parent !== win;
   const widgetId = widgetIdOf(vars.widgetid);
   const applied$ = new Subject<PlayerCommand>();
-  // The page's inline responder may have answered the handshake already (issue 15, `earlyHandshake.ts`): it stops
+  // The page's inline responder may have answered the handshake already (`earlyHandshake.ts`): it stops
   // here, and what it held is read first, by each reader, before the window's own messages. Nothing can arrive in
   // between: this all runs in one task.
   const handoff = (win as unknown as EarlyWindow)[EARLY_HOST_GLOBAL]?.take() ?? null;
@@ -47,7 +48,7 @@ export function startHostBridge(
     ? hostCommandReceipts(messages$, player.readiness$, {
         originParam: vars.origin?.trim() || undefined,
         trustedOrigins: player.config.args.trustedOrigins ?? [],
-        lock: handoff?.lock ? { source: handoff.lock.source, origin: handoff.lock.origin ?? 'null' } : null,
+        lock: handoff?.lock ?? null,
       }).subscribe({
         next: (receipt) => onCommandReceived(receipt),
         error: () => undefined,

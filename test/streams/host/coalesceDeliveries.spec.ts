@@ -82,7 +82,7 @@ describe('coalesceDeliveries', () => {
     });
   });
 
-  it('a host command closes the open window and nothing is merged for coalesceMs after it: its answer goes out at once, even after a tick (issue 15)', () => {
+  it('a host command closes the open window and nothing is merged for coalesceMs after it: its answer goes out at once, even after a tick', () => {
     createTestScheduler().run(({ cold, time: t, expectObservable }) => {
       const ms = t('-----|'); // a 5-frame window
       const command: HostAction = { type: 'command', command: { type: 'setVolume', volume: 30 } as never };
@@ -113,7 +113,7 @@ describe('coalesceDeliveries', () => {
     });
   });
 
-  it('arms no timer for a steady stream of ticks that never find anything waiting (issue 15)', () => {
+  it('arms no timer for a steady stream of ticks that never find anything waiting', () => {
     createTestScheduler().run(({ cold, time: t, expectObservable, flush }) => {
       const ms = t('-----|'); // a 5-frame window
       // Ticks 8 frames apart: each passes at once and opens a window that closes with nothing in it.

@@ -1,55 +1,21 @@
-import {
-  earlyHandshakeOf,
-  renderEarlyResponderScript,
-  type EarlyHandshake,
-  type EarlyHostHandoff,
-  type EarlyWindow,
-} from '../../../streams/host/earlyHandshake';
+import { earlyHandshakeOf, type EarlyHostHandoff } from '../../../streams/host/earlyHandshake';
 import { HOST_SNAPSHOT_KEYS, hostApiInterface } from '../../../streams/host/hostApiInterface';
-import { hostProtocol$, hostStateFromHandoff, stepHostProtocol, type HostProtocolOptions, type HostProtocolState } from '../../../streams/host/hostProtocol';
+import { hostProtocol$ } from '../../../streams/host/hostProtocol';
+import { hostStateFromHandoff, type HostProtocolOptions, type HostProtocolState } from '../../../streams/host/hostProtocolState';
+import { stepHostProtocol } from '../../../streams/host/stepHostProtocol';
 import type { HostAction, HostProtocolInput } from '../../../streams/host/hostTypes';
 import type { PlayerEventOut, PlayerInfo } from '../../../streams/player/types';
 import { BehaviorSubject, concat, from, NEVER, of, Subject } from 'rxjs';
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { configFor } from '../player/fixtures';
-
-const HOST = 'https://host.example:8443';
-const EMBED = 'https://embed.example';
-
-/** A window for the responder: a parent that records its posts, and the `message` listeners it adds. */
-function fakeWindow({ framed = true } = {}) {
-  const parentPosts: { message: unknown; target: string }[] = [];
-  const listeners = new Set<(event: { data: unknown; origin: string; source: unknown }) => void>();
-  const win = {
-    parent: undefined as unknown,
-    location: { origin: EMBED },
-    innerWidth: 640,
-    innerHeight: 360,
-    addEventListener: (_type: 'message', l: (event: { data: unknown; origin: string; source: unknown }) => void) => listeners.add(l),
-    removeEventListener: (_type: 'message', l: (event: { data: unknown; origin: string; source: unknown }) => void) => listeners.delete(l),
-  } as EarlyWindow;
-  win.parent = framed ? { postMessage: (message: string, target: string) => parentPosts.push({ message: JSON.parse(message), target }) } : win;
-  const deliver = (data: unknown, origin: string, source: unknown) => listeners.forEach((l) => l({ data, origin, source }));
-  return { win, parentPosts, listeners, deliver };
-}
-
-/** A host window that records what it is sent. */
-function hostWindow() {
-  const posts: { message: Record<string, unknown>; target: string }[] = [];
-  return { posts, postMessage: (message: string, target: string) => posts.push({ message: JSON.parse(message), target }) };
-}
-
-/** Runs the responder's script text alone, as the page does: nothing of this module is in scope. */
-function runScript(win: EarlyWindow, data: EarlyHandshake) {
-  new Function('window', renderEarlyResponderScript(data))(win);
-}
+import { EMBED, fakeWindow, HOST, hostWindow, runScript } from './earlyWindow';
 
 const dataFor = (vars: Record<string, string>) => earlyHandshakeOf(configFor({ enablejsapi: '1', ...vars }), { nowMs: 1_700_000_000_000 })!;
 const listening = (id?: number | string) => JSON.stringify({ event: 'listening', ...(id !== undefined && { id }), channel: 'widget' });
 const command = (func: string, args: unknown[]) => JSON.stringify({ event: 'command', func, args, id: 1, channel: 'widget' });
 
-describe('earlyHandshakeOf: the first snapshot the server can answer a host with (issue 15)', () => {
+describe('earlyHandshakeOf: the first snapshot the server can answer a host with', () => {
   it('none without enablejsapi=1, for a playlist still to fetch, or for a video that cannot play', () => {
     expect(earlyHandshakeOf(configFor({}), { nowMs: 0 })).toBeUndefined();
     expect(earlyHandshakeOf(configFor({ enablejsapi: '1', list: 'PLsamples' }), { nowMs: 0 })).toBeUndefined();

@@ -69,7 +69,7 @@ describe('hostCommandReceipts', () => {
     });
   });
 
-  it("already locked by the page's inline responder (issue 15): another window's commands give nothing from the start", () => {
+  it("already locked by the page's inline responder: another window's commands give nothing from the start", () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
       const readiness = hot<PlayerReadiness>('r', { r: 'ready' });
       const messages = hot('-ab', { a: command('playVideo', undefined, HOST, otherWindow), b: command('pauseVideo') });

@@ -18,7 +18,7 @@ describe('hostDeliveries and the time of a seek', () => {
     expect(ds[0].info).toMatchObject({ currentTime: 3.25, currentTimeLastUpdated_: T0 + 0.25 });
   });
 
-  it('a playback tick lists the time group in the host order, and a tick with any other change gets that change too (issue 15: ticks take a short path)', () => {
+  it('a playback tick lists the time group in the host order, and a tick with any other change gets that change too (ticks take a short path)', () => {
     const ds = hostDeliveries(playing(3, T0), playing(3.25, T0 + 0.25));
     expect(Object.keys(ds[0].info as object)).toEqual([
       'currentTime',

@@ -1,5 +1,6 @@
 import { map, NEVER, Observable } from 'rxjs';
-import { hostProtocol$, type HostProtocolOptions } from '../../../streams/host/hostProtocol';
+import { hostProtocol$ } from '../../../streams/host/hostProtocol';
+import type { HostProtocolOptions } from '../../../streams/host/hostProtocolState';
 import { HOST_SNAPSHOT_KEYS } from '../../../streams/host/hostApiInterface';
 import { captionsApiInfo } from '../../../streams/host/snapshotForHost';
 import type { HostAction, HostMessageEvent } from '../../../streams/host/hostTypes';
@@ -9,7 +10,7 @@ import { createTestScheduler } from '../../helpers/testScheduler';
 import { command, HOST, label, listening, makeInfo, VIDEO } from './fixtures';
 
 /**
- * Issue 17, items 8, 9 and 11: what the host is owed between `onReady` and its subscriptions, and what it hears while
+ * What the host is owed between `onReady` and its subscriptions, and what it hears while
  * a load waits for the new video's answer. Real clients subscribe (`addEventListener`) only after `onReady`.
  */
 const OPTS: HostProtocolOptions = { originParam: HOST, framed: false };

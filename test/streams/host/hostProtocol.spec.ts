@@ -1,5 +1,7 @@
 import { map, NEVER, Observable } from 'rxjs';
-import { hostProtocol$, stepHostProtocol, initialHostProtocolState, type HostProtocolOptions } from '../../../streams/host/hostProtocol';
+import { hostProtocol$ } from '../../../streams/host/hostProtocol';
+import { initialHostProtocolState, type HostProtocolOptions } from '../../../streams/host/hostProtocolState';
+import { stepHostProtocol } from '../../../streams/host/stepHostProtocol';
 import { hostApiInterface, HOST_SNAPSHOT_KEYS } from '../../../streams/host/hostApiInterface';
 import { captionsApiInfo } from '../../../streams/host/snapshotForHost';
 import type { HostAction, HostMessageEvent } from '../../../streams/host/hostTypes';

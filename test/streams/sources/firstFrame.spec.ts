@@ -9,7 +9,7 @@ function element({ autoplay = true, readyState = 0, error = null as unknown } = 
   return target;
 }
 
-describe('firstFrameShown$: the boot waits for the first frame of a video the browser starts by itself (issue 15)', () => {
+describe('firstFrameShown$: the boot waits for the first frame of a video the browser starts by itself', () => {
   it('an element the browser starts: once its first frame is there (loadeddata), not before', () => {
     const el = element();
     let done = 0;

@@ -16,7 +16,7 @@ describe('mediaEvents$', () => {
     expect(seen).toHaveLength(4);
   });
 
-  it('listens to every media event of issue 3 by default, or to a chosen subset', () => {
+  it('listens to every media event of MEDIA_EVENT_NAMES by default, or to a chosen subset', () => {
     for (const name of [
       'loadedmetadata',
       'durationchange',

@@ -1,5 +1,4 @@
 import type { VisibilityObservation } from '../../../streams/sources/visibilityEvents';
-import { documentVisibility } from '../../../streams/visibility/documentVisibility';
 import { visibilityState } from '../../../streams/visibility/visibilityState';
 import { createTestScheduler } from '../../helpers/testScheduler';
 
@@ -95,20 +94,5 @@ describe('visibilityState', () => {
       const input = hot('  -c-#', events);
       expectObservable(visibilityState(input, { readVisibility: () => 'visible' })).toBe('vb-#', states);
     });
-  });
-});
-
-describe('documentVisibility', () => {
-  it('keeps visible and hidden and reads everything else as unknown, never throwing', () => {
-    expect(documentVisibility(() => 'visible')).toBe('visible');
-    expect(documentVisibility(() => 'hidden')).toBe('hidden');
-    expect(documentVisibility(() => 'prerender')).toBeUndefined();
-    expect(documentVisibility(() => 42)).toBeUndefined();
-    expect(documentVisibility()).toBeUndefined();
-    expect(
-      documentVisibility(() => {
-        throw new Error('detached document');
-      }),
-    ).toBeUndefined();
   });
 });

@@ -18,7 +18,7 @@ const handoff = (over: Partial<EarlyHostHandoff>): EarlyHostHandoff => ({
   ...over,
 });
 
-describe('failEarlyHandshake: a page that could not start, after the HTML told a host it was ready (issue 15)', () => {
+describe('failEarlyHandshake: a page that could not start, after the HTML told a host it was ready', () => {
   it('stops the responder and tells the locked host onError 5, on its origin', () => {
     const posts: [string, string][] = [];
     const host = { postMessage: (m: string, o: string) => posts.push([m, o]) };

@@ -1,31 +1,19 @@
 import type { HostInbound } from './hostTypes';
 
-/** The longest message text the embed parses; real protocol messages are a few hundred characters. */
-export interface ParseHostMessageOptions {
-  maxChars?: number;
-}
-
 const isId = (v: unknown): v is number | string => (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && v.length > 0 && v.length <= 100);
 
 /**
- * Reads one `message` event's data as a host message (host-protocol §1): it must be a JSON **string** that parses to
- * an object with `event` `listening` or `command`; anything else (a non-string, invalid JSON, an array, an unknown
- * event, a command without a string `func`, an oversized text) is `null` and dropped silently. Never throws.
+ * Reads the JSON value of a message the gate accepted (`hostGate`) as a host message (host-protocol §1): an object
+ * with `event` `listening` or `command`; anything else (an array, a primitive, an unknown event, a command without a
+ * string `func`) is `null` and dropped silently. Never throws.
  *
  * `args` missing, `null` or `""` becomes `[]`; a single non-array value becomes a one-element list (lenient). An `id`
  * that is neither a finite number nor a short string is dropped. Only the fields named here are read, so keys such as
  * `__proto__` or `constructor` in the payload have no effect.
  */
-export function parseHostMessage(data: unknown, { maxChars = 100_000 }: ParseHostMessageOptions = {}): HostInbound | null {
-  if (typeof data !== 'string' || data.length === 0 || data.length > maxChars) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
-  const o = parsed as Record<string, unknown>;
+export function hostInboundOf(value: unknown): HostInbound | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const o = value as Record<string, unknown>;
   const own = (k: string): unknown => (Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined);
   const event = own('event');
   const id = isId(own('id')) ? (own('id') as number | string) : undefined;
