@@ -1,9 +1,10 @@
-import { Fragment, useState } from 'react';
-import { eventKey, type EventTable as EventTableState } from './followEvents';
-import { categoryOf, summarizeEvent } from './eventSummary';
-import { formatClock, formatCount, formatDateTime } from './format';
+import { useState } from 'react';
+import { EventFilterBar } from './EventFilterBar';
+import { EventRows } from './EventRows';
+import { isFiltered, tableStatus } from './EventTable.state';
+import type { EventTable as EventTableState } from './followEvents';
 import type { TimeRange } from './timeRanges';
-import { COLLECTOR_ENDPOINTS, type DashboardEvent, type EventFilter } from './types';
+import type { EventFilter } from './types';
 
 interface EventTableProps {
   table: EventTableState | { status: 'signedOut' };
@@ -15,34 +16,31 @@ interface EventTableProps {
   maxRows: number;
 }
 
-const isFiltered = (f: EventFilter) => Boolean(f.text.trim() || f.name || f.endpoint);
-
-function EventDetail({ event }: { event: DashboardEvent }) {
-  const facts: [string, string | undefined][] = [
-    ['Received', formatDateTime(event.receivedAtMs)],
-    ['Event time', event.eventTimeMs === undefined ? undefined : formatDateTime(event.eventTimeMs)],
-    ['Client event id', event.clientEventId],
-    ['Stream', event.stream],
-    ['Account', event.accountId],
-    ['Channel', event.channelId],
-    ['Request', event.requestId],
-    ['Value', event.value === undefined ? undefined : String(event.value)],
-  ];
+/** What the table says when it has no rows: nothing matches the filter, or nothing arrived in the range. */
+function EmptyTable({ filter, range }: { filter: EventFilter; range: TimeRange }) {
   return (
-    <div className="event-detail">
-      <dl>
-        {facts
-          .filter((f): f is [string, string] => f[1] !== undefined)
-          .map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>
-                <code>{value}</code>
-              </dd>
-            </div>
-          ))}
-      </dl>
-      <pre className="json">{JSON.stringify(event.event, null, 2)}</pre>
+    <div className="empty-state" data-testid="table-empty">
+      {isFiltered(filter) ? (
+        <>
+          <p className="empty-title">No events match.</p>
+          <p>
+            Nothing in {range.phrase} matches{filter.text.trim() ? ` “${filter.text.trim()}”` : ''}
+            {filter.name ? ` named ${filter.name}` : ''}
+            {filter.endpoint ? ` at ${filter.endpoint}` : ''}.
+          </p>
+        </>
+      ) : (
+        <>
+          <p className="empty-title">No events in {range.phrase}.</p>
+          <p>
+            Play a video on a page that embeds the player — the{' '}
+            <a href="/" target="_blank" rel="noopener">
+              demo page
+            </a>{' '}
+            does — and its events show up here within seconds.
+          </p>
+        </>
+      )}
     </div>
   );
 }
@@ -58,54 +56,16 @@ export function EventTable({ table, filter, onFilter, names, range, maxRows }: E
     });
   const rows = table.status === 'signedOut' ? [] : table.rows;
   const loading = table.status === 'loading';
-  const filtered = isFiltered(filter);
-  const nameOptions = filter.name && !names.includes(filter.name) ? [filter.name, ...names] : names;
-
-  let status: string;
-  if (loading) status = 'Loading events…';
-  else if (rows.length === 0) status = '';
-  else if (rows.length >= maxRows) status = `The newest ${formatCount(maxRows)}${filtered ? ' matching' : ''} · live`;
-  else status = `${formatCount(rows.length)} ${rows.length === 1 ? 'event' : 'events'}${filtered ? ' matching' : ''} in ${range.phrase} · live`;
 
   return (
     <section className="card events" aria-label="Events">
       <div className="events-head">
         <h2>Events</h2>
         <p className="events-status" role="status" data-testid="table-status">
-          {status}
+          {tableStatus(table, isFiltered(filter), range, maxRows)}
         </p>
       </div>
-      <div className="toolbar" role="search">
-        <input
-          type="search"
-          className="search"
-          placeholder="Search names and payloads…"
-          aria-label="Search events"
-          value={filter.text}
-          onChange={(e) => onFilter({ ...filter, text: e.target.value })}
-        />
-        <select aria-label="Event name" value={filter.name} onChange={(e) => onFilter({ ...filter, name: e.target.value })}>
-          <option value="">All names</option>
-          {nameOptions.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-        <select aria-label="Endpoint" value={filter.endpoint} onChange={(e) => onFilter({ ...filter, endpoint: e.target.value as EventFilter['endpoint'] })}>
-          <option value="">All endpoints</option>
-          {COLLECTOR_ENDPOINTS.map((endpoint) => (
-            <option key={endpoint} value={endpoint}>
-              {endpoint}
-            </option>
-          ))}
-        </select>
-        {filtered && (
-          <button type="button" className="ghost" onClick={() => onFilter({ text: '', name: '', endpoint: '' })}>
-            Clear
-          </button>
-        )}
-      </div>
+      <EventFilterBar filter={filter} onFilter={onFilter} names={names} />
       {table.status === 'failed' && (
         <p className="notice warn" role="alert">
           The table could not be refreshed: {table.message} Retrying.
@@ -121,81 +81,9 @@ export function EventTable({ table, filter, onFilter, names, range, maxRows }: E
           ))}
         </div>
       ) : rows.length === 0 ? (
-        <div className="empty-state" data-testid="table-empty">
-          {filtered ? (
-            <>
-              <p className="empty-title">No events match.</p>
-              <p>
-                Nothing in {range.phrase} matches{filter.text.trim() ? ` “${filter.text.trim()}”` : ''}
-                {filter.name ? ` named ${filter.name}` : ''}
-                {filter.endpoint ? ` at ${filter.endpoint}` : ''}.
-              </p>
-            </>
-          ) : (
-            <>
-              <p className="empty-title">No events in {range.phrase}.</p>
-              <p>
-                Play a video on a page that embeds the player — the{' '}
-                <a href="/" target="_blank" rel="noopener">
-                  demo page
-                </a>{' '}
-                does — and its events show up here within seconds.
-              </p>
-            </>
-          )}
-        </div>
+        <EmptyTable filter={filter} range={range} />
       ) : (
-        <div className="table-scroll">
-          <table className="event-table">
-            <thead>
-              <tr>
-                <th scope="col">Received</th>
-                <th scope="col">Event</th>
-                <th scope="col">Details</th>
-                <th scope="col">Session</th>
-                <th scope="col">Endpoint</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((event) => {
-                const key = eventKey(event);
-                const expanded = open.has(key);
-                return (
-                  <Fragment key={key}>
-                    <tr className={expanded ? 'row open' : 'row'} data-testid="event-row" data-name={event.name} onClick={() => toggle(key)}>
-                      <td className="time">
-                        <button
-                          type="button"
-                          className="row-toggle"
-                          aria-expanded={expanded}
-                          aria-label={`${expanded ? 'Hide' : 'Show'} the JSON of this ${event.name} event`}
-                        >
-                          <span className="chevron" aria-hidden="true" />
-                        </button>
-                        <time dateTime={new Date(event.receivedAtMs).toISOString()}>{formatClock(event.receivedAtMs, { millis: true })}</time>
-                      </td>
-                      <td>
-                        <span className={`badge cat-${categoryOf(event.name)}`}>{event.name}</span>
-                      </td>
-                      <td className="summary">{summarizeEvent(event)}</td>
-                      <td className="session">
-                        <code title={event.stream}>{event.stream.slice(0, 8)}</code>
-                      </td>
-                      <td className="endpoint">{event.endpoint}</td>
-                    </tr>
-                    {expanded && (
-                      <tr className="detail-row">
-                        <td colSpan={5}>
-                          <EventDetail event={event} />
-                        </td>
-                      </tr>
-                    )}
-                  </Fragment>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <EventRows rows={rows} open={open} onToggle={toggle} />
       )}
     </section>
   );

@@ -2,7 +2,7 @@ import { useObservableEagerState } from 'observable-hooks';
 import type { Identity } from '../services/identity';
 
 /**
- * The viewer's account in the top-right corner of the player (issue 13): "Sign in" for an anonymous viewer, and for a
+ * The viewer's account in the top-right corner of the player: "Sign in" for an anonymous viewer, and for a
  * signed-in one their name (and the channel they act for) with "Sign out". A failed sign-in says why.
  */
 export function AccountControl({ identity }: { identity: Identity }) {

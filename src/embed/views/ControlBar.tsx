@@ -13,7 +13,7 @@ export interface ControlBarProps {
   info: PlayerInfo;
   /**
    * Whether the bar can be seen (not auto-hidden, or keyboard focus inside it). While it cannot, its seek bar's played
-   * part and buffered ranges stand still (issue 15: style writes nobody sees, on every tick); they catch up the moment
+   * part and buffered ranges stand still (no style writes nobody sees, on every tick); they catch up the moment
    * it shows. Its time text and slider value stay live: a screen reader still reads a transparent bar.
    */
   shown?: boolean;
@@ -132,7 +132,7 @@ export function ControlBar({
 
 /**
  * "0:05 / 0:12": written straight to its two spans by its own subscription when the shown second or the duration
- * changes (about once a second while playing), never by a render (issue 15) — also while the bar is auto-hidden: it is
+ * changes (about once a second while playing), never by a render — also while the bar is auto-hidden: it is
  * only transparent then, and a screen reader still reads it. React renders the spans empty and never sets their text.
  */
 function TimeText({ player }: { player: EmbedPlayer }) {

@@ -25,13 +25,13 @@ function writeSliderValue(slider: HTMLElement | null, { currentTime, duration }:
  */
 export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?: boolean }) {
   // While the bar can be seen: the snapshots as they come. While it is auto-hidden, the latest one only: its played
-  // part does not move, nobody would see it (issue 15); it catches up before the paint that shows it again.
+  // part does not move, nobody would see it; it catches up before the paint that shows it again.
   const info$ = useLayoutObservable((inputs$) => inputs$.pipe(switchMap(([on]) => whileShown(player.info$, on))), [shown]);
   // What the slider says (its value, its text) is whole seconds: it changes about once a second while playing — also
   // while the bar is hidden, which is only transparent: a screen reader still reads it (in browse mode without moving
   // focus), and it must not read a time long past. Like the played part and the thumb, it is written straight to the
-  // slider by its own subscription, not by a render of the bar (issue 15: a render of the seek bar once a second for
-  // two attributes); React never sets them, so no render puts an old value back. The bar renders when the duration
+  // slider by its own subscription, not by a render of the bar (no render of the seek bar once a second for two
+  // attributes); React never sets them, so no render puts an old value back. The bar renders when the duration
   // changes (its maximum, the pointer's time).
   const bar = useRef<HTMLDivElement>(null);
   const seconds$ = useObservable(() => player.info$.pipe(wholeSecondsTime()));
@@ -122,7 +122,7 @@ export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?:
       onPointerLeave={() => setHover(null)}
     >
       <div className="vf-seek-track">
-        {/* Keyed by position: a range that grows (each `progress` while loading) updates its bar, not a new one (issue 15). */}
+        {/* Keyed by position: a range that grows (each `progress` while loading) updates its bar, not a new one. */}
         {buffered.map(([s, e], i) => (
           <div key={i} className="vf-seek-buffered" style={{ left: pct(s), width: `calc(${pct(e)} - ${pct(s)})` }} />
         ))}

@@ -1,32 +1,13 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { PlayerInfo } from '../../../streams/player/types';
 import type { EmbedPlayer } from '../player/EmbedPlayer';
+import { focusIndex, type MenuItem, menuItems, menuRows, PAGE_TITLES, type Page, wrapIndex } from './SettingsMenu.state';
 
-const rateLabel = (r: number) => (r === 1 ? 'Normal' : `${r}×`);
-const QUALITY_LABELS: Record<string, string> = {
-  tiny: '144p',
-  small: '240p',
-  medium: '360p',
-  large: '480p',
-  hd720: '720p',
-  hd1080: '1080p',
-  highres: '4K',
-  auto: 'Auto',
+const ITEM_CLASS: Record<MenuItem['kind'], string> = {
+  row: 'vf-menu-item vf-menu-row',
+  back: 'vf-menu-item vf-menu-back',
+  choice: 'vf-menu-item vf-menu-choice',
 };
-
-type Page = 'main' | 'speed' | 'quality' | 'captions';
-const PAGE_TITLES: Record<Exclude<Page, 'main'>, string> = { speed: 'Playback speed', quality: 'Quality', captions: 'Subtitles/CC' };
-
-interface Item {
-  key: string;
-  role: 'menuitem' | 'menuitemradio';
-  checked?: boolean;
-  /** A main-list row opens this sub-list. */
-  opens?: Exclude<Page, 'main'>;
-  className: string;
-  content: ReactNode;
-  run: () => void;
-}
 
 const Chevron = ({ back = false }: { back?: boolean }) => (
   <svg className="vf-menu-chevron" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
@@ -39,6 +20,37 @@ const Tick = () => (
   </svg>
 );
 
+/** What an item's button shows: a row its title, value and chevron; Back its list's title; a choice its tick and label. */
+function ItemContent({ item }: { item: MenuItem }) {
+  switch (item.kind) {
+    case 'row':
+      return (
+        <>
+          <span className="vf-menu-label">{PAGE_TITLES[item.row.page]}</span>
+          <span className="vf-menu-value">{item.row.value}</span>
+          <Chevron />
+        </>
+      );
+    case 'back':
+      return (
+        <>
+          <Chevron back />
+          <span className="vf-menu-label">Back</span>
+          <span className="vf-menu-subtitle" aria-hidden="true">
+            {PAGE_TITLES[item.page]}
+          </span>
+        </>
+      );
+    case 'choice':
+      return (
+        <>
+          <span className="vf-menu-check">{item.checked && <Tick />}</span>
+          <span className="vf-menu-label">{item.label}</span>
+        </>
+      );
+  }
+}
+
 /**
  * The settings menu, one column as a drill-down (it fits the smallest player): a main list ("Playback speed  Normal >",
  * "Quality  360p >", "Subtitles/CC  Off >") whose rows open a sub-list of radio items headed by a Back item. It follows
@@ -50,96 +62,29 @@ export function SettingsMenu({ player, info, onClose }: { player: EmbedPlayer; i
   const [page, setPage] = useState<Page>('main');
   const [active, setActive] = useState(0);
   const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const choose = (run: () => void) => () => {
-    run();
-    onClose();
-  };
-  const open = (to: Page, focusIndex?: number) => {
+  const rows = menuRows(info);
+  const items = menuItems(page, info, rows);
+  const current = focusIndex(items, active, page);
+
+  const open = (to: Page, focusAt?: number) => {
     setPage(to);
-    setActive(focusIndex ?? -1);
+    setActive(focusAt ?? -1);
+  };
+  /** Back to the main list, on the row of the sub-list left. */
+  const back = () =>
+    open(
+      'main',
+      rows.findIndex((r) => r.page === page),
+    );
+  const run = (item: MenuItem) => {
+    if (item.kind === 'row') open(item.row.page);
+    else if (item.kind === 'back') back();
+    else {
+      player.command(item.command);
+      onClose();
+    }
   };
 
-  const captionLabel = info.captionTrack ? info.captionTrack.displayName : 'Off';
-  const qualities = info.availableQualityLevels.filter((q) => q !== 'auto');
-  const rows: { page: Exclude<Page, 'main'>; value: string }[] = [
-    { page: 'speed', value: rateLabel(info.playbackRate) },
-    ...(qualities.length > 0 ? [{ page: 'quality' as const, value: QUALITY_LABELS[info.playbackQuality] ?? info.playbackQuality }] : []),
-    ...(info.captionTracks.length > 0 ? [{ page: 'captions' as const, value: captionLabel }] : []),
-  ];
-
-  const radio = (key: string, label: string, checked: boolean, run: () => void): Item => ({
-    key,
-    role: 'menuitemradio',
-    checked,
-    className: 'vf-menu-item vf-menu-choice',
-    content: (
-      <>
-        <span className="vf-menu-check">{checked && <Tick />}</span>
-        <span className="vf-menu-label">{label}</span>
-      </>
-    ),
-    run: choose(run),
-  });
-
-  let items: Item[];
-  if (page === 'main') {
-    items = rows.map((row) => ({
-      key: row.page,
-      role: 'menuitem',
-      opens: row.page,
-      className: 'vf-menu-item vf-menu-row',
-      content: (
-        <>
-          <span className="vf-menu-label">{PAGE_TITLES[row.page]}</span>
-          <span className="vf-menu-value">{row.value}</span>
-          <Chevron />
-        </>
-      ),
-      run: () => open(row.page),
-    }));
-  } else {
-    const back: Item = {
-      key: 'back',
-      role: 'menuitem',
-      className: 'vf-menu-item vf-menu-back',
-      content: (
-        <>
-          <Chevron back />
-          <span className="vf-menu-label">Back</span>
-          <span className="vf-menu-subtitle" aria-hidden="true">
-            {PAGE_TITLES[page]}
-          </span>
-        </>
-      ),
-      run: () =>
-        open(
-          'main',
-          rows.findIndex((r) => r.page === page),
-        ),
-    };
-    const choices =
-      page === 'speed'
-        ? info.availablePlaybackRates.map((r) =>
-            radio(`rate-${r}`, rateLabel(r), r === info.playbackRate, () => player.command({ type: 'setPlaybackRate', rate: r })),
-          )
-        : page === 'quality'
-          ? qualities.map((q) =>
-              radio(`q-${q}`, QUALITY_LABELS[q] ?? q, q === info.playbackQuality, () => player.command({ type: 'setPlaybackQuality', quality: q })),
-            )
-          : [
-              radio('cc-off', 'Off', info.captionTrack === null, () => player.command({ type: 'setCaptions', enabled: false })),
-              ...info.captionTracks.map((t) =>
-                radio(`cc-${t.languageCode}`, t.displayName, info.captionTrack?.languageCode === t.languageCode, () =>
-                  player.command({ type: 'setCaptions', enabled: true, languageCode: t.languageCode }),
-                ),
-              ),
-            ];
-    items = [back, ...choices];
-  }
-
-  // Where focus goes on opening a list: the index asked for, else the checked item, else the first (after Back).
-  const checkedIndex = items.findIndex((it) => it.checked);
-  const current = active >= 0 && active < items.length ? active : checkedIndex >= 0 ? checkedIndex : page === 'main' ? 0 : Math.min(1, items.length - 1);
   useEffect(() => {
     itemRefs.current[current]?.focus();
     // Only on opening and on moving between lists (the arrow keys move focus themselves), so `current` is read, not a
@@ -154,8 +99,7 @@ export function SettingsMenu({ player, info, onClose }: { player: EmbedPlayer; i
   });
 
   const move = (to: number) => {
-    const n = items.length;
-    const i = ((to % n) + n) % n;
+    const i = wrapIndex(to, items.length);
     setActive(i);
     itemRefs.current[i]?.focus();
   };
@@ -177,14 +121,10 @@ export function SettingsMenu({ player, info, onClose }: { player: EmbedPlayer; i
         move(items.length - 1);
         break;
       case 'ArrowRight':
-        if (items[from]?.opens) items[from].run();
+        if (items[from]?.kind === 'row') run(items[from]);
         break;
       case 'ArrowLeft':
-        if (page !== 'main')
-          open(
-            'main',
-            rows.findIndex((r) => r.page === page),
-          );
+        if (page !== 'main') back();
         break;
       case 'Escape':
         onClose();
@@ -207,15 +147,15 @@ export function SettingsMenu({ player, info, onClose }: { player: EmbedPlayer; i
             itemRefs.current[i] = el;
           }}
           type="button"
-          role={it.role}
-          aria-checked={it.role === 'menuitemradio' ? it.checked === true : undefined}
-          aria-haspopup={it.opens ? 'menu' : undefined}
+          role={it.kind === 'choice' ? 'menuitemradio' : 'menuitem'}
+          aria-checked={it.kind === 'choice' ? it.checked : undefined}
+          aria-haspopup={it.kind === 'row' ? 'menu' : undefined}
           tabIndex={i === current ? 0 : -1}
-          className={it.className}
+          className={ITEM_CLASS[it.kind]}
           onFocus={() => setActive(i)}
-          onClick={it.run}
+          onClick={() => run(it)}
         >
-          {it.content}
+          <ItemContent item={it} />
         </button>
       ))}
     </div>

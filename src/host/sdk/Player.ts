@@ -4,7 +4,6 @@ import {
   defer,
   distinctUntilChanged,
   filter,
-  fromEvent,
   map,
   type Observable,
   of,
@@ -12,17 +11,14 @@ import {
   type SchedulerLike,
   shareReplay,
   Subject,
-  Subscription,
 } from 'rxjs';
 import type { PlayerStateValue } from '../../../streams/player/playerState';
-import { buildEmbedUrl, normalizeHost } from './buildEmbedUrl';
-import { defaultHost } from './defaultHost';
+import { createPlayerIframe, DEFAULT_HEIGHT, DEFAULT_WIDTH } from './createPlayerIframe';
 import { extrapolateCurrentTime } from './extrapolateCurrentTime';
-import { isTrustedMessage } from './isTrustedMessage';
 import { isValidVideoId } from './isValidVideoId';
-import { listeningTicks } from './listeningTicks';
 import { mergeDelivery } from './mergeDelivery';
-import { parseEmbedMessage } from './parseEmbedMessage';
+import { PlayerChannel } from './PlayerChannel';
+import { PlayerCommands } from './PlayerCommands';
 import type {
   ApiInfo,
   PlayerEvent,
@@ -33,10 +29,7 @@ import type {
   PlayerInfoCache,
   PlayerListener,
   PlayerOptions,
-  PlaylistOptions,
   SphericalProperties,
-  VideoByIdOptions,
-  VideoByUrlOptions,
   VideoDataOf,
   VideoQuality,
 } from './types';
@@ -44,20 +37,6 @@ import { toVideoQuality } from './types';
 
 /** Widget ids are unique per page: every player routes the embed's replies by its own. */
 let lastWidgetId = 0;
-
-/** The public API's default size. */
-const DEFAULT_WIDTH = 640;
-const DEFAULT_HEIGHT = 390;
-
-/** Commands that load or cue: the host wipes its cache when it sends one (host-protocol §5). */
-const LOADING_COMMANDS = new Set(['loadVideoById', 'cueVideoById', 'loadVideoByUrl', 'cueVideoByUrl', 'loadPlaylist', 'cuePlaylist']);
-/** Subscription commands are part of the protocol itself, not of `apiInterface`. */
-const PROTOCOL_COMMANDS = new Set(['addEventListener', 'removeEventListener']);
-
-interface QueuedCommand {
-  func: string;
-  args: unknown[];
-}
 
 interface DispatchedEvent {
   name: string;
@@ -69,15 +48,16 @@ interface DispatchedEvent {
  *
  * Drop-in for the public `YT.Player`: `new Player('player', { videoId, width, height, playerVars, events })` replaces
  * the element (or attaches to it when it is already an embed iframe), says `listening` every
- * `HOST_LISTENING_INTERVAL_MS` (250 ms) until the embed answers, queues every command until then, and answers getters
- * from the cache the embed's deliveries keep filled. Unlike the public API every method exists from the start (calls
- * made before the embed is ready are queued, getters answer as an unstarted player until the embed delivered), and
- * the state, the info and the events are also observables: {@link Player.state$}, {@link Player.info$}, {@link Player.events$}.
+ * `HOST_LISTENING_INTERVAL_MS` until the embed answers, queues every command until then ({@link PlayerChannel}), and
+ * answers getters from the cache the embed's deliveries keep filled. Unlike the public API every method exists from
+ * the start (calls made before the embed is ready are queued, getters answer as an unstarted player until the embed
+ * delivered), and the state, the info and the events are also observables: {@link Player.state$}, {@link Player.info$},
+ * {@link Player.events$}. The command methods are {@link PlayerCommands}'.
  *
  * Only messages from the iframe's own window and the embed origin, carrying this player's id, are read.
  * {@link Player.destroy} removes the iframe, every listener and every timer.
  */
-export class Player {
+export class Player extends PlayerCommands {
   /** The widget id: sent with every message and echoed by the embed. */
   readonly id: number;
   /** The merged player info, as the embed delivered it (a new object on every change). Completes on destroy. */
@@ -95,26 +75,19 @@ export class Player {
   private readonly embedOrigin: string;
   private readonly scheduler: SchedulerLike;
   private readonly options: PlayerOptions<Player>;
-  private readonly cache: BehaviorSubject<PlayerInfoCache>;
+  private readonly channel: PlayerChannel;
+  private readonly cache = new BehaviorSubject<PlayerInfoCache>({});
+  private readonly apiInfoState = new BehaviorSubject<ApiInfo>({});
   private readonly dispatched = new Subject<DispatchedEvent>();
   private readonly readiness = new ReplaySubject<Player>(1);
-  private readonly starts = new Subject<void>();
-  private readonly answers = new Subject<void>();
-  private readonly subscription = new Subscription();
   private readonly listeners = new Map<string, Set<AnyPlayerListener<Player>>>();
-  /** Event names the embed is asked to forward (`addEventListener` commands). */
-  private readonly remoteEvents = new Set<string>();
-  private queue: QueuedCommand[] = [];
-  private apiInterface: string[] | undefined;
-  private readonly apiInfoState = new BehaviorSubject<ApiInfo>({});
-  private connected = false;
   private destroyed = false;
 
   constructor(elementOrId: string | HTMLElement, options: PlayerOptions<Player> = {}) {
+    super();
     this.options = options;
     this.scheduler = options.scheduler ?? asyncScheduler;
     this.id = ++lastWidgetId;
-    this.cache = new BehaviorSubject<PlayerInfoCache>({});
     this.info$ = this.cache.asObservable();
     this.state$ = this.cache.pipe(
       map((info) => info.playerState),
@@ -122,68 +95,36 @@ export class Player {
       distinctUntilChanged(),
       shareReplay({ bufferSize: 1, refCount: false }),
     );
-
     this.ready$ = this.readiness.asObservable();
     this.apiInfo$ = this.apiInfoState.asObservable();
 
-    const element = typeof elementOrId === 'string' ? document.getElementById(elementOrId) : elementOrId;
-    if (!element) throw new Error(`VidFrame Player: there is no element with id "${String(elementOrId)}" to replace.`);
-    const doc = element.ownerDocument;
-    const win = doc.defaultView;
-    if (!win) throw new Error('VidFrame Player: the element is not in a document with a window.');
-
-    const pageOrigin = win.location.origin;
-    const configured = options.host === undefined ? undefined : normalizeHost(options.host);
-    if (options.host !== undefined && !configured) {
-      console.warn(`VidFrame Player: host "${String(options.host)}" is not an http(s) origin; using the default.`);
-    }
-    const host = configured ?? normalizeHost(defaultHost(win)) ?? pageOrigin;
-
-    if (element instanceof win.HTMLIFrameElement) {
-      // Attach to an embed the page already framed: its URL says where it comes from.
-      this.iframe = element;
-      this.placeholder = undefined;
-      const src = new URL(element.src || 'about:blank', doc.baseURI);
-      if (src.protocol === 'http:' || src.protocol === 'https:') {
-        if (src.searchParams.get('enablejsapi') !== '1') {
-          // Without enablejsapi=1 the embed never answers: turn it on (this reloads the frame once).
-          src.searchParams.set('enablejsapi', '1');
-          if (!src.searchParams.has('origin')) src.searchParams.set('origin', pageOrigin);
-          src.searchParams.set('widgetid', String(this.id));
-          element.src = src.toString();
-        }
-        this.embedOrigin = src.origin;
-      } else {
-        this.embedOrigin = host;
-      }
-    } else {
-      if (options.videoId !== undefined && !isValidVideoId(options.videoId)) {
-        console.warn(`VidFrame Player: "${String(options.videoId)}" is not a video id (11 characters of A-Z a-z 0-9 _ -).`);
-      }
-      this.iframe = doc.createElement('iframe');
-      if (element.id) this.iframe.id = element.id;
-      this.iframe.width = String(options.width ?? DEFAULT_WIDTH);
-      this.iframe.height = String(options.height ?? DEFAULT_HEIGHT);
-      this.iframe.title = options.title ?? 'VidFrame video player';
-      this.iframe.setAttribute('frameborder', '0');
-      // A host that enables geolocation (`playerVars.geolocation`, issue 13) also lets the frame ask the viewer for it.
-      const geolocation = ['1', 'true', 1, true].includes(options.playerVars?.geolocation as never);
-      this.iframe.setAttribute('allow', `autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture${geolocation ? '; geolocation' : ''}`);
-      this.iframe.setAttribute('referrerpolicy', 'strict-origin-when-cross-origin');
-      this.iframe.src = buildEmbedUrl({ host, videoId: options.videoId, playerVars: options.playerVars, pageOrigin, widgetId: this.id });
-      this.placeholder = element;
-      this.embedOrigin = host;
-      element.replaceWith(this.iframe);
-    }
+    const { win, iframe, placeholder, embedOrigin } = createPlayerIframe(elementOrId, options, this.id);
+    this.iframe = iframe;
+    this.placeholder = placeholder;
+    this.embedOrigin = embedOrigin;
+    this.channel = new PlayerChannel({
+      win,
+      iframe,
+      embedOrigin,
+      id: this.id,
+      scheduler: this.scheduler,
+      receiver: {
+        loading: () => this.cache.next({}),
+        initialDelivery: (snapshot) => this.cache.next(mergeDelivery({}, snapshot)),
+        infoDelivery: (info) => this.cache.next(mergeDelivery(this.cache.value, info)),
+        apiInfoDelivery: (info) => this.apiInfoState.next(info),
+        ready: () => {
+          this.readiness.next(this);
+          this.dispatch('onReady', null);
+        },
+        event: (name, data) => this.dispatch(name, data),
+      },
+    });
 
     for (const [name, listener] of Object.entries(options.events ?? {})) {
       if (listener) this.addEventListener(name, listener);
     }
-
-    this.subscription.add(fromEvent<MessageEvent>(win, 'message').subscribe((event) => this.receive(event)));
-    this.subscription.add(listeningTicks(this.starts, this.answers, { scheduler: this.scheduler }).subscribe(() => this.post({ event: 'listening' })));
-    this.subscription.add(fromEvent(this.iframe, 'load').subscribe(() => this.starts.next()));
-    this.starts.next();
+    this.channel.open();
   }
 
   // ── Events ────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -199,7 +140,7 @@ export class Player {
     let set = this.listeners.get(name);
     if (!set) this.listeners.set(name, (set = new Set()));
     set.add(listener);
-    this.subscribeRemote(name);
+    this.channel.forward(name);
   }
 
   /** Stops calling `listener` for `name` (the embed keeps forwarding: other listeners or observers may need it). */
@@ -216,108 +157,12 @@ export class Player {
   events$(name: string): Observable<unknown> {
     return defer(() => {
       if (this.destroyed) return of<never>();
-      this.subscribeRemote(name);
+      this.channel.forward(name);
       return this.dispatched.pipe(
         filter((event) => event.name === name),
         map((event) => event.data),
       );
     });
-  }
-
-  // ── Commands (host-protocol §4) ─────────────────────────────────────────────────────────────────────────────
-
-  playVideo(): void {
-    this.command('playVideo');
-  }
-  pauseVideo(): void {
-    this.command('pauseVideo');
-  }
-  stopVideo(): void {
-    this.command('stopVideo');
-  }
-  clearVideo(): void {
-    this.command('clearVideo');
-  }
-  seekTo(seconds: number, allowSeekAhead = true): void {
-    this.command('seekTo', [seconds, allowSeekAhead]);
-  }
-  mute(): void {
-    this.command('mute');
-  }
-  unMute(): void {
-    this.command('unMute');
-  }
-  /** 0 to 100. */
-  setVolume(volume: number): void {
-    this.command('setVolume', [volume]);
-  }
-  setPlaybackRate(rate: number): void {
-    this.command('setPlaybackRate', [rate]);
-  }
-  /** A {@link VideoQuality}, or the embed's own `auto`. */
-  setPlaybackQuality(quality: VideoQuality | 'auto' | (string & {})): void {
-    this.command('setPlaybackQuality', [quality]);
-  }
-  /** The view of a 360° video (`fov`, `yaw`, `pitch`, `roll`, `enableOrientationSensor`); a flat video ignores it. */
-  setSphericalProperties(properties: SphericalProperties): void {
-    this.command('setSphericalProperties', [properties]);
-  }
-  nextVideo(): void {
-    this.command('nextVideo');
-  }
-  previousVideo(): void {
-    this.command('previousVideo');
-  }
-  /** Zero-based. */
-  playVideoAt(index: number): void {
-    this.command('playVideoAt', [index]);
-  }
-  setLoop(loop: boolean): void {
-    this.command('setLoop', [loop]);
-  }
-  setShuffle(shuffle: boolean): void {
-    this.command('setShuffle', [shuffle]);
-  }
-  /** e.g. `setOption('captions', 'track', { languageCode: 'en' })`; `{}` turns captions off. */
-  setOption(module: string, option: string, value: unknown): void {
-    this.command('setOption', [module, option, value]);
-  }
-  loadModule(module: string): void {
-    this.command('loadModule', [module]);
-  }
-  unloadModule(module: string): void {
-    this.command('unloadModule', [module]);
-  }
-
-  loadVideoById(videoId: string, startSeconds?: number, suggestedQuality?: string): void;
-  loadVideoById(options: VideoByIdOptions): void;
-  loadVideoById(...args: unknown[]): void {
-    this.command('loadVideoById', args);
-  }
-  cueVideoById(videoId: string, startSeconds?: number, suggestedQuality?: string): void;
-  cueVideoById(options: VideoByIdOptions): void;
-  cueVideoById(...args: unknown[]): void {
-    this.command('cueVideoById', args);
-  }
-  loadVideoByUrl(mediaContentUrl: string, startSeconds?: number, suggestedQuality?: string): void;
-  loadVideoByUrl(options: VideoByUrlOptions): void;
-  loadVideoByUrl(...args: unknown[]): void {
-    this.command('loadVideoByUrl', args);
-  }
-  cueVideoByUrl(mediaContentUrl: string, startSeconds?: number, suggestedQuality?: string): void;
-  cueVideoByUrl(options: VideoByUrlOptions): void;
-  cueVideoByUrl(...args: unknown[]): void {
-    this.command('cueVideoByUrl', args);
-  }
-  loadPlaylist(playlist: string | string[], index?: number, startSeconds?: number, suggestedQuality?: string): void;
-  loadPlaylist(options: PlaylistOptions): void;
-  loadPlaylist(...args: unknown[]): void {
-    this.command('loadPlaylist', args);
-  }
-  cuePlaylist(playlist: string | string[], index?: number, startSeconds?: number, suggestedQuality?: string): void;
-  cuePlaylist(options: PlaylistOptions): void;
-  cuePlaylist(...args: unknown[]): void {
-    this.command('cuePlaylist', args);
   }
 
   /** Resizes the iframe on the page and tells the embed its new size. */
@@ -450,7 +295,7 @@ export class Player {
   }
   /** The function names the embed exposes to this page (`apiInterface` of `initialDelivery`), or `[]` before. */
   getApiInterface(): string[] {
-    return this.apiInterface ? [...this.apiInterface] : [];
+    return this.channel.apiInterface ? [...this.channel.apiInterface] : [];
   }
 
   /**
@@ -461,103 +306,24 @@ export class Player {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
-    this.subscription.unsubscribe();
-    this.queue = [];
+    this.channel.close();
     this.listeners.clear();
-    this.remoteEvents.clear();
     if (this.placeholder) this.iframe.replaceWith(this.placeholder);
     else this.iframe.remove();
     this.dispatched.complete();
     this.readiness.complete();
     this.apiInfoState.complete();
-    this.starts.complete();
-    this.answers.complete();
     this.cache.complete();
   }
 
-  // ── Wire ────────────────────────────────────────────────────────────────────────────────────────────────────
+  /** Sends a command now if the embed has answered, otherwise queues it (in order) until it does; none once destroyed. */
+  protected command(func: string, args: unknown[] = []): void {
+    if (this.destroyed) return;
+    this.channel.command(func, args);
+  }
 
   private read<T>(key: string): T | undefined {
     return this.cache.value[key] as T | undefined;
-  }
-
-  private subscribeRemote(name: string): void {
-    // onReady only ever comes from the handshake (host-protocol §4).
-    if (name === 'onReady' || this.remoteEvents.has(name)) return;
-    this.remoteEvents.add(name);
-    if (this.connected) this.post({ event: 'command', func: 'addEventListener', args: [name] });
-  }
-
-  /** Sends a command now if the embed has answered, otherwise queues it (in order) until it does. */
-  private command(func: string, args: unknown[] = []): void {
-    if (this.destroyed) return;
-    if (!this.connected) {
-      this.queue.push({ func, args });
-      return;
-    }
-    this.send({ func, args });
-  }
-
-  private send({ func, args }: QueuedCommand): void {
-    // A function missing from apiInterface does not exist for this page (host-protocol §5).
-    if (this.apiInterface && !PROTOCOL_COMMANDS.has(func) && !this.apiInterface.includes(func)) return;
-    if (LOADING_COMMANDS.has(func)) this.cache.next({});
-    this.post({ event: 'command', func, args });
-  }
-
-  private post(message: Record<string, unknown>): void {
-    const target = this.iframe.contentWindow;
-    if (!target) return;
-    target.postMessage(JSON.stringify({ ...message, id: this.id, channel: 'widget' }), this.embedOrigin);
-  }
-
-  /** The embed answered: ask for every event listened to so far, then send the queued commands, in order. */
-  private connect(): void {
-    if (this.connected) return;
-    this.connected = true;
-    for (const name of this.remoteEvents) this.post({ event: 'command', func: 'addEventListener', args: [name] });
-    const queued = this.queue;
-    this.queue = [];
-    for (const command of queued) this.send(command);
-  }
-
-  private receive(event: MessageEvent): void {
-    if (this.destroyed) return;
-    if (!isTrustedMessage(event, { origin: this.embedOrigin, source: this.iframe.contentWindow })) return;
-    const message = parseEmbedMessage(event.data);
-    if (!message || String(message.id) !== String(this.id)) return;
-    this.answers.next();
-    switch (message.event) {
-      case 'readyToListen':
-        // The embed is ready before our next tick: answer at once.
-        this.post({ event: 'listening' });
-        return;
-      case 'initialDelivery': {
-        const { apiInterface, ...snapshot } = (message.info && typeof message.info === 'object' ? message.info : {}) as Record<string, unknown>;
-        if (Array.isArray(apiInterface)) this.apiInterface = apiInterface.filter((f): f is string => typeof f === 'string');
-        // A new embed document (first handshake, or the iframe reloaded) knows none of our subscriptions yet.
-        if (this.connected) for (const name of this.remoteEvents) this.post({ event: 'command', func: 'addEventListener', args: [name] });
-        this.cache.next(mergeDelivery({}, snapshot));
-        this.connect();
-        return;
-      }
-      case 'infoDelivery':
-        this.cache.next(mergeDelivery(this.cache.value, message.info));
-        return;
-      case 'apiInfoDelivery':
-        if (message.info && typeof message.info === 'object' && !Array.isArray(message.info)) this.apiInfoState.next(message.info as ApiInfo);
-        return;
-      case 'alreadyInitialized':
-        this.connect();
-        return;
-      case 'onReady':
-        this.connect();
-        this.readiness.next(this);
-        this.dispatch('onReady', null);
-        return;
-      default:
-        if (/^on[A-Z]/.test(message.event)) this.dispatch(message.event, message.info);
-    }
   }
 
   private dispatch(name: string, data: unknown): void {
