@@ -27,15 +27,15 @@ import type { PlayerCommand, PlayerEventOut, PlayerInfo } from '../../../streams
 import { mediaEvents$, type MediaEvent } from '../../../streams/sources/mediaEvents';
 import { adoptElement } from './adoptElement';
 import { createCaptionTracks } from './captionTracks';
-import { forwardElementEvent } from './elementInputs';
+import { forwardElementEvent } from './forwardElementEvent';
 import { embedReadiness$ } from './embedReadiness';
 import { layoutChanges$, mediaSnapshots$ } from './mediaSnapshots';
 import { performAction, type EffectTargets } from './playerEffects';
-import { nextVideoData, type VideoData } from './videoData';
+import { nextVideoData, type VideoData } from './nextVideoData';
 
 export { readBox, readMediaSnapshot } from './mediaSnapshots';
 export { sameCues } from './captionTracks';
-export { nextVideoData, type VideoData } from './videoData';
+export { nextVideoData, type VideoData } from './nextVideoData';
 
 /** A failure the player reports: the internal name of spec §8, the host code, and a sentence for the viewer. */
 export interface PlayerError {

@@ -1,4 +1,4 @@
-import { distinctUntilChanged, map, merge, shareReplay, startWith, switchMap, take, type Observable } from 'rxjs';
+import { distinctUntilChanged, map, merge, shareReplay, startWith, switchMap, take, type BehaviorSubject, type Observable } from 'rxjs';
 import type { PlayerModel } from '../../../streams/player/playerModel';
 import { playerReadiness$, type PlayerReadiness } from '../../../streams/player/playerReadiness';
 import { eventsOf } from '../../../streams/sources/eventsOf';
@@ -10,7 +10,7 @@ import { eventsOf } from '../../../streams/sources/eventsOf';
  * the element knows it), as the reference embed is ready before its media has loaded: waiting for the metadata would
  * put the media pipeline's start-up before `onReady`.
  */
-export function embedReadiness$(mounted$: Observable<HTMLVideoElement>, model$: Observable<PlayerModel> & { value: PlayerModel }): Observable<PlayerReadiness> {
+export function embedReadiness$(mounted$: Observable<HTMLVideoElement>, model$: BehaviorSubject<PlayerModel>): Observable<PlayerReadiness> {
   return mounted$.pipe(
     take(1),
     switchMap((el) =>

@@ -1,7 +1,7 @@
 import { map, NEVER, of } from 'rxjs';
 import { sameCues } from '../../../../src/embed/player/captionTracks';
 import { createEmbedPlayer } from '../../../../src/embed/player/EmbedPlayer';
-import { nextVideoData } from '../../../../src/embed/player/videoData';
+import { nextVideoData } from '../../../../src/embed/player/nextVideoData';
 import { initialPlayerModel, type PlayerModel } from '../../../../streams/player/playerModel';
 import { reducePlayer } from '../../../../streams/player/reducePlayer';
 import { PlayerState } from '../../../../streams/player/playerState';
