@@ -22,6 +22,13 @@ const CONTRACT_MODULES = [
   'player/captionSettings',
   // The player's first steps, which the server runs to answer a host's handshake from the page's HTML (issue 15).
   'player/reducePlayer',
+  'player/playerStep',
+  'player/playerSeek',
+  'player/playerLoad',
+  'player/playerPlayback',
+  'player/playerPlaylist',
+  'player/playerCaptions',
+  'player/playerMediaEvents',
   'player/errorCodes',
   'player/playerState',
   'player/videoIdFromUrl',

@@ -4,7 +4,7 @@ import type { PlayerReadiness } from './playerReadiness';
 import type { PlayerInfo } from './types';
 import { beyondTime, withPlaybackPhase, type PlaybackPhase } from './viewInfo';
 
-/** What decides whether the viewer needs the controls' chunk before they reach for the player (issue 15). */
+/** What decides whether the viewer needs the controls' chunk before they reach for the player. */
 export interface ControlsDemand {
   readiness: PlayerReadiness;
   info: PlayerInfo;
@@ -14,7 +14,7 @@ export interface ControlsDemand {
 }
 
 /**
- * Whether the page must show more than the video itself (issue 15: what the first frame does not need loads on demand).
+ * Whether the page must show more than the video itself (what the first frame does not need loads on demand).
  * A video playing on its own — playing, buffering (the shell's stylesheet draws the spinner), looping by itself, or
  * not yet started while its autoplay is on the way — needs nothing until the viewer reaches for it: the controls
  * auto-hide while it plays anyway. Everything else does: a player not ready, a cued, paused or ended video (the big play

@@ -3,8 +3,8 @@ import { asyncScheduler, concat, distinctUntilChanged, map, Observable, of, Sche
 
 export interface ControlsVisibilityOptions {
   /**
-   * How long the controls stay up after the last pointer or key activity while playing. Not a spec constant (issue 3
-   * only says "controls auto-hide while playing"): `PLAYER_CONTROLS_AUTOHIDE_MS` of `streams/timing.ts` by default.
+   * How long the controls stay up after the last pointer or key activity while playing. Not a spec constant (the
+   * requirement only says "controls auto-hide while playing"): `PLAYER_CONTROLS_AUTOHIDE_MS` of `streams/timing.ts` by default.
    */
   hideMs?: number;
   scheduler?: SchedulerLike;

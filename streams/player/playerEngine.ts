@@ -55,7 +55,7 @@ export function playerEngine(
       share(),
     );
     const fetches$ = steps$.pipe(
-      // Most steps (every playback tick) ask for nothing: only those that fetch open an inner stream (issue 15).
+      // Most steps (every playback tick) ask for nothing: only those that fetch open an inner stream.
       filter((s) => s.actions.some(isFetch)),
       concatMap((s) => s.actions.filter(isFetch)),
       switchMap((a): Observable<EngineInput> => {

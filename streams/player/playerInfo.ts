@@ -88,7 +88,7 @@ interface ModelParts {
 
 /**
  * Models are replaced, never mutated (`reducePlayer`): the parts of a snapshot that depend on the model alone are
- * built once per model and shared by all its snapshots (issue 15). Between two playback ticks the snapshots then hold
+ * built once per model and shared by all its snapshots. Between two playback ticks the snapshots then hold
  * the very same `videoData`, `captionTracks`, `availableQualityLevels`, … objects, and every comparison of them
  * (`sameValue`: host deliveries, the host protocol, the player view) is one `===` instead of two `JSON.stringify`s.
  */
@@ -100,7 +100,7 @@ const NO_CAPTION_TRACKS: CaptionTrackData[] = Object.freeze([]) as unknown as Ca
  * What a snapshot takes from the response alone, built once per response: the models of one response — a looping
  * playlist reuses the response it has; a caption or quality change makes a new model — share the same track list and
  * quality levels. Their captions module (`captionsApiInfo`) is then the same object, and comparing their snapshots
- * is `===`, not JSON (issue 15: at every loop of a looping video). A video the host loads again is a new response:
+ * is `===`, not JSON, at every loop of a looping video. A video the host loads again is a new response:
  * `syncApi` in the host protocol keeps its equal captions module.
  */
 const responseParts = new WeakMap<object, { captionTracks: CaptionTrackData[]; availableQualityLevels: string[] }>();

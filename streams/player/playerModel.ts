@@ -43,6 +43,19 @@ export interface PlayerErrorModel {
   message: string;
 }
 
+/**
+ * A seek the element cannot take yet (it has no metadata: the player is ready before it has): `pending` is where the
+ * element goes once its metadata is there, `target` the time the snapshot shows meanwhile, so a host hears of its seek
+ * at once. A new source's start position is pending too, but it is not shown as the time (`target` stays null).
+ */
+export interface SeekState {
+  pending: number | null;
+  target: number | null;
+}
+
+/** No seek waiting. */
+export const NO_SEEK: SeekState = { pending: null, target: null };
+
 export interface PlayerModel {
   /** The requested video id ('' when none). */
   videoId: string;
@@ -72,6 +85,10 @@ export interface PlayerModel {
    * cleared by every other load (a playlist move, a load without them). Absent = none.
    */
   referral?: { rct?: string; rctn?: string } | null;
+  /** The seek waiting for the element's metadata, if any. */
+  seek: SeekState;
+  /** How often the captions were reloaded: a reload asks for the files under a new URL, past every cache. */
+  captionReloads: number;
 }
 
 /** The formats of a response ([] when it has none). */
@@ -162,6 +179,8 @@ export function initialPlayerModel(config: PlayerConfig): PlayerModel {
     subtitlesUserSettings: DEFAULT_CAPTION_DISPLAY_SETTINGS,
     size: { width: 0, height: 0 },
     error: null,
+    seek: NO_SEEK,
+    captionReloads: 0,
   };
 }
 
@@ -169,7 +188,7 @@ export function initialPlayerModel(config: PlayerConfig): PlayerModel {
 export const configAutoplay = (config: PlayerConfig): boolean => shouldAutoplay(config.args.autoplay);
 
 /**
- * The `<video>` the server writes into the embed page (issue 15), so that the media request starts with the HTML
+ * The `<video>` the server writes into the embed page, so that the media request starts with the HTML
  * instead of after the scripts: the source, preload and attributes the player gives the element for the configured
  * video on its first mount (the same rendition as {@link pickFormat} with no preference). The player then adopts the
  * element and keeps its source. Undefined when the first source is not known before the page runs: a playlist to

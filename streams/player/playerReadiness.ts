@@ -9,7 +9,7 @@ export interface PlayerReadinessOptions {
   scheduler?: SchedulerLike;
   /**
    * Events that may have made the player ready (the element's `loadstart` or `error`, the model's change): each one checks at once,
-   * so readiness does not wait for the next poll when an event already says so (issue 15). The poll stays (spec §9).
+   * so readiness does not wait for the next poll when an event already says so. The poll stays (spec §9).
    */
   changes$?: Observable<unknown>;
 }

@@ -15,8 +15,8 @@ export interface ShortcutKey {
 const VOLUME_STEP = 5;
 
 /**
- * The keyboard shortcuts of issue 3 §6: space/k play-pause, j/l −10/+10 s, ←/→ −5/+5 s, ↑/↓ volume ±5, m mute,
- * f fullscreen, c captions, 0–9 jump to 0–90 %; `?` (shift+/) opens the shortcut list (issue 17). Keys with a
+ * The keyboard shortcuts: space/k play-pause, j/l −10/+10 s, ←/→ −5/+5 s, ↑/↓ volume ±5, m mute,
+ * f fullscreen, c captions, 0–9 jump to 0–90 %; `?` (shift+/) opens the shortcut list. Keys with a
  * modifier other than shift are left to the browser.
  */
 export function shortcutCommand(

@@ -114,7 +114,7 @@ export interface PlayerInfo {
   muted: boolean;
   volume: number;
   captionTracks: CaptionTrackData[];
-  /** The caption track shown, or null when captions are off (`getOption('captions', 'track')`). Added by issue 3. */
+  /** The caption track shown, or null when captions are off (`getOption('captions', 'track')`). */
   captionTrack: CaptionTrackData | null;
   subtitlesUserSettings: Record<string, unknown>;
   sphericalProperties: Record<string, unknown>;

@@ -5,7 +5,7 @@ import { sameValue } from '../shared/sameValue';
 /**
  * The snapshot keys that move with playback (several times a second while playing) or with buffering. The views that
  * show them (the seek bar, the time) subscribe to them alone; the rest of the player renders only when something
- * else changes (issue 15: a re-render of the whole player on every `timeupdate` was half the page's script time).
+ * else changes, so that a `timeupdate` never re-renders the whole player.
  */
 export const PLAYBACK_TIME_KEYS: readonly (keyof PlayerInfo)[] = [
   'currentTime',
@@ -39,7 +39,7 @@ export interface PlaybackTime {
 
 /**
  * `time(info)` and the duration, passed on as a new {@link PlaybackTime} only when either changes: one operator and no
- * object per snapshot that changes neither (issue 15: several views read these on every playback tick).
+ * object per snapshot that changes neither (several views read these on every playback tick).
  */
 const distinctTime =
   (time: (i: PlayerInfo) => number): OperatorFunction<PlayerInfo, PlaybackTime> =>
@@ -66,8 +66,8 @@ export const wholeSecondsTime = (): OperatorFunction<PlayerInfo, PlaybackTime> =
 
 /**
  * A state stream (replaying its latest value) as a view that can be hidden reads it: every value while `shown`; only
- * the latest one while not — the view keeps what it last showed and does no work per tick (issue 15: the auto-hidden
- * control bar moved its seek bar's played part and buffered ranges on every tick). Used under a
+ * the latest one while not — the view keeps what it last showed and does no work per tick (an auto-hidden
+ * control bar would otherwise move its seek bar's played part and buffered ranges on every tick). Used under a
  * `switchMap` of the view's visibility, it catches up at once when the view shows again.
  *
  * ```
@@ -87,7 +87,7 @@ export function whileShown<T>(state$: Observable<T>, shown: boolean): Observable
  * phase (a view may render twice).
  *
  * The view counts `looping` as playing: the viewer sees one playback going on, so the end screen, the title and the
- * controls do not pop up for a moment at each loop (issue 15: each loop mounted and unmounted them, and showed the
+ * controls do not pop up for a moment at each loop (which would mount and unmount them, and show the
  * controls for their auto-hide delay). The host and the logging still see the loop's states.
  *
  * ```

@@ -27,7 +27,7 @@ export interface FeedMediaEvent {
 }
 
 /**
- * The player as the page's logging sees it (issue 15): its streams, and the element's events with the facts read when
+ * The player as the page's logging sees it: its streams, and the element's events with the facts read when
  * they happened. Built from the start of the page and recorded (`streams/shared/recorder.ts`), it lets the logging start
  * after the player is ready and still see everything from the first state on, each at its own time ({@link now}).
  */
@@ -50,7 +50,7 @@ export interface PlayerFeed {
 /**
  * The element events the feed passes on (with `seeking`, from {@link elementSeeks$}). No `timeupdate`: logging wants
  * the seeks, and a seek's start is noted by a plain listener, so that the feed and the logging behind it do no work
- * on a playback tick (issue 15: the facts read, recorded and fanned out four times a second for one seek now and then).
+ * on a playback tick (the facts would be read, recorded and fanned out several times a second for one seek now and then).
  */
 const FEED_MEDIA_EVENTS: MediaEventName[] = ['volumechange', 'ratechange', 'error'];
 

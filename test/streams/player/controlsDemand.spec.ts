@@ -6,7 +6,7 @@ import { makeInfo } from '../host/fixtures';
 
 const track: PlayerInfo['captionTrack'] = { languageCode: 'en', languageName: 'English', displayName: 'English', kind: '', is_default: true };
 
-describe('controlsNeeded: whether the page needs the controls before the viewer reaches for it (issue 15)', () => {
+describe('controlsNeeded: whether the page needs the controls before the viewer reaches for it', () => {
   const playing = { readiness: 'ready' as const, info: makeInfo({ playerState: 1 }), phase: 'playing' as const, failed: false, autoplayBlocked: false };
 
   it('a video playing, buffering, looping by itself or about to autoplay needs none', () => {

@@ -15,7 +15,7 @@ function firstSourceOf(vars: Record<string, string>) {
   return step.actions.find((a): a is Extract<PlayerAction, { type: 'source' }> => a.type === 'source');
 }
 
-describe('earlyMediaOf: the <video> the server writes with the page (issue 15)', () => {
+describe('earlyMediaOf: the <video> the server writes with the page', () => {
   it.each<Record<string, string>>([{}, { autoplay: '1' }, { autoplay: '1', mute: '1', start: '4' }])(
     'has the very source the engine gives the element first (%j)',
     (vars) => {

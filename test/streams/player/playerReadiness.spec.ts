@@ -45,7 +45,7 @@ describe('playerReadiness$ (spec §4, §9)', () => {
     });
   });
 
-  it('an event that may have made it ready checks at once: no wait for the next poll (issue 15)', () => {
+  it('an event that may have made it ready checks at once: no wait for the next poll', () => {
     const scheduler = createTestScheduler();
     scheduler.run(({ hot, expectObservable }) => {
       // Ready from 120 ms on; the element's loadedmetadata fires at 120 ms: ready then, not at the 150 ms poll.

@@ -15,7 +15,7 @@ describe('shortcutCommand', () => {
     captionTrack: null,
     captionTracks: [{ languageCode: 'en', languageName: 'English', displayName: 'English', kind: '', is_default: true }],
   };
-  it('maps the keys of issue 3 §6', () => {
+  it('maps the keyboard shortcuts', () => {
     expect(shortcutCommand({ key: ' ' }, info)).toEqual({ command: { type: 'pause' } });
     expect(shortcutCommand({ key: 'k' }, { ...info, playerState: PlayerState.PAUSED })).toEqual({ command: { type: 'play' } });
     expect(shortcutCommand({ key: 'j' }, info)).toEqual({ command: { type: 'seek', seconds: 20, allowSeekAhead: true } });
@@ -147,7 +147,7 @@ describe('buildPlayerInfo', () => {
     });
   });
 
-  it('snapshots of one model share what the model alone decides; a new model gets its own (issue 15)', () => {
+  it('snapshots of one model share what the model alone decides; a new model gets its own', () => {
     const ctx = { currentTime: 0, state: PlayerState.PLAYING, random: () => 0 };
     const model = reducePlayer(
       initialPlayerModel(configFor({})),
@@ -184,7 +184,7 @@ describe('buildPlayerInfo', () => {
     expect(d.size).toEqual({ width: 320, height: 180 });
   });
 
-  it('models of one response share its track list and quality levels; every video without captions shares one empty list (issue 15)', () => {
+  it('models of one response share its track list and quality levels; every video without captions shares one empty list', () => {
     const ctx = { currentTime: 0, state: PlayerState.PLAYING, random: () => 0 };
     const answered = (m: ReturnType<typeof initialPlayerModel>, r: ReturnType<typeof response>) =>
       reducePlayer(m, { type: 'videoResponse', seq: m.loadSeq, response: r, autoplay: true }, ctx).model;

@@ -92,7 +92,7 @@ describe('viewInfo: what the player view renders on', () => {
     });
   });
 
-  it('playbackPhase: a video looping by itself (loop=1, a playlist of one) stays "playing" for the view from its end to its new start (issue 15)', () => {
+  it('playbackPhase: a video looping by itself (loop=1, a playlist of one) stays "playing" for the view from its end to its new start', () => {
     const phases = (states: number[], patch: Partial<PlayerInfo>) => {
       let phase: PlaybackPhase = 'other';
       return states.map((playerState) => {

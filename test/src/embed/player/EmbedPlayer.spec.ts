@@ -1,5 +1,7 @@
 import { map, NEVER, of } from 'rxjs';
-import { createEmbedPlayer, nextVideoData, sameCues } from '../../../../src/embed/player/EmbedPlayer';
+import { sameCues } from '../../../../src/embed/player/captionTracks';
+import { createEmbedPlayer } from '../../../../src/embed/player/EmbedPlayer';
+import { nextVideoData } from '../../../../src/embed/player/nextVideoData';
 import { initialPlayerModel, type PlayerModel } from '../../../../streams/player/playerModel';
 import { reducePlayer } from '../../../../streams/player/reducePlayer';
 import { PlayerState } from '../../../../streams/player/playerState';
@@ -37,7 +39,7 @@ describe('nextVideoData (what the views show of the video)', () => {
   });
 });
 
-describe('createEmbedPlayer: caption cues (issue 15)', () => {
+describe('createEmbedPlayer: caption cues', () => {
   it('passes on no new empty list of cues when a video without captions on is loaded again (a loop renders nothing for it)', () => {
     const player = createEmbedPlayer(configFor(), {
       fetchVideo: (id) => of(response(id, true)),
@@ -67,5 +69,64 @@ describe('createEmbedPlayer: caption cues (issue 15)', () => {
     const a = {} as TextTrackCue;
     const b = {} as TextTrackCue;
     expect([sameCues([], []), sameCues([a, b], [a, b]), sameCues([a], [a, b]), sameCues([a, b], [b, a])]).toEqual([true, true, false, false]);
+  });
+});
+
+/** A jsdom `<video>` whose readiness and time the test sets (jsdom has no media pipeline), with every seek it is given. */
+function fakeVideo() {
+  const el = document.createElement('video');
+  const media = { readyState: 0, time: 0, seeks: [] as number[] };
+  Object.defineProperty(el, 'readyState', { get: () => media.readyState });
+  Object.defineProperty(el, 'currentTime', {
+    get: () => media.time,
+    set: (t: number) => {
+      media.seeks.push(t);
+      media.time = t;
+    },
+  });
+  el.play = () => Promise.resolve();
+  el.pause = () => undefined;
+  el.load = () => undefined;
+  return { el, media };
+}
+
+describe('createEmbedPlayer: a seek before the element has its metadata', () => {
+  /** A player for a video without captions (jsdom has no text tracks), its element attached, and the times it shows. */
+  function attached() {
+    const config = configFor();
+    config.args.player_response = response('VFsunrise01');
+    const player = createEmbedPlayer(config, { fetchVideo: (id) => of(response(id)), fetchPlaylist: () => NEVER, origin: 'http://localhost' });
+    const { el, media } = fakeVideo();
+    const times: number[] = [];
+    player.media$.pipe(map((m) => m.currentTime)).subscribe((t) => times.push(t));
+    player.attach(el);
+    return { player, el, media, times };
+  }
+
+  it('shows its target as the time at once, and the element goes there at its metadata; a later seek goes at once', () => {
+    const { player, el, media, times } = attached();
+    expect(el.getAttribute('src')).toBe('/media/VFsunrise01/medium.webm');
+    player.command({ type: 'seek', seconds: 5, allowSeekAhead: true });
+    expect(times.at(-1)).toBe(5);
+    expect(media.seeks).toEqual([]);
+    const seekStates: unknown[] = [];
+    player.model$.subscribe((m) => seekStates.push(m.seek));
+    expect(seekStates.at(-1)).toEqual({ pending: 5, target: 5 });
+    media.readyState = 1;
+    el.dispatchEvent(new Event('loadedmetadata'));
+    expect(media.seeks).toEqual([5]);
+    expect(seekStates.at(-1)).toEqual({ pending: null, target: null });
+    expect(times.at(-1)).toBe(5);
+    player.command({ type: 'seek', seconds: 8, allowSeekAhead: true });
+    expect(media.seeks).toEqual([5, 8]);
+  });
+
+  it('a new source ends what the target said: the time is the element’s own again at once', () => {
+    const { player, media, times } = attached();
+    player.command({ type: 'seek', seconds: 5, allowSeekAhead: true });
+    expect(times.at(-1)).toBe(5);
+    player.command({ type: 'loadVideo', options: { videoId: 'VFcitylight' }, autoplay: true });
+    expect(times.at(-1)).toBe(0);
+    expect(media.seeks).toEqual([]);
   });
 });

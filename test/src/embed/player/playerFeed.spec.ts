@@ -21,7 +21,7 @@ function video() {
 /** The player as the feed and the telemetry read it, playing, over `el`. */
 const fakePlayer = (el: HTMLVideoElement) => fakeFeedPlayer(configFor(), { element: el, state: PlayerState.PLAYING });
 
-describe('playerFeed: the element events logging sees (issue 15)', () => {
+describe('playerFeed: the element events logging sees', () => {
   it('passes no time updates; a seek comes with where it started (the time played or sought before it)', () => {
     const { el, at } = video();
     const seen: FeedMediaEvent[] = [];
@@ -44,7 +44,7 @@ describe('playerFeed: the element events logging sees (issue 15)', () => {
   });
 });
 
-describe('startTelemetry: seeks logged from the feed (issue 15)', () => {
+describe('startTelemetry: seeks logged from the feed', () => {
   let telemetry: Telemetry | undefined;
   afterEach(() => telemetry?.stop());
 

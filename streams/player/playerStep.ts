@@ -1,0 +1,109 @@
+/**
+ * The vocabulary of the player engine's pure step ({@link reducePlayer}): what comes in (commands, fetched answers, the
+ * element's events that need a decision), what the page reads at that moment, and what goes out (the next model and
+ * the actions the page performs, in order).
+ */
+import type { CaptionTrackInfo, PlayerResponse } from '../config/playerConfig';
+import type { PlayerModel } from './playerModel';
+import { PlayerState, type PlayerStateInput, type PlayerStateValue } from './playerState';
+import type { PlayerCommand } from './types';
+
+/** What the engine learns besides commands: answers to its fetches and the element's events that need a decision. */
+export type EngineInput =
+  | PlayerCommand
+  /**
+   * `elementStarted`: the element already plays this response's source from its beginning (the server-written
+   * `<video>` the browser started before the page's script ran); a start of 0 keeps it where it is.
+   */
+  | { type: 'videoResponse'; seq: number; response: PlayerResponse; autoplay: boolean; elementStarted?: boolean }
+  | {
+      type: 'playlistResponse';
+      seq: number;
+      listId: string;
+      title: string;
+      ids: string[];
+      titles: Record<string, string>;
+      index: number;
+      autoplay: boolean;
+      startSeconds: number;
+    }
+  | { type: 'requestFailed'; seq: number; internal: string; message: string }
+  | { type: 'mediaEnded' }
+  | { type: 'timeUpdate'; currentTime: number }
+  /** The element failed; `hasSource` false when it had no source (absent: it had one). */
+  | { type: 'mediaError'; code: number | undefined; hasSource?: boolean }
+  /** The element knows its length (`loadedmetadata`): a pending seek can be performed. */
+  | { type: 'metadataLoaded' }
+  /** The element dropped its media (`emptied`). */
+  | { type: 'mediaEmptied' };
+
+/** What the engine asks the element and the network to do (the page performs them, in order). */
+export type PlayerAction =
+  | { type: 'state'; input: PlayerStateInput }
+  /**
+   * Put a rendition into the element (null empties it), seek to `startSeconds` once metadata is known, play if asked.
+   * `keepPosition`: the element plays this source already from where the browser started it; it is not sent back to
+   * a start of 0.
+   */
+  | { type: 'source'; url: string | null; startSeconds: number; play: boolean; captions: CaptionTrackInfo[]; keepPosition?: boolean }
+  | { type: 'play' }
+  | { type: 'pause' }
+  /** Set the element's time now (the element has its metadata: a seek before it is kept in the model's `seek`). */
+  | { type: 'seek'; seconds: number }
+  | { type: 'muted'; muted: boolean }
+  /** 0–100. */
+  | { type: 'volume'; volume: number }
+  | { type: 'rate'; rate: number }
+  /** Show this caption language, or none. */
+  | { type: 'captions'; languageCode: string | null }
+  /** Fetch these caption tracks again (bypassing caches, as the model's `captionReloads`-th reload), then show this language, or none. */
+  | { type: 'reloadCaptions'; captions: CaptionTrackInfo[]; languageCode: string | null }
+  /**
+   * Ask for the video's player response. `reuse`: the response of the video that just played, when the playlist comes
+   * back to that same video by itself (a looping playlist of one: `loop=1&playlist=<id>`); the engine answers with it
+   * at once instead of asking the network again. The load is otherwise the same: new sequence number, the same state
+   * changes and snapshots for the host, a new playback for the pings.
+   */
+  | { type: 'fetchVideo'; seq: number; videoId: string; autoplay: boolean; reuse?: PlayerResponse }
+  | { type: 'fetchPlaylist'; seq: number; listId: string; index: number; autoplay: boolean; startSeconds: number }
+  | { type: 'error'; internal: string; message: string }
+  | { type: 'apiChange' };
+
+/** What the reducer reads from the page at the moment an input arrives. */
+export interface EngineContext {
+  /** The element's current time in seconds. */
+  currentTime: number;
+  state: PlayerStateValue;
+  /** Uniform in [0, 1): shuffling. */
+  random: () => number;
+  /**
+   * Whether the element knows its metadata (`readyState` ≥ HAVE_METADATA), so that a seek can be performed now.
+   * Absent: it does (a caller without an element to wait for).
+   */
+  hasMetadata?: boolean;
+  /** The element's `src` attribute (null or absent: none), so that a source it has already is not waited for again. */
+  source?: string | null;
+}
+
+export interface PlayerStep {
+  model: PlayerModel;
+  actions: PlayerAction[];
+}
+
+/** One rule of the engine: the step for one kind of input. */
+export type Rule<T extends EngineInput['type']> = (model: PlayerModel, input: Extract<EngineInput, { type: T }>, ctx: EngineContext) => PlayerStep;
+
+/** The rules for some kinds of input, one function each. */
+export type Rules<T extends EngineInput['type']> = { [K in T]: Rule<K> };
+
+/** The step that changes nothing. */
+export const unchanged = (model: PlayerModel): PlayerStep => ({ model, actions: [] });
+
+/** Playing or buffering: what a quality switch keeps and a clip end needs. */
+export const isActive = (state: PlayerStateValue): boolean => state === PlayerState.PLAYING || state === PlayerState.BUFFERING;
+
+/** A response that plays, no error, a rendition in the element: what play, pause, seek and a quality switch need. */
+export const isPlayable = (model: PlayerModel): boolean => model.response?.playabilityStatus.status === 'OK' && !model.error && model.quality !== '';
+
+/** A finite number of seconds, not negative; `fallback` otherwise. */
+export const secondsOr = (v: unknown, fallback = 0): number => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : fallback);
