@@ -1,8 +1,8 @@
 /**
- * Collector ingest benchmark (issue 12, "Done when"): log requests into the real server process, for each store in
+ * Collector ingest benchmark: log requests into the real server process, for each store in
  * the same run, printed and never asserted.
  *
- * - **JSONL baseline**: the collector as it was before issue 12 (commit {@link BASELINE_COMMIT}), run from a temporary
+ * - **JSONL baseline**: the collector as it was before its stores (commit `BASELINE_COMMIT`), run from a temporary
  *   `git worktree` of that commit (the repository's node_modules linked in; removed afterwards). Its log route takes no
  *   stream token. Skipped, with the reason printed, when git or the commit is missing.
  * - **SQLite**: today's `server/main.ts` with the default store.
@@ -20,7 +20,7 @@
  * as such). The server runs with rate limits off (`VIDFRAME_RATE_LIMIT=off`), otherwise with its defaults.
  *
  * Run:
- *   npm run bench                                   everything (the client benchmarks, then this; ≈ 15 min)
+ *   npm run bench                                   everything (the other benchmarks, then this)
  *   npm run bench -- collector                      this benchmark only
  *   BENCH_COLLECTOR_EVENTS=200000 npm run bench -- collector       a quick run
  *
@@ -33,40 +33,13 @@
  *   BENCH_COLLECTOR_STARTS [3]                   timed start-ups per store and size
  *   BENCH_COLLECTOR_STARTUP_TIMEOUT_S [120]      cap on one start-up
  */
-import { execFileSync } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { type ClickHouseServer, startClickHouse } from '../test/helpers/clickhouseServer';
-import { adminJson, CHAOS_ADMIN_TOKEN, CHAOS_STREAM_SECRET, chaosTokens } from '../test/server/chaos/chaosClient';
-import {
-  addWorktree,
-  type BenchServer,
-  ROOT,
-  crashLine,
-  dirBytes,
-  findClickHousePid,
-  rssMiB,
-  startCurrentServer,
-  StartFailure,
-  startServerIn,
-  tempDir,
-} from './benchProcesses';
-import { type LoadResult, runLoad } from './collectorLoad';
-
-/** The collector before issue 12: JSONL file, everything in memory. */
-export const BASELINE_COMMIT = '2f88168';
-
-type StoreKey = 'jsonl' | 'sqlite' | 'clickhouse';
-
-interface Config {
-  events: number;
-  clients: number;
-  eventsPerRequest: number;
-  stores: StoreKey[];
-  maxMs: number;
-  starts: number;
-  startupTimeoutMs: number;
-}
+import { addWorktree, type BenchServer, crashLine, rssMiB, StartFailure, tempDir } from './benchProcesses';
+import { runLoad } from './collectorLoad';
+import { BASELINE_COMMIT, baselineTarget, clickHouseTarget, type Config, sqliteTarget, type StoreKey, type Target } from './collectorTargets';
+import { int, loadAverage, secs, serverRevision, storeLines, summaryLines, type StartFigure, type StartRun, type StoreReport } from './collectorReport';
 
 function readConfig(env: NodeJS.ProcessEnv): Config {
   const int = (name: string, fallback: number, min = 1) => {
@@ -90,166 +63,6 @@ function readConfig(env: NodeJS.ProcessEnv): Config {
     maxMs: int('BENCH_COLLECTOR_MAX_SECONDS', 300) * 1000,
     starts: int('BENCH_COLLECTOR_STARTS', 3),
     startupTimeoutMs: int('BENCH_COLLECTOR_STARTUP_TIMEOUT_S', 120) * 1000,
-  };
-}
-
-/** One store under test: how to start its server, and what to ask it. */
-interface Target {
-  key: StoreKey;
-  label: string;
-  readyPath: string;
-  /** `variant` names the store within the target (ClickHouse: the database); the data folder holds the rest. */
-  start(dataDir: string, variant: 'filled' | 'empty', timeoutMs: number): Promise<BenchServer>;
-  tokens(count: number): string[];
-  storedEvents(origin: string): Promise<number>;
-  /** Bytes of the store on disk, and a note (e.g. ClickHouse's active parts). */
-  disk(dataDir: string): Promise<{ bytes?: number; note?: string }>;
-  /** Server-side timings of the log route and the store write, from the server's own metrics (today's server only). */
-  serverTimings?(origin: string): Promise<string>;
-  sidePid?: number;
-  sideLabel?: string;
-}
-
-interface StartRun {
-  listenMs: number;
-  readyMs: number;
-  rssMiB?: number;
-}
-type StartFigure = { runs: StartRun[] } | { failure: string; afterMs: number };
-
-interface StoreReport {
-  target: Pick<Target, 'key' | 'label' | 'sideLabel'>;
-  skipped?: string;
-  load?: LoadResult;
-  loadError?: string;
-  stored?: number | string;
-  serverTimings?: string;
-  disk?: { bytes?: number; note?: string };
-  startEmpty?: StartFigure;
-  startFilled?: StartFigure;
-}
-
-// ── Formatting ──────────────────────────────────────────────────────────────────────────────────────────────────
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
-const ms = (n: number) => (Number.isFinite(n) ? (n >= 100 ? n.toFixed(0) : n.toFixed(1)) : '–');
-const mib = (n: number | undefined) => (n === undefined ? '–' : `${int(n)} MiB`);
-const secs = (n: number) => `${(n / 1000).toFixed(2)} s`;
-/** Which code "today's server" is: the commit checked out, and whether server/ has uncommitted changes. */
-function serverRevision(): string {
-  try {
-    const head = execFileSync('git', ['-C', ROOT, 'rev-parse', '--short', 'HEAD'], { stdio: 'pipe' }).toString().trim();
-    const dirty = execFileSync('git', ['-C', ROOT, 'status', '--porcelain', '--', 'server'], { stdio: 'pipe' }).toString().trim() !== '';
-    return `the working tree at ${head}${dirty ? ', with uncommitted changes in server/' : ''}`;
-  } catch {
-    return 'the working tree (git unavailable)';
-  }
-}
-/** The 1, 5 and 15 minute load averages: other work on the machine skews every figure here. */
-const loadAverage = () =>
-  loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' / ');
-/** CPU seconds, and the share of one core over the load's wall time. */
-const cpu = (seconds: number | undefined, wallMs: number) =>
-  seconds === undefined ? '?' : `${seconds.toFixed(0)} s (${Math.round((seconds * 100000) / wallMs)}% of a core)`;
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
-};
-
-// ── Servers ─────────────────────────────────────────────────────────────────────────────────────────────────────
-const currentEnv = (dataDir: string, store: string): Record<string, string> => ({
-  VIDFRAME_DATA_DIR: dataDir,
-  VIDFRAME_STORE: store,
-  VIDFRAME_ADMIN_TOKEN: CHAOS_ADMIN_TOKEN,
-  VIDFRAME_STREAM_SECRET: CHAOS_STREAM_SECRET,
-  VIDFRAME_RATE_LIMIT: 'off',
-});
-const streamTokens = (count: number) => Array.from({ length: count }, () => chaosTokens.issue().token);
-const currentStored = async (origin: string) => (await adminJson<{ events: number }>(origin, '/collector/api/stats')).events;
-
-/** Mean of a Prometheus histogram series (`_sum / _count`) whose labels include `labels`, from the text format. */
-function histogramMean(metrics: string, name: string, labels: string): { meanMs: number; count: number } | undefined {
-  const value = (suffix: string) => {
-    const line = metrics.split('\n').find((l) => l.startsWith(`${name}_${suffix}{`) && l.includes(labels));
-    return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
-  };
-  const sum = value('sum');
-  const count = value('count');
-  return sum === undefined || !count ? undefined : { meanMs: (sum / count) * 1000, count };
-}
-
-/** From `/metrics`: the log route's mean time from request to reply, and the store write's mean until durable. */
-async function currentServerTimings(origin: string): Promise<string> {
-  const response = await fetch(`${origin}/metrics`, { headers: { authorization: `Bearer ${CHAOS_ADMIN_TOKEN}` } });
-  if (!response.ok) return `metrics unavailable (${response.status})`;
-  const text = await response.text();
-  const route = histogramMean(text, 'vidframe_http_request_duration_seconds', 'log_event');
-  const write = histogramMean(text, 'vidframe_collector_store_duration_seconds', 'operation="recordLogRequest"');
-  const fmt = (h: { meanMs: number; count: number } | undefined) => (h ? `${h.meanMs.toFixed(1)} ms mean (${int(h.count)})` : '–');
-  return `log route (request → reply) ${fmt(route)}, store write until durable ${fmt(write)}`;
-}
-
-function sqliteTarget(): Target {
-  return {
-    key: 'sqlite',
-    label: 'SQLite (today, default store)',
-    readyPath: '/readyz',
-    start: (dataDir, _variant, timeoutMs) => startCurrentServer(currentEnv(dataDir, 'sqlite'), timeoutMs),
-    tokens: streamTokens,
-    storedEvents: currentStored,
-    serverTimings: currentServerTimings,
-    disk: async (dataDir) => ({ bytes: dirBytes(dataDir) }),
-  };
-}
-
-async function clickHouseQuery(server: ClickHouseServer, query: string): Promise<string> {
-  const response = await fetch(`http://127.0.0.1:${server.httpPort}/?query=${encodeURIComponent(query)}`);
-  const text = await response.text();
-  if (!response.ok) throw new Error(text.trim().split('\n')[0]);
-  return text.trim();
-}
-
-function clickHouseTarget(server: ClickHouseServer): Target {
-  const pid = findClickHousePid(server.httpPort);
-  const db = (variant: 'filled' | 'empty') => `vidframe_bench_${variant}`;
-  return {
-    key: 'clickhouse',
-    label: 'ClickHouse (today, clickhouse-server 18.16 on loopback)',
-    readyPath: '/readyz',
-    start: (dataDir, variant, timeoutMs) => startCurrentServer(currentEnv(dataDir, `${server.url}/${db(variant)}`), timeoutMs),
-    tokens: streamTokens,
-    storedEvents: currentStored,
-    serverTimings: currentServerTimings,
-    disk: async () => {
-      try {
-        const where = `database = '${db('filled')}' AND active`;
-        const [bytes, parts] = (await clickHouseQuery(server, `SELECT sum(bytes_on_disk), count() FROM system.parts WHERE ${where}`)).split('\t').map(Number);
-        const eventParts = await clickHouseQuery(server, `SELECT count() FROM system.parts WHERE ${where} AND table = 'events'`);
-        return { bytes, note: `${parts} active parts, ${eventParts} of them in events` };
-      } catch (error) {
-        return { note: `size unknown (${(error as Error).message})` };
-      }
-    },
-    sidePid: pid,
-    sideLabel: pid ? 'clickhouse-server RSS' : undefined,
-  };
-}
-
-function baselineTarget(worktree: string): Target {
-  return {
-    key: 'jsonl',
-    label: `JSONL baseline (commit ${BASELINE_COMMIT}, the collector before issue 12)`,
-    readyPath: '/healthz',
-    start: (dataDir, _variant, timeoutMs) => startServerIn(worktree, { VIDFRAME_DATA_DIR: dataDir }, timeoutMs),
-    // Its log route reads no token; each client sends one all the same, so the requests are the same bytes.
-    tokens: streamTokens,
-    storedEvents: async (origin) => {
-      const response = await fetch(`${origin}/collector/stats`);
-      if (!response.ok) throw new Error(`/collector/stats: ${response.status}`);
-      return ((await response.json()) as { events: number }).events;
-    },
-    disk: async (dataDir) => ({ bytes: dirBytes(dataDir) }),
   };
 }
 
@@ -346,80 +159,6 @@ async function benchStore(target: Target, cfg: Config, log: (line: string) => vo
   return report;
 }
 
-// ── Report ──────────────────────────────────────────────────────────────────────────────────────────────────────
-function storeLines(report: StoreReport, cfg: Config): string[] {
-  const lines = [`  ${report.target.label}`];
-  if (report.skipped) return [...lines, `    skipped: ${report.skipped}`];
-  const load = report.load;
-  if (!load) return [...lines, `    failed: ${report.loadError ?? 'no figures'}`];
-  const side = report.target.sideLabel;
-  lines.push(
-    `    ${'events acked'.padStart(12)} ${'elapsed'.padStart(8)} ${'events/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'server RSS'.padStart(11)}${side ? `  ${side}` : ''}`,
-  );
-  for (const c of load.checkpoints) {
-    lines.push(
-      `    ${int(c.events).padStart(12)} ${`${(c.elapsedMs / 1000).toFixed(1)} s`.padStart(8)} ${int(c.segmentEventsPerSec).padStart(9)} ${ms(c.p50Ms).padStart(7)} ${ms(c.p99Ms).padStart(7)} ${mib(c.rssMiB).padStart(11)}${side ? `  ${mib(c.sideRssMiB).padStart(side.length)}` : ''}`,
-    );
-  }
-  const failures = [...load.failures].map(([status, n]) => `${int(n)} × ${status === 0 ? 'connection failed' : status}`).join(', ');
-  lines.push(
-    `    overall: ${int(load.eventsPerSec)} events/s (${int(load.events)} events in ${(load.elapsedMs / 1000).toFixed(1)} s, ${int(load.requests)} requests), ` +
-      `p50 ${ms(load.p50Ms)} ms, p99 ${ms(load.p99Ms)} ms, max ${ms(load.maxMs)} ms; peak RSS ${mib(load.peakRssMiB)}${side ? ` (${side} peak ${mib(load.peakSideRssMiB)})` : ''}`,
-    `    CPU: server ${cpu(load.serverCpuSec, load.elapsedMs)}, ${side ? `clickhouse-server ${cpu(load.sideCpuSec, load.elapsedMs)}, ` : ''}bench client ${cpu(load.clientCpuSec, load.elapsedMs)}; requests not acknowledged (sent again): ${failures || 'none'}`,
-    ...(report.serverTimings ? [`    server side: ${report.serverTimings}`] : []),
-    `    stored (server's own count): ${typeof report.stored === 'number' ? int(report.stored) : report.stored}${typeof report.stored === 'number' && report.stored !== load.events ? `  ≠ ${int(load.events)} acknowledged` : ''}; ` +
-      `on disk ${report.disk?.bytes !== undefined ? mib(report.disk.bytes / 1048576) : '–'}${report.disk?.note ? ` (${report.disk.note})` : ''}`,
-  );
-  if (load.stoppedEarly)
-    lines.push(`    stopped early: ${load.stoppedEarly} (figures cover the ${int(load.events)} events acknowledged, not ${int(cfg.events)})`);
-  if (report.loadError) lines.push(`    error: ${report.loadError}`);
-  return lines;
-}
-
-function startCell(figure: StartFigure | undefined): string {
-  if (!figure) return 'not measured';
-  if ('failure' in figure) return `FAILED after ${Number.isFinite(figure.afterMs) ? secs(figure.afterMs) : '?'}: ${figure.failure}`;
-  const listen = median(figure.runs.map((r) => r.listenMs));
-  const ready = median(figure.runs.map((r) => r.readyMs));
-  const rss = median(figure.runs.map((r) => r.rssMiB ?? NaN));
-  return `listening ${secs(listen)}, ready ${secs(ready)}, RSS ${mib(rss)} (ready: ${figure.runs.map((r) => (r.readyMs / 1000).toFixed(2)).join(' / ')} s)`;
-}
-
-function summaryLines(reports: StoreReport[], cfg: Config): string[] {
-  const lines: string[] = [];
-  const filledLabel = `${int(cfg.events)} events`;
-  lines.push(
-    `  Start-up (median of ${cfg.starts}; spawn → listening, spawn → first 200 from /readyz (baseline: /healthz), RSS when ready; cap ${cfg.startupTimeoutMs / 1000} s)`,
-  );
-  for (const r of reports) {
-    if (r.skipped || (!r.startEmpty && !r.startFilled)) continue;
-    const name = r.target.key === 'jsonl' ? 'JSONL baseline' : r.target.key === 'sqlite' ? 'SQLite' : 'ClickHouse';
-    const filledEvents = r.load ? `${int(r.load.events)} events` : filledLabel;
-    lines.push(`    ${name.padEnd(15)} empty store:  ${startCell(r.startEmpty)}`);
-    lines.push(`    ${''.padEnd(15)} ${`${filledEvents}:`.padEnd(13)} ${startCell(r.startFilled)}`);
-  }
-
-  const baseline = reports.find((r) => r.target.key === 'jsonl')?.load;
-  const reference = baseline && !baseline.stoppedEarly ? baseline.eventsPerSec : undefined;
-  lines.push(
-    reference
-      ? `  Comparison with the JSONL baseline measured in this run (${int(reference)} events/s, p99 ${ms(baseline!.p99Ms)} ms, peak RSS ${mib(baseline!.peakRssMiB)}); target ≥ 5× its events/s with RSS flat as the store grows:`
-      : `  Comparison: no complete JSONL baseline in this run; the issue's figure (≈ 12,000 events/s, p99 688 ms, RSS 1 GB after 2 M events) is used for the ratio; target ≥ 5× with RSS flat:`,
-  );
-  const base = reference ?? 12_000;
-  for (const r of reports) {
-    if (r.target.key === 'jsonl' || !r.load) continue;
-    const load = r.load;
-    const rss = load.checkpoints.map((c) => (c.rssMiB === undefined ? '–' : int(c.rssMiB))).join(' → ');
-    const ratio = load.eventsPerSec / base;
-    lines.push(
-      `    ${(r.target.key === 'sqlite' ? 'SQLite' : 'ClickHouse').padEnd(11)} ${int(load.eventsPerSec)} events/s = ${ratio.toFixed(1)}× (${ratio >= 5 ? 'meets' : 'misses'} ≥ 5×), p99 ${ms(load.p99Ms)} ms; ` +
-        `server RSS at ${load.checkpoints.map((c) => `${Math.round((c.events / cfg.events) * 100)}%`).join('/')}: ${rss} MiB${load.stoppedEarly ? ` (stopped early: ${load.stoppedEarly})` : ''}`,
-    );
-  }
-  return lines;
-}
-
 /** Runs the collector benchmark; `print` gets the report lines (stdout), progress goes to stderr. */
 export async function runCollectorBench(print: (line: string) => void = console.log): Promise<void> {
   const cfg = readConfig(process.env);
@@ -427,7 +166,7 @@ export async function runCollectorBench(print: (line: string) => void = console.
   const reports: StoreReport[] = [];
   print('');
   print(
-    `Collector ingest (issue 12): the server as a real process on loopback; ${cfg.clients} concurrent keep-alive clients × ${cfg.eventsPerRequest} events per log request, ${int(cfg.events)} events per store (cap ${cfg.maxMs / 1000} s)`,
+    `Collector ingest: the server as a real process on loopback; ${cfg.clients} concurrent keep-alive clients × ${cfg.eventsPerRequest} events per log request, ${int(cfg.events)} events per store (cap ${cfg.maxMs / 1000} s)`,
   );
   print(`  today's server: ${serverRevision()}; baseline: commit ${BASELINE_COMMIT}`);
   print(

@@ -11,8 +11,8 @@ import { cpuSeconds, rssMiB } from './benchProcesses';
  * acknowledged request, measured by the client (send → whole reply read).
  *
  * Requests go through `node:http` with a keep-alive agent rather than the chaos client's `postLog` (fetch): the bench
- * client shares the machine's cores with the server, and fetch costs about 0.75 ms of CPU per request here against
- * 0.2 ms for `node:http` (same headers, same bodies), which would cap what any store can show.
+ * client shares the machine's cores with the server, and fetch costs several times the CPU per request of `node:http`
+ * (same headers, same bodies), which would cap what any store can show.
  */
 export interface LoadOptions {
   origin: string;

@@ -1,16 +1,16 @@
 /**
- * What the JS heap after load consists of (issue 15): the page benchmark's frame (`bench/embedPage.ts`), 3 s after
+ * What the JS heap after load consists of: the page benchmark's frame (`bench/embedPage.ts`), 3 s after
  * ready (the services and controls chunks load on idle before that), after a forced GC: `Runtime.getHeapUsage` (the
  * benchmark's figure) and a heap snapshot's self sizes by node type (code, strings, objects, …), the biggest groups,
  * and the strings over 4 KB. The bare page first, as the reference. (`openFrame` waits for the first frame with one
- * awaited call, not by polling in the frame, so the test driver's injected script — ≈ 0.5 MB with its code — is not in
+ * awaited call, not by polling in the frame, so the test driver's injected script and its code are not in
  * either frame's heap.)
  *
  *   npm run build
  *   node --import tsx bench/heapComposition.ts
  *   HEAP_BLOCKS="ui services ui,services" node --import tsx bench/heapComposition.ts   # also without those chunks
  */
-import { BENCH_MEDIA_PATH, cdpFor, openFrame, newViewer, startBenchPages, withoutChunk, type Kind } from './embedPage';
+import { BENCH_MEDIA_PATH, cdpFor, openFrame, newViewer, startBenchPages, withoutChunk, type Kind } from './benchFrame';
 const { servers, close } = await startBenchPages();
 const mediaPath = BENCH_MEDIA_PATH;
 const runs: [Kind, string][] = [

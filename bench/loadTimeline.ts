@@ -1,5 +1,5 @@
 /**
- * Where a cold load of the framed embed spends its time (issue 15): the frame's navigation and every resource it
+ * Where a cold load of the framed embed spends its time: the frame's navigation and every resource it
  * fetched (requested, sent, first byte, last byte) and its `performance.mark`s, each as the median over several cold
  * loads, in milliseconds from the iframe's creation on the host — the clock of `npm run bench -- page`.
  *
@@ -8,16 +8,11 @@
  *
  * Settings (environment): `TIMELINE_LOADS` (default 10) cold loads; `TIMELINE_SERVER=process` runs the reference
  * server in a process of its own, as `npm start` does (the page benchmark runs it inside the benchmark's process, whose
- * event loop Playwright's driver shares: its first bytes were steadier from a separate process in a few loaded runs, ≈ 10 ms,
- * than in-process, 7–80 ms; not yet compared on a quiet machine). The frame is the page benchmark's: framed
+ * event loop Playwright's driver shares, which can delay its answers). The frame is the page benchmark's: framed
  * cross-site by a listening host, `enablejsapi=1`, autoplay, muted. A `performance.mark` added to the page while
  * investigating shows up as `mark <name>`. Figures only; nothing is asserted.
- *
- * What it showed (2026-11-24): the renderer commits the frame ≈ 90 ms after the iframe is created, for the bare page
- * too; the embed's scripts arrive ≈ 35–50 ms later; its module then runs for ≈ 50 ms before the host's handshake can
- * complete (see `docs/performance.md`).
  */
-import { BENCH_MEDIA_PATH, openFrame, newViewer, startBenchPages, type Kind } from './embedPage';
+import { BENCH_MEDIA_PATH, openFrame, newViewer, startBenchPages, type Kind } from './benchFrame';
 import { startCurrentServer, tempDir } from './benchProcesses';
 
 const kind: Kind = process.argv.includes('bare') ? 'bare' : 'vidframe';

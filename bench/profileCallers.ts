@@ -1,6 +1,6 @@
 /**
  * Who calls what, in a saved CPU profile (`TICK_PROFILE_SAVE=<file> node --import tsx bench/tickCost.ts`, or
- * `PROFILE_OUT=<file> node --import tsx bench/profilePlayback.ts`), issue 15. For the samples under a function whose
+ * `PROFILE_OUT=<file> node --import tsx bench/profilePlayback.ts`). For the samples under a function whose
  * label contains `<match>`: by default the chain of this project's own frames above it (its callers); with
  * `CALLEES=<depth>`, what it spends its time in, by the first `depth` project frames below it (its callees). rxjs and
  * observable-hooks frames are left out, so that a chain reads as the page's code. `BINS=burst` or `BINS=steady` keeps
@@ -9,7 +9,7 @@
  *   node --import tsx bench/profileCallers.ts <file> <match> [top]
  */
 import { readFileSync } from 'node:fs';
-import { busyBins, whereOf, type Profile } from './profilePlayback';
+import { busyBins, whereOf, type Profile } from './cpuProfile';
 
 const [file, match, top = '15'] = process.argv.slice(2);
 if (!file || !match) throw new Error('usage: profileCallers.ts <profile.json> <match> [top]');

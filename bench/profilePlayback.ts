@@ -1,5 +1,5 @@
 /**
- * Where the embed's script time goes while it plays (issue 15): a CPU profile of the frame's renderer during steady
+ * Where the embed's script time goes while it plays: a CPU profile of the frame's renderer during steady
  * playback, attributed to the original sources through `dist/assets/*.map`, and what churns per second (timers,
  * listeners). Optionally a heap diff between "just ready" and "after N seconds of playback".
  *
@@ -28,224 +28,12 @@
  * original file, total (inclusive) time by function, and the counters per second. "(program)", "(garbage
  * collector)" and "(idle)" are V8's own buckets; ScriptDuration of the page benchmark is roughly everything but idle.
  */
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { CDPSession } from 'playwright-core';
-import { BENCH_MEDIA_PATH, cdpFor, openFrame, newViewer, startBenchPages, type Kind } from './embedPage';
-
-const ROOT = resolve(import.meta.dirname, '..');
-const ASSETS = join(ROOT, 'dist/assets');
-
-// ── Source maps: a small decoder (base64 VLQ), so that the profile speaks in our file names ─────────────────────────
-interface Mapped {
-  source: string;
-  line: number; // 1-based
-  column: number; // 0-based
-  name?: string;
-}
-
-interface SourceMapV3 {
-  sources: string[];
-  names: string[];
-  mappings: string;
-  sourcesContent?: (string | null)[];
-}
-
-const B64 = new Map([...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].map((c, i) => [c, i]));
-
-class SourceMap {
-  /** Per generated line: segments [generatedColumn, source, line, column, name?] sorted by column. */
-  private readonly lines: number[][][] = [];
-  constructor(private readonly map: SourceMapV3) {
-    let source = 0;
-    let line = 0;
-    let column = 0;
-    let name = 0;
-    for (const text of map.mappings.split(';')) {
-      const segments: number[][] = [];
-      let generated = 0;
-      for (const raw of text.split(',')) {
-        if (!raw) continue;
-        const values: number[] = [];
-        let value = 0;
-        let shift = 0;
-        for (const ch of raw) {
-          const digit = B64.get(ch)!;
-          value += (digit & 31) << shift;
-          if (digit & 32) shift += 5;
-          else {
-            values.push(value & 1 ? -(value >>> 1) : value >>> 1);
-            value = 0;
-            shift = 0;
-          }
-        }
-        generated += values[0];
-        if (values.length >= 4) {
-          source += values[1];
-          line += values[2];
-          column += values[3];
-          if (values.length >= 5) {
-            name += values[4];
-            segments.push([generated, source, line, column, name]);
-          } else segments.push([generated, source, line, column]);
-        }
-      }
-      this.lines.push(segments);
-    }
-  }
-
-  /** The original position of a 0-based generated line and column. */
-  lookup(line: number, column: number): Mapped | undefined {
-    const segments = this.lines[line];
-    if (!segments || segments.length === 0) return undefined;
-    let lo = 0;
-    let hi = segments.length - 1;
-    let found = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (segments[mid][0] <= column) {
-        found = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
-    const s = segments[Math.max(found, 0)];
-    return { source: this.map.sources[s[1]], line: s[2] + 1, column: s[3], name: s.length > 4 ? this.map.names[s[4]] : undefined };
-  }
-
-  sourceLine(source: string, line: number): string | undefined {
-    const i = this.map.sources.indexOf(source);
-    return this.map.sourcesContent?.[i]?.split('\n')[line - 1];
-  }
-}
-
-const maps = new Map<string, SourceMap | null>();
-function mapFor(url: string): SourceMap | null {
-  const file = url.split('?')[0].split('/').pop() ?? '';
-  if (!maps.has(file)) {
-    let map: SourceMap | null = null;
-    if (file.endsWith('.js') && readdirSync(ASSETS).includes(`${file}.map`)) {
-      map = new SourceMap(JSON.parse(readFileSync(join(ASSETS, `${file}.map`), 'utf8')) as SourceMapV3);
-    }
-    maps.set(file, map);
-  }
-  return maps.get(file)!;
-}
-
-/** `node_modules/rxjs/dist/esm5/internal/Subscriber.js` → `rxjs/…/Subscriber.js`; our files relative to the root. */
-function shortSource(source: string): string {
-  const clean = source.replace(/^(\.\.\/)+/, '');
-  const nm = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(clean);
-  if (nm) return `${nm[1]}/…/${nm[2].split('/').pop()}`;
-  return clean;
-}
-
-// ── The CPU profile ─────────────────────────────────────────────────────────────────────────────────────────────────
-export interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  children?: number[];
-}
-export interface Profile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-  startTime: number;
-  endTime: number;
-}
-
-export interface Where {
-  key: string;
-  file: string;
-  label: string;
-}
-
-export function whereOf(node: ProfileNode): Where {
-  const { functionName, url, lineNumber, columnNumber } = node.callFrame;
-  if (!url) return { key: functionName || '(anonymous)', file: functionName.startsWith('(') ? functionName : '(native)', label: functionName || '(anonymous)' };
-  const map = mapFor(url);
-  const mapped = map?.lookup(lineNumber, columnNumber);
-  if (!map || !mapped) {
-    const file = url.split('/').pop() ?? url;
-    return { key: `${file}:${lineNumber + 1}:${columnNumber}`, file, label: `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}` };
-  }
-  const file = shortSource(mapped.source);
-  const text = (map.sourceLine(mapped.source, mapped.line) ?? '').trim().slice(0, 70);
-  return { key: `${file}:${mapped.line}`, file, label: `${file}:${mapped.line}  ${text}` };
-}
-
-function table(title: string, rows: [string, number][], totalMs: number, top: number): void {
-  console.log(`\n${title}`);
-  for (const [label, ms] of rows.sort((a, b) => b[1] - a[1]).slice(0, top)) {
-    console.log(`  ${ms.toFixed(1).padStart(8)} ms ${((ms / totalMs) * 100).toFixed(1).padStart(5)}%  ${label}`);
-  }
-}
-
-/** Busy (not idle) microseconds per `binUs` of the profile, and the bin of each sample. */
-export function busyBins(profile: Profile, binUs: number): { bins: number[]; binOf: (i: number) => number } {
-  const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
-  const at: number[] = [];
-  let t = profile.startTime;
-  const bins: number[] = [];
-  for (let i = 0; i < profile.samples.length; i++) {
-    t += profile.timeDeltas[i];
-    at.push(t);
-    const bin = Math.floor((t - profile.startTime) / binUs);
-    while (bins.length <= bin) bins.push(0);
-    if (!idle.has(profile.samples[i])) bins[bin] += profile.timeDeltas[i + 1] ?? 0;
-  }
-  return { bins, binOf: (i) => Math.floor((at[i] - profile.startTime) / binUs) };
-}
-
-export function attribute(profile: Profile, top: number, title = '', keep: (sample: number) => boolean = () => true): void {
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const where = new Map(profile.nodes.map((n) => [n.id, whereOf(n)]));
-  const self = new Map<string, number>();
-  const selfFile = new Map<string, number>();
-  const total = new Map<string, number>();
-  const labels = new Map<string, string>();
-  let busyMs = 0;
-  let idleMs = 0;
-  for (let i = 0; i < profile.samples.length; i++) {
-    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000; // a sample's time is the gap to the next one
-    if (!keep(i)) continue;
-    const id = profile.samples[i];
-    const w = where.get(id)!;
-    if (w.key === '(idle)') {
-      idleMs += ms;
-      continue;
-    }
-    busyMs += ms;
-    labels.set(w.key, w.label);
-    self.set(w.key, (self.get(w.key) ?? 0) + ms);
-    selfFile.set(w.file, (selfFile.get(w.file) ?? 0) + ms);
-    const seen = new Set<string>();
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      const k = where.get(at)!;
-      if (k.key === '(root)' || seen.has(k.key)) continue;
-      seen.add(k.key);
-      labels.set(k.key, k.label);
-      total.set(k.key, (total.get(k.key) ?? 0) + ms);
-    }
-  }
-  const seconds = (profile.endTime - profile.startTime) / 1e6;
-  console.log(
-    `\n${title}profile: ${seconds.toFixed(1)} s, busy ${busyMs.toFixed(1)} ms (${((busyMs / seconds) * 10).toFixed(1)} ms / 10 s), idle ${idleMs.toFixed(0)} ms`,
-  );
-  table(
-    'self time by function',
-    [...self].map(([k, ms]) => [labels.get(k)!, ms]),
-    busyMs,
-    top,
-  );
-  table('self time by file', [...selfFile], busyMs, top);
-  table(
-    'total time by function (caller and callees)',
-    [...total].map(([k, ms]) => [labels.get(k)!, ms]),
-    busyMs,
-    top,
-  );
-}
+import { BENCH_MEDIA_PATH, cdpFor, openFrame, newViewer, scriptSeconds, startBenchPages, type Kind } from './benchFrame';
+import { attribute, busyBins, type Profile } from './cpuProfile';
+import { heapDiff, heapSummary } from './heapSummary';
 
 // ── Counters: timers and listeners per second, in the frame ──────────────────────────────────────────────────────────
 const COUNTERS = `(() => {
@@ -267,66 +55,11 @@ const COUNTERS = `(() => {
   wrap(Window.prototype, 'postMessage', () => 'postMessage');
 })();`;
 
-async function scriptSeconds(cdp: CDPSession): Promise<number> {
-  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
-  return metrics.find((m) => m.name === 'ScriptDuration')?.value ?? NaN;
-}
-
 async function counts(cdp: CDPSession): Promise<Record<string, number>> {
   const { result } = (await cdp.send('Runtime.evaluate', { expression: 'JSON.stringify(window.__profileCounts || {})', returnByValue: true })) as {
     result: { value: string };
   };
   return JSON.parse(result.value) as Record<string, number>;
-}
-
-// ── Heap snapshots ─────────────────────────────────────────────────────────────────────────────────────────────────
-interface HeapSummary {
-  [constructor: string]: { count: number; bytes: number };
-}
-
-async function heapSummary(cdp: CDPSession): Promise<HeapSummary> {
-  await cdp.send('HeapProfiler.collectGarbage');
-  const chunks: string[] = [];
-  const onChunk = (e: { chunk: string }) => chunks.push(e.chunk);
-  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
-  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
-  cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
-  const snap = JSON.parse(chunks.join('')) as {
-    snapshot: { meta: { node_fields: string[]; node_types: [string[]] } };
-    nodes: number[];
-    strings: string[];
-  };
-  const fields = snap.snapshot.meta.node_fields;
-  const width = fields.length;
-  const typeAt = fields.indexOf('type');
-  const nameAt = fields.indexOf('name');
-  const sizeAt = fields.indexOf('self_size');
-  const types = snap.snapshot.meta.node_types[0];
-  const out: HeapSummary = {};
-  for (let i = 0; i < snap.nodes.length; i += width) {
-    const type = types[snap.nodes[i + typeAt]];
-    const name = type === 'object' || type === 'closure' || type === 'native' ? snap.strings[snap.nodes[i + nameAt]] : `(${type})`;
-    const key = type === 'closure' ? `closure ${name}` : name;
-    const e = (out[key] ??= { count: 0, bytes: 0 });
-    e.count++;
-    e.bytes += snap.nodes[i + sizeAt];
-  }
-  return out;
-}
-
-function heapDiff(before: HeapSummary, after: HeapSummary, top: number): void {
-  const rows = Object.keys({ ...before, ...after }).map((k) => {
-    const a = before[k] ?? { count: 0, bytes: 0 };
-    const b = after[k] ?? { count: 0, bytes: 0 };
-    return { k, dCount: b.count - a.count, dBytes: b.bytes - a.bytes, bytes: b.bytes };
-  });
-  const sum = (s: HeapSummary) => Object.values(s).reduce((n, e) => n + e.bytes, 0);
-  console.log(`\nheap (snapshot self sizes): ${(sum(before) / 1024).toFixed(0)} KB at ready → ${(sum(after) / 1024).toFixed(0)} KB; grew most:`);
-  for (const r of rows.sort((x, y) => y.dBytes - x.dBytes).slice(0, top)) {
-    console.log(
-      `  ${(r.dBytes / 1024).toFixed(1).padStart(8)} KB ${String(r.dCount).padStart(7)} objects  ${r.k.slice(0, 90)}  (now ${(r.bytes / 1024).toFixed(1)} KB)`,
-    );
-  }
 }
 
 // ── The run ───────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -408,5 +141,5 @@ async function main(): Promise<void> {
   }
 }
 
-// Run when started as a script (bench/tickCost.ts imports `attribute` from here).
+// Run when started as a script.
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) await main();

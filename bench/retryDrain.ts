@@ -1,6 +1,6 @@
 /**
  * The retry queue draining stored requests in real Chromium IndexedDB against `workbox-background-sync`'s `Queue`
- * doing the same (issue 15): `npm run bench -- retry`.
+ * doing the same: `npm run bench -- retry`.
  *
  * - The page (`bench/retry/page.ts`) and a service worker (`bench/retry/serviceWorker.ts`) are bundled at bench time
  *   with Vite's build API into `.bench/retry/` (git-ignored) and served, with a counting endpoint, by a node:http
@@ -30,7 +30,7 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { build, defaultClientConditions } from 'vite';
 import { BASE_FLAGS, CHROMIUM_PATH } from '../test/e2e/helpers/browser';
 import { RETRY_QUEUE_THROTTLE_MS } from '../streams/timing';
-import { spread, type Spread } from './embedPage';
+import { spread, type Spread } from './spread';
 import { BENCH_ID_HEADER, type RunRequest, type RunResult } from './retry/protocol';
 
 const ROOT = resolve(import.meta.dirname, '..');

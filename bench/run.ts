@@ -1,23 +1,23 @@
 /**
- * `npm run bench`: figures for the hot paths, printed, never asserted (tests assert behaviour; this reports speed
- * and memory). Each case runs a warm-up, then several timed rounds; the median is reported.
+ * `npm run bench`: figures for the hot paths and the page, printed (tests assert behaviour; this reports speed and
+ * memory). Each case runs a warm-up, then several timed rounds; the median is reported.
  *
- * - host messages: parsing what arrives on `message` (host commands at the rate a slider drag sends them);
- * - host deliveries: the diff of two player snapshots into deliveries, done on every `timeupdate` (~4 Hz);
- * - log sink: events through stamping, batching (production constants, virtual time) and request building;
- * - memory: the heap kept by 100 000 events waiting in the batching queue;
- * - collector ingest (`bench/collectorIngest.ts`): log requests into the real server process for the JSONL baseline,
- *   SQLite and ClickHouse, and the server's start-up on an empty and a filled store (≈ 15 min at its default size).
+ * - `client`: host messages (parsing what arrives on `message`, at the rate a slider drag sends commands), host
+ *   deliveries (the diff of two player snapshots, done on every `timeupdate`), the log sink (stamping, batching with
+ *   the production constants, request building), the heap kept by 100 000 events waiting in the batching queue, and
+ *   the log sink against OpenTelemetry's batch processor (`bench/sinkVsOtel.ts`);
+ * - `page`: the embed against a bare page in real Chromium (`bench/embedPage.ts`): bytes on the wire, time to ready,
+ *   first frame, seek round trip, playback script time and heap; a table with ratios and targets, then the budgets in
+ *   bytes (`bench/budgets.ts`): the run exits non-zero when one is exceeded. `--long` plays on to
+ *   `BENCH_LONG_PLAY_SECONDS` (default 600) and reports the heap there too;
+ * - `retry`: the retry queue against workbox-background-sync's `Queue` (`bench/retryDrain.ts`): 1,000 stored log
+ *   requests drained in real Chromium IndexedDB to a counting endpoint (none lost, none sent twice, checked there);
+ * - `collector`: log requests into the real server process for the JSONL baseline, SQLite and ClickHouse, and the
+ *   server's start-up on an empty and a filled store (`bench/collectorIngest.ts`; its size and stores are set by
+ *   environment variables, e.g. `BENCH_COLLECTOR_EVENTS=200000` for a quick run).
  *
- * - the embed against a bare page (`bench/embedPage.ts`, issue 15): bytes on the wire, time to ready, first frame,
- *   seek round trip, playback script time and heap, in real Chromium; a table with ratios and targets, and JSON under
- *   `bench/results/`.
- *
- * - the retry queue against workbox-background-sync's `Queue` (`bench/retryDrain.ts`, issue 15): 1,000 stored log
- *   requests drained in real Chromium IndexedDB to a counting endpoint (none lost, none sent twice, checked there).
- *
- * `npm run bench` runs everything; `npm run bench -- page` (or `client`, `retry`, `collector`) one part. The collector benchmark's size and stores are set by environment variables (see its header,
- * e.g. `BENCH_COLLECTOR_EVENTS=200000` for a quick run).
+ * `npm run bench` runs everything; `npm run bench -- page` (or `client`, `retry`, `collector`) one part. The `client`,
+ * `page` and `retry` parts write their result to `bench/results/<kind>-latest.json`, replacing the last one.
  */
 import { performance } from 'node:perf_hooks';
 import { Subject, VirtualTimeScheduler } from 'rxjs';
@@ -52,9 +52,13 @@ function measure(name: string, ops: number, run: () => void, rounds = 7): Result
 }
 
 const PARTS = ['client', 'page', 'retry', 'collector'] as const;
+const OPTIONS = ['--long'] as const;
 type Part = (typeof PARTS)[number];
-const parts = process.argv.slice(2);
-for (const part of parts) if (!(PARTS as readonly string[]).includes(part)) throw new Error(`npm run bench -- [${PARTS.join('] [')}], not "${part}"`);
+const args = process.argv.slice(2);
+const parts = args.filter((a) => !(OPTIONS as readonly string[]).includes(a));
+for (const part of parts) {
+  if (!(PARTS as readonly string[]).includes(part)) throw new Error(`npm run bench -- [${PARTS.join('] [')}] [${OPTIONS.join('] [')}], not "${part}"`);
+}
 const runs = (part: Part) => parts.length === 0 || parts.includes(part);
 
 /** The client-side hot paths (everything before the collector benchmark). */
@@ -89,8 +93,8 @@ function runClientBenches(): void {
   );
 
   // ── Log sink ────────────────────────────────────────────────────────────────────────────────────────────────────
-  // A micro-benchmark of the sink with one context built once. The issue's target row (below, bench/sinkVsOtel.ts)
-  // builds every request with the page's own API client instead, as the page does.
+  // A micro-benchmark of the sink with one context built once. The target row (below, bench/sinkVsOtel.ts) builds
+  // every request with the page's own API client instead, as the page does.
   const context = buildClientContext({});
   function runSink(eventCount: number): { requests: number } {
     // The page's clock: each `now()` a `Date.now()` (see bench/sinkVsOtel.ts).
@@ -180,11 +184,19 @@ if (runs('client')) {
 }
 if (runs('page')) {
   // Imported only when it runs: it starts the real server and Chromium.
-  const { runPageBench } = await import('./embedPage');
+  const { runPageBench, LONG_PLAY_DEFAULT_SECONDS } = await import('./embedPage');
   const { printPageReport, writeResult } = await import('./report');
-  const result = await runPageBench();
+  const { pageBudgets, printBudgets } = await import('./budgets');
+  const longPlaySeconds = args.includes('--long') ? Number(process.env.BENCH_LONG_PLAY_SECONDS ?? LONG_PLAY_DEFAULT_SECONDS) : undefined;
+  const result = await runPageBench({ longPlaySeconds });
   printPageReport(result);
+  const withinBudgets = printBudgets(pageBudgets(result));
   console.log(`  written: ${writeResult('page', result)}`);
+  // As the first load's byte budget fails its test, an exceeded budget fails the run.
+  if (!withinBudgets) {
+    console.error('page: a budget is exceeded (see above)');
+    process.exitCode = 1;
+  }
 }
 if (runs('retry')) {
   // Imported only when it runs: it bundles a page with Vite and launches Chromium.

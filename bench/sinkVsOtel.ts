@@ -1,5 +1,5 @@
 /**
- * The logging sink against OpenTelemetry's `BatchLogRecordProcessor` (issue 15), on the same events, in the same run.
+ * The logging sink against OpenTelemetry's `BatchLogRecordProcessor`, on the same events, in the same run.
  *
  * - VidFrame: `createLogSink` with the production batching constants on a virtual clock, stamping each event, cutting
  *   batches of at most `LOG_BATCH_MAX_EVENTS` and building each request (its JSON body serialised), as the page does.
@@ -12,14 +12,14 @@
  *
  * The virtual clock starts at the wall-clock time of the run, not at 0: the page stamps events with `Date.now()`
  * (epoch milliseconds, which V8 writes through its slower double-to-text path), and OTel stamps its records with the
- * real time too. Starting at 0 made every `eventTimeMs` and `requestTimeMs` of our bodies a cheap `0`. And it follows
+ * real time too; starting at 0 would make every `eventTimeMs` and `requestTimeMs` of our bodies a cheap `0`. And it follows
  * the wall clock: every time the sink asks the time, it reads `Date.now()` ({@link WallClockScheduler}), as the page's
  * sink does (once per event: the time it stamps an event with is the time it queues it at), and as many events share a millisecond as
- * really do at this rate (OTel reads a new time for every record too). A clock standing still for a whole round let
+ * really do at this rate (OTel reads a new time for every record too). A clock standing still for a whole round lets
  * every event reuse the one envelope text the writer keeps per `eventTimeMs`, and read no clock at all: that figure
  * (`vidframeSameMillisecond`) is kept as a diagnostic.
  *
- * The page id is the sink's own random one, of the length the page's has (a 5-character one made every
+ * The page id is the sink's own random one, of the length the page's has (a shorter one would make every
  * `clientEventId` shorter than the page's).
  *
  * Each request is built the way the page builds it: by the page's API client (`createEmbedApi` of
@@ -27,8 +27,8 @@
  * request — the client context from the environment (a desktop Chrome's: user agent, client hints, screen, frame
  * size, connection, visibility, display mode) and the page's facts (visitor id, experiments token, the stored config
  * hashes, the ad status), the anti-forgery field, the API key and the stream token — with the window and identity
- * faked ({@link pageApi}). A context built once and shared by every request (as this bench did before) skipped what
- * the page does per request and serialised a context a quarter of the page's size.
+ * faked ({@link pageApi}). A context built once and shared by every request would skip what
+ * the page does per request and serialise a context smaller than the page's.
  *
  * What changes from one request to the next in the page: nothing by construction (no timestamp or counter is in the
  * context; `requestTimeMs` and the counter are in the payload). The context follows the frame size, visibility,
@@ -55,7 +55,7 @@ import type { Identity } from '../src/embed/services/identity';
 import type { EmbedApi } from '../src/embed/services/api';
 import { configFor } from '../test/streams/player/fixtures';
 import { LOG_BATCH_MAX_EVENTS } from '../streams/timing';
-import { spread, type Spread } from './embedPage';
+import { spread, type Spread } from './spread';
 
 export interface SinkComparison {
   events: number;

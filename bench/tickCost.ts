@@ -1,5 +1,5 @@
 /**
- * What one playback tick costs the embed (issue 15), measured without the noise of a whole playback: the frame of the
+ * What one playback tick costs the embed, measured without the noise of a whole playback: the frame of the
  * page benchmark (`bench/embedPage.ts`), playing, is frozen (the element really paused, its `paused` and
  * `currentTime` faked to read "playing, at wall-clock time"), then gets synthetic `timeupdate` events at a steady pace;
  * CDP ScriptDuration over those ticks, minus the same span without ticks, divided by the ticks, is the script time of
@@ -16,9 +16,9 @@
  * A diagnostic for iterating on the per-tick work; the page benchmark stays the measure the targets are judged on.
  */
 import { writeFileSync } from 'node:fs';
-import { BENCH_MEDIA_PATH, cdpFor, openFrame, newViewer, startBenchPages, withoutChunk, type Kind } from './embedPage';
+import { BENCH_MEDIA_PATH, cdpFor, openFrame, newViewer, startBenchPages, withoutChunk, type Kind } from './benchFrame';
 import type { CDPSession } from 'playwright-core';
-import { attribute, type Profile } from './profilePlayback';
+import { attribute, type Profile } from './cpuProfile';
 
 async function scriptMs(cdp: CDPSession): Promise<number> {
   const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
