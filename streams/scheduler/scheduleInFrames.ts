@@ -1,4 +1,4 @@
-import { asyncScheduler, EMPTY, MonoTypeOperatorFunction, Observable, SchedulerLike, Subscription, take } from 'rxjs';
+import { asyncScheduler, EMPTY, type MonoTypeOperatorFunction, Observable, type SchedulerLike, Subscription, take } from 'rxjs';
 import { SCHEDULER_FRAME_BUDGET_MS } from '../timing';
 import type { IdleDeadlineLike } from './idleCallback';
 
