@@ -79,7 +79,10 @@ export function scheduleInFrames<T>({
         const at = queue.findIndex((waiting) => waiting.priority < p);
         queue.splice(at === -1 ? queue.length : at, 0, { value, priority: p });
       };
-      const frameWorkWaits = () => queue.length > 0 && queue[0].priority >= framesFrom;
+      const frameWorkWaits = () => {
+        const first = queue[0];
+        return first !== undefined && first.priority >= framesFrom;
+      };
 
       /** Emits waiting values while `eligible` and within budget; `deadline` also limits idle slots. */
       const runSlot = (kind: 'frame' | 'idle' | 'flush', deadline?: IdleDeadlineLike) => {

@@ -89,9 +89,10 @@ export function createRecorder({
     release() {
       if (released) return;
       // What a delivery causes to be recorded meanwhile joins the end of the timeline, in order.
-      for (let i = 0; i < timeline.length; i++) {
-        replayingAt = timeline[i].at;
-        deliver(timeline[i]);
+      // An array's iterator reads its length at every step, so it reaches those too.
+      for (const entry of timeline) {
+        replayingAt = entry.at;
+        deliver(entry);
       }
       replayingAt = undefined;
       timeline.length = 0;

@@ -79,7 +79,9 @@ class MemoryTransaction implements UntypedStorageTransaction {
   }
 
   private layout(store: string): StoreDefinition {
-    return this.stores[store];
+    const layout = this.stores[store];
+    if (!layout) throw new DOMException(`Store ${store} is not in this database.`, 'NotFoundError');
+    return layout;
   }
 
   async get(store: string, key: IDBValidKey): Promise<unknown> {
