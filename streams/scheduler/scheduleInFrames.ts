@@ -25,6 +25,22 @@ interface Waiting<T> {
   priority: number;
 }
 
+/** `priorityOf(value)`, or 0 when it throws or answers no number: a bad priority never stops the queue. */
+function safePriority<T>(priorityOf: (value: T) => number, value: T): number {
+  try {
+    const p = priorityOf(value);
+    return typeof p === 'number' && !Number.isNaN(p) ? p : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Puts `waiting` after every value of the same or a higher priority: highest first, FIFO within a priority. */
+function insertByPriority<T>(queue: Waiting<T>[], waiting: Waiting<T>): void {
+  const at = queue.findIndex((other) => other.priority < waiting.priority);
+  queue.splice(at === -1 ? queue.length : at, 0, waiting);
+}
+
 /**
  * A frame-budgeted job scheduler as an operator (spec §9): values (jobs) wait in a priority queue and are emitted in
  * slots — an animation frame or an idle callback. The *work* of a job is what the subscriber does synchronously when
@@ -66,19 +82,7 @@ export function scheduleInFrames<T>({
       /** A flush asked for while a slot runs (from inside a subscriber): that slot goes on without limits. */
       let flushAll = false;
 
-      const priority = (value: T): number => {
-        try {
-          const p = priorityOf(value);
-          return typeof p === 'number' && !Number.isNaN(p) ? p : 0;
-        } catch {
-          return 0;
-        }
-      };
-      const enqueue = (value: T) => {
-        const p = priority(value);
-        const at = queue.findIndex((waiting) => waiting.priority < p);
-        queue.splice(at === -1 ? queue.length : at, 0, { value, priority: p });
-      };
+      const enqueue = (value: T) => insertByPriority(queue, { value, priority: safePriority(priorityOf, value) });
       const frameWorkWaits = () => {
         const first = queue[0];
         return first !== undefined && first.priority >= framesFrom;
@@ -104,7 +108,8 @@ export function scheduleInFrames<T>({
               if (now() - start >= budgetMs) break;
               if (deadline && !deadline.didTimeout && deadline.timeRemaining() <= 0) break;
             }
-            const next = queue.shift() as Waiting<T>;
+            const next = queue.shift();
+            if (next === undefined) break;
             ran += 1;
             subscriber.next(next.value);
           }
