@@ -83,7 +83,7 @@ function numberConversions(files: string[], options: ts.CompilerOptions): string
   return found;
 }
 
-describe("the embed page's numbers as text (issue 15)", () => {
+describe("the embed page's numbers as text", () => {
   jest.setTimeout(120_000);
   const options = compilerOptions();
 
