@@ -1,5 +1,5 @@
 /**
- * The embed against a bare page, in real Chromium on loopback (issue 15): `npm run bench -- page`.
+ * The embed against a bare page, in real Chromium on loopback: `npm run bench -- page`.
  *
  * The bare page is the least a frame can do for the same job: a static page with a `<video>` on the very file the
  * embed plays, and a minimal responder to the host protocol's handshake (`onReady`), `pauseVideo` and `seekTo` (it
@@ -16,12 +16,12 @@
  * Settings: `BENCH_PAGE_RUNS` (cold loads of each, default 20), `BENCH_PLAY_SECONDS` (default 60).
  * Needs `npm run build` first (it serves `dist/`).
  */
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request as httpRequest } from 'node:http';
 import type { BrowserContext, CDPSession, Frame, Page } from 'playwright-core';
 import { launchProfileBrowser, type ProfileBrowser } from '../test/e2e/helpers/browser';
 import { startServer, type RunningServer } from '../test/e2e/helpers/servers';
 import { LOG_BATCH_INITIAL_TIMEOUT_MS, SERVICES_LATEST_LOAD_MS } from '../streams/timing';
+import { barePage, FRAME_PROBE, hostPage, serveOne } from './benchPages';
 
 export const VIDEO_ID = 'VFsunrise01';
 
@@ -79,113 +79,10 @@ export interface Bytes {
   files: string[];
 }
 
-/** The host: frames one URL, speaks the handshake like a raw IFrame-API client, times everything on its own clock. */
-export const hostPage = () => `<!doctype html>
-<html><head><meta charset="utf-8"><title>bench host</title></head><body style="margin:0">
-<script>
-window.bench = { received: [] };
-window.startFrame = function (src, origin) {
-  var frame = document.createElement('iframe');
-  frame.width = 640; frame.height = 360; frame.allow = 'autoplay; fullscreen'; frame.style.border = '0';
-  var answered = false;
-  function post(o) { o.id = 1; o.channel = 'widget'; frame.contentWindow.postMessage(JSON.stringify(o), origin); }
-  function listen() { post({ event: 'listening' }); }
-  window.addEventListener('message', function (e) {
-    if (e.source !== frame.contentWindow || typeof e.data !== 'string') return;
-    var m; try { m = JSON.parse(e.data); } catch (_) { return; }
-    var t = performance.timeOrigin + performance.now();
-    if (m.event === 'readyToListen') { listen(); return; }
-    answered = true;
-    window.bench.received.push({ t: t, m: m });
-    if (m.event === 'onReady' && window.bench.ready === undefined) window.bench.ready = t;
-    var waiter = window.bench.waiter;
-    if (waiter && waiter.match(m)) { window.bench.waiter = null; waiter.done(t); }
-  });
-  window.bench.send = function (func, args) { post({ event: 'command', func: func, args: args }); };
-  window.bench.waitFor = function (match) {
-    return new Promise(function (done) { window.bench.waiter = { match: match, done: done }; });
-  };
-  var timer = setInterval(function () { if (answered) clearInterval(timer); else listen(); }, 250);
-  frame.addEventListener('load', listen);
-  window.bench.created = performance.timeOrigin + performance.now();
-  frame.src = src;
-  document.body.appendChild(frame);
-};
-window.seekRoundTrip = function (to) {
-  var sent = performance.timeOrigin + performance.now();
-  var p = window.bench.waitFor(function (m) {
-    return m.event === 'infoDelivery' && m.info && typeof m.info.currentTime === 'number' && Math.abs(m.info.currentTime - to) < 0.3;
-  });
-  window.bench.send('seekTo', [to, true]);
-  return p.then(function (t) { return t - sent; });
-};
-window.pauseAndWait = function () {
-  var p = window.bench.waitFor(function (m) {
-    return (m.event === 'onStateChange' && m.info === 2) || (m.event === 'infoDelivery' && m.info && m.info.playerState === 2);
-  });
-  window.bench.send('pauseVideo', []);
-  return p;
-};
-</script></body></html>`;
-
-/** The bare page: a `<video>` on the same file, and the smallest responder to the host protocol. */
-export const barePage = (mediaUrl: string) => `<!doctype html>
-<html><head><meta charset="utf-8"><title>bare</title>
-<style>html,body{margin:0;height:100%;background:#000}video{width:100%;height:100%}</style></head><body>
-<video id="v" src="${mediaUrl}" muted autoplay playsinline loop></video>
-<script>
-var v = document.getElementById('v'), host = null;
-function post(o) { if (host) parent.postMessage(JSON.stringify(o), host); }
-function state() { return v.ended ? 0 : v.paused ? 2 : 1; }
-// Like the embed (host protocol §3.6): ready before any listening, it asks the host for one.
-if (parent !== window) parent.postMessage(JSON.stringify({ event: 'readyToListen', channel: 'widget', id: 1 }), '*');
-addEventListener('message', function (e) {
-  var m; try { m = JSON.parse(e.data); } catch (_) { return; }
-  if (m.event === 'listening') {
-    if (!host) { host = e.origin; post({ event: 'initialDelivery', info: { currentTime: v.currentTime, playerState: state() } }); post({ event: 'onReady', info: null }); }
-    return;
-  }
-  if (m.event !== 'command') return;
-  if (m.func === 'seekTo') v.currentTime = m.args[0];
-  else if (m.func === 'pauseVideo') v.pause();
-  else if (m.func === 'playVideo') v.play();
-});
-v.addEventListener('seeked', function () { post({ event: 'infoDelivery', info: { currentTime: v.currentTime } }); });
-// What the protocol asks of any player while it plays: the host is kept told of the time.
-v.addEventListener('timeupdate', function () { post({ event: 'infoDelivery', info: { currentTime: v.currentTime } }); });
-v.addEventListener('pause', function () { post({ event: 'onStateChange', info: 2 }); });
-v.addEventListener('playing', function () { post({ event: 'onStateChange', info: 1 }); });
-</script></body></html>`;
-
-/** In every frame (not the host): the first presented video frame and the media request's start, on the epoch clock. */
-const FRAME_PROBE = `(() => {
-  if (window === window.top || window.__bench) return;
-  let shown;
-  window.__bench = { firstFrameShown: new Promise((resolve) => (shown = resolve)) };
-  const at = (t) => { if (window.__bench.firstFrame === undefined) { window.__bench.firstFrame = t; shown(); } };
-  document.addEventListener('loadeddata', (e) => {
-    const v = e.target;
-    if (window.__bench.firstFrame !== undefined || !(v instanceof HTMLVideoElement)) return;
-    if (typeof v.requestVideoFrameCallback === 'function') {
-      v.requestVideoFrameCallback((now, meta) => at(performance.timeOrigin + (meta.presentationTime || now)));
-    } else at(performance.timeOrigin + performance.now());
-  }, true);
-})();`;
-
 export interface Servers {
   vidframe: RunningServer;
   host: { origin: string; close(): Promise<void> };
   bare: { origin: string; close(): Promise<void> };
-}
-
-export function serveOne(hostName: string, html: () => string): Promise<{ origin: string; close(): Promise<void> }> {
-  const server: Server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html()));
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({ origin: `http://${hostName}:${port}`, close: () => new Promise<void>((done) => server.close(() => done())) });
-    }),
-  );
 }
 
 /** A GET that keeps the bytes as sent. */
@@ -239,8 +136,8 @@ async function heapAfterGc(cdp: CDPSession): Promise<number> {
 /**
  * A browser as a viewer's: Chromium with a fresh regular profile of its own, so a cold cache and empty storage. Not a
  * Playwright context: those are off-the-record, and there Chromium refuses IndexedDB and `localStorage` to a
- * third-party frame, so the embed ran its logging on the in-memory fallback that no viewer's browser gives it (the
- * benchmark measured that way until the tenth session; `test/e2e/helpers/browser.ts` `launchProfileBrowser`).
+ * third-party frame, so the embed would run its logging on the in-memory fallback that no viewer's browser gives it
+ * (`test/e2e/helpers/browser.ts` `launchProfileBrowser`).
  */
 export const newViewer = (): Promise<ProfileBrowser> => launchProfileBrowser();
 
