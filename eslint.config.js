@@ -20,7 +20,7 @@ const CONTRACT_MODULES = [
   'tracking/pingState',
   'player/playerModel',
   'player/captionSettings',
-  // The player's first steps, which the server runs to answer a host's handshake from the page's HTML (issue 15).
+  // The player's first steps, which the server runs to answer a host's handshake from the page's HTML.
   'player/reducePlayer',
   'player/playerStep',
   'player/playerSeek',
@@ -41,12 +41,43 @@ const CONTRACT_MODULES = [
   'identity/base64url',
   'attestation/attestationStates',
   'adStatus/adStatusGlobal',
-  // Numbers as text without V8's number-to-text caches (issue 15), for the contract modules that write numbers too.
+  // Numbers as text without V8's number-to-text caches, for the contract modules that write numbers too.
   'shared/numberText',
 ];
 const contractAlternation = CONTRACT_MODULES.map((m) => m.replace('/', '\\/')).join('|');
 
 const REACT_PACKAGES = ['react', 'react-dom', 'react/*', 'react-dom/*', 'observable-hooks'];
+
+/** What every file of `streams/` may not import: React, and anything from the pages or the server. */
+const STREAMS_IMPORT_PATTERNS = [
+  { group: REACT_PACKAGES, message: 'streams/ is pure RxJS: no React (architecture.md, layers).' },
+  { regex: '(^|/)(src|server)/', message: 'streams/ imports nothing from src/ or server/ (architecture.md, layers).' },
+];
+
+/**
+ * The outside world that `streams/` reaches only through `streams/sources/` (architecture.md, conventions 2): time comes
+ * from an injected scheduler (`scheduler.now()`, timed operators), so a marble test sees every delay; the window and the
+ * document come in as parameters of a source, so stream code runs under Node and jsdom alike.
+ */
+const TIME_MESSAGE = 'streams/ reads time from an injected scheduler (scheduler.now(), timer(ms, scheduler)); only streams/sources/ touches the clock.';
+const PAGE_MESSAGE = 'streams/ reaches the window and the document only through a source in streams/sources/ that takes them as a parameter.';
+const STREAMS_OUTSIDE_WORLD = {
+  'no-restricted-globals': [
+    'error',
+    { name: 'setTimeout', message: TIME_MESSAGE },
+    { name: 'setInterval', message: TIME_MESSAGE },
+    { name: 'window', message: PAGE_MESSAGE },
+    { name: 'document', message: PAGE_MESSAGE },
+  ],
+  'no-restricted-properties': [
+    'error',
+    { object: 'Date', property: 'now', message: TIME_MESSAGE },
+    { object: 'globalThis', property: 'setTimeout', message: TIME_MESSAGE },
+    { object: 'globalThis', property: 'setInterval', message: TIME_MESSAGE },
+    { object: 'globalThis', property: 'window', message: PAGE_MESSAGE },
+    { object: 'globalThis', property: 'document', message: PAGE_MESSAGE },
+  ],
+};
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.vite/', 'coverage/', 'test-results/', '.data/', '.bench/', 'media/', 'bench/results/'] },
@@ -63,6 +94,16 @@ export default tseslint.config(
     },
   },
   {
+    // A type-only import says so: `import type { … }` when every name is a type, `type` before each type of a mixed
+    // import. A bundler and the layering rules above and below then tell what is loaded at run time from what is only
+    // checked.
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    rules: {
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+    },
+  },
+  {
     // Tests read untyped JSON (collector answers, page globals through the browser): `any` is allowed there only.
     files: ['test/**/*.{ts,tsx}', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
@@ -74,15 +115,29 @@ export default tseslint.config(
     rules: { ...Object.fromEntries(Object.keys(reactHooks.configs.recommended.rules).map((rule) => [rule, 'error'])) },
   },
   {
-    // streams/: pure RxJS, no React, nothing from the pages or the server.
+    // streams/: pure RxJS, no React, nothing from the pages or the server; no clock, timers, window or document.
     files: ['streams/**/*.ts'],
+    ignores: ['streams/sources/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: STREAMS_IMPORT_PATTERNS }],
+      ...STREAMS_OUTSIDE_WORLD,
+    },
+  },
+  {
+    // streams/sources/: the edges read the outside world, and depend on nothing but RxJS, the timing constants and each
+    // other at run time (types from anywhere), so every other folder may build on them without a cycle.
+    files: ['streams/sources/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: REACT_PACKAGES, message: 'streams/ is pure RxJS: no React (architecture.md, layers).' },
-            { regex: '(^|/)(src|server)/', message: 'streams/ imports nothing from src/ or server/ (architecture.md, layers).' },
+            ...STREAMS_IMPORT_PATTERNS,
+            {
+              regex: '^(?!rxjs$|\\.\\./timing$|\\./[^/]+$)',
+              allowTypeImports: true,
+              message: 'streams/sources/ imports values only from rxjs, ../timing and other sources (types from anywhere).',
+            },
           ],
         },
       ],

@@ -9,8 +9,9 @@ import type { Config } from 'jest';
  * - e2e: real Chromium (Debian's) driven by playwright-core against the real server;
  * - package: the host SDK package packed, installed from its tarball into a scratch project and used (needs the build).
  */
+/** ts-jest checks with the tests' configuration (Node, the DOM and Jest's types) and compiles to CommonJS itself. */
 const tsJest = {
-  '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'bundler', jsx: 'react-jsx' }, diagnostics: { warnOnly: false } }],
+  '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json', diagnostics: { warnOnly: false } }],
 } as const;
 
 /** `dist/package/package.json` is the host SDK package, also named vidframe: out of Jest's module map (haste collision). */

@@ -1,4 +1,4 @@
-import { distinct, EMPTY, map, Observable, OperatorFunction, take } from 'rxjs';
+import { distinct, EMPTY, map, type Observable, type OperatorFunction, take } from 'rxjs';
 import { ERROR_MESSAGE_MAX_CHARS, ERROR_REPORTS_MAX_PER_PAGE, ERROR_STACK_MAX_CHARS } from '../timing';
 import type { WindowError } from '../sources/windowErrors';
 import { buildErrorReport, type ErrorReport } from './buildErrorReport';

@@ -1,4 +1,4 @@
-import { catchError, defer, endWith, from, ignoreElements, mergeMap, ObservableInput, of, OperatorFunction } from 'rxjs';
+import { catchError, defer, endWith, from, ignoreElements, mergeMap, type ObservableInput, of, type OperatorFunction } from 'rxjs';
 import type { ErrorReport } from './buildErrorReport';
 
 /**

@@ -1,7 +1,7 @@
-import { asyncScheduler, filter, from, mergeMap, Observable, scan, SchedulerLike } from 'rxjs';
+import { asyncScheduler, filter, from, mergeMap, type Observable, scan, type SchedulerLike } from 'rxjs';
 import { LATENCY_MAX_ENTRIES_PER_KEY, LATENCY_STALE_ENTRY_MS } from '../timing';
-import { latencySpan, LatencySpanResult } from './latencySpan';
-import { LatencyLog, recordLatencyTick } from './recordLatencyTick';
+import { latencySpan, type LatencySpanResult } from './latencySpan';
+import { type LatencyLog, recordLatencyTick } from './recordLatencyTick';
 
 /** A tick as the app sends it: `{ action: 'watch', name: 'playerReady' }`, timed on arrival unless `time` is given. */
 export interface LatencyTick {

@@ -1,4 +1,4 @@
-import { LatencyLog, latencyKey } from './recordLatencyTick';
+import { type LatencyLog, latencyKey } from './recordLatencyTick';
 
 /** The time between two ticks of one action. */
 export interface LatencySpanResult {

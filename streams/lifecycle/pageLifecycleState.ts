@@ -1,4 +1,4 @@
-import { concatMap, EMPTY, from, Observable, startWith } from 'rxjs';
+import { concatMap, EMPTY, from, type Observable, startWith } from 'rxjs';
 import type { PageLifecycleEvent } from '../sources/pageLifecycleEvents';
 
 /** The page lifecycle states of spec §4. */

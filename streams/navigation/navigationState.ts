@@ -1,4 +1,4 @@
-import { asyncScheduler, concat, distinctUntilChanged, map, Observable, of, SchedulerLike, startWith, switchMap, timer } from 'rxjs';
+import { asyncScheduler, concat, distinctUntilChanged, map, type Observable, of, type SchedulerLike, startWith, switchMap, timer } from 'rxjs';
 import { NAVIGATION_RESET_MS } from '../timing';
 
 /** The two application navigation states of spec §4. */

@@ -1,4 +1,4 @@
-import { catchError, defer, map, Observable, of } from 'rxjs';
+import { catchError, defer, map, type Observable, of } from 'rxjs';
 import { ApiFetchError, JsonParseError, RequestError, type RequestErrorCode, UNKNOWN_REQUEST_ERROR_MESSAGE } from '../transport/apiErrors';
 import type { ApiResponse } from '../transport/parseApiResponse';
 import { unwrapErrorDetails } from '../transport/unwrapErrorDetails';

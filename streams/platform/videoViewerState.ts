@@ -1,4 +1,4 @@
-import { combineLatest, distinctUntilChanged, map, merge, Observable, of, scan, startWith, switchMap, catchError } from 'rxjs';
+import { combineLatest, distinctUntilChanged, map, merge, type Observable, of, scan, startWith, switchMap, catchError } from 'rxjs';
 import type { NotificationLevel, VideoViewerState } from './payloads';
 
 /** What the viewer's view of the current video knows: nothing yet, the server's answer, or that asking failed. */

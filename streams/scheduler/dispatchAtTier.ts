@@ -1,4 +1,4 @@
-import { asyncScheduler, connect, filter, map, merge, Observable, OperatorFunction, SchedulerLike } from 'rxjs';
+import { asyncScheduler, connect, filter, map, merge, type Observable, type OperatorFunction, type SchedulerLike } from 'rxjs';
 import { SCHEDULER_FRAME_BUDGET_MS } from '../timing';
 import { DelayedEventTier } from './delayedEventTier';
 import type { IdleDeadlineLike } from './idleCallback';

@@ -1,4 +1,4 @@
-import { asyncScheduler, map, Observable, SchedulerLike, timer } from 'rxjs';
+import { asyncScheduler, map, Observable, type SchedulerLike, timer } from 'rxjs';
 import { SCHEDULER_EMULATED_IDLE_DELAY_MS, SCHEDULER_IDLE_TIMEOUT_MS } from '../timing';
 
 /** What an idle callback receives (the `IdleDeadline` of the browser). */

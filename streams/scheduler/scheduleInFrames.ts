@@ -1,4 +1,4 @@
-import { asyncScheduler, EMPTY, MonoTypeOperatorFunction, Observable, SchedulerLike, Subscription, take } from 'rxjs';
+import { asyncScheduler, EMPTY, type MonoTypeOperatorFunction, Observable, type SchedulerLike, Subscription, take } from 'rxjs';
 import { SCHEDULER_FRAME_BUDGET_MS } from '../timing';
 import type { IdleDeadlineLike } from './idleCallback';
 
@@ -23,6 +23,22 @@ export interface ScheduleInFramesOptions<T> {
 interface Waiting<T> {
   value: T;
   priority: number;
+}
+
+/** `priorityOf(value)`, or 0 when it throws or answers no number: a bad priority never stops the queue. */
+function safePriority<T>(priorityOf: (value: T) => number, value: T): number {
+  try {
+    const p = priorityOf(value);
+    return typeof p === 'number' && !Number.isNaN(p) ? p : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Puts `waiting` after every value of the same or a higher priority: highest first, FIFO within a priority. */
+function insertByPriority<T>(queue: Waiting<T>[], waiting: Waiting<T>): void {
+  const at = queue.findIndex((other) => other.priority < waiting.priority);
+  queue.splice(at === -1 ? queue.length : at, 0, waiting);
 }
 
 /**
@@ -66,20 +82,11 @@ export function scheduleInFrames<T>({
       /** A flush asked for while a slot runs (from inside a subscriber): that slot goes on without limits. */
       let flushAll = false;
 
-      const priority = (value: T): number => {
-        try {
-          const p = priorityOf(value);
-          return typeof p === 'number' && !Number.isNaN(p) ? p : 0;
-        } catch {
-          return 0;
-        }
+      const enqueue = (value: T) => insertByPriority(queue, { value, priority: safePriority(priorityOf, value) });
+      const frameWorkWaits = () => {
+        const first = queue[0];
+        return first !== undefined && first.priority >= framesFrom;
       };
-      const enqueue = (value: T) => {
-        const p = priority(value);
-        const at = queue.findIndex((waiting) => waiting.priority < p);
-        queue.splice(at === -1 ? queue.length : at, 0, { value, priority: p });
-      };
-      const frameWorkWaits = () => queue.length > 0 && queue[0].priority >= framesFrom;
 
       /** Emits waiting values while `eligible` and within budget; `deadline` also limits idle slots. */
       const runSlot = (kind: 'frame' | 'idle' | 'flush', deadline?: IdleDeadlineLike) => {
@@ -101,7 +108,8 @@ export function scheduleInFrames<T>({
               if (now() - start >= budgetMs) break;
               if (deadline && !deadline.didTimeout && deadline.timeRemaining() <= 0) break;
             }
-            const next = queue.shift() as Waiting<T>;
+            const next = queue.shift();
+            if (next === undefined) break;
             ran += 1;
             subscriber.next(next.value);
           }

@@ -1,9 +1,9 @@
-import { asyncScheduler, Observable, shareReplay, Subject, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, type Observable, shareReplay, Subject, type SchedulerLike } from 'rxjs';
 import { RECORDER_MAX_ENTRIES } from '../timing';
 
 /**
- * Keeps what streams say from the moment they are recorded until their consumer has arrived (the page's
- * logging is started after the player is ready, and must not lose a single event of the time before).
+ * Keeps what streams say from the moment they are recorded until their consumer has arrived (the page's logging is
+ * started after the player is ready, and must not lose a single event of the time before).
  *
  * ```
  * source a:  --1----3------5--
@@ -48,7 +48,7 @@ type Entry =
   | { out: Subject<unknown>; kind: 'complete'; at: number };
 
 export function createRecorder({
-  now = () => Date.now(),
+  now = () => base.now(),
   base = asyncScheduler,
   maxEntries = RECORDER_MAX_ENTRIES,
 }: { now?: () => number; base?: SchedulerLike; maxEntries?: number } = {}): Recorder {
@@ -89,9 +89,10 @@ export function createRecorder({
     release() {
       if (released) return;
       // What a delivery causes to be recorded meanwhile joins the end of the timeline, in order.
-      for (let i = 0; i < timeline.length; i++) {
-        replayingAt = timeline[i].at;
-        deliver(timeline[i]);
+      // An array's iterator reads its length at every step, so it reaches those too.
+      for (const entry of timeline) {
+        replayingAt = entry.at;
+        deliver(entry);
       }
       replayingAt = undefined;
       timeline.length = 0;

@@ -50,8 +50,8 @@ export function createMemoryDatabase<S extends DBSchema>(definition: DatabaseDef
 
 /**
  * One unit of work over drafts of its stores' tables, which replace the tables only when the whole of it succeeded
- * ({@link commit}). A class, so its methods are made once (the transaction as an object of ten closures
- * built in one large function for every unit of work, which the engine compiled whole after a few). The work sees it
+ * ({@link commit}). A class, so its methods are made once rather than as closures built for every unit of work,
+ * which the engine would compile whole each time. The work sees it
  * as a {@link StorageTransaction}, whose type has no {@link commit}: `transact` alone calls it, after the work.
  */
 class MemoryTransaction implements UntypedStorageTransaction {
@@ -79,7 +79,9 @@ class MemoryTransaction implements UntypedStorageTransaction {
   }
 
   private layout(store: string): StoreDefinition {
-    return this.stores[store];
+    const layout = this.stores[store];
+    if (!layout) throw new DOMException(`Store ${store} is not in this database.`, 'NotFoundError');
+    return layout;
   }
 
   async get(store: string, key: IDBValidKey): Promise<unknown> {

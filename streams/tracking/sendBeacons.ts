@@ -1,4 +1,4 @@
-import { asyncScheduler, catchError, defer, mergeMap, Observable, of, type SchedulerLike, timer } from 'rxjs';
+import { asyncScheduler, catchError, defer, mergeMap, type Observable, of, type SchedulerLike, timer } from 'rxjs';
 import { PING_MAX_RESENDS, PING_RESEND_DELAY_MS } from '../timing';
 import type { Beacon } from './playbackBeacons';
 

@@ -2,8 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 
 /**
- * Issue 16 item 4: the design's layering (architecture.md, "Layers and what each may import") is enforced by
- * `npm run lint` (eslint.config.js). Each case lints a made-up file at a real path through the real ESLint binary and
+ * The design's layering (architecture.md, "Layers and what each may import") and its rules for `streams/` (no clock,
+ * timers, window or document outside `streams/sources/`; type-only imports marked) are enforced by `npm run lint`
+ * (eslint.config.js). Each case lints a made-up file at a real path through the real ESLint binary and
  * configuration, as `npm run lint` would see it if it were committed.
  */
 const root = resolve(__dirname, '../..');
@@ -25,6 +26,7 @@ function lint(filePath: string, code: string): LintMessage[] {
 }
 
 const restricted = (messages: LintMessage[]) => messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports');
+const ruleIds = (messages: LintMessage[]) => messages.map((m) => m.ruleId);
 
 describe('lint: the layering rules', () => {
   jest.setTimeout(60_000);
@@ -100,5 +102,88 @@ describe('lint: the layering rules', () => {
       "import { useState } from 'react';\nexport function Widget({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}\n",
     );
     expect(messages.map((m) => m.ruleId)).toContain('react-hooks/rules-of-hooks');
+  });
+});
+
+describe('lint: streams/ reaches the outside world only through streams/sources/', () => {
+  jest.setTimeout(60_000);
+
+  it.each([
+    ['Date.now()', 'export const now = () => Date.now();\n', 'no-restricted-properties'],
+    ['setTimeout', 'export const later = (f: () => void) => setTimeout(f, 10);\n', 'no-restricted-globals'],
+    ['setInterval', 'export const every = (f: () => void) => setInterval(f, 10);\n', 'no-restricted-globals'],
+    ['globalThis.setTimeout', 'export const later = (f: () => void) => globalThis.setTimeout(f, 10);\n', 'no-restricted-properties'],
+    ['window', 'export const origin = () => window.location.origin;\n', 'no-restricted-globals'],
+    ['document', "export const hidden = () => document.visibilityState === 'hidden';\n", 'no-restricted-globals'],
+  ])('%s in streams/ (outside sources/) fails', (_name, code, rule) => {
+    const messages = lint('streams/player/clockHelper.ts', code);
+    expect(ruleIds(messages)).toEqual([rule]);
+    expect(messages[0]?.message).toMatch(/streams\/sources\//);
+  });
+
+  it('a value from another streams/ folder in streams/sources/ fails', () => {
+    const messages = lint('streams/sources/probeEvents.ts', "import { batchEvents } from '../logging/batchEvents';\nexport const a = batchEvents;\n");
+    expect(restricted(messages).map((m) => m.message)).toEqual([expect.stringContaining('streams/sources/ imports values only from rxjs')]);
+  });
+
+  it('streams/sources/ may use the clock, timers, window and document, and import rxjs, ../timing, other sources and types', () => {
+    const messages = lint(
+      'streams/sources/probeEvents.ts',
+      [
+        "import { fromEvent, merge, type Observable } from 'rxjs';",
+        "import { PLAYER_READY_POLL_MS } from '../timing';",
+        "import { eventsOf } from './eventsOf';",
+        "import type { HostMessageEvent } from '../host/hostTypes';",
+        'export const a = [eventsOf, PLAYER_READY_POLL_MS, Date.now(), setTimeout, setInterval, globalThis.setTimeout];',
+        "export const b = (): Observable<unknown> => merge(fromEvent(window, 'message'), fromEvent(document, 'visibilitychange'));",
+        'export type M = HostMessageEvent;',
+        '',
+      ].join('\n'),
+    );
+    expect(messages).toEqual([]);
+  });
+
+  it('a streams/ factory with injected time and marked type imports passes', () => {
+    const messages = lint(
+      'streams/player/clockHelper.ts',
+      [
+        "import { asyncScheduler, map, timer, type Observable, type SchedulerLike } from 'rxjs';",
+        "import { PLAYER_READY_POLL_MS } from '../timing';",
+        'export const stamp = (scheduler: SchedulerLike = asyncScheduler): Observable<number> =>',
+        '  timer(PLAYER_READY_POLL_MS, scheduler).pipe(map(() => scheduler.now()));',
+        '',
+      ].join('\n'),
+    );
+    expect(messages).toEqual([]);
+  });
+});
+
+describe('lint: type-only imports are marked', () => {
+  jest.setTimeout(60_000);
+
+  it.each(['streams/player/typesHelper.ts', 'src/embed/views/typesHelper.ts', 'server/collector/typesHelper.ts', 'test/streams/typesHelper.spec.ts'])(
+    'an unmarked type-only import fails in %s',
+    (filePath) => {
+      const messages = lint(filePath, "import { Observable } from 'rxjs';\nexport const a = (o: Observable<number>) => o;\n");
+      expect(ruleIds(messages)).toEqual(['@typescript-eslint/consistent-type-imports']);
+    },
+  );
+
+  it('an unmarked type in a mixed import fails', () => {
+    const messages = lint('streams/player/typesHelper.ts', "import { of, Observable } from 'rxjs';\nexport const a = (o: Observable<number>) => [o, of];\n");
+    expect(ruleIds(messages)).toEqual(['@typescript-eslint/consistent-type-imports']);
+  });
+
+  it('an import of types only marks the declaration, not each name', () => {
+    const messages = lint('streams/player/typesHelper.ts', "import { type Observable } from 'rxjs';\nexport const a = (o: Observable<number>) => o;\n");
+    expect(ruleIds(messages)).toEqual(['@typescript-eslint/no-import-type-side-effects']);
+  });
+
+  it('`import type` and `type` in a mixed import pass', () => {
+    const messages = lint(
+      'streams/player/typesHelper.ts',
+      "import type { SchedulerLike } from 'rxjs';\nimport { of, type Observable } from 'rxjs';\nexport const a = (o: Observable<number>, s: SchedulerLike) => [o, s, of];\n",
+    );
+    expect(messages).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { latencySpan } from '../../../streams/latency/latencySpan';
-import { LatencyLog, latencyKey, recordLatencyTick } from '../../../streams/latency/recordLatencyTick';
+import { type LatencyLog, latencyKey, recordLatencyTick } from '../../../streams/latency/recordLatencyTick';
 import { LATENCY_MAX_ENTRIES_PER_KEY, LATENCY_STALE_ENTRY_MS } from '../../../streams/timing';
 
 const record = (ticks: Array<[string, string, number]>, now = 0, options = {}) =>

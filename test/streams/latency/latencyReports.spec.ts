@@ -1,4 +1,4 @@
-import { latencyReports, LatencyTick } from '../../../streams/latency/latencyReports';
+import { latencyReports, type LatencyTick } from '../../../streams/latency/latencyReports';
 import { createTestScheduler } from '../../helpers/testScheduler';
 
 const ticks: Record<string, LatencyTick> = {

@@ -1,5 +1,5 @@
 import { share, Subject } from 'rxjs';
-import { pageLifecycleState, PageLifecycleState } from '../../../streams/lifecycle/pageLifecycleState';
+import { pageLifecycleState, type PageLifecycleState } from '../../../streams/lifecycle/pageLifecycleState';
 import type { PageLifecycleEvent } from '../../../streams/sources/pageLifecycleEvents';
 import { createTestScheduler } from '../../helpers/testScheduler';
 

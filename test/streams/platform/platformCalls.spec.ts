@@ -1,4 +1,4 @@
-import { lastValueFrom, NEVER, Observable, of, throwError } from 'rxjs';
+import { lastValueFrom, NEVER, type Observable, of, throwError } from 'rxjs';
 import { createPlatformCalls, type FetchApi, type PlatformCallLog, type PlatformResult } from '../../../streams/platform/platformCalls';
 import { decodeOpaque } from '../../../streams/platform/payloads';
 import { ApiFetchError, ExtensionBlockingError, JsonParseError, requestTimedOut, unknownRequestError } from '../../../streams/transport/apiErrors';

@@ -1,7 +1,7 @@
-import { Observable, of, tap } from 'rxjs';
+import { type Observable, of, tap } from 'rxjs';
 import { DelayedEventTier } from '../../../streams/scheduler/delayedEventTier';
-import { dispatchAtTier, TieredEvent } from '../../../streams/scheduler/dispatchAtTier';
-import { idleCallback$, IdleDeadlineLike } from '../../../streams/scheduler/idleCallback';
+import { dispatchAtTier, type TieredEvent } from '../../../streams/scheduler/dispatchAtTier';
+import { idleCallback$, type IdleDeadlineLike } from '../../../streams/scheduler/idleCallback';
 import {
   DELAYED_EVENT_TIER_DEFAULT,
   DELAYED_EVENT_TIER_DISPATCH_TO_EMPTY,

@@ -1,5 +1,5 @@
 import { map } from 'rxjs';
-import { IdleDeadlineLike, idleCallback$ } from '../../../streams/scheduler/idleCallback';
+import { type IdleDeadlineLike, idleCallback$ } from '../../../streams/scheduler/idleCallback';
 import { SCHEDULER_EMULATED_IDLE_DELAY_MS, SCHEDULER_IDLE_TIMEOUT_MS } from '../../../streams/timing';
 import { createTestScheduler } from '../../helpers/testScheduler';
 

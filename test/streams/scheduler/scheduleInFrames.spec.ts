@@ -1,6 +1,6 @@
-import { Observable, Subject, tap } from 'rxjs';
-import { idleCallback$, IdleDeadlineLike } from '../../../streams/scheduler/idleCallback';
-import { scheduleInFrames, ScheduleInFramesOptions } from '../../../streams/scheduler/scheduleInFrames';
+import { type Observable, Subject, tap } from 'rxjs';
+import { idleCallback$, type IdleDeadlineLike } from '../../../streams/scheduler/idleCallback';
+import { scheduleInFrames, type ScheduleInFramesOptions } from '../../../streams/scheduler/scheduleInFrames';
 import { SCHEDULER_FRAME_BUDGET_MS } from '../../../streams/timing';
 import { createTestScheduler } from '../../helpers/testScheduler';
 

@@ -1,8 +1,8 @@
-import { BehaviorSubject, map, Observable, Subject } from 'rxjs';
+import { BehaviorSubject, map, type Observable, Subject } from 'rxjs';
 import { createRecorder } from '../../../streams/shared/recorder';
 import { createTestScheduler } from '../../helpers/testScheduler';
 
-describe('createRecorder (issue 15: a consumer that arrives late loses nothing)', () => {
+describe('createRecorder (a consumer that arrives late loses nothing)', () => {
   it('replays the recorded emissions of all streams in the order they happened, at their times, then goes live', () => {
     const scheduler = createTestScheduler();
     const log: string[] = [];
