@@ -325,7 +325,7 @@ describe('issue 8: the retry queue in the browser', () => {
       20_000,
     );
     expect(await watched(frame, 'retry$')).toEqual([{ type: 'sent' }]);
-    const reports = await frame.evaluate(() => window.vidframeTelemetry!.storageReports.map((r) => r.type));
+    const reports = await frame.evaluate(() => window.vidframeTelemetryDiagnostics!.storageReports.map((r) => r.type));
     expect(reports).toEqual(['DB_DELETED_BY_MISSING_OBJECT_STORES', 'DB_REOPENED_BY_MISSING_OBJECT_STORES']);
     expect(await readLogsDatabase(frame)).toEqual([]); // the store exists again, and is empty
     expect((await countsOf(frame)).stored).toBe(1);

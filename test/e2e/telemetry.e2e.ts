@@ -90,7 +90,7 @@ describe('issue 6: a viewing session at the collector', () => {
       await frame.waitForFunction((end) => pageLogging().dispatched.some((e) => e.name === 'watchTimeSegment' && Math.abs(e.endSec! - end) < 0.05), pausedAt);
       const mid = await frame.evaluate((end) => {
         const carried = pageLogging().requests.some((r) => r.segmentEnds.some((e) => Math.abs(e - end) < 0.05));
-        const { events, eventsSettled } = window.vidframeTelemetry!.counts;
+        const { events, eventsSettled } = window.vidframeTelemetryDiagnostics!.counts;
         return { carried, pending: events - eventsSettled };
       }, pausedAt);
       if (!mid.carried) {
@@ -245,7 +245,7 @@ const watchPageLogging = (frame: Frame) =>
   frame.evaluate(() => {
     const kept: PageLogging = { dispatched: [], requests: [] };
     (window as unknown as { pageLogging: () => PageLogging }).pageLogging = () => kept;
-    const telemetry = window.vidframeTelemetry!;
+    const telemetry = window.vidframeTelemetryDiagnostics!;
     telemetry.dispatched$.subscribe((e) => kept.dispatched.push({ name: e.name, endSec: (e.payload as { endSec?: number }).endSec }));
     telemetry.outcome$.subscribe((o) => {
       if (o.type === 'buildFailed') return;
