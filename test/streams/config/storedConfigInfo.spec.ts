@@ -1,5 +1,5 @@
 import { storedConfigInfo } from '../../../streams/config/storedConfigInfo';
-import type { StoredConfig } from '../../../streams/storage/createConfigStore';
+import type { ConfigWriteResult, StoredConfig } from '../../../streams/storage/createConfigStore';
 import { createTestScheduler } from '../../helpers/testScheduler';
 
 const answer = (hotHashData: string) => ({ responseContext: { globalConfigGroup: { hotConfigGroup: {}, hotHashData } } });
@@ -37,7 +37,7 @@ describe('storedConfigInfo', () => {
     createTestScheduler().run(({ cold, hot, expectObservable }) => {
       const start = cold('  (s|)', { s: stored('h1') });
       const answers = hot(' --a--b--', { a: answer('h2'), b: answer('h3') });
-      const writes = [cold('-#', {}, new Error('quota')), cold('-(w|)', { w: { hot: true, cold: false } })];
+      const writes = [cold<ConfigWriteResult>('-#', undefined, new Error('quota')), cold('-(w|)', { w: { hot: true, cold: false } })];
       const store = { writeFromResponse: () => writes.shift()!, read: () => cold('-(r|)', { r: undefined }) };
       expectObservable(storedConfigInfo({ storedAtStart$: start, logAnswer$: answers, store })).toBe('i-------', { i: { hotHashData: 'h1' } });
     });

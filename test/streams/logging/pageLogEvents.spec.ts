@@ -13,6 +13,7 @@ const snap = (state: PlayerStateSnapshot['state'], mediaTimeSec = 0): PlayerStat
   muted: false,
   volume: 100,
 });
+const debugSnap = (state: PlayerStateSnapshot['state'], mediaTimeSec: number) => ({ videoId, state, mediaTimeSec });
 /** An event as the merge emits it: named, timed at `eventTimeMs`. */
 const at = (name: string, eventTimeMs: number, payload: unknown = expect.anything()) => expect.objectContaining({ name, payload, eventTimeMs });
 
@@ -51,7 +52,7 @@ describe('pageLogEvents', () => {
   it(`logs navigation at its start and its end ${NAVIGATION_RESET_MS} ms later (production value), with the video load`, () => {
     const scheduler = createTestScheduler();
     scheduler.run(({ hot, expectObservable }) => {
-      const state = hot('-');
+      const state = hot<PlayerStateSnapshot>('-');
       const loads = hot('--l', { l: { videoId, referral: null } });
       // n at 2 + 5000 = 5002; the load's (av) group takes frames 2-5, so 4996 ms more reach 5002.
       const expected = '  L-(av) 4996ms n';
@@ -74,9 +75,9 @@ describe('pageLogEvents', () => {
       // b at 2, c at 3 + 1999 = 2002: the stall lasts 2000 ms.
       const playback = hot('   a-b 1999ms c', { a: snap(1, 4), b: snap(3, 4.5), c: snap(1, 4.5) });
       const debugState = hot(' a-b 1999ms c', {
-        a: { videoId, state: 1, mediaTimeSec: 4 },
-        b: { videoId, state: 3, mediaTimeSec: 4.5 },
-        c: { videoId, state: 1, mediaTimeSec: 4.5 },
+        a: debugSnap(1, 4),
+        b: debugSnap(3, 4.5),
+        c: debugSnap(1, 4.5),
       });
       // The (sw) group at 2 spans four frames, so 1996 ms more reach 2002.
       const expected = '       L-(sw) 1996ms (sp)';
