@@ -1,5 +1,5 @@
 /**
- * The logging sink against OpenTelemetry's `BatchLogRecordProcessor` (issue 15), on the same events, in the same run.
+ * The logging sink against OpenTelemetry's `BatchLogRecordProcessor`, on the same events, in the same run.
  *
  * - VidFrame: `createLogSink` with the production batching constants on a virtual clock, stamping each event, cutting
  *   batches of at most `LOG_BATCH_MAX_EVENTS` and building each request (its JSON body serialised), as the page does.

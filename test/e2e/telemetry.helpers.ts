@@ -3,7 +3,7 @@ import { servicesStarted } from './helpers/browser';
 import { framingPage, type HostServer, type RunningServer } from './helpers/servers';
 
 /**
- * Shared by the telemetry browser tests (issues 6, 7, 8): the collector read over HTTP, bounded polling, the framed
+ * Shared by the telemetry browser tests: the collector read over HTTP, bounded polling, the framed
  * embed, the logs database read from the page, and a browser whose tabs really hide.
  */
 

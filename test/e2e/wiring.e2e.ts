@@ -6,7 +6,7 @@ import { collectorOf, countsOf, embedFrame, launchProfileBrowser, until, type Co
 import { servicesStarted } from './helpers/browser';
 
 /**
- * Issue 17 item 13 in the browser: spec parts that existed as factories only, proven in the running embed page and
+ * In the browser: spec parts wired into the running embed page, proven there and
  * at the real collector — application navigation, the tracking parameters of `rct` / `rctn`, the visual-element
  * attach cache, the host commands as received, the delayed-event tiers, the sampled storage events and stored-log
  * outcomes (the draw forced in and out through the frame's `vidframeSampleRandom`), and the request log's lifetime.
@@ -54,7 +54,7 @@ async function closeAndCollect(page: Page, frame: Frame, pageId: string): Promis
 
 const payloads = (events: CollectedEvent[], name: string) => events.filter((e) => e.name === name).map((e) => e.event[name]);
 
-describe('issue 17: spec parts wired into the running page', () => {
+describe('spec parts wired into the running page', () => {
   it('host loads: navigation none → application_navigating → none 5 s after the latest start; rct/rctn carried as tracking params cut at 500; each video attached once; each host command logged as received; FAST and DISPATCH_TO_EMPTY tiers', async () => {
     const { page, frame, pageId } = await openHosted(profile.context, 'VFsunrise01', `${jsapi()}&autoplay=0`);
     // Watch the navigation state inside the page, with the page's clock.

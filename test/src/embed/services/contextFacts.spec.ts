@@ -1,11 +1,12 @@
 import { waitFor } from '@testing-library/react';
-import { BehaviorSubject, firstValueFrom, of, Subject } from 'rxjs';
+import { BehaviorSubject, firstValueFrom, NEVER, of, Subject } from 'rxjs';
 import { createEmbedApi, type EmbedApi } from '../../../../src/embed/services/api';
 import { AD_STATUS_STORAGE_KEY, startAttestation } from '../../../../src/embed/services/attestation';
 import { startConfigStore } from '../../../../src/embed/services/configStore';
 import { startConsent } from '../../../../src/embed/services/consent';
 import { createContextFacts } from '../../../../src/embed/services/contextFacts';
 import { startLocation } from '../../../../src/embed/services/location';
+import { startLogDelivery } from '../../../../src/embed/services/logDelivery';
 import type { PlayerConfig } from '../../../../streams/config/playerConfig';
 import { createLocationToken, LOCATION_TOKEN_COOKIE_NAME, locationTokenCookie } from '../../../../streams/identity/locationToken';
 import { configFor } from '../../../streams/player/fixtures';
@@ -77,6 +78,29 @@ describe("each service's state reaches the next request's context", () => {
       },
     });
     await waitFor(() => expect(nextContext(api).client.configInfo).toEqual({ hotHashData: 'hot-1', coldHashData: 'cold-1', coldConfigData: 'CgIIAQ' }));
+  });
+
+  it("telemetry's configInfo: a log_event answer the delivery received, stored and read back", async () => {
+    globalThis.indexedDB = new IDBFactory();
+    const body = JSON.stringify({ responseContext: { globalConfigGroup: { hotConfigGroup: { a: 1 }, hotHashData: 'hot-2' } } });
+    const urls: string[] = [];
+    const fetch = jest.fn(async (url: string) => {
+      urls.push(url);
+      return { status: 200, headers: { get: (n: string) => (n.toLowerCase() === 'content-type' ? 'application/json' : null) }, text: async () => body };
+    });
+    Object.defineProperty(window, 'fetch', { value: fetch, configurable: true, writable: true });
+    const api = apiFor(configFor());
+    const delivery = startLogDelivery({ api, pageId: 'page', online$: of(true), reportStorage: () => undefined }, window);
+    const store = startConfigStore(delivery.logAnswer$, () => undefined);
+    stops.push(delivery.stop, store.stop);
+    api.followContext({ configInfo$: store.configInfo$ });
+    await firstValueFrom(store.storedAtStart$);
+    const outcomes: string[] = [];
+    // The events end at once: the sink sends them as a normal (not keepalive) request.
+    delivery.deliver(of({ name: 'playerLoad', payload: { videoId: 'VFsunrise01' } }), NEVER).subscribe((o) => outcomes.push(o.type));
+    await waitFor(() => expect(outcomes).toEqual(['sent']));
+    expect(urls).toEqual([expect.stringMatching(/^\/youtubei\/v1\/log_event/)]);
+    await waitFor(() => expect(nextContext(api).client.configInfo).toEqual({ hotHashData: 'hot-2' }));
   });
 
   it("the location's info: the location token an earlier embed stored", () => {
