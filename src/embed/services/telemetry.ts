@@ -1,4 +1,4 @@
-import { animationFrames, filter, first, map, type Observable, switchMap, tap } from 'rxjs';
+import { animationFrames, filter, first, map, type Observable, type Subscription, switchMap, tap } from 'rxjs';
 import type { ContextFacts } from './contextFacts';
 import { randomPageId } from '../../../streams/logging/encodePageId';
 import { logEventTier } from '../../../streams/logging/logEventTier';
@@ -6,7 +6,7 @@ import { pageLogEvents } from '../../../streams/logging/pageLogEvents';
 import type { ClientEvent } from '../../../streams/logging/stampEvent';
 import { dispatchAtTier } from '../../../streams/scheduler/dispatchAtTier';
 import { idleCallback$ } from '../../../streams/scheduler/idleCallback';
-import { storageCleanup } from '../../../streams/storage/storageCleanup';
+import { storageCleanup, type StorageCleanupOptions } from '../../../streams/storage/storageCleanup';
 import type { HostCommandReceipt } from '../../../streams/host/hostCommandReceipts';
 import type { VisibilityState } from '../../../streams/visibility/visibilityState';
 import type { PlayerFeed } from '../player/playerFeed';
@@ -68,6 +68,17 @@ function dispatchByTier(events$: Observable<ClientEvent>, win: Window, flush$: O
   );
 }
 
+/** Old databases and expired records go once the player is ready, off the start-up path. */
+function startStorageCleanup(readiness$: Observable<string>, expiring: StorageCleanupOptions['expiring']): Subscription {
+  return readiness$
+    .pipe(
+      filter((r) => r === 'ready'),
+      first(),
+      switchMap(() => storageCleanup({ expiring })),
+    )
+    .subscribe();
+}
+
 /**
  * Starts the page's client logging (spec §1, §3, §7, §9): the viewing session's events, dispatched by tier and batched
  * into `log_event` requests with the client context; flushed through keepalive when the page is disposed; a failed
@@ -76,10 +87,10 @@ function dispatchByTier(events$: Observable<ClientEvent>, win: Window, flush$: O
  */
 export function startTelemetry(feed: PlayerFeed, api: EmbedApi, win: Window = window, options: TelemetryOptions = {}): StartedTelemetry {
   const pageId = randomPageId(win.crypto);
-  const recorder = createTelemetryDiagnostics();
+  const diagnosticsRecorder = createTelemetryDiagnostics();
   const storage = createStorageReports();
   const browser = startBrowserState(win, { visibility$: options.visibility$ });
-  const delivery = startLogDelivery({ api, pageId, online$: browser.online$, reportStorage: storage.report, observer: recorder.probe }, win);
+  const delivery = startLogDelivery({ api, pageId, online$: browser.online$, reportStorage: storage.report, observer: diagnosticsRecorder.probe }, win);
   const config = startConfigStore(delivery.logAnswer$, storage.report);
   const page = pageSourcesOf(feed, win, {
     online$: browser.online$,
@@ -89,18 +100,10 @@ export function startTelemetry(feed: PlayerFeed, api: EmbedApi, win: Window = wi
     retryOutcome$: delivery.retry$,
     random: options.random ?? sampleRandomOf(win),
   });
-  const events$ = dispatchByTier(pageLogEvents(page.sources, feed.scheduler), win, browser.dispatcherFlush$, recorder.probe);
+  const events$ = dispatchByTier(pageLogEvents(page.sources, feed.scheduler), win, browser.dispatcherFlush$, diagnosticsRecorder.probe);
   const outcome$ = delivery.deliver(events$, browser.sinkFlush$);
-  // Old databases and expired records go once the player is ready, off the start-up path.
-  const cleanup = feed.readiness$
-    .pipe(
-      filter((r) => r === 'ready'),
-      first(),
-      switchMap(() => storageCleanup({ expiring: [delivery.queue, delivery.requestLog] })),
-    )
-    .subscribe();
-
-  const diagnostics = recorder.publish({
+  const cleanup = startStorageCleanup(feed.readiness$, [delivery.queue, delivery.requestLog]);
+  const diagnostics = diagnosticsRecorder.publish({
     pageId,
     outcome$,
     retry$: delivery.retry$,
@@ -120,7 +123,7 @@ export function startTelemetry(feed: PlayerFeed, api: EmbedApi, win: Window = wi
     flush: () => browser.flush(),
     stop: () => {
       cleanup.unsubscribe();
-      for (const part of [delivery, config, page, browser, recorder]) part.stop();
+      for (const part of [delivery, config, page, browser, diagnosticsRecorder]) part.stop();
     },
   };
 }
