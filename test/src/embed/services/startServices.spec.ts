@@ -18,7 +18,8 @@ const config: PlayerConfig = (() => {
 function installFetch() {
   const fetch = jest.fn(async (url: string) => {
     if (url.startsWith('/generate_204')) return { ok: true, status: 204, headers: { get: () => null }, text: async (): Promise<string> => '' };
-    if (url.startsWith('https://ads.example/id')) return { ok: true, status: 200, headers: { get: () => null }, text: async (): Promise<string> => `)]}'\n{"id":"bisc-7"}` };
+    if (url.startsWith('https://ads.example/id'))
+      return { ok: true, status: 200, headers: { get: () => null }, text: async (): Promise<string> => `)]}'\n{"id":"bisc-7"}` };
     return { ok: true, status: 200, headers: { get: () => 'application/json' }, text: async (): Promise<string> => '{}' };
   });
   Object.defineProperty(window, 'fetch', { value: fetch, configurable: true, writable: true });
