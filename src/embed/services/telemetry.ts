@@ -14,7 +14,7 @@ import type { EmbedApi } from './api';
 import { startBrowserState } from './browserState';
 import { startConfigStore } from './configStore';
 import { startLogDelivery } from './logDelivery';
-import { pageSourcesOf } from './sessionSources';
+import { pageSourcesOf } from './pageSources';
 import { createStorageReports } from './storageReports';
 import { createTelemetryDiagnostics, type TelemetryDiagnostics, type TelemetryProbe } from './telemetryDiagnostics';
 
