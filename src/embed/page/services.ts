@@ -9,7 +9,6 @@ import { startLocation } from '../services/location';
 import type { PlayerFeed } from '../player/playerFeed';
 import { startService } from './startService';
 import { startTelemetry } from '../services/telemetry';
-import '../services/telemetryDiagnostics';
 
 export interface ServicesContext {
   config: PlayerConfig;
