@@ -42,7 +42,7 @@
  * in the warm-up), timed in the same rounds — the most any sink that sends these bodies as JSON could reach here.
  */
 import { performance } from 'node:perf_hooks';
-import { Subject, VirtualTimeScheduler } from 'rxjs';
+import { of, Subject, VirtualTimeScheduler } from 'rxjs';
 import { LoggerProvider, BatchLogRecordProcessor, type LogRecordExporter, type ReadableLogRecord } from '@opentelemetry/sdk-logs';
 import { JsonLogsSerializer } from '@opentelemetry/otlp-transformer';
 import { createLogSink } from '../streams/logging/createLogSink';
@@ -142,12 +142,14 @@ function pageApi(epochMs: number) {
     },
   };
   const api = createEmbedApi(desktopWindow(epochMs), config, anonymousViewer());
-  api.facts.configInfo = {
-    hotHashData: 'q3Vd0m8cJ8b7nBvYj1mN0tQ2kE5rW9xZyA4sL6uP3hG',
-    coldHashData: 'Zt7pL2aQ9wE4rT6yU8iO0pA1sD3fG5hJ7kL9zX2cV4b',
-    coldConfigData: 'mN8bV6cX4zL2kJ0hG9fD7sA5pO3iU1yT8rE6wQ4eR2t',
-  };
-  api.facts.adStatus = 1;
+  api.followContext({
+    configInfo$: of({
+      hotHashData: 'q3Vd0m8cJ8b7nBvYj1mN0tQ2kE5rW9xZyA4sL6uP3hG',
+      coldHashData: 'Zt7pL2aQ9wE4rT6yU8iO0pA1sD3fG5hJ7kL9zX2cV4b',
+      coldConfigData: 'mN8bV6cX4zL2kJ0hG9fD7sA5pO3iU1yT8rE6wQ4eR2t',
+    }),
+    adStatus$: of(1),
+  });
   return api;
 }
 

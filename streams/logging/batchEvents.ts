@@ -38,9 +38,67 @@ export interface BatchEventsOptions {
   scheduler?: SchedulerLike;
   /**
    * The time the event being queued arrived, when the caller has just read the clock for it (the log sink's stamp):
-   * called while the event is handed over, instead of reading `scheduler.now()` a second time (issue 15).
+   * called while the event is handed over, instead of reading `scheduler.now()` a second time.
    */
   arrivedAt?: () => number;
+}
+
+/**
+ * The queue of a batcher: the events as they are (no wrapper object per event), and when they were queued, as runs (a
+ * time and how many events in a row were queued at it): events come in bursts within one instant, and one run per
+ * instant costs less than a time per event.
+ */
+class TimedQueue<T> {
+  private events: T[] = [];
+  private runTimes: number[] = [];
+  private runLengths: number[] = [];
+
+  get length(): number {
+    return this.events.length;
+  }
+
+  /** When the oldest event still queued was queued. */
+  get oldestTime(): number {
+    return this.runTimes[0];
+  }
+
+  push(value: T, now: number): void {
+    this.events.push(value);
+    const last = this.runTimes.length - 1;
+    if (last >= 0 && this.runTimes[last] === now) this.runLengths[last]++;
+    else {
+      this.runTimes.push(now);
+      this.runLengths.push(1);
+    }
+  }
+
+  /** Takes the `limit` oldest events; when that is all of them, the array is handed over, not copied. */
+  take(limit: number): T[] {
+    if (this.events.length <= limit) {
+      const taken = this.events;
+      this.events = [];
+      this.runTimes = [];
+      this.runLengths = [];
+      return taken;
+    }
+    const taken = this.events.splice(0, limit);
+    // Drop the runs of the events taken; the first run left may lose some of its events.
+    let left = limit;
+    let runs = 0;
+    while (this.runLengths[runs] <= left) left -= this.runLengths[runs++];
+    this.runTimes.splice(0, runs);
+    this.runLengths.splice(0, runs);
+    this.runLengths[0] -= left;
+    return taken;
+  }
+}
+
+/** `taken` cut into batches of at most `maxBatchEvents`; one batch is `taken` itself. */
+function batchesOf<T>(taken: T[], batchSize: number): T[][] {
+  if (taken.length <= batchSize) return [taken];
+  const batches: T[][] = [];
+  for (let i = 0; i < taken.length; i += batchSize) batches.push(taken.slice(i, i + batchSize));
+  return batches;
 }
 
 /**
@@ -82,12 +140,7 @@ export function batchEvents<T>({
   const extractionLimit = Math.max(1, Math.floor(payloadExtractionLimit));
   return (source) =>
     new Observable<EventFlush<T>>((subscriber) => {
-      // The queue: the events as they are (no wrapper object per event).
-      let queue: T[] = [];
-      // When they were queued, as runs (a time and how many events in a row were queued at it): events come in
-      // bursts within one instant, and one run per instant costs less than a time per event (issue 15).
-      let runTimes: number[] = [];
-      let runLengths: number[] = [];
+      const queue = new TimedQueue<T>();
       let firstFlushDone = false;
       let initialTimer: Subscription | undefined;
       let debounceTimer: Subscription | undefined;
@@ -102,7 +155,7 @@ export function batchEvents<T>({
       };
       const armMaxWait = () => {
         maxWaitTimer?.unsubscribe();
-        maxWaitTimer = after(runTimes[0] + maxQueueWaitMs - scheduler.now(), () => {
+        maxWaitTimer = after(queue.oldestTime + maxQueueWaitMs - scheduler.now(), () => {
           maxWaitTimer = undefined;
           flush('maxWait');
         });
@@ -130,26 +183,7 @@ export function batchEvents<T>({
       function flush(reason: FlushReason, drain = reason === 'lifecycle' || reason === 'complete') {
         clearTimers();
         while (queue.length > 0) {
-          let taken: T[];
-          if (queue.length <= extractionLimit) {
-            // Everything goes: hand the arrays over instead of copying them.
-            taken = queue;
-            queue = [];
-            runTimes = [];
-            runLengths = [];
-          } else {
-            taken = queue.splice(0, extractionLimit);
-            // Drop the runs of the events taken; the first run left may lose some of its events.
-            let left = extractionLimit;
-            let runs = 0;
-            while (runLengths[runs] <= left) left -= runLengths[runs++];
-            runTimes.splice(0, runs);
-            runLengths.splice(0, runs);
-            runLengths[0] -= left;
-          }
-          const batches: T[][] = [];
-          if (taken.length <= batchSize) batches.push(taken);
-          else for (let i = 0; i < taken.length; i += batchSize) batches.push(taken.slice(i, i + batchSize));
+          const batches = batchesOf(queue.take(extractionLimit), batchSize);
           firstFlushDone = true;
           subscriber.next({ reason, batches });
           if (!drain && queue.length < forceFlushQueuedEvents) break;
@@ -165,13 +199,7 @@ export function batchEvents<T>({
       const sourceSubscription = source.subscribe({
         next(value) {
           const now = arrivedAt ? arrivedAt() : scheduler.now();
-          queue.push(value);
-          const last = runTimes.length - 1;
-          if (last >= 0 && runTimes[last] === now) runLengths[last]++;
-          else {
-            runTimes.push(now);
-            runLengths.push(1);
-          }
+          queue.push(value, now);
           if (queue.length >= forceFlushQueuedEvents) {
             flush('force');
             return;

@@ -59,7 +59,7 @@ type QueuedEvent = LogEvent | DebugEvent;
 
 /**
  * `defer(start).pipe(ignoreElements(), endWith(outcome), catchError(failed))` as one subscriber: it runs for every
- * request, and the four operators' subscribers measured ≈ 10 ns per event of the sink's time (issue 15).
+ * request, so it costs one subscriber instead of four.
  */
 function settle(start: () => Observable<unknown>, outcome: LogSinkOutcome, failed: (error: unknown) => Observable<LogSinkOutcome>): Observable<LogSinkOutcome> {
   return new Observable<LogSinkOutcome>((subscriber) => {
@@ -83,6 +83,97 @@ function settle(start: () => Observable<unknown>, outcome: LogSinkOutcome, faile
       }),
     );
   });
+}
+
+/** Counts the debug events handed to batching and not yet found in a batch, so that most batches are not scanned. */
+interface DebugCount {
+  queued: number;
+}
+
+/** The batch's requests (it runs for every event): log events and debug events, each in arrival order. */
+function draftsOf(batch: QueuedEvent[], debug: DebugCount): Draft[] {
+  // No debug event queued and not yet taken out (the usual case: the batch is not scanned), or none in this batch:
+  // the batch is the request's events as it is, not copied.
+  if (debug.queued === 0 || !batch.some((queued) => queued instanceof DebugEvent)) {
+    return batch.length > 0 ? [{ endpoint: 'log_event', events: batch as LogEvent[] }] : [];
+  }
+  const logs: LogEvent[] = [];
+  let debugEvents: LogEvent[] | undefined;
+  for (let i = 0; i < batch.length; i++) {
+    const queued = batch[i];
+    if (queued instanceof DebugEvent) {
+      debug.queued--;
+      (debugEvents ??= []).push(queued.event);
+    } else logs.push(queued);
+  }
+  const drafts: Draft[] = [];
+  if (logs.length > 0) drafts.push({ endpoint: 'log_event', events: logs });
+  if (debugEvents) drafts.push({ endpoint: 'video_stats', events: debugEvents });
+  return drafts;
+}
+
+/**
+ * The requests of a normal flush, all in parallel: `from(drafts).pipe(mergeMap(run))` as one subscriber for the flush,
+ * the same outcomes in the same order (it runs for every request).
+ */
+function inParallel(drafts: Draft[], run: (draft: Draft) => Observable<LogSinkOutcome>): Observable<LogSinkOutcome> {
+  return new Observable<LogSinkOutcome>((subscriber) => {
+    let active = drafts.length;
+    if (active === 0) {
+      subscriber.complete();
+      return;
+    }
+    const forward = {
+      next: (outcome: LogSinkOutcome) => subscriber.next(outcome),
+      complete: () => {
+        if (--active === 0) subscriber.complete();
+      },
+    };
+    for (let d = 0; d < drafts.length && !subscriber.closed; d++) subscriber.add(run(drafts[d]).subscribe(forward));
+  });
+}
+
+/** The drafts halved until each body fits `budgetBytes` (a single event stays whole); a draft that cannot be measured stays whole. */
+function keepaliveParts(drafts: Draft[], measure: (draft: Draft) => number, budgetBytes: number): Draft[] {
+  const parts: Draft[] = [];
+  const split = (draft: Draft) => {
+    let size: number;
+    try {
+      size = measure(draft);
+    } catch {
+      size = 0; // building it again reports the failure
+    }
+    if (size > budgetBytes && draft.events.length > 1) {
+      const half = Math.ceil(draft.events.length / 2);
+      split({ endpoint: draft.endpoint, events: draft.events.slice(0, half) });
+      split({ endpoint: draft.endpoint, events: draft.events.slice(half) });
+    } else parts.push(draft);
+  };
+  drafts.forEach(split);
+  return parts;
+}
+
+/**
+ * `events$.pipe(catchError(() => EMPTY), map(stamp))` as one subscriber (it runs for every event): an error of
+ * `events$` ends it, a throwing stamp is its error.
+ */
+function stampedEvents(events$: Observable<ClientEvent>, stamp: (event: ClientEvent) => QueuedEvent): Observable<QueuedEvent> {
+  return new Observable<QueuedEvent>((subscriber) =>
+    events$.subscribe({
+      next(event) {
+        let stamped: QueuedEvent;
+        try {
+          stamped = stamp(event);
+        } catch (error) {
+          subscriber.error(error);
+          return;
+        }
+        subscriber.next(stamped);
+      },
+      error: () => subscriber.complete(),
+      complete: () => subscriber.complete(),
+    }),
+  );
 }
 
 /**
@@ -115,8 +206,7 @@ export function createLogSink({
       /** The next `{sequence}` of a `clientEventId`, as text (1, 2, …). */
       const nextSequence = decimalCounter();
       let counter = 0;
-      /** Debug events handed to batching and not yet found in a batch by `draftsOf`. */
-      let debugQueued = 0;
+      const debug: DebugCount = { queued: 0 };
 
       // Every id is `{pageId}:{sequence}`: when the page id needs no escaping, neither does any id (not scanned again).
       const plainIds = isPlainClientEventIdPrefix(pageId);
@@ -148,28 +238,6 @@ export function createLogSink({
           (error) => storeOne(request, eventCount, { type: 'stored', request, eventCount, error }),
         );
 
-      /** The batch's requests (it runs for every event): log events and debug events, each in arrival order. */
-      const draftsOf = (batch: QueuedEvent[]): Draft[] => {
-        // No debug event queued and not yet taken out (the usual case: the batch is not scanned), or none in this batch:
-        // the batch is the request's events as it is, not copied.
-        if (debugQueued === 0 || !batch.some((queued) => queued instanceof DebugEvent)) {
-          return batch.length > 0 ? [{ endpoint: 'log_event', events: batch as LogEvent[] }] : [];
-        }
-        const logs: LogEvent[] = [];
-        let debug: LogEvent[] | undefined;
-        for (let i = 0; i < batch.length; i++) {
-          const queued = batch[i];
-          if (queued instanceof DebugEvent) {
-            debugQueued--;
-            (debug ??= []).push(queued.event);
-          } else logs.push(queued);
-        }
-        const drafts: Draft[] = [];
-        if (logs.length > 0) drafts.push({ endpoint: 'log_event', events: logs });
-        if (debug) drafts.push({ endpoint: 'video_stats', events: debug });
-        return drafts;
-      };
-
       const guarded = (draft: Draft, use: (request: ApiRequest) => Observable<LogSinkOutcome>) => {
         let request: ApiRequest;
         try {
@@ -180,51 +248,12 @@ export function createLogSink({
         return use(request);
       };
 
-      /**
-       * The requests of a normal flush, all in parallel: `from(drafts).pipe(mergeMap((draft) => guarded(draft, …)))` as
-       * one subscriber for the flush, the same outcomes in the same order (it runs for every request: the operators'
-       * subscribers measured ≈ 1 µs per request, issue 15).
-       */
-      const sendAll = (drafts: Draft[]): Observable<LogSinkOutcome> =>
-        new Observable<LogSinkOutcome>((subscriber) => {
-          let active = drafts.length;
-          if (active === 0) {
-            subscriber.complete();
-            return;
-          }
-          const forward = {
-            next: (outcome: LogSinkOutcome) => subscriber.next(outcome),
-            complete: () => {
-              if (--active === 0) subscriber.complete();
-            },
-          };
-          for (let d = 0; d < drafts.length && !subscriber.closed; d++) {
-            const draft = drafts[d];
-            subscriber.add(guarded(draft, (request) => sendOne(request, draft.events.length, false)).subscribe(forward));
-          }
-        });
-
       const sendFlush = (flush: EventFlush<QueuedEvent>): Observable<LogSinkOutcome> => {
-        const drafts = flush.batches.flatMap(draftsOf);
-        if (flush.reason !== 'lifecycle') return sendAll(drafts);
+        const drafts = flush.batches.flatMap((batch) => draftsOf(batch, debug));
+        if (flush.reason !== 'lifecycle') return inParallel(drafts, (draft) => guarded(draft, (request) => sendOne(request, draft.events.length, false)));
         // Unload: halve what is too big for one keepalive body, then spend the budget in order.
-        const parts: Draft[] = [];
-        const split = (draft: Draft) => {
-          let size: number;
-          try {
-            size = measure(draft);
-          } catch {
-            size = 0; // `guarded` reports the build failure below
-          }
-          if (size > keepaliveBudgetBytes && draft.events.length > 1) {
-            const half = Math.ceil(draft.events.length / 2);
-            split({ endpoint: draft.endpoint, events: draft.events.slice(0, half) });
-            split({ endpoint: draft.endpoint, events: draft.events.slice(half) });
-          } else parts.push(draft);
-        };
-        drafts.forEach(split);
         let budget = keepaliveBudgetBytes;
-        const work = parts.map((draft) =>
+        const work = keepaliveParts(drafts, measure, keepaliveBudgetBytes).map((draft) =>
           guarded(draft, (request) => {
             const size = utf8Length(request.options.body);
             if (size <= budget) {
@@ -239,30 +268,16 @@ export function createLogSink({
 
       // Flat: it is part of every id, which the request's body copies.
       const idPrefix = flat(`${pageId}:`);
-      // `events$.pipe(catchError(() => EMPTY), map(stamp))` as one subscriber (it runs for every event): an error of
-      // `events$` ends it, a throwing stamp is its error.
       // The time read to stamp an event is also when it is queued: one clock read per event (`Date.now()` in the page).
       let stampedAt = 0;
-      const stamped$ = new Observable<QueuedEvent>((subscriber) =>
-        events$.subscribe({
-          next(event) {
-            let stamped: LogEvent;
-            try {
-              stampedAt = scheduler.now();
-              stamped = stampLogEvent(event, stampedAt, idPrefix + nextSequence());
-            } catch (error) {
-              subscriber.error(error);
-              return;
-            }
-            if (event?.debug === true) {
-              debugQueued++;
-              subscriber.next(new DebugEvent(stamped));
-            } else subscriber.next(stamped);
-          },
-          error: () => subscriber.complete(),
-          complete: () => subscriber.complete(),
-        }),
-      );
+      const stamp = (event: ClientEvent): QueuedEvent => {
+        stampedAt = scheduler.now();
+        const stamped = stampLogEvent(event, stampedAt, idPrefix + nextSequence());
+        if (event?.debug !== true) return stamped;
+        debug.queued++;
+        return new DebugEvent(stamped);
+      };
+      const stamped$ = stampedEvents(events$, stamp);
       return stamped$.pipe(batchEvents<QueuedEvent>({ ...batching, flush$, scheduler, arrivedAt: () => stampedAt }), mergeMap(sendFlush));
     });
 }

@@ -141,25 +141,7 @@ export function createApiTransport({
   const send = (request: ApiRequest): Observable<ApiResponse> => {
     const body = request.options.body;
     if (compressionDisabled || !shouldCompress(utf8ByteLength(body))) return sendPlain(request);
-    return new Observable<Uint8Array | null>((subscriber) => {
-      let compressed: Promise<Uint8Array>;
-      try {
-        compressed = compress(body);
-      } catch (error) {
-        compressed = Promise.reject(error);
-      }
-      compressed.then(
-        (bytes) => {
-          subscriber.next(bytes);
-          subscriber.complete();
-        },
-        () => {
-          // Compression unavailable or broken: the body still goes out, uncompressed.
-          subscriber.next(null);
-          subscriber.complete();
-        },
-      );
-    }).pipe(
+    return compressed$(compress, body).pipe(
       switchMap((bytes) =>
         bytes === null
           ? sendPlain(request)
@@ -193,6 +175,28 @@ export function createApiTransport({
       return compressionDisabled;
     },
   };
+}
+
+/** The body compressed, once; `null` when compression is unavailable or broken (the body then goes out uncompressed). */
+function compressed$(compress: (body: string) => Promise<Uint8Array>, body: string): Observable<Uint8Array | null> {
+  return new Observable<Uint8Array | null>((subscriber) => {
+    let compressed: Promise<Uint8Array>;
+    try {
+      compressed = compress(body);
+    } catch (error) {
+      compressed = Promise.reject(error);
+    }
+    compressed.then(
+      (bytes) => {
+        subscriber.next(bytes);
+        subscriber.complete();
+      },
+      () => {
+        subscriber.next(null);
+        subscriber.complete();
+      },
+    );
+  });
 }
 
 function safeOnline(isOnline: () => boolean): boolean {

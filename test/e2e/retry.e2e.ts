@@ -19,7 +19,7 @@ import {
 } from './telemetry.helpers';
 
 /**
- * Issue 8 in the browser: failed log requests survive offline, reloads, a failing collector and a broken database —
+ * In the browser: failed log requests survive offline, reloads, a failing collector and a broken database —
  * in the real IndexedDB of the framed embed (a third-party frame: its storage is partitioned under the host's site).
  * Production constants throughout: a batch after the first leaves on the 10 s debounce (≥ 5 events), the retry queue
  * resends 5 s after a store and backs off from 5 s. Waits are conditions in the page or bounded polls.
@@ -127,7 +127,7 @@ async function queueASessionOffline(page: Page, frame: Frame, pageId: string) {
   return queued!;
 }
 
-describe('issue 8: the retry queue in the browser', () => {
+describe('the retry queue in the browser', () => {
   it('offline, a session’s events are queued in IndexedDB; back online, all of them reach the collector exactly once', async () => {
     const { page, frame, pageId } = await openEmbed(context, server, host, 'VFcitylight', 'autoplay=1');
     await watch(frame, 'retry$');
@@ -325,7 +325,7 @@ describe('issue 8: the retry queue in the browser', () => {
       20_000,
     );
     expect(await watched(frame, 'retry$')).toEqual([{ type: 'sent' }]);
-    const reports = await frame.evaluate(() => window.vidframeTelemetry!.storageReports.map((r) => r.type));
+    const reports = await frame.evaluate(() => window.vidframeTelemetryDiagnostics!.storageReports.map((r) => r.type));
     expect(reports).toEqual(['DB_DELETED_BY_MISSING_OBJECT_STORES', 'DB_REOPENED_BY_MISSING_OBJECT_STORES']);
     expect(await readLogsDatabase(frame)).toEqual([]); // the store exists again, and is empty
     expect((await countsOf(frame)).stored).toBe(1);

@@ -14,7 +14,7 @@ import {
 } from './telemetry.helpers';
 
 /**
- * Issue 6 in the browser: the real embed, framed by a host on another origin, logs a viewing session to the real
+ * In the browser: the real embed, framed by a host on another origin, logs a viewing session to the real
  * collector. The batching constants are the production ones: the first batch leaves 2 s after the first event; what
  * comes later waits for the debounce (10 s, ≥ 5 events) or the max wait (60 s), so these tests deliver it the way a
  * leaving viewer does — by closing the page (the lifecycle flush through keepalive). No fixed sleeps: every wait is a
@@ -57,7 +57,7 @@ function watchLogRequests(page: Page) {
   return seen;
 }
 
-describe('issue 6: a viewing session at the collector', () => {
+describe('a viewing session at the collector', () => {
   it('logs load, ready with latency, state changes and a watch-time segment, with the client context and headers; closing the page mid-batch delivers the rest', async () => {
     const { page, frame, pageId } = await openEmbed(browser, server, host, 'VFcitylight', 'autoplay=1');
 
@@ -90,7 +90,7 @@ describe('issue 6: a viewing session at the collector', () => {
       await frame.waitForFunction((end) => pageLogging().dispatched.some((e) => e.name === 'watchTimeSegment' && Math.abs(e.endSec! - end) < 0.05), pausedAt);
       const mid = await frame.evaluate((end) => {
         const carried = pageLogging().requests.some((r) => r.segmentEnds.some((e) => Math.abs(e - end) < 0.05));
-        const { events, eventsSettled } = window.vidframeTelemetry!.counts;
+        const { events, eventsSettled } = window.vidframeTelemetryDiagnostics!.counts;
         return { carried, pending: events - eventsSettled };
       }, pausedAt);
       if (!mid.carried) {
@@ -245,7 +245,7 @@ const watchPageLogging = (frame: Frame) =>
   frame.evaluate(() => {
     const kept: PageLogging = { dispatched: [], requests: [] };
     (window as unknown as { pageLogging: () => PageLogging }).pageLogging = () => kept;
-    const telemetry = window.vidframeTelemetry!;
+    const telemetry = window.vidframeTelemetryDiagnostics!;
     telemetry.dispatched$.subscribe((e) => kept.dispatched.push({ name: e.name, endSec: (e.payload as { endSec?: number }).endSec }));
     telemetry.outcome$.subscribe((o) => {
       if (o.type === 'buildFailed') return;

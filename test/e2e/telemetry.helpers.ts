@@ -3,7 +3,7 @@ import { servicesStarted } from './helpers/browser';
 import { framingPage, type HostServer, type RunningServer } from './helpers/servers';
 
 /**
- * Shared by the telemetry browser tests (issues 6, 7, 8): the collector read over HTTP, bounded polling, the framed
+ * Shared by the telemetry browser tests: the collector read over HTTP, bounded polling, the framed
  * embed, the logs database read from the page, and a browser whose tabs really hide.
  */
 
@@ -137,7 +137,7 @@ export async function embedFrame(page: Page): Promise<Frame> {
 }
 
 /** The page's telemetry counters. */
-export const countsOf = (frame: Frame) => frame.evaluate(() => ({ ...window.vidframeTelemetry!.counts }));
+export const countsOf = (frame: Frame) => frame.evaluate(() => ({ ...window.vidframeTelemetryDiagnostics!.counts }));
 
 /** One stored request of the retry queue as the test reads it (the body parsed). */
 export interface QueuedRecord {
@@ -210,7 +210,7 @@ export { launchProfileBrowser, type ProfileBrowser } from './helpers/browser';
 export type WatchedStream = 'online$' | 'visibility$' | 'lifecycle$' | 'retry$' | 'outcome$';
 
 /**
- * Subscribes, inside the page, to one of `window.vidframeTelemetry`'s streams and keeps what it emits (objects reduced
+ * Subscribes, inside the page, to one of `window.vidframeTelemetryDiagnostics`'s streams and keeps what it emits (objects reduced
  * to their `type`, `outcome`, `potential` and `eventCount`), for {@link watched}.
  */
 export const watch = (frame: Frame, name: WatchedStream) =>
@@ -218,7 +218,7 @@ export const watch = (frame: Frame, name: WatchedStream) =>
     const w = window as unknown as { vfWatched?: Record<string, unknown[]> };
     const list: unknown[] = [];
     (w.vfWatched ??= {})[stream] = list;
-    const source = (window.vidframeTelemetry as unknown as Record<string, { subscribe(next: (v: unknown) => void): unknown }>)[stream];
+    const source = (window.vidframeTelemetryDiagnostics as unknown as Record<string, { subscribe(next: (v: unknown) => void): unknown }>)[stream];
     source.subscribe((value) => {
       if (typeof value !== 'object' || value === null) list.push(value);
       else {

@@ -6,7 +6,7 @@ import { collectorOf, countsOf, embedFrame, launchProfileBrowser, until, type Co
 import { servicesStarted } from './helpers/browser';
 
 /**
- * Issue 17 item 13 in the browser: spec parts that existed as factories only, proven in the running embed page and
+ * In the browser: spec parts wired into the running embed page, proven there and
  * at the real collector — application navigation, the tracking parameters of `rct` / `rctn`, the visual-element
  * attach cache, the host commands as received, the delayed-event tiers, the sampled storage events and stored-log
  * outcomes (the draw forced in and out through the frame's `vidframeSampleRandom`), and the request log's lifetime.
@@ -54,14 +54,14 @@ async function closeAndCollect(page: Page, frame: Frame, pageId: string): Promis
 
 const payloads = (events: CollectedEvent[], name: string) => events.filter((e) => e.name === name).map((e) => e.event[name]);
 
-describe('issue 17: spec parts wired into the running page', () => {
+describe('spec parts wired into the running page', () => {
   it('host loads: navigation none → application_navigating → none 5 s after the latest start; rct/rctn carried as tracking params cut at 500; each video attached once; each host command logged as received; FAST and DISPATCH_TO_EMPTY tiers', async () => {
     const { page, frame, pageId } = await openHosted(profile.context, 'VFsunrise01', `${jsapi()}&autoplay=0`);
     // Watch the navigation state inside the page, with the page's clock.
     await frame.evaluate(() => {
       const w = window as unknown as { vfNavigation: { state: string; at: number }[] };
       w.vfNavigation = [];
-      window.vidframeTelemetry!.navigation$.subscribe((state) => w.vfNavigation.push({ state, at: performance.now() }));
+      window.vidframeTelemetryDiagnostics!.navigation$.subscribe((state) => w.vfNavigation.push({ state, at: performance.now() }));
     });
     const navigation = () => frame.evaluate(() => (window as unknown as { vfNavigation: { state: string; at: number }[] }).vfNavigation);
     expect((await navigation()).map((n) => n.state)).toEqual(['none']);
@@ -98,10 +98,13 @@ describe('issue 17: spec parts wired into the running page', () => {
     for (let i = 1; i < states.length; i += 2) expect(states[i + 1].at - states[i].at).toBeGreaterThanOrEqual(5_000 - 1);
 
     // The cache in the page is the spec's (1000 entries), holding the two videos shown.
-    const cache = await frame.evaluate(() => ({ limit: window.vidframeTelemetry!.attachCache.limit, size: window.vidframeTelemetry!.attachCache.size }));
+    const cache = await frame.evaluate(() => ({
+      limit: window.vidframeTelemetryDiagnostics!.attachCache.limit,
+      size: window.vidframeTelemetryDiagnostics!.attachCache.size,
+    }));
     expect(cache).toEqual({ limit: 1000, size: 2 });
     // Tiers as dispatched in the page.
-    const tiers = await frame.evaluate(() => ({ ...window.vidframeTelemetry!.dispatchedTiers }));
+    const tiers = await frame.evaluate(() => ({ ...window.vidframeTelemetryDiagnostics!.dispatchedTiers }));
     expect(tiers).toMatchObject({
       hostCommandReceived: 300, // FAST
       navigationStateChange: 300, // FAST
@@ -155,9 +158,9 @@ describe('issue 17: spec parts wired into the running page', () => {
       // The first log request fails: it is stored, then resent from the queue (a stored log request's end of life).
       await collector.fault(500, 1);
       const { page, frame, pageId } = await openHosted(context, 'VFsunrise01', `${jsapi()}&autoplay=0`);
-      await frame.waitForFunction(() => window.vidframeTelemetry!.storageReports.length > 0);
-      expect(await frame.evaluate(() => window.vidframeTelemetry!.storageReports.map((r) => r.type))).toContain('IDB_NOT_SUPPORTED');
-      await frame.waitForFunction(() => window.vidframeTelemetry!.counts.resent >= 1, undefined, { timeout: 30_000 });
+      await frame.waitForFunction(() => window.vidframeTelemetryDiagnostics!.storageReports.length > 0);
+      expect(await frame.evaluate(() => window.vidframeTelemetryDiagnostics!.storageReports.map((r) => r.type))).toContain('IDB_NOT_SUPPORTED');
+      await frame.waitForFunction(() => window.vidframeTelemetryDiagnostics!.counts.resent >= 1, undefined, { timeout: 30_000 });
       expect((await collector.stats()).faultsPlayed).toBe(1);
 
       const events = await closeAndCollect(page, frame, pageId);
@@ -210,7 +213,7 @@ describe('issue 17: spec parts wired into the running page', () => {
       const lines = (await log.jsonValue()) as { outcome: string; eventCount: number; endpoint: string }[];
       expect(lines[0]).toMatchObject({ outcome: 'seeded-kept', eventCount: 2 });
       expect(lines.slice(1)).toContainEqual(expect.objectContaining({ endpoint: 'log_event', outcome: 'sent' }));
-      const read = await frame.evaluate(() => window.vidframeTelemetry!.requestLog.read(Date.now()));
+      const read = await frame.evaluate(() => window.vidframeTelemetryDiagnostics!.requestLog.read(Date.now()));
       expect(read).toEqual(lines);
       await page.close();
     } finally {

@@ -23,16 +23,30 @@ export interface ServicesContext {
 }
 
 /**
- * The services the first frame and the host's `onReady` do not need, in a chunk of their own, started once
- * the player is ready and the page idle: logging with its storage and retry queue, consent, geolocation, attestation.
- * Logging subscribes to the recorded feed, which `main.ts` releases right after: it sees everything from the page's
- * start, each event at its own time. Each service starts on its own: one that fails keeps neither the others nor the
- * viewer from anything. What only the controls use (the platform calls and the viewer features over them) comes with
- * the controls (`ui.tsx`).
+ * The services the first frame and the host's `onReady` do not need, in a chunk of their own, started once the player
+ * is ready and the page idle: logging with its storage and retry queue, consent, geolocation, attestation. Logging
+ * subscribes to the recorded feed, which `main.ts` releases right after: it sees everything from the page's start,
+ * each event at its own time. Each service starts on its own: one that fails keeps neither the others nor the viewer
+ * from anything. Each service's state that requests carry (the config hashes, the location, the anonymous id, the ad
+ * status) is followed by the API client, which reads its latest value into every request it builds. What only the
+ * controls use (the platform calls and the viewer features over them) comes with the controls (`ui.tsx`).
  */
 export function startServices({ config, api, feed, hostCommands$, visibility$, win }: ServicesContext): void {
-  startService('telemetry', () => (win.vidframeTelemetry = startTelemetry(feed, api, win, { hostCommands$, visibility$ })));
-  startService('consent', () => (win.vidframeConsent = startConsent(config, win, api.facts)));
-  startService('geolocation', () => startLocation(config, win, api.facts, { mobileWeb: false }));
-  startService('attestation', () => (win.vidframeAttestation = startAttestation(config, win, api.facts)));
+  startService('telemetry', () => {
+    const { diagnostics, ...telemetry } = startTelemetry(feed, api, win, { hostCommands$, visibility$ });
+    win.vidframeTelemetry = telemetry;
+    win.vidframeTelemetryDiagnostics = diagnostics;
+    api.followContext({ configInfo$: telemetry.configInfo$ });
+  });
+  startService('consent', () => {
+    const consent = startConsent(config, win);
+    win.vidframeConsent = consent;
+    api.followContext({ anonymousId$: consent.currentAnonymousId$ });
+  });
+  startService('geolocation', () => api.followContext({ locationInfo$: startLocation(config, win, { mobileWeb: false }).locationInfo$ }));
+  startService('attestation', () => {
+    const attestation = startAttestation(config, win);
+    win.vidframeAttestation = attestation;
+    api.followContext({ adStatus$: attestation.adStatusSignal$ });
+  });
 }

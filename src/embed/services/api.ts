@@ -1,5 +1,5 @@
-import { type Observable, tap } from 'rxjs';
-import { AD_STATUS_SIGNAL_KEY, type AdStatusValue } from '../../../streams/adStatus/adStatusCheck';
+import { type Observable, type Subscription, tap } from 'rxjs';
+import { AD_STATUS_SIGNAL_KEY } from '../../../streams/adStatus/adStatusCheck';
 import type { PlayerConfig } from '../../../streams/config/playerConfig';
 import { experimentsTokenFor } from '../../../streams/identity/experimentsToken';
 import { withCurrentCredentials } from '../../../streams/identity/withCurrentCredentials';
@@ -10,23 +10,17 @@ import { createApiTransport, type ApiTransport, type FetchLike } from '../../../
 import type { ApiResponse } from '../../../streams/transport/parseApiResponse';
 import { createClientEnvironmentReader } from '../../../streams/transport/readClientEnvironment';
 import type { Identity } from './identity';
+import { createContextFacts, type ContextSources } from './contextFacts';
 import { numberText } from '../../../streams/shared/numberText';
 
-/** Facts other services of the page learn after start-up and every later request carries (spec §3 client context). */
-export interface PageFacts {
-  /** `configInfo` from the stored hot/cold config (telemetry reads the config store). */
-  configInfo?: ClientContext['client']['configInfo'];
-  /** The location info of an allowed geolocation (spec §8/§9). */
-  locationInfo?: Record<string, unknown>;
-  /** The consent-gated anonymous id (spec §5/§7), while there is consent. */
-  anonymousId?: string;
-  /** The stored ad-status value (spec §4: 1 loaded, 2 present, 3 timed out), sent as `adst` (AD_STATUS_SIGNAL_KEY). */
-  adStatus?: AdStatusValue;
-}
+export type { ContextFacts, ContextSources } from './contextFacts';
 
 export interface EmbedApi extends ApiTransport {
-  /** What later requests' contexts carry; services write into it as they learn things. */
-  readonly facts: PageFacts;
+  /**
+   * Follows the state streams of the services that own the context facts; every request built after a value arrived
+   * carries it. One source per fact: a second one for a fact that has one throws.
+   */
+  followContext(sources: ContextSources): Subscription;
 }
 
 /** Removes the delegation from a request that no longer carries the credentials it was made with. */
@@ -55,9 +49,12 @@ function withoutDelegation(request: ApiRequest): ApiRequest {
  *   credentials of the same account, or none when the viewer signed out or another account signed in — then also
  *   without the delegation it was made with;
  * - every answer's `responseContext` (a new visitor id, a consistency token jar) is absorbed.
+ *
+ * The facts other services learn after start-up are their own state streams ({@link EmbedApi.followContext}); a
+ * request reads their latest values when it is built.
  */
 export function createEmbedApi(win: Window, config: PlayerConfig, identity: Identity): EmbedApi {
-  const facts: PageFacts = {};
+  const contextFacts = createContextFacts();
   const vars = config.args.playerVars;
   const experimentsToken = experimentsTokenFor(config.args.fflags || undefined);
   const readEnvironment = createClientEnvironmentReader(win as never);
@@ -66,7 +63,8 @@ export function createEmbedApi(win: Window, config: PlayerConfig, identity: Iden
     fetch: ((url, init) => win.fetch(url, init as RequestInit)) as FetchLike,
     settings: () => {
       const credentials = identity.credentials();
-      // The same (sealed) context object while nothing it is made of changed, so its text is written once (issue 15).
+      const facts = contextFacts.latest();
+      // The same (sealed) context object while nothing it is made of changed, so its text is written once.
       const context = contextFor(
         readEnvironment({
           hl: vars.hl,
@@ -105,7 +103,7 @@ export function createEmbedApi(win: Window, config: PlayerConfig, identity: Iden
   const send = (request: ApiRequest) => absorb(transport.send(refresh(request)));
   const sendKeepalive = (request: ApiRequest) => absorb(transport.sendKeepalive(refresh(request)));
   return {
-    facts,
+    followContext: (sources) => contextFacts.follow(sources),
     buildRequest: transport.buildRequest,
     send,
     sendKeepalive,

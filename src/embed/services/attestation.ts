@@ -10,7 +10,6 @@ import {
 } from '../../../streams/attestation/attestationStates';
 import type { PlayerConfig } from '../../../streams/config/playerConfig';
 import { idleCallback$ } from '../../../streams/scheduler/idleCallback';
-import type { PageFacts } from './api';
 import { reportHandledError } from './errorReporting';
 import { pageStorage } from './pageStorage';
 import { numberText } from '../../../streams/shared/numberText';
@@ -52,6 +51,11 @@ export interface Attestation {
   prepare(): void;
   /** The ad-status check's value (spec §4: 1 loaded, 2 present, 3 timed out) once it ended; undefined before. */
   readonly adStatus$: BehaviorSubject<AdStatusValue | undefined>;
+  /**
+   * The value requests carry as `adst`: this page's check once it ended, until then the value the previous page
+   * stored; undefined when there is neither.
+   */
+  readonly adStatusSignal$: Observable<AdStatusValue | undefined>;
   /** Stops everything (state 8). */
   dispose(): void;
 }
@@ -111,7 +115,7 @@ function fetchChallengeOf(win: Window): () => Observable<unknown> {
  * The page's attestation ("Botguard", spec §4/§7/§8) over the streams loader, and the ad-status check (spec §4/§7/§9).
  *
  * Neither competes with the player's own start. The ad-status check starts when the browser is first idle after the
- * player started (`requestIdleCallback`, at most 3 s). The attestation loader starts on demand (issue 15): when the
+ * player started (`requestIdleCallback`, at most 3 s). The attestation loader starts on demand: when the
  * controls mount ({@link Attestation.prepare}, at the next idle moment: a subscribe may follow) or at the first
  * `response()`. A video playing on its own that nobody touches (its controls never come) never loads the program nor
  * solves a challenge, whose proof of work cost the page heap and main-thread time for a token only a subscribe uses.
@@ -122,10 +126,10 @@ function fetchChallengeOf(win: Window): () => Observable<unknown> {
  *
  * The ad-status script comes from the ads host (`ad_status_url`; the embed page's CSP allows that one origin's
  * scripts), never in the privacy-enhanced or education embed, which contact no ads host. Its value is kept in the
- * frame's storage and in `facts.adStatus`, so every later request's context carries it; until this page's check ends,
- * requests carry the value the previous page stored.
+ * frame's storage and is the state of {@link Attestation.adStatusSignal$}, which every later request's context reads;
+ * until this page's check ends, requests carry the value the previous page stored.
  */
-export function startAttestation(config: PlayerConfig, win: Window, facts: PageFacts): Attestation {
+export function startAttestation(config: PlayerConfig, win: Window): Attestation {
   const subscriptions = new Subscription();
   const start$ = new Subject<void>();
   const dispose$ = new Subject<void>();
@@ -136,9 +140,9 @@ export function startAttestation(config: PlayerConfig, win: Window, facts: PageF
     snapshot$.next(snapshot);
     state$.next('message' in snapshot ? { state: snapshot.state, message: snapshot.message } : { state: snapshot.state });
   };
-  // The loader is built and subscribed at its first start, not with the page (issue 15: a video nobody touches asks
-  // no token, and its frame held the loader's pipeline for nothing). Until then the state is initial (1), as the
-  // loader's own first snapshot says.
+  // The loader is built and subscribed at its first start, not with the page: a video nobody touches asks no token,
+  // and its frame holds no loader pipeline for nothing. Until then the state is initial (1), as the loader's own first
+  // snapshot says.
   let loaderStarted = false;
   let disposed = false;
   const start = () => {
@@ -167,7 +171,7 @@ export function startAttestation(config: PlayerConfig, win: Window, facts: PageF
   // The ad-status check: its value, kept between pages.
   const storage = pageStorage(win);
   const stored = Number(storage.get(AD_STATUS_STORAGE_KEY));
-  if (stored === 1 || stored === 2 || stored === 3) facts.adStatus = stored;
+  const adStatusSignal$ = new BehaviorSubject<AdStatusValue | undefined>(stored === 1 || stored === 2 || stored === 3 ? stored : undefined);
   const adStatus$ = new BehaviorSubject<AdStatusValue | undefined>(undefined);
   const adStatusUrl = config.args.ad_status_url;
   const mode = config.args.embed_mode ?? 'standard';
@@ -188,8 +192,8 @@ export function startAttestation(config: PlayerConfig, win: Window, facts: PageF
       )
       .subscribe((value) => {
         if (value === undefined) return;
-        facts.adStatus = value;
         storage.set(AD_STATUS_STORAGE_KEY, numberText(value));
+        adStatusSignal$.next(value);
         adStatus$.next(value);
       }),
   );
@@ -231,6 +235,7 @@ export function startAttestation(config: PlayerConfig, win: Window, facts: PageF
     response,
     prepare,
     adStatus$,
+    adStatusSignal$: adStatusSignal$.asObservable(),
     dispose: () => {
       if (disposed) return;
       disposed = true;

@@ -50,9 +50,116 @@ const isSession = (value: unknown): value is Omit<Session, 'delegatedSessionId'>
   return !!v && typeof v.accessToken === 'string' && typeof v.expiresAtMs === 'number' && !!v.account && typeof v.account.id === 'string';
 };
 
+/** A JSON `POST` to our own origin, with the session cookie. */
+function postJson(win: Window, path: string, body: Record<string, unknown>): Promise<Response> {
+  return win.fetch(path, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** The datasync ids say whether the session acts for a channel (spec §7); "Datasync ID not set" when absent. */
+async function readDelegation(win: Window, accessToken: string): Promise<string | undefined> {
+  try {
+    const response = await win.fetch('/getDatasyncIdsEndpoint', { credentials: 'same-origin', headers: { Authorization: `Bearer ${accessToken}` } });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`Request failed, status=${numberText(response.status)}`);
+    return parseDatasyncIds(JSON.parse(text.replace(/^\)\]\}'\n?/, ''))).delegatedSessionId;
+  } catch (error) {
+    console.warn('[vidframe] datasync ids:', error instanceof Error ? error.message : error);
+    return undefined;
+  }
+}
+
+/** `POST /accounts/token`: the session from the handle (pop-up hand-over) or the cookie; undefined when none. */
+async function requestToken(win: Window, sessionHandle: string | undefined): Promise<unknown | undefined> {
+  try {
+    const response = await postJson(win, '/accounts/token', sessionHandle ? { session: sessionHandle } : {});
+    if (response.status === 401) return undefined;
+    if (!response.ok) throw new Error(`Request failed, status=${numberText(response.status)}`);
+    return await response.json();
+  } catch (error) {
+    console.warn('[vidframe] sign-in:', error instanceof Error ? error.message : error);
+    return undefined;
+  }
+}
+
+/** Whether this frame may use our cookie now (`hasStorageAccess()`; a browser without the API does not partition). */
+async function hasStorageAccess(doc: StorageAccessDocument): Promise<boolean> {
+  if (typeof doc.hasStorageAccess !== 'function') return true;
+  try {
+    return await doc.hasStorageAccess();
+  } catch {
+    return false;
+  }
+}
+
 /**
- * The viewer's identity in the embed (issue 13, spec §6/§7): the visitor id, sign-in and sign-out, the short-lived
- * access token and its renewal, the delegated session from the datasync ids, and consistency tokens.
+ * Whether `requestStorageAccess()` would be granted without a prompt (the Permissions API's `storage-access`): then the
+ * session cookie can be used after a press.
+ */
+async function storageAccessGrantableIn(win: Window): Promise<boolean> {
+  try {
+    const status = await win.navigator.permissions?.query({ name: 'storage-access' as PermissionName });
+    return status?.state === 'granted';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Waits for the pop-up's hand-over (or for it to close). The pop-up must be opened by the caller in the click itself:
+ * a browser lets a frame open one only during the viewer's gesture.
+ */
+function awaitHandOver(win: Window, popup: Window): Promise<string | undefined> {
+  return new Promise<string | undefined>((resolve) => {
+    const onMessage = (event: MessageEvent) => {
+      const data = event.data as { type?: unknown; session?: unknown } | null;
+      if (event.origin !== win.location.origin || event.source !== popup || !data || data.type !== SESSION_MESSAGE || typeof data.session !== 'string') return;
+      finish(data.session);
+    };
+    // The pop-up posts the hand-over and closes itself at once: the message crosses processes and can arrive after
+    // the poll already sees the pop-up closed. A closed pop-up therefore gets one more poll period for its message
+    // before the sign-in counts as cancelled.
+    let grace: ReturnType<typeof setTimeout> | undefined;
+    const closed = setInterval(() => {
+      if (!popup.closed || grace !== undefined) return;
+      grace = setTimeout(() => finish(undefined), SIGNIN_POPUP_CLOSED_POLL_MS);
+    }, SIGNIN_POPUP_CLOSED_POLL_MS);
+    const finish = (handle: string | undefined) => {
+      win.removeEventListener('message', onMessage);
+      clearInterval(closed);
+      if (grace !== undefined) clearTimeout(grace);
+      resolve(handle);
+    };
+    win.addEventListener('message', onMessage);
+  });
+}
+
+/** The visitor id the client keeps: the one stored, else the configuration's; a new one from the server replaces it. */
+function keptVisitorData(win: Window, config: PlayerConfig) {
+  const storage = pageStorage(win);
+  let visitorData = storage.get(VISITOR_DATA_STORAGE_KEY);
+  const keep = (value: string) => {
+    visitorData = value;
+    storage.set(VISITOR_DATA_STORAGE_KEY, value); // where storage is refused, the id lives for this page only
+  };
+  if (!visitorData && config.args.visitor_data) keep(config.args.visitor_data);
+  return { current: () => visitorData, keep };
+}
+
+/** Reads an answer's `responseContext.visitorData`, when it is a well-formed id. */
+function visitorDataOf(body: unknown): string | undefined {
+  const responseContext = (body as { responseContext?: { visitorData?: unknown } } | undefined)?.responseContext;
+  const value = responseContext?.visitorData;
+  return typeof value === 'string' && /^[A-Za-z0-9._-]{1,512}$/.test(value) ? value : undefined;
+}
+
+/**
+ * The viewer's identity in the embed (spec §6/§7): the visitor id, sign-in and sign-out, the short-lived access token
+ * and its renewal, the delegated session from the datasync ids, and consistency tokens.
  *
  * Signing in from a frame on another site: the session cookie of our origin is third-party there, so a browser may
  * partition or block it. At start the embed asks `POST /accounts/token` with its cookie (when `hasStorageAccess()` says it
@@ -67,43 +174,15 @@ export function startIdentity(config: PlayerConfig, win: Window): Identity {
   const status$ = new BehaviorSubject<SignInStatus>({ state: 'idle' });
   const consistency = createConsistencyTokenStore({ now: () => Date.now() });
   const doc = win.document as StorageAccessDocument;
+  const visitorData = keptVisitorData(win, config);
   let sessionHandle: string | undefined;
   let renewTimer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
 
-  const storage = pageStorage(win);
-  let visitorData = storage.get(VISITOR_DATA_STORAGE_KEY);
-  const keepVisitorData = (value: string) => {
-    visitorData = value;
-    storage.set(VISITOR_DATA_STORAGE_KEY, value); // where storage is refused, the id lives for this page only
-  };
-  if (!visitorData && config.args.visitor_data) keepVisitorData(config.args.visitor_data);
-
-  const postJson = (path: string, body: Record<string, unknown>) =>
-    win.fetch(path, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-
-  /** The datasync ids say whether the session acts for a channel (spec §7); "Datasync ID not set" when absent. */
-  const readDelegation = async (accessToken: string): Promise<string | undefined> => {
-    try {
-      const response = await win.fetch('/getDatasyncIdsEndpoint', { credentials: 'same-origin', headers: { Authorization: `Bearer ${accessToken}` } });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`Request failed, status=${numberText(response.status)}`);
-      return parseDatasyncIds(JSON.parse(text.replace(/^\)\]\}'\n?/, ''))).delegatedSessionId;
-    } catch (error) {
-      console.warn('[vidframe] datasync ids:', error instanceof Error ? error.message : error);
-      return undefined;
-    }
-  };
-
   const scheduleRenewal = (session: Session) => {
     clearTimeout(renewTimer);
     const wait = Math.max(1_000, session.expiresAtMs - Date.now() - ACCESS_TOKEN_RENEW_MARGIN_MS);
-    renewTimer = setTimeout(() => void requestToken().then((s) => adopt(s ?? null)), wait);
+    renewTimer = setTimeout(() => void requestToken(win, sessionHandle).then((s) => adopt(s ?? null)), wait);
   };
 
   const adopt = async (raw: unknown | null) => {
@@ -115,106 +194,69 @@ export function startIdentity(config: PlayerConfig, win: Window): Identity {
       consistency.clear();
       return;
     }
-    const session: Session = { ...raw, delegatedSessionId: await readDelegation(raw.accessToken) };
+    const session: Session = { ...raw, delegatedSessionId: await readDelegation(win, raw.accessToken) };
     session$.next(session);
     scheduleRenewal(session);
   };
 
-  /** `POST /accounts/token`: the session from the handle (pop-up hand-over) or the cookie; undefined when none. */
-  const requestToken = async (): Promise<unknown | undefined> => {
-    try {
-      const response = await postJson('/accounts/token', sessionHandle ? { session: sessionHandle } : {});
-      if (response.status === 401) return undefined;
-      if (!response.ok) throw new Error(`Request failed, status=${numberText(response.status)}`);
-      return await response.json();
-    } catch (error) {
-      console.warn('[vidframe] sign-in:', error instanceof Error ? error.message : error);
-      return undefined;
-    }
-  };
-
-  const hasStorageAccess = async (): Promise<boolean> => {
-    if (typeof doc.hasStorageAccess !== 'function') return true;
-    try {
-      return await doc.hasStorageAccess();
-    } catch {
-      return false;
-    }
-  };
-
-  /**
-   * Waits for the pop-up's hand-over (or for it to close). The pop-up must be opened by the caller in the click itself:
-   * a browser lets a frame open one only during the viewer's gesture.
-   */
-  const awaitHandOver = (popup: Window) =>
-    new Promise<string | undefined>((resolve) => {
-      const onMessage = (event: MessageEvent) => {
-        const data = event.data as { type?: unknown; session?: unknown } | null;
-        if (event.origin !== win.location.origin || event.source !== popup || !data || data.type !== SESSION_MESSAGE || typeof data.session !== 'string')
-          return;
-        finish(data.session);
-      };
-      // The pop-up posts the hand-over and closes itself at once: the message can arrive after the poll already sees
-      // it closed (it crosses processes; under load it came late and the sign-in was taken as cancelled). A closed
-      // pop-up therefore gets one more poll period for its message before the sign-in counts as cancelled.
-      let grace: ReturnType<typeof setTimeout> | undefined;
-      const closed = setInterval(() => {
-        if (!popup.closed || grace !== undefined) return;
-        grace = setTimeout(() => finish(undefined), SIGNIN_POPUP_CLOSED_POLL_MS);
-      }, SIGNIN_POPUP_CLOSED_POLL_MS);
-      const finish = (handle: string | undefined) => {
-        win.removeEventListener('message', onMessage);
-        clearInterval(closed);
-        if (grace !== undefined) clearTimeout(grace);
-        resolve(handle);
-      };
-      win.addEventListener('message', onMessage);
-    });
-
-  /**
-   * Whether `requestStorageAccess()` would be granted without a prompt (the Permissions API's `storage-access`): then the
-   * session cookie can be used after a press. Read ahead, since the press must not wait for it.
-   */
+  // Read ahead, since the press must not wait for it.
   let storageAccessGrantable = false;
-  void (async () => {
-    try {
-      const status = await win.navigator.permissions?.query({ name: 'storage-access' as PermissionName });
-      storageAccessGrantable = status?.state === 'granted';
-    } catch {
-      storageAccessGrantable = false;
-    }
-  })();
+  void storageAccessGrantableIn(win).then((grantable) => (storageAccessGrantable = grantable));
 
-  /** The session through the cookie after storage access was granted; undefined when that did not work. */
-  const signInWithStorageAccess = async (): Promise<unknown | undefined> => {
+  /** Signs in with the cookie's session once storage access is granted; says so when either did not work. */
+  const signInWithStorageAccess = async (): Promise<void> => {
+    let session: unknown | undefined;
     try {
       await doc.requestStorageAccess!();
+      session = await requestToken(win, sessionHandle);
     } catch {
-      return undefined;
+      session = undefined;
     }
-    return requestToken();
+    if (session) {
+      await adopt(session);
+      status$.next({ state: 'idle' });
+      return;
+    }
+    status$.next({ state: 'failed', message: 'Signing in did not complete: press Sign in again to use a sign-in window.' });
+    storageAccessGrantable = false;
   };
 
   /** Signs in with a session handed over by the pop-up. */
   const signInWithPopup = async (popup: Window) => {
-    const handle = await awaitHandOver(popup);
+    const handle = await awaitHandOver(win, popup);
     if (handle === undefined) {
       status$.next({ state: 'idle' }); // closed without signing in
       return;
     }
     sessionHandle = handle;
-    const session = await requestToken();
+    const session = await requestToken(win, sessionHandle);
     await adopt(session ?? null);
     status$.next(session ? { state: 'idle' } : { state: 'failed', message: 'Signing in did not complete. Try again.' });
   };
 
+  const signIn = (): Promise<void> => {
+    status$.next({ state: 'working' });
+    // Where the browser already lets this frame use our cookie (storage access granted before), no window is needed.
+    if (storageAccessGrantable && typeof doc.requestStorageAccess === 'function') return signInWithStorageAccess();
+    // Otherwise a pop-up on our own origin, opened within the press (a frame may open one only then); it signs in
+    // first-party (which also counts as the interaction storage access needs next time) and hands the session over.
+    const popup = win.open('/signin?popup=1', 'vidframe-signin', 'popup,width=480,height=640');
+    if (!popup) {
+      status$.next({ state: 'failed', message: 'The sign-in window was blocked: allow pop-ups for this player and try again.' });
+      return Promise.resolve();
+    }
+    return signInWithPopup(popup).catch((error: unknown) => {
+      status$.next({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
+    });
+  };
+
   // Silent sign-in: a session of our origin that this frame may already use.
-  void hasStorageAccess().then((access) => (access ? requestToken().then((s) => adopt(s ?? null)) : undefined));
+  void hasStorageAccess(doc).then((access) => (access ? requestToken(win, sessionHandle).then((s) => adopt(s ?? null)) : undefined));
 
   return {
     session$,
     status$,
-    visitorData: () => visitorData,
+    visitorData: visitorData.current,
     credentials: () => {
       const session = session$.value;
       return session && session.expiresAtMs > Date.now() ? { accessToken: session.accessToken, accountId: session.account.id } : {};
@@ -222,38 +264,14 @@ export function startIdentity(config: PlayerConfig, win: Window): Identity {
     delegatedSessionId: () => session$.value?.delegatedSessionId,
     consistencyTokenJars: () => consistency.current(),
     absorbResponse(body) {
-      const responseContext = (body as { responseContext?: { visitorData?: unknown } } | undefined)?.responseContext;
-      if (typeof responseContext?.visitorData === 'string' && /^[A-Za-z0-9._-]{1,512}$/.test(responseContext.visitorData)) {
-        keepVisitorData(responseContext.visitorData);
-      }
+      const next = visitorDataOf(body);
+      if (next !== undefined) visitorData.keep(next);
       if (session$.value) consistency.absorb(body);
     },
-    signIn() {
-      status$.next({ state: 'working' });
-      // Where the browser already lets this frame use our cookie (storage access granted before), no window is needed.
-      if (storageAccessGrantable && typeof doc.requestStorageAccess === 'function') {
-        return signInWithStorageAccess().then(async (session) => {
-          if (session) {
-            await adopt(session);
-            status$.next({ state: 'idle' });
-          } else status$.next({ state: 'failed', message: 'Signing in did not complete: press Sign in again to use a sign-in window.' });
-          if (!session) storageAccessGrantable = false;
-        });
-      }
-      // Otherwise a pop-up on our own origin, opened within the press (a frame may open one only then); it signs in
-      // first-party (which also counts as the interaction storage access needs next time) and hands the session over.
-      const popup = win.open('/signin?popup=1', 'vidframe-signin', 'popup,width=480,height=640');
-      if (!popup) {
-        status$.next({ state: 'failed', message: 'The sign-in window was blocked: allow pop-ups for this player and try again.' });
-        return Promise.resolve();
-      }
-      return signInWithPopup(popup).catch((error: unknown) => {
-        status$.next({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
-      });
-    },
+    signIn,
     async signOut() {
       try {
-        await postJson('/accounts/signout', sessionHandle ? { session: sessionHandle } : {});
+        await postJson(win, '/accounts/signout', sessionHandle ? { session: sessionHandle } : {});
       } catch {
         // Offline: the session here ends anyway; the server's expires on its own.
       }

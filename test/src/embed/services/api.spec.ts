@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
-import { BehaviorSubject, lastValueFrom } from 'rxjs';
+import { BehaviorSubject, lastValueFrom, of } from 'rxjs';
+import type { AdStatusValue } from '../../../../streams/adStatus/adStatusCheck';
 import { createEmbedApi } from '../../../../src/embed/services/api';
 import type { Identity, Session, SignInStatus } from '../../../../src/embed/services/identity';
 import type { PlayerConfig } from '../../../../streams/config/playerConfig';
@@ -53,8 +54,8 @@ function storedWhileSignedIn(): ApiRequest {
   return api.buildRequest('log_event', { events: [{ clientEventId: 'p:1' }] });
 }
 
-describe('createEmbedApi: the identity on every call (issue 13)', () => {
-  it('a signed-in request carries the bearer token, the logged-in header, the delegation, the anti-forgery field and the page facts', () => {
+describe('createEmbedApi: the identity on every call', () => {
+  it('a signed-in request carries the bearer token, the logged-in header, the delegation, the anti-forgery field and the identity', () => {
     const request = storedWhileSignedIn();
     expect(request.url).toBe('/youtubei/v1/log_event'); // with a bearer header, the key stays out of the query
     expect(request.options.headers).toMatchObject({
@@ -73,8 +74,7 @@ describe('createEmbedApi: the identity on every call (issue 13)', () => {
 
   it('an anonymous request carries neither credentials nor the logged-in header; a log request names the key in the query', () => {
     const api = createEmbedApi(window, config, identityWith({}));
-    api.facts.anonymousId = 'bisc-id';
-    api.facts.locationInfo = { latitudeE7: 1, longitudeE7: 2 };
+    api.followContext({ anonymousId$: of('bisc-id'), locationInfo$: of({ latitudeE7: 1, longitudeE7: 2 }) });
     const request = api.buildRequest('log_event', { events: [] });
     expect(request.url).toBe('/youtubei/v1/log_event?key=vidframe-key');
     expect(request.options.headers.Authorization).toBeUndefined();
@@ -87,11 +87,14 @@ describe('createEmbedApi: the identity on every call (issue 13)', () => {
 
   it('the stored ad-status value goes into the ad-signal info as adst, once known (spec §4)', () => {
     const api = createEmbedApi(window, config, identityWith({}));
+    const adStatus$ = new BehaviorSubject<AdStatusValue | undefined>(undefined);
+    const anonymousId$ = new BehaviorSubject<string | undefined>(undefined);
+    api.followContext({ adStatus$, anonymousId$ });
     const paramsOf = () => JSON.parse(api.buildRequest('log_event', { events: [] }).options.body).context.adSignalsInfo?.params ?? [];
     expect(paramsOf()).not.toContainEqual(expect.objectContaining({ key: 'adst' }));
-    api.facts.adStatus = 3;
+    adStatus$.next(3);
     expect(paramsOf()).toContainEqual({ key: 'adst', value: '3' });
-    api.facts.anonymousId = 'bisc-id';
+    anonymousId$.next('bisc-id');
     expect(paramsOf()).toEqual(
       expect.arrayContaining([
         { key: 'bisc', value: 'bisc-id' },

@@ -1,5 +1,6 @@
 import { BehaviorSubject } from 'rxjs';
 import { createEmbedApi } from '../../../../src/embed/services/api';
+import type { ContextFacts } from '../../../../src/embed/services/contextFacts';
 import type { Identity, Session, SignInStatus } from '../../../../src/embed/services/identity';
 import type { PlayerConfig } from '../../../../streams/config/playerConfig';
 import { configFor } from '../../../streams/player/fixtures';
@@ -38,25 +39,28 @@ const contextPart = (body: string) => body.slice(0, body.indexOf('"events":'));
 // That the page reuses one context object while nothing changed is proved on the cache itself
 // (test/streams/transport/createClientContextCache.spec.ts); here, through the page's API client, that the reuse never
 // serves a stale text.
-describe('createEmbedApi: the context text follows the page, with the context reused (issue 15)', () => {
+describe('createEmbedApi: the context text follows the page, with the context reused', () => {
   const setVisibility = (state: 'visible' | 'hidden') => Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
   afterEach(() => setVisibility('visible'));
 
   it('gives every log request the same context text while the page is unchanged, and the new one as soon as anything changes', () => {
     const jars: { encryptedTokenJarContents: string }[] = [];
     const api = createEmbedApi(window, config, viewer(jars));
+    const configInfo$ = new BehaviorSubject<ContextFacts['configInfo']>(undefined);
+    const adStatus$ = new BehaviorSubject<ContextFacts['adStatus']>(undefined);
+    api.followContext({ configInfo$, adStatus$ });
     const contextOf = (n: number) => contextPart(api.buildRequest('log_event', logPayload(n)).options.body);
     const first = contextOf(1);
     expect(contextOf(2)).toBe(first);
     // A fact replaced by an equal value (the config hashes after every log_event answer) changes nothing.
-    api.facts.configInfo = { hotHashData: 'HOT' };
+    configInfo$.next({ hotHashData: 'HOT' });
     const withHashes = contextOf(3);
     expect(withHashes).toContain('"configInfo":{"hotHashData":"HOT"}');
-    api.facts.configInfo = { hotHashData: 'HOT' };
+    configInfo$.next({ hotHashData: 'HOT' });
     expect(contextOf(4)).toBe(withHashes);
-    api.facts.configInfo = { hotHashData: 'HOT2' };
+    configInfo$.next({ hotHashData: 'HOT2' });
     expect(contextOf(5)).toContain('"configInfo":{"hotHashData":"HOT2"}');
-    api.facts.adStatus = 1;
+    adStatus$.next(1);
     expect(contextOf(6)).toContain('{"key":"adst","value":"1"}');
     setVisibility('hidden');
     const hidden = contextOf(7);

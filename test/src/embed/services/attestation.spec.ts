@@ -1,6 +1,5 @@
-import { firstValueFrom, toArray } from 'rxjs';
+import { firstValueFrom, type Observable, toArray } from 'rxjs';
 import { AD_STATUS_STORAGE_KEY, loadScript$, startAttestation, type Attestation } from '../../../../src/embed/services/attestation';
-import type { PageFacts } from '../../../../src/embed/services/api';
 import { BOTGUARD_LOAD_FAILED_MESSAGE, BOTGUARD_NO_PROGRAM_MESSAGE } from '../../../../streams/attestation/attestationStates';
 import type { PlayerConfig } from '../../../../streams/config/playerConfig';
 import { configFor } from '../../../streams/player/fixtures';
@@ -10,6 +9,12 @@ const PROGRAM_URL = '/attestation/program.js?v=test';
 const withArgs = (args: Partial<PlayerConfig['args']>): PlayerConfig => {
   const base = configFor();
   return { ...base, args: { ...base.args, ...args } };
+};
+/** The value a state stream replays now. */
+const latest = <T>(state$: Observable<T>): T | 'none' => {
+  let value: T | 'none' = 'none';
+  state$.subscribe((v) => (value = v)).unsubscribe();
+  return value;
 };
 const scripts = () => [...document.head.querySelectorAll('script')];
 
@@ -43,7 +48,7 @@ describe('loadScript$', () => {
 
 describe('startAttestation', () => {
   it('without a program URL: response() starts it, it fails by URL (3) and no token is given', async () => {
-    attestation = startAttestation(withArgs({}), window, {});
+    attestation = startAttestation(withArgs({}), window);
     expect(attestation.state).toBe(1);
     expect(await attestation.response()).toBeUndefined();
     expect([attestation.state, attestation.message]).toEqual([3, BOTGUARD_LOAD_FAILED_MESSAGE]);
@@ -54,7 +59,7 @@ describe('startAttestation', () => {
     let n = 0;
     const fetch = jest.fn(async () => ({ ok: true, status: 200, json: async () => ({ challenge: `c${++n}`, difficulty: 1, expiresAtMs: 0 }) }));
     Object.defineProperty(window, 'fetch', { value: fetch, configurable: true, writable: true });
-    attestation = startAttestation(withArgs({ attestation_program_url: PROGRAM_URL }), window, {});
+    attestation = startAttestation(withArgs({ attestation_program_url: PROGRAM_URL }), window);
     const token = attestation.response();
     expect(attestation.state).toBe(2);
     expect(scripts()[0]!.getAttribute('src')).toBe(PROGRAM_URL);
@@ -73,7 +78,7 @@ describe('startAttestation', () => {
 
   it('an idle page does not load the program (1): prepare(), as the controls mount, starts the loader once, when idle', async () => {
     const idle = () => new Promise((done) => setTimeout(done, SCHEDULER_EMULATED_IDLE_DELAY_MS + 100));
-    attestation = startAttestation(withArgs({ attestation_program_url: PROGRAM_URL }), window, {});
+    attestation = startAttestation(withArgs({ attestation_program_url: PROGRAM_URL }), window);
     // jsdom has no requestIdleCallback: the emulated idle callback (the one that starts the ad-status check) has run.
     await idle();
     expect(attestation.state).toBe(1);
@@ -91,7 +96,7 @@ describe('startAttestation', () => {
   });
 
   it('tells each state once: 1 at the start, then 2 when started (the loader built then says nothing new)', () => {
-    attestation = startAttestation(withArgs({ attestation_program_url: PROGRAM_URL }), window, {});
+    attestation = startAttestation(withArgs({ attestation_program_url: PROGRAM_URL }), window);
     const states: number[] = [];
     attestation.state$.subscribe((s) => states.push(s.state));
     void attestation.response();
@@ -99,7 +104,7 @@ describe('startAttestation', () => {
   });
 
   it('disposed before anything started it: disposed (8), no program loaded, and no token after', async () => {
-    attestation = startAttestation(withArgs({ attestation_program_url: PROGRAM_URL }), window, {});
+    attestation = startAttestation(withArgs({ attestation_program_url: PROGRAM_URL }), window);
     const states: number[] = [];
     attestation.state$.subscribe((s) => states.push(s.state));
     attestation.dispose();
@@ -110,7 +115,7 @@ describe('startAttestation', () => {
   });
 
   it('a script that sets no program fails by script (4)', async () => {
-    attestation = startAttestation(withArgs({ attestation_program_url: PROGRAM_URL }), window, {});
+    attestation = startAttestation(withArgs({ attestation_program_url: PROGRAM_URL }), window);
     const token = attestation.response();
     scripts()[0]!.dispatchEvent(new Event('load'));
     expect(await token).toBeUndefined();
@@ -119,13 +124,12 @@ describe('startAttestation', () => {
 
   it('starts requests with the ad-status value the previous page stored; no check without an ads host', () => {
     localStorage.setItem(AD_STATUS_STORAGE_KEY, '3');
-    const facts: PageFacts = {};
-    attestation = startAttestation(withArgs({}), window, facts);
-    expect(facts.adStatus).toBe(3);
+    attestation = startAttestation(withArgs({}), window);
+    expect(latest(attestation.adStatusSignal$)).toBe(3);
     expect(attestation.adStatus$.value).toBeUndefined();
     localStorage.setItem(AD_STATUS_STORAGE_KEY, 'nonsense');
-    const other: PageFacts = {};
-    startAttestation(withArgs({}), window, other).dispose();
-    expect(other.adStatus).toBeUndefined();
+    const other = startAttestation(withArgs({}), window);
+    expect(latest(other.adStatusSignal$)).toBeUndefined();
+    other.dispose();
   });
 });

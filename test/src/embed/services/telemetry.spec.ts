@@ -1,5 +1,5 @@
 import { waitFor } from '@testing-library/react';
-import { startTelemetry, type Telemetry } from '../../../../src/embed/services/telemetry';
+import { startTelemetry, type StartedTelemetry } from '../../../../src/embed/services/telemetry';
 import { createEmbedApi } from '../../../../src/embed/services/api';
 import { playerFeed } from '../../../../src/embed/player/playerFeed';
 import type { PlayerConfig } from '../../../../streams/config/playerConfig';
@@ -45,8 +45,8 @@ const closePage = () => window.dispatchEvent(new Event('pagehide'));
 
 const storedRequests = () => createRetryQueue(createDatabase(logsDatabase(), {}), { interfaceNumber: WEB_EMBEDDED_PLAYER_CLIENT_NAME_ID }).list();
 
-describe('startTelemetry: stream token and Retry-After (issue 12)', () => {
-  let telemetry: Telemetry | undefined;
+describe('startTelemetry: stream token and Retry-After', () => {
+  let telemetry: StartedTelemetry | undefined;
   beforeEach(() => {
     // A fresh IndexedDB per test, so no stored request leaks from one test into the next.
     globalThis.indexedDB = new IDBFactory();
@@ -92,9 +92,9 @@ describe('startTelemetry: stream token and Retry-After (issue 12)', () => {
     const { logCalls } = installFetch({ status: 429, retryAfter: '30' }, { status: 200 });
     telemetry = start(withToken(TOKEN));
     closePage();
-    while (telemetry.counts.stored === 0 && Date.now() < T0 + 2_000) await step();
+    while (telemetry.diagnostics.counts.stored === 0 && Date.now() < T0 + 2_000) await step();
     const storedAtMs = Date.now() - T0;
-    expect(telemetry.counts.stored).toBeGreaterThan(0);
+    expect(telemetry.diagnostics.counts.stored).toBeGreaterThan(0);
     const firstSends = logCalls.length;
     const stored = await storedRequests();
     expect(stored).toHaveLength(firstSends);
@@ -103,10 +103,10 @@ describe('startTelemetry: stream token and Retry-After (issue 12)', () => {
     // The store alone would trigger a resend after 5 s (RETRY_QUEUE_RETRY_DELAY_MS); the collector asked for 30 s.
     await advance(29_500 - storedAtMs);
     expect(logCalls).toHaveLength(firstSends);
-    expect(telemetry.counts.resent).toBe(0);
+    expect(telemetry.diagnostics.counts.resent).toBe(0);
 
     await advance(1_000 + 100 * firstSends);
-    expect(telemetry.counts.resent).toBe(firstSends);
+    expect(telemetry.diagnostics.counts.resent).toBe(firstSends);
     const resends = logCalls.slice(firstSends);
     expect(resends).toHaveLength(firstSends);
     expect(resends.every((call) => call.init.headers[STREAM_TOKEN_HEADER] === TOKEN && !call.init.keepalive)).toBe(true);
