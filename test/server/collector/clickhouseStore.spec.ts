@@ -1,7 +1,8 @@
 import { createClient, ClickHouseLogLevel, type ClickHouseClient } from '@clickhouse/client';
 import { createServer } from 'node:net';
 import type { CollectorStore, IncomingEvent } from '../../../server/collector/store';
-import { createClickHouseStore, parseClickHouseUrl } from '../../../server/collector/stores/clickhouse/createClickHouseStore';
+import { createClickHouseStore } from '../../../server/collector/stores/clickhouse/createClickHouseStore';
+import { parseClickHouseUrl } from '../../../server/collector/stores/clickhouse/parseClickHouseUrl';
 import { createMigrationsTable, MIGRATIONS } from '../../../server/collector/stores/clickhouse/schema';
 import { identifier, quoteString } from '../../../server/collector/stores/clickhouse/sql';
 import { startClickHouse, type ClickHouseServer } from '../../helpers/clickhouseServer';
