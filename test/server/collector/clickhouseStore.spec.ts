@@ -54,7 +54,7 @@ async function openFresh(): Promise<{ store: CollectorStore; url: string; reopen
   };
 }
 
-/** The ladder before viewers were kept (issue 13): a database at this version is what the last release left. */
+/** The ladder before viewers were kept: a database at this version is what the last release left. */
 const PREVIOUS_VERSION = 1;
 
 /** A new database at version 1, as that version's code built it (its own statements, its own rows, no account columns). */

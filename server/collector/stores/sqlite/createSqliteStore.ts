@@ -4,11 +4,11 @@ import type { CollectorStore } from '../../store';
 import { createGroupCommit } from './groupCommit';
 import { collectorMigrations } from './migrations';
 import { createSqliteReads } from './reads';
+import { prepareReportWrites } from './reportWrites';
 import { deleteReceivedBefore } from './retention';
 import { createSqliteRollups } from './rollups';
 import { runningTotals } from './totals';
 import { prepareWriteLogRequest } from './writeLogRequest';
-import { prepareReportWrites } from './writes';
 
 export interface SqliteStoreOptions {
   /** Most requests committed in one transaction (group commit); the rest go in the next one. */
@@ -29,6 +29,9 @@ const TABLES = ['collector_events', 'collector_requests', 'collector_errors', 'c
  *   (`writeLogRequest.ts`).
  * - **Nothing in memory grows with the store**: the totals are rows updated in the same transaction (`totals.ts`);
  *   reads are pages by `seq` cursor (`reads.ts`); start-up only checks the migration ladder (`migrations.ts`).
+ *
+ * Error reports and pings are written by `reportWrites.ts`, the stats and the time series read by `rollups.ts`, and
+ * retention deletes in chunks (`retention.ts`).
  */
 export function createSqliteStore(file: string, { maxRequestsPerCommit = 500, retentionChunkRows = 5000 }: SqliteStoreOptions = {}): CollectorStore {
   const db: SqliteDatabase = openDatabase(file);
