@@ -8,7 +8,7 @@ import { startServerProcess, type ServerProcess } from '../../helpers/serverProc
 import { adminJson, antiForgeryToken, CHAOS_ADMIN_TOKEN, CHAOS_STREAM_SECRET, ChaosClient, chaosTokens, listedIds, postLog } from './chaosClient';
 
 /**
- * The collector's chaos suite (issue 12, "Done when"), against the real server process (`server/main.ts`) and each
+ * The collector's chaos suite, against the real server process (`server/main.ts`) and each
  * real store: SQLite in the data folder, and ClickHouse (Debian's clickhouse-server, started on loopback here).
  * Nothing is mocked: clients speak HTTP, the server is killed with SIGKILL, the data is read back through the
  * admin API after a restart.

@@ -1,7 +1,8 @@
 import { createClient, ClickHouseLogLevel, type ClickHouseClient } from '@clickhouse/client';
 import { createServer } from 'node:net';
 import type { CollectorStore, IncomingEvent } from '../../../server/collector/store';
-import { createClickHouseStore, parseClickHouseUrl } from '../../../server/collector/stores/clickhouse/createClickHouseStore';
+import { createClickHouseStore } from '../../../server/collector/stores/clickhouse/createClickHouseStore';
+import { parseClickHouseUrl } from '../../../server/collector/stores/clickhouse/parseClickHouseUrl';
 import { createMigrationsTable, MIGRATIONS } from '../../../server/collector/stores/clickhouse/schema';
 import { identifier, quoteString } from '../../../server/collector/stores/clickhouse/sql';
 import { startClickHouse, type ClickHouseServer } from '../../helpers/clickhouseServer';
@@ -53,7 +54,7 @@ async function openFresh(): Promise<{ store: CollectorStore; url: string; reopen
   };
 }
 
-/** The ladder before viewers were kept (issue 13): a database at this version is what the last release left. */
+/** The ladder before viewers were kept: a database at this version is what the last release left. */
 const PREVIOUS_VERSION = 1;
 
 /** A new database at version 1, as that version's code built it (its own statements, its own rows, no account columns). */

@@ -9,7 +9,7 @@ import type { IncomingEvent, IncomingRequest } from '../../../server/collector/s
 import type { SqliteDatabase } from '../../../server/db/openDatabase';
 import { describeStoreConformance, type PreviousVersion, type Sent } from './storeConformance';
 
-/** The ladder before viewers were kept (issue 13): a database at this version is what the last release left. */
+/** The ladder before viewers were kept: a database at this version is what the last release left. */
 const PREVIOUS_VERSION = 1;
 
 /**

@@ -16,7 +16,7 @@ import { playerEvents } from '../../../streams/logging/playerEvents';
 import { stampEvent, type ClientEvent, type LogEvent } from '../../../streams/logging/stampEvent';
 
 /**
- * The collector store conformance suite (issue 12): every rule of `server/collector/store.ts`, proven against any
+ * The collector store conformance suite: every rule of `server/collector/store.ts`, proven against any
  * store. A store's spec calls `describeStoreConformance(name, open)`; `open` gives a fresh, empty store for each
  * test, `reopen` (when the store can be reopened) opens the same data again after the suite has closed `store`, and
  * `cleanup` closes whatever `open`/`reopen` opened (closing twice must be harmless) and removes the data.
@@ -40,7 +40,7 @@ export interface ConformanceHandle {
 }
 
 /**
- * A store's data as the schema version before viewers were kept (issue 13) wrote it: `create(sent)` makes a new
+ * A store's data as the schema version before viewers were kept wrote it: `create(sent)` makes a new
  * store at that version holding `sent`, written as that version wrote it, without the current code.
  */
 export interface PreviousVersion {

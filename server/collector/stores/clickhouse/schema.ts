@@ -6,10 +6,9 @@ import { identifier } from './sql';
  * both climb the same step, and `schema_migrations` is itself a ReplacingMergeTree, so the version they both record
  * is one row when read with FINAL. 18.16 has no `ADD COLUMN IF NOT EXISTS` (a syntax error there; 19.x has it), so a
  * column is added only when `system.columns` does not list it, and a collector that loses the race to add it (18.16
- * answers "column with this name already exists") checks `system.columns` again and goes on (see `migrate` in
- * `createClickHouseStore.ts`).
+ * answers "column with this name already exists") checks `system.columns` again and goes on (see `migrate.ts`).
  *
- * Table design (all three tables are ReplacingMergeTree, read with FINAL):
+ * Table design (every table is a ReplacingMergeTree, read with FINAL):
  * - `events` is keyed on `(stream, dedupe_key)`: that key is what makes a resent event one row, however many
  *   collectors insert it. The version column `first_seen` is larger for an earlier arrival, so the row that survives
  *   is the first arrival: a resend never moves an event in arrival order. The table is deliberately **not**
@@ -17,7 +16,7 @@ import { identifier } from './sql';
  *   arrives in another month would then be a second event.
  * - `seq` is the event's position in its request: arrival order is `(received_at_ms, request_id, seq)`.
  * - Optional values are `Nullable` columns (never in a sorting key, which 18.16 does not allow).
- * - `account_id`, `channel_id` (step 2, issue 13): who sent a request, as the server verified it, on the request and on
+ * - `account_id`, `channel_id` (step 2): who sent a request, as the server verified it, on the request and on
  *   each event it stored first (so an event is attributable without a join). Added as `Nullable(String)` without a
  *   default, so the parts written before the step read NULL without being rewritten.
  * - `pings` (step 3): the ping beacons of spec §7, keyed on `(ei, cpn, kind, ping_seq)` so a resent ping is one row,

@@ -9,7 +9,7 @@ import type { Migration } from '../../../db/migrate';
  * - `collector_requests`, `collector_errors`: the log requests' metadata and the error reports.
  * - `collector_totals`, `collector_name_totals`: running totals kept in the same transaction as the rows they count,
  *   so the stats never scan the store.
- * - `account_id`, `channel_id` (step 2, issue 13): who sent a request, as the server verified it, on the request and
+ * - `account_id`, `channel_id` (step 2): who sent a request, as the server verified it, on the request and
  *   on each event it stored (so an event is attributable without a join); NULL for anonymous viewers and for rows
  *   stored before the step.
  * - `collector_pings` (step 3): the ping beacons of spec §7, unique on (ei, cpn, kind, seq) so a resent ping is one

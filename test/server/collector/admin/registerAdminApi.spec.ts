@@ -13,7 +13,7 @@ import { playerEvents } from '../../../../streams/logging/playerEvents';
 import { clientPage } from '../storeConformance';
 
 /**
- * The admin API's `accountId` filter (issue 13) on a real SQLite store: "what did account X send", page by page, and
+ * The admin API's `accountId` filter on a real SQLite store: "what did account X send", page by page, and
  * a bad value refused by the route's JSON Schema before the store sees it. The guard is the app's concern (proven
  * through the whole app in `test/server/collector.spec.ts`); here it lets everything through.
  */

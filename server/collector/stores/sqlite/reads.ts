@@ -1,0 +1,124 @@
+/**
+ * The SQLite store's lists, for the admin API and the dashboard: pages in arrival order by `seq` cursor, so a read
+ * costs the rows of its page, never the whole store.
+ */
+import type { SqliteDatabase } from '../../../db/openDatabase';
+import {
+  type EventQuery,
+  type Page,
+  type PageQuery,
+  type PingQuery,
+  type RequestQuery,
+  type StoredErrorReport,
+  type StoredEvent,
+  type StoredPing,
+  type StoredRequest,
+  StoreQueryError,
+} from '../../store';
+import { type AttributionColumns, type EventRow, rowToError, rowToEvent, rowToPing, rowToRequest, type SqlRow } from './rows';
+
+export interface SqliteReads {
+  listPings(query: PingQuery): Page<StoredPing>;
+  listEvents(query: EventQuery): Page<StoredEvent>;
+  listRequests(query: RequestQuery): Page<StoredRequest>;
+  listErrors(query: PageQuery): Page<StoredErrorReport>;
+}
+
+const cursorOf = (seq: number) => String(seq);
+/** A cursor is the `seq` of the last item of the previous page. */
+function seqAfter(cursor: string | undefined): number {
+  if (cursor === undefined || cursor === '') return 0;
+  if (!/^\d{1,15}$/.test(cursor)) throw new StoreQueryError(`Unknown cursor "${cursor.slice(0, 40)}": pass the nextCursor of a previous page`);
+  return Number(cursor);
+}
+/** `%` and `_` are literal in a searched text. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Equality filters for the query's fields that are given: `column = ?` clauses and their values. */
+function equalities(fields: [column: string, value: string | undefined][]): { where: string[]; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  for (const [column, value] of fields) {
+    if (value !== undefined) {
+      where.push(`${column} = ?`);
+      params.push(value);
+    }
+  }
+  return { where, params };
+}
+
+export function createSqliteReads(db: SqliteDatabase): SqliteReads {
+  /** Runs a paged read: `where` clauses over `seq > cursor`, oldest first, one row more than asked to know if more follow. */
+  const page = <R extends { seq: number }, T>(table: string, where: string[], params: unknown[], query: PageQuery, map: (row: R) => T): Page<T> => {
+    const limit = Math.max(1, Math.trunc(query.limit));
+    let after = seqAfter(query.cursor);
+    if (query.sinceMs !== undefined) {
+      // Start the walk at the first row received since then (found through the received-time index), not at the
+      // oldest row: a "since a minute ago" read costs the rows of that minute, not the whole store (the index is named:
+      // left to itself, the planner walks the primary key from the start).
+      const first = (
+        db.prepare(`SELECT min(seq) AS seq FROM ${table} INDEXED BY ${table}_received WHERE received_at_ms >= ?`).get(Math.trunc(query.sinceMs)) as {
+          seq: number | null;
+        }
+      ).seq;
+      after = Math.max(after, first === null ? Number.MAX_SAFE_INTEGER : first - 1);
+    }
+    const clauses = ['seq > ?', ...where];
+    const values: unknown[] = [after, ...params];
+    if (query.sinceMs !== undefined) {
+      clauses.push('received_at_ms >= ?');
+      values.push(Math.trunc(query.sinceMs));
+    }
+    if (query.untilMs !== undefined) {
+      clauses.push('received_at_ms < ?');
+      values.push(Math.trunc(query.untilMs));
+    }
+    const rows = db.prepare(`SELECT * FROM ${table} WHERE ${clauses.join(' AND ')} ORDER BY seq LIMIT ?`).all(...values, limit + 1) as R[];
+    const items = rows.slice(0, limit);
+    return { items: items.map(map), ...(rows.length > limit ? { nextCursor: cursorOf(items[items.length - 1].seq) } : {}) };
+  };
+
+  return {
+    listPings(query) {
+      const { where, params } = equalities([
+        ['docid', query.docid],
+        ['ei', query.ei],
+        ['cpn', query.cpn],
+        ['kind', query.kind],
+      ]);
+      return page<SqlRow & { seq: number }, StoredPing>('collector_pings', where, params, query, rowToPing);
+    },
+
+    listEvents(query) {
+      const { where, params } = equalities([
+        ['name', query.name],
+        ['endpoint', query.endpoint],
+        ['stream', query.stream],
+        ['account_id', query.accountId],
+      ]);
+      if (query.clientEventIdPrefix !== undefined) {
+        // A range on the indexed column: every id that starts with the prefix sorts between these two.
+        where.push('client_event_id >= ? AND client_event_id < ?');
+        params.push(query.clientEventIdPrefix, `${query.clientEventIdPrefix}\u{10FFFF}`);
+      }
+      if (query.text !== undefined && query.text !== '') {
+        where.push("(name LIKE ? ESCAPE '\\' OR json LIKE ? ESCAPE '\\')");
+        params.push(likePattern(query.text), likePattern(query.text));
+      }
+      return page<EventRow, StoredEvent>('collector_events', where, params, query, rowToEvent);
+    },
+
+    listRequests(query) {
+      const { where, params } = equalities([
+        ['stream', query.stream],
+        ['page_id', query.pageId],
+        ['account_id', query.accountId],
+      ]);
+      return page<SqlRow & AttributionColumns & { seq: number }, StoredRequest>('collector_requests', where, params, query, rowToRequest);
+    },
+
+    listErrors(query) {
+      return page<SqlRow & { seq: number }, StoredErrorReport>('collector_errors', [], [], query, rowToError);
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import type { SqliteDatabase } from '../../../db/openDatabase';
+import type { RunningTotals } from './totals';
+
+/**
+ * Deletes what was received before `cutoffMs` (events, requests, error reports, pings), `chunkRows` rows of each
+ * table per transaction, and takes what it deletes off the running totals in the same transaction. Resolves with how
+ * many events went; stops early once the store is closing.
+ */
+export async function deleteReceivedBefore(
+  db: SqliteDatabase,
+  { bump, bumpName }: RunningTotals,
+  cutoffMs: number,
+  chunkRows: number,
+  isClosed: () => boolean,
+): Promise<number> {
+  const cutoff = Math.trunc(cutoffMs);
+  const oldEvents = db.prepare('SELECT seq, name, endpoint FROM collector_events WHERE received_at_ms < ? ORDER BY received_at_ms LIMIT ?');
+  const deleteEvent = db.prepare('DELETE FROM collector_events WHERE seq = ?');
+  const oldRequests = db.prepare(
+    'SELECT seq, compressed, duplicates, refused FROM collector_requests WHERE received_at_ms < ? ORDER BY received_at_ms LIMIT ?',
+  );
+  const deleteRequest = db.prepare('DELETE FROM collector_requests WHERE seq = ?');
+  const oldErrors = db.prepare('SELECT seq FROM collector_errors WHERE received_at_ms < ? ORDER BY received_at_ms LIMIT ?');
+  const deleteError = db.prepare('DELETE FROM collector_errors WHERE seq = ?');
+  const oldPings = db.prepare('SELECT seq FROM collector_pings WHERE received_at_ms < ? ORDER BY received_at_ms LIMIT ?');
+  const deletePing = db.prepare('DELETE FROM collector_pings WHERE seq = ?');
+
+  // One chunk per transaction, the event loop free in between: a large deletion never stalls ingest.
+  const chunk = db.transaction(() => {
+    let deletedEvents = 0;
+    let rows = 0;
+    const byName = new Map<string, number>();
+    for (const r of oldEvents.all(cutoff, chunkRows) as { seq: number; name: string; endpoint: string }[]) {
+      deleteEvent.run(r.seq);
+      deletedEvents += 1;
+      bump(`endpoint:${r.endpoint}`, -1);
+      byName.set(r.name, (byName.get(r.name) ?? 0) - 1);
+    }
+    bump('events', -deletedEvents);
+    for (const [name, delta] of byName) bumpName(name, delta);
+    rows += deletedEvents;
+    for (const r of oldRequests.all(cutoff, chunkRows) as { seq: number; compressed: number; duplicates: number; refused: number }[]) {
+      deleteRequest.run(r.seq);
+      bump('requests', -1);
+      bump('compressedRequests', -r.compressed);
+      bump('duplicatesDropped', -r.duplicates);
+      bump('refusedEvents', -r.refused);
+      rows += 1;
+    }
+    for (const r of oldErrors.all(cutoff, chunkRows) as { seq: number }[]) {
+      deleteError.run(r.seq);
+      bump('errors', -1);
+      rows += 1;
+    }
+    for (const r of oldPings.all(cutoff, chunkRows) as { seq: number }[]) {
+      deletePing.run(r.seq);
+      rows += 1;
+    }
+    return { deletedEvents, rows };
+  });
+  let total = 0;
+  for (;;) {
+    if (isClosed()) break;
+    const { deletedEvents, rows } = chunk.immediate();
+    total += deletedEvents;
+    if (rows === 0) break;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return total;
+}
