@@ -1,5 +1,12 @@
 import { Observable } from 'rxjs';
 
+/** The listener options the sources use (the DOM's `AddEventListenerOptions`, without needing the DOM's types). */
+export interface ListenerOptions {
+  capture?: boolean;
+  passive?: boolean;
+  once?: boolean;
+}
+
 /**
  * Events of several types on one target as one observable, each projected as it arrives: what
  * `merge(...types.map((t) => fromEvent(target, t).pipe(map(project))))` gives, with one listener function for all the
@@ -16,7 +23,7 @@ import { Observable } from 'rxjs';
  * result:  --A-----B--
  * ```
  */
-export function eventsOf<R>(target: EventTarget, types: readonly string[], project: (event: Event) => R, options?: AddEventListenerOptions): Observable<R> {
+export function eventsOf<R>(target: EventTarget, types: readonly string[], project: (event: Event) => R, options?: ListenerOptions): Observable<R> {
   return new Observable<R>((subscriber) => {
     const names = [...types];
     let added = 0;
