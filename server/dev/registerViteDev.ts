@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
-import type { PageName, PageSource } from '../builtPages';
-import { errorBody } from '../errors';
+import type { PageName, PageSource } from '../pages/builtPages';
+import { errorBody } from '../http/errors';
 import { allowOriginInCsp } from '../security/securityHeaders';
 
 export interface ViteDevOptions {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody, HttpError } from '../../errors';
-import type { Metrics } from '../../metrics/createMetrics';
+import { errorBody, HttpError } from '../../http/errors';
+import type { Metrics } from '../../health/createMetrics';
 import {
   COLLECTOR_MAX_BODY_BYTES,
   COLLECTOR_MAX_BODY_DEPTH,
@@ -16,9 +16,9 @@ import {
   COLLECTOR_STORE_RETRY_AFTER_SEC,
 } from '../limits';
 import type { CollectorEndpoint, CollectorStore } from '../store';
-import type { StreamTokens } from '../streamTokens';
+import type { StreamTokens } from '../../tokens/streamTokens';
 import type { FaultInjector } from '../testHooks/faultInjector';
-import type { IdentityTokens } from '../../api/identityTokens';
+import type { IdentityTokens } from '../../tokens/identityTokens';
 import { responseContextFor } from '../../api/responseContext';
 import type { VerifyApiRequest } from '../../api/verifyApiRequest';
 import { credentialTransferTokensProblem } from '../../../streams/transport/credentialTransferTokens';

@@ -6,14 +6,14 @@ import { registerAdminApi } from '../../../../server/collector/admin/registerAdm
 import type { CollectorStore, StoredRequest } from '../../../../server/collector/store';
 import { createSqliteStore } from '../../../../server/collector/stores/sqlite/createSqliteStore';
 import { createFaultInjector } from '../../../../server/collector/testHooks/faultInjector';
-import { replyWithError } from '../../../../server/errors';
-import { createMetrics } from '../../../../server/metrics/createMetrics';
+import { replyWithError } from '../../../../server/http/errors';
+import { createMetrics } from '../../../../server/health/createMetrics';
 import { ADMIN_API_MAX_ACCOUNT_ID_CHARS, type Page, type StoredEvent } from '../../../../streams/collector/adminApi';
 import { playerEvents } from '../../../../streams/logging/playerEvents';
 import { clientPage } from '../storeConformance';
 
 /**
- * The admin API's `accountId` filter (issue 13) on a real SQLite store: "what did account X send", page by page, and
+ * The admin API's `accountId` filter on a real SQLite store: "what did account X send", page by page, and
  * a bad value refused by the route's JSON Schema before the store sees it. The guard is the app's concern (proven
  * through the whole app in `test/server/collector.spec.ts`); here it lets everything through.
  */
