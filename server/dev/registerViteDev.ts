@@ -30,7 +30,7 @@ const NONCE_PLACEHOLDER = 'vidframe-dev-nonce-placeholder';
  * reload:
  *
  * - the pages (embed, demo host page, dashboard) are their `src/…/index.html` through `vite.transformIndexHtml`; the
- *   embed page still gets its player configuration inlined by the server (`server/embedPage.ts`);
+ *   embed page still gets its player configuration inlined by the server (`server/pages/embedPage.ts`);
  * - every request no route of the server answers goes to Vite's middlewares (`/@vite/client`, `/src/…`,
  *   `/streams/…`, the pre-bundled dependencies); what Vite does not serve either is the server's JSON 404;
  * - the HMR websocket is attached to this server's own HTTP server (same origin as the pages), and the pages' CSP
