@@ -43,6 +43,14 @@ describe('the ads host: GET /pagead/id', () => {
     expect(idBody((await get()).body).id).not.toBe(idBody(first.body).id);
   });
 
+  it('reads a quoted cookie value as the id inside the quotes', async () => {
+    host = await createAdsHost({ allowedOrigin });
+    const id = idBody((await get()).body).id;
+    const again = await get({ cookie: `vf_ads_id="${id}"` });
+    expect(idBody(again.body).id).toBe(id);
+    expect(again.headers['set-cookie']).toBeUndefined();
+  });
+
   it('issues SameSite=None; Secure cookies when secureCookies', async () => {
     host = await createAdsHost({ allowedOrigin, secureCookies: true });
     expect((await get()).headers['set-cookie']).toMatch(/; HttpOnly; Secure; SameSite=None$/);
