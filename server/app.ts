@@ -1,35 +1,27 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import fastifyStatic from '@fastify/static';
-import fastifyRateLimit from '@fastify/rate-limit';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { resolve } from 'node:path';
+import type { AdsHostSettings } from './ads/adsHostSettings';
+import { registerAccounts } from './accounts/registerAccounts';
 import { createAdminGuard } from './admin/adminGuard';
 import { loadOrCreateAdminToken } from './admin/adminToken';
-import { builtPages, replyNotBuilt, type PageSource } from './builtPages';
-import { loadCatalog } from './catalog';
+import { registerApi } from './api/registerApi';
+import { createApiRequestVerifier } from './api/verifyApiRequest';
+import { registerAttestation } from './attestation/registerAttestation';
 import { registerDashboard } from './collector/dashboard/registerDashboard';
 import { openCollectorStore } from './collector/openCollectorStore';
 import { registerCollector, type RateLimitSettings } from './collector/registerCollector';
 import type { CollectorStore } from './collector/store';
-import { createStreamTokens } from './collector/streamTokens';
-import { errorBody, replyWithError } from './errors';
-import { createMetrics } from './metrics/createMetrics';
-import { registerMetrics } from './metrics/registerMetrics';
-import { allowOriginInCsp, embedHelmet, registerSecurityHeaders } from './security/securityHeaders';
-import { registerIframeApiRoute } from './iframeApiRoute';
-import { registerPosters } from './media/registerPosters';
-import { renderEmbedPage, readEmbedTemplate, type EmbedTemplate } from './embedPage';
-import { playerResponseFor } from './playerResponse';
-import { registerAccounts } from './accounts/registerAccounts';
-import type { AdsHostSettings } from './ads/adsHostSettings';
-import { adsOriginFor } from './ads/adsOriginFor';
-import { AD_STATUS_SCRIPT_PATH } from './ads/createAdsHost';
-import { registerAttestation } from './attestation/registerAttestation';
-import { createIdentityTokens } from './api/identityTokens';
-import { registerApi } from './api/registerApi';
-import { createApiRequestVerifier } from './api/verifyApiRequest';
+import { createMetrics } from './health/createMetrics';
+import { registerHealth } from './health/registerHealth';
+import { createHttpServer } from './http/createHttpServer';
+import { registerHttpBasics } from './http/registerHttpBasics';
+import { loadCatalog } from './media/catalog';
+import { registerMedia } from './media/registerMedia';
+import { builtPages } from './pages/builtPages';
+import { registerPages } from './pages/registerPages';
 import { registerPlatform, type VerifyAttestation } from './platform/registerPlatform';
-import type { EmbedMode } from '../streams/config/playerConfig';
+import { createIdentityTokens, createStreamTokensFor } from './tokens/identityTokens';
+import { keyFileOf, purposeSecret } from './tokens/keys';
 
 export interface AppOptions {
   /** The project folder the defaults below are relative to (`npm start` passes it; the default is the working folder). */
@@ -44,7 +36,7 @@ export interface AppOptions {
   /** Turn on the collector's test routes (wipe, fault injection): for tests and `VIDFRAME_TEST_HOOKS=1`. */
   testHooks?: boolean;
   /**
-   * Host origins (exact `scheme://host:port`) that get the privileged host methods (issue 4); `npm start` reads them
+   * Host origins (exact `scheme://host:port`) that get the privileged host methods; `npm start` reads them
    * from `VIDFRAME_TRUSTED_ORIGINS` (comma-separated). Default: none.
    */
   trustedOrigins?: readonly string[];
@@ -100,240 +92,98 @@ export const DEFAULT_API_KEY = 'vidframe-reference-api-key';
 /** The app, and what `npm start` prints or a test reads. */
 export type VidFrameApp = FastifyInstance & { vidframe: { adminToken: string; adminTokenSource: 'env' | 'file' | 'generated'; store: CollectorStore } };
 
-const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
+/** The options with their defaults. */
+type Settings = Required<Pick<AppOptions, 'rootDir' | 'distDir' | 'mediaDir' | 'dataDir' | 'trustedOrigins' | 'apiKey' | 'educationEmbedHosts'>> & AppOptions;
 
-export { errorBody };
+const settingsOf = (options: AppOptions): Settings => {
+  const rootDir = options.rootDir ?? process.cwd();
+  return {
+    ...options,
+    rootDir,
+    distDir: options.distDir ?? resolve(rootDir, 'dist'),
+    mediaDir: options.mediaDir ?? resolve(rootDir, 'media'),
+    dataDir: options.dataDir ?? resolve(rootDir, '.data'),
+    trustedOrigins: options.trustedOrigins ?? [],
+    apiKey: options.apiKey ?? DEFAULT_API_KEY,
+    educationEmbedHosts: options.educationEmbedHosts ?? [],
+  };
+};
 
 /**
- * The reference server: the embed page with its configuration inlined, the demo host page, the sample media with
- * range requests, and the reference API endpoints. Every URL it writes into a page is root-relative, so it works
- * unchanged behind a TLS-terminating proxy or a CDN under another host name.
+ * The reference server, one plugin per domain, each in its folder: the shared HTTP behaviour (`http/`), health and
+ * metrics (`health/`), the media (`media/`), attestation, accounts, the platform calls, the API calls, the collector
+ * and the pages. The signed tokens and their keys come from `tokens/`.
  */
-export async function buildApp({
-  rootDir = process.cwd(),
-  distDir = resolve(rootDir, 'dist'),
-  mediaDir = resolve(rootDir, 'media'),
-  dataDir = resolve(rootDir, '.data'),
-  logger = false,
-  testHooks = false,
-  trustedOrigins = [],
-  store: storeOption,
-  adminToken: adminTokenOption,
-  adminHosts,
-  streamSecret,
-  streamSecretPrevious,
-  rateLimit,
-  retentionDays = 0,
-  trustProxy = false,
-  now,
-  apiKey = DEFAULT_API_KEY,
-  ads,
-  educationEmbedHosts = [],
-  seedDemoAccounts = true,
-  secureCookies = false,
-  accessTokenSecret,
-  verifyAttestation,
-  dev = false,
-}: AppOptions = {}): Promise<VidFrameApp> {
-  const app = Fastify({
-    logger,
-    // A hop count is valid at run time (Fastify passes it to proxy-addr) though its types leave numbers out.
-    trustProxy: trustProxy as boolean | string,
-    // Graceful stop: requests in flight finish, idle keep-alive connections close, new requests get 503.
-    forceCloseConnections: 'idle',
-    return503OnClosing: true,
-    // Malformed URLs (a bad escape, an over-long path segment) get the same JSON error shape as everything else.
-    frameworkErrors: (error, _request, reply) => {
-      const status = typeof (error as { statusCode?: number }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 400;
-      (reply as FastifyReply).code(status).send(errorBody(status, error.message));
-    },
-  });
-  const catalog = loadCatalog(mediaDir);
-  const secretsDir = join(dataDir, 'secrets');
-  const admin = loadOrCreateAdminToken(join(secretsDir, 'admin-token'), adminTokenOption);
-  const adminGuard = createAdminGuard({ token: admin.token, allowedHosts: adminHosts });
-  const streamTokens = createStreamTokens(
-    streamSecret ? { secret: streamSecret, previousSecret: streamSecretPrevious, now } : { keyFile: join(secretsDir, 'stream-keys.json'), now },
-  );
-  const identityTokens = createIdentityTokens({ secretsDir, sharedSecret: streamSecret, previousSharedSecret: streamSecretPrevious, now });
-  const store = typeof storeOption === 'object' ? storeOption : await openCollectorStore(storeOption, dataDir);
+export async function buildApp(options: AppOptions = {}): Promise<VidFrameApp> {
+  const o = settingsOf(options);
+  const { rootDir, distDir, dataDir, now, streamSecret, testHooks = false } = o;
+  const app = createHttpServer({ logger: o.logger ?? false, trustProxy: o.trustProxy ?? false });
+  const catalog = loadCatalog(o.mediaDir);
+  const admin = loadOrCreateAdminToken(keyFileOf(dataDir, 'admin'), o.adminToken);
+  const adminGuard = createAdminGuard({ token: admin.token, allowedHosts: o.adminHosts });
+  const keySource = { dataDir, sharedSecret: streamSecret, previousSharedSecret: o.streamSecretPrevious, now };
+  const streamTokens = createStreamTokensFor(keySource);
+  const identityTokens = createIdentityTokens(keySource);
+  const store = typeof o.store === 'object' ? o.store : await openCollectorStore(o.store, dataDir);
   const metrics = createMetrics();
 
-  app.setErrorHandler(replyWithError);
   // In development, Vite (in this process, on this port) serves the pages from source and answers what no route does.
-  const viteDev = dev ? await (await import('./dev/registerViteDev')).registerViteDev(app, { rootDir }) : undefined;
-  if (!viteDev) {
-    app.setNotFoundHandler((request, reply) => {
-      reply.code(404).send(errorBody(404, `Nothing at ${request.method} ${request.url.split('?')[0]}`));
-    });
-  }
-  const pages: PageSource = viteDev?.pages ?? builtPages(distDir);
-  // The built embed page is read once, on first use, so the server starts (and says what is wrong) without a build;
-  // from Vite (dev) it is transformed again for every request, so an edit of its HTML shows at once.
-  let builtEmbedTemplate: EmbedTemplate | undefined;
-  const embedTemplateFor = async (reply: FastifyReply): Promise<EmbedTemplate | undefined> => {
-    if (builtEmbedTemplate) return builtEmbedTemplate;
-    const html = await pages.html('embed', reply);
-    const template = html === undefined ? undefined : readEmbedTemplate(html);
-    if (pages.kind === 'built') builtEmbedTemplate = template;
-    return template;
-  };
-  const notBuilt = replyNotBuilt;
-
-  // Graceful stop: a reply sent while the server is closing also closes its keep-alive connection, so the stop
-  // waits for the requests in flight and not for their clients' idle connections.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
+  const viteDev = o.dev ? await (await import('./dev/registerViteDev')).registerViteDev(app, { rootDir }) : undefined;
+  const pages = viteDev?.pages ?? builtPages(distDir);
+  await registerHttpBasics(app, { notFound: !viteDev });
+  registerHealth(app, { catalog, store, metrics, guard: adminGuard });
+  await registerMedia(app, { catalog, mediaDir: o.mediaDir });
+  const attestation = await registerAttestation(app, {
+    rootDir,
+    secret: streamSecret ? purposeSecret(streamSecret, 'attestation') : undefined,
+    now,
+    testHooks,
   });
-  app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
+  const accounts = await registerAccounts(app, {
+    dataDir,
+    now,
+    seedDemoAccounts: o.seedDemoAccounts,
+    secureCookies: o.secureCookies,
+    accessTokenSecret: o.accessTokenSecret,
   });
-
-  await registerSecurityHeaders(app);
-  await app.register(fastifyRateLimit, { global: false });
-  registerMetrics(app, { metrics, guard: adminGuard });
-
-  await app.register(fastifyStatic, {
-    root: resolve(distDir, 'assets'),
-    prefix: '/assets/',
-    // Vite names every asset after its content hash: they never change under the same name.
-    maxAge: ONE_YEAR_MS,
-    immutable: true,
-    dotfiles: 'deny',
-    index: false,
-    // `npm run build` writes `.br` and `.gz` next to every asset: sent by Accept-Encoding, with `Vary`.
-    preCompressed: true,
-  });
-  await app.register(fastifyStatic, {
-    root: mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    acceptRanges: true,
-    maxAge: ONE_YEAR_MS,
-    dotfiles: 'deny',
-    index: false,
-  });
-  // Each video's poster at a URL built from its id alone (`/vi/{id}/poster`): the React binding's lazy facade shows it.
-  registerPosters(app, { catalog, mediaDir });
-
-  /** Spec §5: the privacy-enhanced and education embeds are told so, and never fetch the anonymous id. */
-  const embedModeOf = (request: FastifyRequest): EmbedMode => {
-    const name = request.hostname.toLowerCase(); // without the port
-    if (ads?.privateEmbedHosts.some((h) => h.toLowerCase() === name)) return 'private';
-    if (educationEmbedHosts.some((h) => h.toLowerCase() === name)) return 'education';
-    return 'standard';
-  };
-  const adsOriginOf = (request: FastifyRequest) => (ads ? adsOriginFor(request.headers.host ?? '', request.protocol, ads) : undefined);
-
-  const sendEmbed = async (videoId: string, query: Record<string, unknown>, request: FastifyRequest, reply: FastifyReply) => {
-    const embedTemplate = await embedTemplateFor(reply);
-    if (!embedTemplate) return notBuilt(reply);
-    const adsOrigin = adsOriginOf(request);
-    if (adsOrigin) {
-      // The anonymous id and the ad-status script come from the ads host, another origin (spec §7): this page, and
-      // only it, may connect there and run that one origin's scripts.
-      allowOriginInCsp(reply, 'connect-src', adsOrigin);
-      allowOriginInCsp(reply, 'script-src', adsOrigin);
-    }
-    const html = renderEmbedPage(embedTemplate, {
-      videoId,
-      query,
-      playerResponse: playerResponseFor(catalog, videoId),
-      trustedOrigins,
-      streamToken: streamTokens.issue().token,
-      identity: {
-        visitorData: identityTokens.visitor.issue().token,
-        antiForgeryToken: identityTokens.antiForgery.issue().token,
-        apiKey,
-        anonymousIdUrl: adsOrigin && `${adsOrigin}/pagead/id`,
-        adStatusUrl: adsOrigin && `${adsOrigin}${AD_STATUS_SCRIPT_PATH}`,
-        attestationProgramUrl: attestation.programUrlFor(query),
-        embedMode: embedModeOf(request),
-      },
-      nonce: reply.cspNonce.script,
-    });
-    // Framed by any site (its CSP says frame-ancestors *). The page carries per-request configuration: not cached.
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
-  };
-  app.get<{ Params: { videoId: string }; Querystring: Record<string, unknown> }>('/embed/:videoId', { helmet: embedHelmet }, (request, reply) =>
-    sendEmbed(request.params.videoId, request.query, request, reply),
-  );
-  // An embed URL without an id still gets the page, which reports the invalid parameter to the host.
-  app.get<{ Querystring: Record<string, unknown> }>('/embed/', { helmet: embedHelmet }, (request, reply) => sendEmbed('', request.query, request, reply));
-
-  app.get<{ Querystring: { host?: unknown } }>('/', async (request, reply) => {
-    const html = await pages.html('host', reply);
-    if (html === undefined) return notBuilt(reply);
-    // The demo page frames the embed of another origin with `?host=` (as the browser tests do): its player facades
-    // show that origin's posters too. Only a bare http(s) origin is added (allowOriginInCsp refuses anything else).
-    if (typeof request.query.host === 'string' && /^https?:\/\//.test(request.query.host)) {
-      try {
-        allowOriginInCsp(reply, 'img-src', new URL(request.query.host).origin);
-      } catch {
-        // not a URL: the page falls back to its own origin, and so does its CSP
-      }
-    }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
-  });
-
-  // The pages' icon (issue 17 item 7), root-relative for the demo page, the embed and the dashboard: Vite copies
-  // public/ into dist/ (in development they come from public/ itself). The SVG is what the pages link first; the ICO
-  // answers agents that ask /favicon.ico.
-  const iconDir = viteDev ? resolve(rootDir, 'public') : distDir;
-  const favicons = { '/favicon.ico': 'image/x-icon', '/favicon.svg': 'image/svg+xml' } as const;
-  for (const [path, type] of Object.entries(favicons)) {
-    app.get(path, (_request, reply) => {
-      const file = resolve(iconDir, path.slice(1));
-      if (!existsSync(file)) return notBuilt(reply);
-      return reply.type(type).header('cache-control', 'public, max-age=86400').send(readFileSync(file));
-    });
-  }
-
-  // Attestation (issue 14): the program and its challenges; `attestation.verify` checks a subscribe's botguardResponse.
-  const attestation = await registerAttestation(app, { rootDir, secret: streamSecret ? `${streamSecret}#attestation` : undefined, now, testHooks });
-
-  // Accounts (sign-in, sessions, access tokens, delegation) and the API calls, all behind one request-validation step.
-  const accounts = await registerAccounts(app, { dataDir, now, seedDemoAccounts, secureCookies, accessTokenSecret });
-  const verifyApiRequest = createApiRequestVerifier({ accounts, tokens: identityTokens, apiKey });
-  // The platform calls (subscriptions, bells, watch later, feedback, sharing); `next {videoId}` reads its viewer state.
+  const verifyApiRequest = createApiRequestVerifier({ accounts, tokens: identityTokens, apiKey: o.apiKey });
   const platform = await registerPlatform(app, {
     dataDir,
     catalog,
     verifyApiRequest,
     tokens: identityTokens,
-    verifyAttestation: verifyAttestation ?? attestation.verify,
+    verifyAttestation: o.verifyAttestation ?? attestation.verify,
     sharedSecret: streamSecret,
     now,
   });
   await registerApi(app, { catalog, verifyApiRequest, tokens: identityTokens, videoViewerState: platform.videoViewerState });
-
-  // The collector: log_event / video_stats, the error endpoint, generate_204, the admin API, with its store.
   await registerCollector(app, {
     store,
     streamTokens,
     metrics,
     adminGuard,
     testHooks,
-    rateLimit,
-    retentionDays,
+    rateLimit: o.rateLimit,
+    retentionDays: o.retentionDays ?? 0,
     now,
     dataDir,
     verifyApiRequest,
     tokens: identityTokens,
   });
   await registerDashboard(app, { distDir, pages });
-  registerIframeApiRoute(app, { distDir, fromSource: viteDev?.iframeApi });
-
-  // Liveness (the process answers) and readiness (the store answers too: a load balancer sends traffic only then).
-  app.get('/healthz', () => ({ ok: true, videos: catalog.videos.length }));
-  app.get('/readyz', async (_request, reply) => {
-    try {
-      await store.ping();
-      return { ready: true, store: store.kind };
-    } catch {
-      return reply.code(503).send({ ready: false, store: store.kind, error: errorBody(503, 'The collector store does not answer').error });
-    }
+  await registerPages(app, {
+    distDir,
+    pages,
+    iconDir: viteDev ? resolve(rootDir, 'public') : distDir,
+    iframeApiFromSource: viteDev?.iframeApi,
+    catalog,
+    trustedOrigins: o.trustedOrigins,
+    streamTokens,
+    identityTokens,
+    apiKey: o.apiKey,
+    ads: o.ads,
+    educationEmbedHosts: o.educationEmbedHosts,
+    attestation,
   });
   const vidframe: VidFrameApp['vidframe'] = { adminToken: admin.token, adminTokenSource: admin.source, store };
   return Object.assign(app, { vidframe }) as VidFrameApp;

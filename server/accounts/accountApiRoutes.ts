@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody } from '../errors';
+import { errorBody } from '../http/errors';
 import { CROSS_SITE_REFUSAL, type AccountsContext } from './accountsContext';
 import type { ChannelAccess, Session } from './accountStore';
 import { ACCOUNTS_FORM_BODY_MAX_BYTES, ACCOUNTS_JSON_BODY_MAX_BYTES } from './limits';

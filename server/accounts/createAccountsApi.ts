@@ -1,4 +1,4 @@
-import type { AccessTokens } from './accessTokens';
+import type { AccessTokens } from '../tokens/accessTokens';
 import type { AccountStore } from './accountStore';
 
 /**

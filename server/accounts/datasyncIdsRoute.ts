@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { errorBody } from '../errors';
+import { errorBody } from '../http/errors';
 import type { Accounts } from './createAccountsApi';
 
 /** What starts every answer of `/getDatasyncIdsEndpoint`, as on YouTube: a JSON-hijacking guard the client strips. */

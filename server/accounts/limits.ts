@@ -15,5 +15,3 @@ export const PASSWORD_MAX_CHARS = 1024;
 export const ACCOUNTS_FORM_BODY_MAX_BYTES = 4096;
 /** Largest JSON body of the `/accounts/*` routes, in bytes. */
 export const ACCOUNTS_JSON_BODY_MAX_BYTES = 1024;
-/** Longest access token looked at; anything longer is malformed without being parsed. */
-export const ACCESS_TOKEN_MAX_CHARS = 1024;

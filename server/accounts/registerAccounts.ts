@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import { migrate } from '../db/migrate';
 import { DATABASE_FILE_NAME, openDatabase } from '../db/openDatabase';
-import { replyWithError } from '../errors';
-import { createAccessTokens } from './accessTokens';
+import { replyWithError } from '../http/errors';
+import { createAccessTokensFor } from '../tokens/accessTokens';
 import { registerAccountApiRoutes } from './accountApiRoutes';
 import type { AccountsContext } from './accountsContext';
 import { createAccountStore } from './accountStore';
@@ -34,7 +34,7 @@ export interface AccountsOptions {
 }
 
 /**
- * The accounts domain of the reference server (issue 13): accounts and channels with delegation, sign-in sessions,
+ * The accounts domain of the reference server: accounts and channels with delegation, sign-in sessions,
  * short-lived access tokens, and the routes below. It opens its own connection to the server's database (the collector
  * holds another to the same WAL file), brings the `accounts` tables up to date, seeds the demo accounts when asked,
  * deletes expired sessions, and closes the connection when the app closes.
@@ -62,9 +62,7 @@ export async function registerAccounts(
   }
   const store = createAccountStore(db, { now });
   store.pruneExpiredSessions();
-  const tokens = createAccessTokens(
-    accessTokenSecret !== undefined ? { secret: accessTokenSecret, now } : { keyFile: join(dataDir, 'secrets', 'access-token-key'), now },
-  );
+  const tokens = createAccessTokensFor({ dataDir, secret: accessTokenSecret, now });
   const accounts = createAccountsApi({ store, tokens });
   const context: AccountsContext = { store, tokens, sessionLifetimeMs, secureCookies };
 

@@ -1,5 +1,5 @@
 import type { Account, ChannelAccess } from './accountStore';
-import { escapeHtml } from './escapeHtml';
+import { escapeHtml } from '../http/escapeHtml';
 import { SIGNIN_STYLESHEET_PATH } from './signinStylesheet';
 
 /** What the sign-in page shows: the form (with the email typed and an error after a failed attempt), or who is signed in. */

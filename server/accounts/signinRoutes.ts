@@ -1,7 +1,7 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { errorBody } from '../errors';
+import { errorBody } from '../http/errors';
 import { CROSS_SITE_REFUSAL, type AccountsContext } from './accountsContext';
 import type { Account } from './accountStore';
 import { ACCOUNTS_FORM_BODY_MAX_BYTES, EMAIL_MAX_CHARS, PASSWORD_MAX_CHARS, SIGNIN_RATE_LIMIT_MAX } from './limits';

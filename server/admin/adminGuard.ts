@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody } from '../errors';
+import { errorBody } from '../http/errors';
 
 export interface AdminGuardOptions {
   /** The admin token (`Authorization: Bearer …`). */

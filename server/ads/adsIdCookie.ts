@@ -1,4 +1,6 @@
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** The cookie that carries the anonymous id on the ads host's origin. */
 export const ADS_ID_COOKIE = 'vf_ads_id';
@@ -12,26 +14,27 @@ const ADS_ID = /^[A-Za-z0-9_-]{22}$/;
 export const newAdsId = (): string => randomBytes(16).toString('base64url');
 
 /**
- * The id in a request's `Cookie` header, when it holds a well-formed one (anything else is as good as none and is
- * replaced).
+ * The id of the request's cookie (parsed by `@fastify/cookie`), when it holds a well-formed one (anything else is as
+ * good as none and is replaced). A value in double quotes counts as the value inside them.
  */
-export function adsIdFromCookieHeader(header: string | undefined): string | undefined {
-  for (const pair of (header ?? '').split(';')) {
-    const eq = pair.indexOf('=');
-    if (eq === -1 || pair.slice(0, eq).trim() !== ADS_ID_COOKIE) continue;
-    const value = pair
-      .slice(eq + 1)
-      .trim()
-      .replace(/^"(.*)"$/, '$1');
-    if (ADS_ID.test(value)) return value;
-  }
-  return undefined;
+export function adsIdOfRequest(request: FastifyRequest): string | undefined {
+  const value = request.cookies[ADS_ID_COOKIE]?.replace(/^"(.*)"$/, '$1');
+  return value !== undefined && ADS_ID.test(value) ? value : undefined;
 }
 
 /**
- * The `Set-Cookie` value for an id: HttpOnly, whole origin, one year; `SameSite=None; Secure` when the ads host is
- * reached over https (a cross-site embed then still sends it), else `SameSite=Lax` (plain http: an ads host on another
- * port of the embed's host name is the same site, so a credentialed fetch carries it).
+ * The cookie's attributes: HttpOnly, whole origin, one year; `SameSite=None; Secure` when the ads host is reached over
+ * https (a cross-site embed then still sends it), else `SameSite=Lax` (plain http: an ads host on another port of the
+ * embed's host name is the same site, so a credentialed fetch carries it).
  */
-export const adsIdSetCookie = (id: string, secure: boolean): string =>
-  `${ADS_ID_COOKIE}=${id}; Max-Age=${ADS_ID_COOKIE_MAX_AGE_SECONDS}; Path=/; HttpOnly; ${secure ? 'SameSite=None; Secure' : 'SameSite=Lax'}`;
+const adsIdCookieOptions = (secure: boolean): CookieSerializeOptions => ({
+  maxAge: ADS_ID_COOKIE_MAX_AGE_SECONDS,
+  path: '/',
+  httpOnly: true,
+  ...(secure ? { sameSite: 'none', secure: true } : { sameSite: 'lax', secure: false }),
+});
+
+/** Sets the id cookie on the reply. */
+export function setAdsIdCookie(reply: FastifyReply, id: string, secure: boolean): void {
+  reply.setCookie(ADS_ID_COOKIE, id, adsIdCookieOptions(secure));
+}

@@ -1,8 +1,10 @@
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AD_STATUS_GLOBAL } from '../../streams/adStatus/adStatusGlobal';
-import { errorBody, replyWithError } from '../errors';
+import { createHttpServer } from '../http/createHttpServer';
+import { errorBody, replyWithError } from '../http/errors';
 import { registerSecurityHeaders } from '../security/securityHeaders';
-import { adsIdFromCookieHeader, adsIdSetCookie, newAdsId } from './adsIdCookie';
+import { adsIdOfRequest, newAdsId, setAdsIdCookie } from './adsIdCookie';
 import { createScriptedAnswers, type ScriptedAnswer } from './scriptedAnswers';
 
 export interface AdsHostOptions {
@@ -55,7 +57,7 @@ const scriptedAnswersSchema = {
 } as const;
 
 /**
- * The reference ads host (issue 13, spec §7): a second, small Fastify app on its own origin (another port), which
+ * The reference ads host (spec §7): a second, small Fastify app on its own origin (another port), which
  * hands the embed its consent-gated anonymous id.
  *
  * `GET /pagead/id` answers `)]}'\n{"id":"…","type":1}` (`application/json`, `no-store`): the id of the `vf_ads_id`
@@ -83,15 +85,7 @@ export async function createAdsHost({
   logger = false,
   now = Date.now,
 }: AdsHostOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger,
-    forceCloseConnections: 'idle',
-    return503OnClosing: true,
-    frameworkErrors: (error, _request, reply) => {
-      const status = typeof (error as { statusCode?: number }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 400;
-      (reply as FastifyReply).code(status).send(errorBody(status, error.message));
-    },
-  });
+  const app = createHttpServer({ logger, trustProxy: false });
   const scripted = createScriptedAnswers();
 
   // A scripted delay ends at once when the host closes, so a test's long "timeout" answer never holds up the stop.
@@ -115,6 +109,7 @@ export async function createAdsHost({
   });
   app.setErrorHandler(replyWithError);
   await registerSecurityHeaders(app);
+  await app.register(fastifyCookie);
 
   /** The CORS decision for a request: `refused` (a foreign origin), or the headers to add (none without `Origin`). */
   const cors = (request: FastifyRequest, reply: FastifyReply): 'refused' | 'ok' => {
@@ -132,7 +127,7 @@ export async function createAdsHost({
       .send(errorBody(403, `The ads host does not answer pages of ${JSON.stringify(request.headers.origin)}.`));
 
   app.get('/pagead/id', { exposeHeadRoute: false }, async (request, reply) => {
-    const cookieId = adsIdFromCookieHeader(request.headers.cookie);
+    const cookieId = adsIdOfRequest(request);
     scripted.record({ atMs: now(), origin: request.headers.origin ?? null, hadCookie: cookieId !== undefined });
     if (cors(request, reply) === 'refused') return refuse(request, reply);
     reply.header('cache-control', 'no-store').type(JSON_TYPE);
@@ -142,7 +137,7 @@ export async function createAdsHost({
     if (answer?.body !== undefined) return reply.code(answer.status ?? 200).send(answer.body);
 
     const id = cookieId ?? newAdsId();
-    if (cookieId === undefined) reply.header('set-cookie', adsIdSetCookie(id, secureCookies));
+    if (cookieId === undefined) setAdsIdCookie(reply, id, secureCookies);
     return reply.code(answer?.status ?? 200).send(`${ADS_ID_RESPONSE_PREFIX}${JSON.stringify({ id, type: 1 })}`);
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createGunzip } from 'node:zlib';
-import { HttpError } from '../errors';
+import { HttpError } from '../http/errors';
 
 /**
  * The client's transport gzips bodies of 500 bytes and more (spec §5), for every call: in the scope this is added to,

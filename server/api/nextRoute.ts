@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { VideoViewerState } from '../../streams/platform/payloads';
-import { type Catalog, findPlaylist, findVideo } from '../catalog';
+import { type Catalog, findPlaylist, findVideo } from '../media/catalog';
 import type { ApiViewer } from './verifyApiRequest';
+
+/**
+ * A video's state for a viewer, which `next {videoId}` answers; the platform domain provides it. Throws a 400 for a
+ * malformed id and a 404 for an unknown video.
+ */
+export type VideoViewerStateOf = (viewer: ApiViewer, videoId: unknown) => VideoViewerState;
 
 /**
  * `POST /youtubei/v1/next`, two questions in one call:
@@ -17,7 +23,7 @@ export function registerNextRoute(
   app: FastifyInstance,
   catalog: Catalog,
   verify: (request: FastifyRequest) => { viewer: ApiViewer; responseContext: Record<string, unknown> },
-  videoViewerState?: (viewer: ApiViewer, videoId: unknown) => VideoViewerState,
+  videoViewerState?: VideoViewerStateOf,
 ): void {
   app.post<{ Body: unknown }>('/youtubei/v1/next', (request, reply) => {
     const { viewer, responseContext } = verify(request);

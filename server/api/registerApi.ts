@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { Catalog } from '../catalog';
-import { HttpError } from '../errors';
-import { playerResponseFor } from '../playerResponse';
+import type { Catalog } from '../media/catalog';
+import { HttpError } from '../http/errors';
+import { playerResponseFor } from '../media/playerResponse';
 import { decodeGzipBodies } from './gzipBodies';
-import type { IdentityTokens } from './identityTokens';
-import { registerNextRoute } from './nextRoute';
+import type { IdentityTokens } from '../tokens/identityTokens';
+import { registerNextRoute, type VideoViewerStateOf } from './nextRoute';
 import { responseContextFor } from './responseContext';
 import type { ApiViewer, VerifyApiRequest } from './verifyApiRequest';
-import type { VideoViewerStateOf } from '../platform/videoViewerState';
 
 export interface ApiOptions {
   catalog: Catalog;

@@ -1,8 +1,6 @@
 import type { ApiViewer } from './verifyApiRequest';
-import type { StreamTokens } from '../collector/streamTokens';
-
-/** How long a consistency token jar is good for, in seconds (it only has to outlive a read-after-write). */
-export const CONSISTENCY_JAR_EXPIRATION_S = 600;
+import { CONSISTENCY_JAR_EXPIRATION_S } from '../tokens/limits';
+import type { StreamTokens } from '../tokens/streamTokens';
 
 /**
  * The `responseContext` of an API answer (spec §3, §7): the visitor id when the server hands out a new one (the

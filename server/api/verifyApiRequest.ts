@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../errors';
-import { ANTI_FORGERY_FIELD, type IdentityTokens } from './identityTokens';
+import { HttpError } from '../http/errors';
+import { ANTI_FORGERY_FIELD, type IdentityTokens } from '../tokens/identityTokens';
 
 /** What the account side answers about an `Authorization` header (implemented by `server/accounts/`). */
 export interface AuthorizationVerifier {

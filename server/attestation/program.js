@@ -1,10 +1,10 @@
 /*
- * VidFrame's attestation program (issue 14), served at /attestation/program.js and loaded by the embed's attestation
+ * VidFrame's attestation program, served at /attestation/program.js and loaded by the embed's attestation
  * loader (src/embed/services/attestation.ts). It sets window.vidframeAttestationProgram = { version, start() }; start() checks
  * that the browser can run it and returns { solve(challenge) }, which turns one server challenge
  * ({ challenge, difficulty, expiresAtMs } from POST /attestation/challenge) into one response token:
  * "{challenge}.{counter}", the first counter for which SHA-256("{challenge}:{counter}") starts with `difficulty` zero
- * bits. The server (server/attestation/attestationTokens.ts) checks the signature, the expiry, the proof and single use.
+ * bits. The server (server/tokens/attestationTokens.ts) checks the signature, the expiry, the proof and single use.
  *
  * Plain ES2017 on purpose: no build step, nothing the page's bundle must share, and readable as served.
  */

@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ATTESTATION_CHALLENGE_RATE_LIMIT_PER_MINUTE } from '../../streams/timing';
 import { ATTESTATION_CHALLENGE_PATH } from '../../streams/attestation/attestationStates';
-import { errorBody } from '../errors';
-import { createAttestationVerifier, createChallengeIssuer, type AttestationVerdict } from './attestationTokens';
+import { errorBody } from '../http/errors';
+import { createAttestationVerifier, createChallengeIssuer, type AttestationVerdict } from '../tokens/attestationTokens';
 
 /** Where the program is served (root-relative: the page may sit behind a proxy under another host name). */
 export const ATTESTATION_PROGRAM_PATH = '/attestation/program.js';
@@ -44,7 +44,7 @@ export interface Attestation {
 }
 
 /**
- * Attestation (issue 14, spec §4/§7/§8), as one encapsulated plugin:
+ * Attestation (spec §4/§7/§8), as one encapsulated plugin:
  *
  * - `GET /attestation/program.js`: the program (`program.js` beside this file), `text/javascript`, named by a `v=`
  *   content hash in the URL the page is given, so that URL is cached for a year and a new program is a new URL

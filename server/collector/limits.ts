@@ -1,14 +1,8 @@
 import { ADMIN_API_MAX_PAGE_SIZE, ADMIN_API_MAX_TIMESERIES_BUCKETS } from '../../streams/collector/adminApi';
-import {
-  CREDENTIAL_TRANSFER_TOKEN_MAX_CHARS,
-  CREDENTIAL_TRANSFER_TOKENS_MAX,
-  ERROR_MESSAGE_MAX_CHARS,
-  RETRY_QUEUE_EXPIRY_MS,
-  STREAM_TOKEN_MAX_CHARS,
-} from '../../streams/timing';
+import { CREDENTIAL_TRANSFER_TOKEN_MAX_CHARS, CREDENTIAL_TRANSFER_TOKENS_MAX, ERROR_MESSAGE_MAX_CHARS } from '../../streams/timing';
 
 /**
- * Every bound the collector puts on what it receives and reads, in one place (issue 12 §3, §4). The numbers that
+ * Every bound the collector puts on what it receives and reads, in one place. The numbers that
  * come from the client's contract are imported from `streams/timing.ts`, never copied.
  */
 
@@ -70,15 +64,6 @@ export const COLLECTOR_MAX_TIMESERIES_BUCKETS = ADMIN_API_MAX_TIMESERIES_BUCKETS
 export const COLLECTOR_MIN_TIMESERIES_BUCKET_MS = 1_000;
 /** Longest free-text search. */
 export const COLLECTOR_MAX_SEARCH_CHARS = 200;
-
-/** How long a stream token is accepted: the retry queue's 30-day expiry plus 7 days for a page kept open that long. */
-export const STREAM_TOKEN_LIFETIME_MS = RETRY_QUEUE_EXPIRY_MS + 7 * 24 * 3600 * 1000;
-/** Longest stream token: the client's own bound. */
-export { STREAM_TOKEN_MAX_CHARS };
-/** A stream key older than this is replaced at start-up; the replaced key verifies old tokens for their lifetime. */
-export const STREAM_KEY_ROTATION_MS = 90 * 24 * 3600 * 1000;
-/** A token issued this far in the future (clock skew between collectors) is still accepted. */
-export const STREAM_TOKEN_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 /**
  * Default write rate per client address on the log routes: requests per window. A viewer sends about 6 a minute, so

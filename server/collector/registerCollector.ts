@@ -1,18 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
-import { HttpError } from '../errors';
-import type { Metrics } from '../metrics/createMetrics';
+import { HttpError } from '../http/errors';
+import type { Metrics } from '../health/createMetrics';
 import { registerAdminApi } from './admin/registerAdminApi';
 import { registerErrorRoute } from './errors/registerErrorRoute';
 import { registerPingRoutes } from './pings/registerPingRoutes';
 import { type GlobalConfig, registerIngestRoutes } from './ingest/registerIngestRoutes';
-import type { IdentityTokens } from '../api/identityTokens';
+import type { IdentityTokens } from '../tokens/identityTokens';
 import type { VerifyApiRequest } from '../api/verifyApiRequest';
 import { COLLECTOR_RATE_LIMIT_MAX, COLLECTOR_RATE_LIMIT_WINDOW_MS, ERROR_REPORT_RATE_LIMIT_MAX } from './limits';
 import { importLegacyJsonl } from './importLegacyJsonl';
 import { startRetention } from './retention';
 import type { CollectorStore } from './store';
-import type { StreamTokens } from './streamTokens';
+import type { StreamTokens } from '../tokens/streamTokens';
 import { createFaultInjector } from './testHooks/faultInjector';
 
 export type { GlobalConfig } from './ingest/registerIngestRoutes';
@@ -59,7 +59,7 @@ const DEFAULT_GLOBAL_CONFIG: GlobalConfig = {
 const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url');
 
 /**
- * The collector (issue 12), as an encapsulated Fastify plugin: its body parsing and error format apply to its own
+ * The collector, as an encapsulated Fastify plugin: its body parsing and error format apply to its own
  * routes only. It wires its parts, each in its folder: `ingest/` (log_event, video_stats), `errors/` (`/error_204`),
  * `pings/` (the ping beacons `/api/stats/playback|watchtime`), `admin/` (the admin API), `testHooks/`, and the retention job; the store is chosen by `openCollectorStore`.
  * `GET /generate_204` is the network probe (204, no body).

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
-import type { PageName, PageSource } from '../builtPages';
-import { errorBody } from '../errors';
+import type { PageName, PageSource } from '../pages/builtPages';
+import { errorBody } from '../http/errors';
 import { allowOriginInCsp } from '../security/securityHeaders';
 
 export interface ViteDevOptions {
@@ -30,7 +30,7 @@ const NONCE_PLACEHOLDER = 'vidframe-dev-nonce-placeholder';
  * reload:
  *
  * - the pages (embed, demo host page, dashboard) are their `src/…/index.html` through `vite.transformIndexHtml`; the
- *   embed page still gets its player configuration inlined by the server (`server/embedPage.ts`);
+ *   embed page still gets its player configuration inlined by the server (`server/pages/embedPage.ts`);
  * - every request no route of the server answers goes to Vite's middlewares (`/@vite/client`, `/src/…`,
  *   `/streams/…`, the pre-bundled dependencies); what Vite does not serve either is the server's JSON 404;
  * - the HMR websocket is attached to this server's own HTTP server (same origin as the pages), and the pages' CSP

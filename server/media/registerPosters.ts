@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { type Catalog, findVideo } from '../catalog';
-import { errorBody } from '../errors';
+import { type Catalog, findVideo } from './catalog';
+import { errorBody } from '../http/errors';
 
 export interface PosterRouteOptions {
   catalog: Catalog;
@@ -21,7 +21,7 @@ const IMAGE_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'im
 
 /**
  * The poster (thumbnail) of a catalogue video under a URL a host page can build from the video id, as
- * `/vi/{id}/hqdefault.jpg` is for YouTube's: the lazy facade of the React binding (issue 16 item 3) shows it before any
+ * `/vi/{id}/hqdefault.jpg` is for YouTube's: the lazy facade of the React binding shows it before any
  * iframe exists. The catalogue's own path (`/media/videos/…/poster.jpg`) is the server's business, not the host's.
  *
  * Root-relative, served to any site (`Cross-Origin-Resource-Policy: cross-origin`, the server's default). A malformed

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { NOTIFICATION_LEVELS, PLATFORM_ENDPOINTS, type ChannelPreferenceAnswer, type NotificationLevel } from '../../streams/platform/payloads';
-import { findChannel, isValidChannelId } from '../catalog';
-import { HttpError } from '../errors';
+import { findChannel, isValidChannelId } from '../media/catalog';
+import { HttpError } from '../http/errors';
 import { badField, fieldsOf, requireOpaque } from './fields';
 import { type PlatformContext, requireAccount } from './platformContext';
 

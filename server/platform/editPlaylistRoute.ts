@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PLATFORM_ENDPOINTS, WATCH_LATER_PLAYLIST_ID, type EditPlaylistAnswer } from '../../streams/platform/payloads';
-import { findPlaylist, findVideo, isValidVideoId } from '../catalog';
-import { HttpError } from '../errors';
+import { findPlaylist, findVideo, isValidVideoId } from '../media/catalog';
+import { HttpError } from '../http/errors';
 import { badField, fieldsOf, isRecord, requireOpaque, requireText } from './fields';
 import { EDIT_PLAYLIST_ACTIONS_MAX, WATCH_LATER_MAX_VIDEOS } from './limits';
 import { type PlatformContext, requireAccount } from './platformContext';

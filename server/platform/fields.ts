@@ -1,5 +1,5 @@
 import { decodeOpaque } from '../../streams/platform/payloads';
-import { HttpError } from '../errors';
+import { HttpError } from '../http/errors';
 import { PLATFORM_TEXT_MAX_CHARS } from './limits';
 
 /**

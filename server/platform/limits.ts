@@ -3,7 +3,7 @@
  * Every bound a request can hit is here, so the 400 / 413 messages and the tests read the same value.
  */
 
-/** Largest body of a platform call, in bytes, compressed or not: the largest payload (50 edit actions) is ~3 KiB. */
+/** Largest body of a platform call, in bytes, compressed or not: well above the largest payload (50 edit actions). */
 export const PLATFORM_BODY_MAX_BYTES = 64 * 1024;
 /** Channels per subscribe or unsubscribe: the embed names one; a few more let a client batch without being a scan. */
 export const SUBSCRIBE_CHANNEL_IDS_MAX = 10;
@@ -13,13 +13,6 @@ export const WATCH_LATER_MAX_VIDEOS = 5000;
 export const EDIT_PLAYLIST_ACTIONS_MAX = 50;
 /** Tokens per `feedback` request: one "not interested" plus each report reason is the most a video offers. */
 export const FEEDBACK_TOKENS_MAX = 10;
-/** Longest feedback token looked at; anything longer is refused without being parsed. */
-export const FEEDBACK_TOKEN_MAX_CHARS = 512;
-/**
- * How long a feedback token verifies: 37 days, the anti-forgery token's lifetime, so a feedback sent from the client's
- * retry queue (30 days) is still accepted.
- */
-export const FEEDBACK_TOKEN_LIFETIME_MS = 37 * 24 * 3600 * 1000;
 /** Longest `siloName`, `clientFeature` or opaque `params` source text accepted. */
 export const PLATFORM_TEXT_MAX_CHARS = 200;
 /** Largest `clientParams.startTimeSeconds` of a share link: a day, longer than any catalogue video. */

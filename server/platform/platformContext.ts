@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { Catalog } from '../catalog';
-import { HttpError } from '../errors';
+import type { Catalog } from '../media/catalog';
+import { HttpError } from '../http/errors';
 import type { ApiViewer } from '../api/verifyApiRequest';
-import type { FeedbackTokens } from './feedbackTokens';
+import type { FeedbackTokens } from '../tokens/feedbackTokens';
 import type { PlatformStore } from './platformStore';
 
 /**

@@ -1,15 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { join } from 'node:path';
-import type { Catalog } from '../catalog';
+import type { Catalog } from '../media/catalog';
 import { migrate } from '../db/migrate';
 import { DATABASE_FILE_NAME, openDatabase } from '../db/openDatabase';
 import { decodeGzipBodies } from '../api/gzipBodies';
-import type { IdentityTokens } from '../api/identityTokens';
+import type { IdentityTokens } from '../tokens/identityTokens';
 import { responseContextFor } from '../api/responseContext';
 import type { VerifyApiRequest } from '../api/verifyApiRequest';
+import type { VideoViewerStateOf } from '../api/nextRoute';
 import { registerChannelPreferenceRoute } from './channelPreferenceRoute';
 import { registerEditPlaylistRoute } from './editPlaylistRoute';
-import { createFeedbackTokens } from './feedbackTokens';
+import { createFeedbackTokensFor } from '../tokens/feedbackTokens';
 import { registerFeedbackRoute } from './feedbackRoute';
 import { PLATFORM_BODY_MAX_BYTES } from './limits';
 import { platformMigrations } from './migrations';
@@ -17,10 +18,9 @@ import type { PlatformContext, VerifyAttestation } from './platformContext';
 import { createPlatformStore } from './platformStore';
 import { registerShareRoutes } from './shareRoutes';
 import { registerSubscriptionRoutes } from './subscriptionRoutes';
-import { createVideoViewerState, type VideoViewerStateOf } from './videoViewerState';
+import { createVideoViewerState } from './videoViewerState';
 
 export type { VerifyAttestation } from './platformContext';
-export type { VideoViewerStateOf } from './videoViewerState';
 
 export interface PlatformOptions {
   /** The data folder: the platform's tables live in its SQLite database, the feedback-token key in `secrets/`. */
@@ -73,9 +73,7 @@ export async function registerPlatform(
     throw error;
   }
   const store = createPlatformStore(db, { now });
-  const feedbackTokens = createFeedbackTokens(
-    sharedSecret !== undefined ? { secret: `${sharedSecret}#feedback`, now } : { keyFile: join(dataDir, 'secrets', 'feedback-token-key'), now },
-  );
+  const feedbackTokens = createFeedbackTokensFor({ dataDir, sharedSecret, now });
   const context: PlatformContext = {
     catalog,
     store,

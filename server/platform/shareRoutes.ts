@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PLATFORM_ENDPOINTS, type SharePanel } from '../../streams/platform/payloads';
-import { type Catalog, type CatalogPlaylist, type CatalogVideo, findPlaylist, findVideo, isValidVideoId } from '../catalog';
-import { HttpError } from '../errors';
+import { type Catalog, type CatalogPlaylist, type CatalogVideo, findPlaylist, findVideo, isValidVideoId } from '../media/catalog';
+import { HttpError } from '../http/errors';
 import { badField, fieldsOf, isRecord, requireBoolean, requireOpaque } from './fields';
 import { SHARE_START_TIME_MAX_SECONDS } from './limits';
 import type { PlatformContext } from './platformContext';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PLATFORM_ENDPOINTS, type SubscriptionAnswer } from '../../streams/platform/payloads';
-import { findChannel, isValidChannelId } from '../catalog';
-import { HttpError } from '../errors';
+import { findChannel, isValidChannelId } from '../media/catalog';
+import { HttpError } from '../http/errors';
 import { badField, fieldsOf, requireOpaque, requireText } from './fields';
 import { SUBSCRIBE_CHANNEL_IDS_MAX } from './limits';
 import { type PlatformContext, requireAccount } from './platformContext';

@@ -1,12 +1,8 @@
-import type { VideoViewerState } from '../../streams/platform/payloads';
-import { channelOf, findVideo, isValidVideoId } from '../catalog';
-import { HttpError } from '../errors';
-import type { ApiViewer } from '../api/verifyApiRequest';
-import { REPORT_REASONS } from './feedbackTokens';
+import { channelOf, findVideo, isValidVideoId } from '../media/catalog';
+import { HttpError } from '../http/errors';
+import type { VideoViewerStateOf } from '../api/nextRoute';
+import { REPORT_REASONS } from '../tokens/feedbackTokens';
 import type { PlatformContext } from './platformContext';
-
-/** A video's state for a verified viewer; throws a 400 for a malformed id and a 404 for an unknown video. */
-export type VideoViewerStateOf = (viewer: ApiViewer, videoId: unknown) => VideoViewerState;
 
 /**
  * What `POST /youtubei/v1/next {videoId}` answers (the route is the API's, `server/api/nextRoute.ts`): the video's

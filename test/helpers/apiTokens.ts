@@ -1,4 +1,4 @@
-import { createIdentityTokens } from '../../server/api/identityTokens';
+import { createIdentityTokens } from '../../server/tokens/identityTokens';
 
 /**
  * Tokens a test client needs to call the API of a server started with a shared `streamSecret`
@@ -6,6 +6,6 @@ import { createIdentityTokens } from '../../server/api/identityTokens';
  * visitor id, minted with the same derived keys the server uses. No key file is written.
  */
 export function apiTokensFor(sharedSecret: string, now?: () => number): { antiForgeryToken: () => string; visitorData: () => string } {
-  const tokens = createIdentityTokens({ secretsDir: '/nonexistent-secrets-dir', sharedSecret, now });
+  const tokens = createIdentityTokens({ dataDir: '/nonexistent-data-dir', sharedSecret, now });
   return { antiForgeryToken: () => tokens.antiForgery.issue().token, visitorData: () => tokens.visitor.issue().token };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { leadingZeroBits, type AttestationChallenge } from '../../server/attestation/attestationTokens';
+import { leadingZeroBits, type AttestationChallenge } from '../../server/tokens/attestationTokens';
 
 /** What the attestation program does, in Node: the first counter whose hash has enough leading zero bits. */
 export function solveAttestation({ challenge, difficulty }: AttestationChallenge): string {

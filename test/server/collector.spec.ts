@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildApp, type VidFrameApp } from '../../server/app';
-import { createStreamTokens } from '../../server/collector/streamTokens';
+import { createStreamTokens } from '../../server/tokens/streamTokens';
 import { apiTokensFor } from '../helpers/apiTokens';
 import { COLLECTOR_MAX_EVENT_BYTES, COLLECTOR_MAX_EVENTS_PER_REQUEST, ERROR_REPORT_MAX_STACK_CHARS } from '../../server/collector/limits';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { from, lastValueFrom, Subject, toArray } from 'rxjs';
 import { buildApp, type VidFrameApp } from '../../server/app';
-import { createStreamTokens } from '../../server/collector/streamTokens';
+import { createStreamTokens } from '../../server/tokens/streamTokens';
 import { apiTokensFor } from '../helpers/apiTokens';
 import { createLogSink } from '../../streams/logging/createLogSink';
 import { playerEvents } from '../../streams/logging/playerEvents';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, type VidFrameApp } from '../../server/app';
-import { createStreamTokens } from '../../server/collector/streamTokens';
+import { createStreamTokens } from '../../server/tokens/streamTokens';
 import { apiTokensFor } from '../helpers/apiTokens';
 import { readConfig } from '../../server/config';
 
@@ -13,7 +13,7 @@ const { antiForgeryToken } = apiTokensFor(SECRET);
 const body = (ids: string[]) =>
   JSON.stringify({ session_token: antiForgeryToken(), events: ids.map((id) => ({ clientEventId: id, playerStateChange: { state: 1 } })) });
 
-describe('security of the reference server (issue 12)', () => {
+describe('security of the reference server', () => {
   let dataDir: string;
   let app: VidFrameApp;
   const build = (extra: Parameters<typeof buildApp>[0] = {}) => buildApp({ dataDir, adminToken: ADMIN, streamSecret: SECRET, ...extra });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { builtPages, replyNotBuilt, type PageSource } from '../../builtPages';
+import { builtPages, replyNotBuilt, type PageSource } from '../../pages/builtPages';
 
 export interface DashboardRouteOptions {
   /** The Vite build output: the page is `dist/src/dashboard/index.html` (its scripts and styles under `/assets/`). */
@@ -9,7 +9,7 @@ export interface DashboardRouteOptions {
 }
 
 /**
- * `GET /collector` (and `/collector/`): the collector dashboard (issue 12 §5). The page itself holds nothing secret —
+ * `GET /collector` (and `/collector/`): the collector dashboard. The page itself holds nothing secret —
  * it reads everything from the admin API with the reader's token — so it needs no token to load; without one it
  * asks for it. It is read on every request (a small file, and a rebuild shows at once) and answered with:
  *

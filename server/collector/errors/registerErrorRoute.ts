@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { errorBody } from '../../errors';
+import { errorBody } from '../../http/errors';
 import {
   COLLECTOR_STORE_RETRY_AFTER_SEC,
   ERROR_REPORT_MAX_BODY_BYTES,

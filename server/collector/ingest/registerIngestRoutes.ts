@@ -1,28 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody, HttpError } from '../../errors';
-import type { Metrics } from '../../metrics/createMetrics';
-import {
-  COLLECTOR_MAX_BODY_BYTES,
-  COLLECTOR_MAX_BODY_DEPTH,
-  COLLECTOR_MAX_CONTEXT_BYTES,
-  COLLECTOR_MAX_CONTEXT_DEPTH,
-  COLLECTOR_MAX_CREDENTIAL_TRANSFER_TOKEN_CHARS,
-  COLLECTOR_MAX_CREDENTIAL_TRANSFER_TOKENS,
-  COLLECTOR_MAX_DECOMPRESSED_BYTES,
-  COLLECTOR_MAX_EVENTS_PER_REQUEST,
-  COLLECTOR_MAX_HEADER_CHARS,
-  COLLECTOR_STORE_RETRY_AFTER_SEC,
-} from '../limits';
-import type { CollectorEndpoint, CollectorStore } from '../store';
-import type { StreamTokens } from '../streamTokens';
-import type { FaultInjector } from '../testHooks/faultInjector';
-import type { IdentityTokens } from '../../api/identityTokens';
-import { responseContextFor } from '../../api/responseContext';
 import type { VerifyApiRequest } from '../../api/verifyApiRequest';
-import { credentialTransferTokensProblem } from '../../../streams/transport/credentialTransferTokens';
-import { jsonTextNestsDeeperThan, nestsDeeperThan, validateEvents } from './validateEvents';
+import { responseContextFor } from '../../api/responseContext';
+import type { Metrics } from '../../health/createMetrics';
+import { errorBody, HttpError } from '../../http/errors';
+import type { IdentityTokens } from '../../tokens/identityTokens';
+import type { StreamTokens } from '../../tokens/streamTokens';
+import { COLLECTOR_MAX_BODY_BYTES, COLLECTOR_MAX_CONTEXT_DEPTH, COLLECTOR_MAX_HEADER_CHARS, COLLECTOR_STORE_RETRY_AFTER_SEC } from '../limits';
+import type { CollectorEndpoint, CollectorStore } from '../store';
+import type { FaultInjector } from '../testHooks/faultInjector';
+import { decodeLogBody } from './decodeLogBody';
+import { nestsDeeperThan, validateEvents } from './validateEvents';
 
 /** Hot and cold client configuration handed out in `responseContext.globalConfigGroup` (spec §7). */
 export interface GlobalConfig {
@@ -65,21 +53,33 @@ export interface IngestOptions {
   tokens: IdentityTokens;
 }
 
+/** The kept request headers, each cut to {@link COLLECTOR_MAX_HEADER_CHARS}. */
+function keptHeadersOf(request: FastifyRequest): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of KEPT_HEADERS) {
+    const value = request.headers[name];
+    if (value !== undefined) headers[name] = (Array.isArray(value) ? value.join(', ') : String(value)).slice(0, COLLECTOR_MAX_HEADER_CHARS);
+  }
+  return headers;
+}
+
+/** A small field kept as it came, or dropped when it is deep or large (it is metadata, never worth a refusal). */
+const scalarOrSmall = (value: unknown) =>
+  value === undefined || nestsDeeperThan(value, COLLECTOR_MAX_CONTEXT_DEPTH) || JSON.stringify(value).length > 1024 ? undefined : value;
+
 /**
  * `POST /youtubei/v1/log_event` and `POST /youtubei/v1/video_stats` (spec §7), in this order:
  *
- * 1. rate limit per stream token and address (429 with `Retry-After`, which the client's retry queue honours);
+ * 1. rate limit per client address (429 with `Retry-After`, which the client's retry queue honours);
  * 2. content type JSON (415), encoding gzip or none (415), body ≤ {@link COLLECTOR_MAX_BODY_BYTES} (413);
  * 3. the stream token (`X-VidFrame-Stream-Token`) verified: missing, forged or expired is 401 and nothing is stored;
- * 4. gunzip ≤ {@link COLLECTOR_MAX_DECOMPRESSED_BYTES} (413), JSON object with an `events` array (400), at most
- *    {@link COLLECTOR_MAX_EVENTS_PER_REQUEST} events and a bounded context (400); `credentialTransferTokens`, when
- *    present, an array of at most {@link COLLECTOR_MAX_CREDENTIAL_TRANSFER_TOKENS} objects of strings (400 naming it)
- *    — checked only: they are credentials, so nothing of them is stored, logged or counted;
- * 4a. the API's request-validation step ({@link VerifyApiRequest}): a bad or expired bearer token is 401, a missing or
+ * 4. the body decoded and its shape checked (`decodeLogBody.ts`: 413 or 400); `credentialTransferTokens` are checked
+ *    only: they are credentials, so nothing of them is stored, logged or counted;
+ * 5. the API's request-validation step ({@link VerifyApiRequest}): a bad or expired bearer token is 401, a missing or
  *    wrong anti-forgery field 403, nothing stored; a verified account (and the channel it acts for) is stored with
  *    the request and its events, so the collector attributes them;
- * 5. each event validated on its own: the refused ones are listed in the reply (`collector.refused`), the rest stored;
- * 6. the store's transaction commits, then 200. A store failure is 503 with `Retry-After`: the client keeps the request.
+ * 6. each event validated on its own: the refused ones are listed in the reply (`collector.refused`), the rest stored;
+ * 7. the store's transaction commits, then 200. A store failure is 503 with `Retry-After`: the client keeps the request.
  */
 export function registerIngestRoutes(scope: FastifyInstance, opts: IngestOptions): void {
   const { store, streamTokens, metrics, faults, globalConfigGroup, rateLimit, now, verifyApiRequest, tokens } = opts;
@@ -97,7 +97,6 @@ export function registerIngestRoutes(scope: FastifyInstance, opts: IngestOptions
       if (fault.retryAfterSec !== undefined) reply.header('retry-after', String(fault.retryAfterSec));
       return reply.code(fault.status).send(errorBody(fault.status, `Injected fault (${fault.status})`));
     }
-
     if (!contentType.toLowerCase().includes('json')) {
       throw new HttpError(415, `Content-Type must be application/json, not "${contentType.slice(0, 100) || 'none'}"`);
     }
@@ -108,73 +107,18 @@ export function registerIngestRoutes(scope: FastifyInstance, opts: IngestOptions
       metrics.collectorRequestsRefused.inc({ reason: 'token' });
       return reply.code(401).header('www-authenticate', 'VidFrame-Stream').send(errorBody(401, verdict.reason));
     }
-
-    let text: string;
-    try {
-      text = (compressed ? gunzipSync(raw, { maxOutputLength: COLLECTOR_MAX_DECOMPRESSED_BYTES }) : raw).toString('utf8');
-    } catch (error) {
-      metrics.collectorRequestsRefused.inc({ reason: 'body' });
-      if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) {
-        throw new HttpError(413, `Decompressed body is larger than ${COLLECTOR_MAX_DECOMPRESSED_BYTES} bytes`);
-      }
-      throw new HttpError(400, 'Malformed gzip body');
-    }
-    if (jsonTextNestsDeeperThan(text, COLLECTOR_MAX_BODY_DEPTH)) {
-      metrics.collectorRequestsRefused.inc({ reason: 'body' });
-      throw new HttpError(400, `The body nests deeper than ${COLLECTOR_MAX_BODY_DEPTH} levels`);
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch (error) {
-      metrics.collectorRequestsRefused.inc({ reason: 'body' });
-      throw new HttpError(400, `Malformed JSON body: ${(error as Error).message.slice(0, 200)}`);
-    }
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'Body must be a JSON object');
-    const { events, context, requestTimeMs, serializedClientEventId, credentialTransferTokens } = body as Record<string, unknown>;
-    if (!Array.isArray(events)) throw new HttpError(400, 'Body must have an "events" array');
-    if (events.length > COLLECTOR_MAX_EVENTS_PER_REQUEST) {
-      throw new HttpError(400, `A request carries at most ${COLLECTOR_MAX_EVENTS_PER_REQUEST} events, not ${events.length}`);
-    }
-    // Spec §7 "optionally credentialTransferTokens": shape-checked here and then dropped — the stored request keeps
-    // only the fields picked below, so a credential never reaches the store (never store secrets).
-    if (credentialTransferTokens !== undefined) {
-      const problem = credentialTransferTokensProblem(credentialTransferTokens, {
-        maxTokens: COLLECTOR_MAX_CREDENTIAL_TRANSFER_TOKENS,
-        maxTokenChars: COLLECTOR_MAX_CREDENTIAL_TRANSFER_TOKEN_CHARS,
-      });
-      if (problem !== undefined) {
-        metrics.collectorRequestsRefused.inc({ reason: 'body' });
-        throw new HttpError(400, problem);
-      }
-    }
-    let contextJson: string | undefined;
-    if (context !== undefined) {
-      if (!context || typeof context !== 'object' || Array.isArray(context)) throw new HttpError(400, '"context" must be an object');
-      if (nestsDeeperThan(context, COLLECTOR_MAX_CONTEXT_DEPTH)) throw new HttpError(400, `"context" nests deeper than ${COLLECTOR_MAX_CONTEXT_DEPTH} levels`);
-      contextJson = JSON.stringify(context);
-      if (Buffer.byteLength(contextJson) > COLLECTOR_MAX_CONTEXT_BYTES)
-        throw new HttpError(400, `"context" is larger than ${COLLECTOR_MAX_CONTEXT_BYTES} bytes`);
-    }
-    /** A small field kept as it came, or dropped when it is deep or large (it is metadata, never worth a refusal). */
-    const scalarOrSmall = (value: unknown) =>
-      value === undefined || nestsDeeperThan(value, COLLECTOR_MAX_CONTEXT_DEPTH) || JSON.stringify(value).length > 1024 ? undefined : value;
-
-    const headers: Record<string, string> = {};
-    for (const name of KEPT_HEADERS) {
-      const value = request.headers[name];
-      if (value !== undefined) headers[name] = (Array.isArray(value) ? value.join(', ') : String(value)).slice(0, COLLECTOR_MAX_HEADER_CHARS);
-    }
+    const decoded = decodeLogBody(raw, compressed, metrics);
+    const headers = keptHeadersOf(request);
 
     // Who sent it (after the shape checks: a malformed body is a 400 whoever sends it).
     let viewer;
     try {
-      viewer = verifyApiRequest(request, body);
+      viewer = verifyApiRequest(request, decoded.body);
     } catch (error) {
       metrics.collectorRequestsRefused.inc({ reason: 'identity' });
       throw error;
     }
-    const { valid, refused } = validateEvents(events, { stream: verdict.stream, endpoint });
+    const { valid, refused } = validateEvents(decoded.events, { stream: verdict.stream, endpoint });
     let outcome;
     try {
       outcome = await metrics.timeStore(store.kind, 'recordLogRequest', () =>
@@ -187,12 +131,12 @@ export function registerIngestRoutes(scope: FastifyInstance, opts: IngestOptions
             compressed,
             contentType: contentType.slice(0, COLLECTOR_MAX_HEADER_CHARS),
             bodyBytes: raw.byteLength,
-            decodedBytes: Buffer.byteLength(text),
+            decodedBytes: decoded.decodedBytes,
             headers,
-            serializedClientEventId: scalarOrSmall(serializedClientEventId),
-            requestTimeMs: scalarOrSmall(requestTimeMs),
-            contextJson,
-            eventCount: events.length,
+            serializedClientEventId: scalarOrSmall(decoded.serializedClientEventId),
+            requestTimeMs: scalarOrSmall(decoded.requestTimeMs),
+            contextJson: decoded.contextJson,
+            eventCount: decoded.events.length,
             refused: refused.length,
             ...(viewer.accountId !== undefined && {
               viewer: { accountId: viewer.accountId, ...(viewer.channelId !== undefined && { channelId: viewer.channelId }) },

@@ -1,7 +1,7 @@
 import { isValidVideoId } from '../../../streams/config/playerConfig';
 import { PING_STATES } from '../../../streams/tracking/pingState';
 import { PING_MAX_SEGMENTS, PLAYBACK_NONCE_CHARS } from '../../../streams/timing';
-import { HttpError } from '../../errors';
+import { HttpError } from '../../http/errors';
 import { PING_MAX_MEDIA_SECONDS, PING_MAX_SEQ } from '../limits';
 import type { IncomingPing, PingKind } from '../store';
 

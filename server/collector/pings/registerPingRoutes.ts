@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { errorBody } from '../../errors';
+import { errorBody } from '../../http/errors';
 import { COLLECTOR_STORE_RETRY_AFTER_SEC } from '../limits';
 import { PING_KINDS, type CollectorStore } from '../store';
 import { parsePing } from './parsePing';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ACCESS_TOKEN_LIFETIME_MS } from '../../../server/accounts/accessTokens';
+import { ACCESS_TOKEN_LIFETIME_MS } from '../../../server/tokens/limits';
 import { DEMO_ACCOUNTS } from '../../../server/accounts/demoAccounts';
 import type { Accounts } from '../../../server/accounts/registerAccounts';
 import { DATABASE_FILE_NAME, openDatabase } from '../../../server/db/openDatabase';

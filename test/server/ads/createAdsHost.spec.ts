@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ADS_ID_RESPONSE_PREFIX, createAdsHost } from '../../../server/ads/createAdsHost';
 
-// See collector.spec.ts: inject() needs a stand-in for the ESM-only cookie@2 under Jest on Node 20 (these tests send
-// their cookies as a plain Cookie header).
-jest.mock('cookie', () => ({ stringifySetCookie: ({ name, value }: { name: string; value: string }) => `${name}=${value}` }));
-
 const EMBED = 'http://localhost:8080';
 const allowedOrigin = (origin: string) => origin === EMBED;
 
@@ -15,7 +11,7 @@ const idBody = (text: string) => {
 };
 const cookieOf = (setCookie: string | string[] | undefined) => String(setCookie).split(';')[0];
 
-describe('the ads host (issue 13): GET /pagead/id', () => {
+describe('the ads host: GET /pagead/id', () => {
   let host: FastifyInstance;
   afterEach(() => host?.close());
 
@@ -47,9 +43,17 @@ describe('the ads host (issue 13): GET /pagead/id', () => {
     expect(idBody((await get()).body).id).not.toBe(idBody(first.body).id);
   });
 
+  it('reads a quoted cookie value as the id inside the quotes', async () => {
+    host = await createAdsHost({ allowedOrigin });
+    const id = idBody((await get()).body).id;
+    const again = await get({ cookie: `vf_ads_id="${id}"` });
+    expect(idBody(again.body).id).toBe(id);
+    expect(again.headers['set-cookie']).toBeUndefined();
+  });
+
   it('issues SameSite=None; Secure cookies when secureCookies', async () => {
     host = await createAdsHost({ allowedOrigin, secureCookies: true });
-    expect((await get()).headers['set-cookie']).toMatch(/; HttpOnly; SameSite=None; Secure$/);
+    expect((await get()).headers['set-cookie']).toMatch(/; HttpOnly; Secure; SameSite=None$/);
   });
 
   it('credentialed CORS for an allowed origin only: a foreign origin gets 403, no CORS headers, no cookie', async () => {

@@ -4,13 +4,12 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildApp, DEFAULT_API_KEY, type VidFrameApp } from '../../../server/app';
 import { DEMO_ACCOUNTS } from '../../../server/accounts/demoAccounts';
-import { ACCESS_TOKEN_LIFETIME_MS } from '../../../server/accounts/accessTokens';
-import { createStreamTokens } from '../../../server/collector/streamTokens';
-import { VISITOR_DATA_LIFETIME_MS } from '../../../server/api/identityTokens';
+import { ACCESS_TOKEN_LIFETIME_MS, VISITOR_DATA_LIFETIME_MS } from '../../../server/tokens/limits';
+import { createStreamTokens } from '../../../server/tokens/streamTokens';
 import { apiTokensFor } from '../../helpers/apiTokens';
 
 /**
- * The one request-validation step of every API call (issue 13, spec §6/§7), through the whole app: the player call and
+ * The one request-validation step of every API call (spec §6/§7), through the whole app: the player call and
  * the collector's log_event, signed in through the real sign-in form and token endpoint.
  */
 const SECRET = 'identity-spec-shared-secret-0123456789abcdef';

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { webcrypto } from 'node:crypto';
 import { ATTESTATION_CHALLENGE_PATH, ATTESTATION_PROGRAM_PATH, registerAttestation, type Attestation } from '../../../server/attestation/registerAttestation';
-import type { AttestationChallenge } from '../../../server/attestation/attestationTokens';
+import type { AttestationChallenge } from '../../../server/tokens/attestationTokens';
 import { solveAttestation } from '../../helpers/solveAttestation';
 
 const rootDir = resolve(__dirname, '../../..');
@@ -24,7 +24,7 @@ function loadProgram(source: string) {
   return window.vidframeAttestationProgram as { version: number; start(): { solve(c: unknown): Promise<string> } };
 }
 
-describe('attestation plugin (issue 14)', () => {
+describe('attestation plugin', () => {
   let app: FastifyInstance | undefined;
   afterEach(() => app?.close());
 

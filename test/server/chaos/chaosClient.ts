@@ -1,4 +1,4 @@
-import { createStreamTokens } from '../../../server/collector/streamTokens';
+import { createStreamTokens } from '../../../server/tokens/streamTokens';
 import { apiTokensFor } from '../../helpers/apiTokens';
 
 /** What the chaos suites share: the secrets the server processes are started with, and a client that logs like the embed. */

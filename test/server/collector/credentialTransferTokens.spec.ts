@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, type VidFrameApp } from '../../../server/app';
-import { createStreamTokens } from '../../../server/collector/streamTokens';
+import { createStreamTokens } from '../../../server/tokens/streamTokens';
 import { apiTokensFor } from '../../helpers/apiTokens';
 
 const NOW = 1_700_000_000_000;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildApp, type VidFrameApp } from '../../../server/app';
 import { readConfig } from '../../../server/config';
-import { readEmbedTemplate } from '../../../server/embedPage';
+import { readEmbedTemplate } from '../../../server/pages/embedPage';
 import { isViteRequest, withNonces } from '../../../server/dev/registerViteDev';
 
 /**

@@ -1,5 +1,6 @@
 import { encodeSubscribeParams, PLATFORM_ENDPOINTS, type VideoViewerState } from '../../../streams/platform/payloads';
-import { FEEDBACK_TOKEN_LIFETIME_MS, FEEDBACK_TOKENS_MAX } from '../../../server/platform/limits';
+import { FEEDBACK_TOKENS_MAX } from '../../../server/platform/limits';
+import { FEEDBACK_TOKEN_LIFETIME_MS } from '../../../server/tokens/limits';
 import { GOOD_ATTESTATION, SAMPLES_CHANNEL, startPlatformApp, STUDIO_CHANNEL, T0, type PlatformTestApp } from './platformTestApp';
 
 /** `next {videoId}` (the viewer state) and `feedback` with the tokens it hands out. */

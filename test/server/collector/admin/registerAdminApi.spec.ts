@@ -6,8 +6,8 @@ import { registerAdminApi } from '../../../../server/collector/admin/registerAdm
 import type { CollectorStore, StoredRequest } from '../../../../server/collector/store';
 import { createSqliteStore } from '../../../../server/collector/stores/sqlite/createSqliteStore';
 import { createFaultInjector } from '../../../../server/collector/testHooks/faultInjector';
-import { replyWithError } from '../../../../server/errors';
-import { createMetrics } from '../../../../server/metrics/createMetrics';
+import { replyWithError } from '../../../../server/http/errors';
+import { createMetrics } from '../../../../server/health/createMetrics';
 import { ADMIN_API_MAX_ACCOUNT_ID_CHARS, type Page, type StoredEvent } from '../../../../streams/collector/adminApi';
 import { playerEvents } from '../../../../streams/logging/playerEvents';
 import { clientPage } from '../storeConformance';

@@ -1,6 +1,7 @@
-import { buildPlayerConfig, serializeConfigForScript, type ConfigIdentity, type PlayerConfig, type PlayerResponse } from '../streams/config/playerConfig';
-import { earlyMediaOf } from '../streams/player/playerModel';
-import { earlyHandshakeOf, renderEarlyResponderScript } from '../streams/host/earlyHandshake';
+import { buildPlayerConfig, serializeConfigForScript, type ConfigIdentity, type PlayerConfig, type PlayerResponse } from '../../streams/config/playerConfig';
+import { earlyMediaOf } from '../../streams/player/playerModel';
+import { earlyHandshakeOf, renderEarlyResponderScript } from '../../streams/host/earlyHandshake';
+import { escapeHtml } from '../http/escapeHtml';
 
 /**
  * A place in the embed page the server fills: the host responder's inline script (`responder`: in the head, before the
@@ -22,10 +23,8 @@ const CONFIG_MARKER = '<!--vidframe:config-->';
 const SHELL_MARKER = '<!--vidframe:shell-->';
 const RESPONDER_MARKER = '<!--vidframe:responder-->';
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /**
- * The player's shell, written with the HTML (issue 15): the `.vf-player` box, its `<video>` and the empty `.vf-ui`
+ * The player's shell, written with the HTML: the `.vf-player` box, its `<video>` and the empty `.vf-ui`
  * layer the controls render into later. With the configured video's source and preload on the element, the browser
  * starts the media request while it parses the page, instead of after the scripts have run (the page's script adopts
  * the element: `src/embed/page/playerShell.ts`). Without a source known in advance (a playlist to fetch, a video that
@@ -35,12 +34,12 @@ export function renderPlayerShell(config: PlayerConfig): string {
   const media = earlyMediaOf(config);
   const attributes = ['class="vf-video"'];
   if (media) {
-    attributes.push(`src="${escapeAttribute(media.src)}"`, `preload="${media.preload}"`);
+    attributes.push(`src="${escapeHtml(media.src)}"`, `preload="${media.preload}"`);
     if (media.autoplay) attributes.push('autoplay');
     if (media.muted) attributes.push('muted');
     if (media.playsInline) attributes.push('playsinline');
-    if (media.poster) attributes.push(`poster="${escapeAttribute(media.poster)}"`);
-    attributes.push(`aria-label="${escapeAttribute(media.title ?? 'Video player')}"`);
+    if (media.poster) attributes.push(`poster="${escapeHtml(media.poster)}"`);
+    attributes.push(`aria-label="${escapeHtml(media.title ?? 'Video player')}"`);
   } else attributes.push('preload="none"');
   return `<div class="vf-player" tabindex="-1"><video ${attributes.join(' ')}></video><div class="vf-ui"></div></div>`;
 }

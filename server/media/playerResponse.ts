@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { PlaybackTracking, PlayerResponse } from '../streams/config/playerConfig';
-import { isValidVideoId } from '../streams/config/playerConfig';
+import type { PlaybackTracking, PlayerResponse } from '../../streams/config/playerConfig';
+import { isValidVideoId } from '../../streams/config/playerConfig';
 import { type Catalog, findVideo } from './catalog';
 
 /** Root-relative URL of a file under the media folder (never built from the server's own host and port). */
@@ -13,7 +13,7 @@ export const newResponseEventId = (): string => randomBytes(16).toString('base64
  * The ping beacons of a playable response (spec §7), root-relative, served by the collector (`server/collector/pings`).
  * `ei` ties every ping of one playback to this response, so two loads of the same video are told apart at the collector.
  * A looping playlist of one (`loop=1&playlist=<id>`) plays the same response again at each loop without asking for a
- * new one (issue 15): its loops share the `ei`; each loop is a new playback (a new `cpn`).
+ * new one: its loops share the `ei`; each loop is a new playback (a new `cpn`).
  */
 export function playbackTrackingFor(videoId: string, ei: string): PlaybackTracking {
   const query = new URLSearchParams({ docid: videoId, ei }).toString();

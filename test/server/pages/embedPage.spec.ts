@@ -1,10 +1,10 @@
-import { readEmbedTemplate, renderEmbedPage, renderPlayerShell } from '../../server/embedPage';
-import { configFor, response } from '../streams/player/fixtures';
+import { readEmbedTemplate, renderEmbedPage, renderPlayerShell } from '../../../server/pages/embedPage';
+import { configFor, response } from '../../streams/player/fixtures';
 
 const page = (body: string) =>
   `<html><head><!--vidframe:config--><script type="module" src="/assets/embed-1.js"></script><link rel="stylesheet" href="/assets/embed-1.css"></head><body>${body}</body></html>`;
 
-describe('the embed page writes the player shell with its <video> (issue 15)', () => {
+describe('the embed page writes the player shell with its <video>', () => {
   it('puts the shell where the page marks it, after the inlined configuration, with the source and preload', () => {
     const template = readEmbedTemplate(page('<div id="player-root"><!--vidframe:shell--></div>'));
     const html = renderEmbedPage(template, { videoId: 'VFsunrise01', query: { autoplay: '1', mute: '1' }, playerResponse: response('VFsunrise01') });

@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ACCESS_TOKEN_LIFETIME_MS, createAccessTokens } from '../../../server/accounts/accessTokens';
+import { createAccessTokens } from '../../../server/tokens/accessTokens';
+import { ACCESS_TOKEN_LIFETIME_MS } from '../../../server/tokens/limits';
 
 const SECRET = 'an-access-token-secret-of-32-chars-or-more';
 const claims = { accountId: 'acc_demoAdaLovelace0000000', sessionId: '0123456789abcdef0123456789abcdef' };

@@ -1,13 +1,9 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { ACCESS_TOKEN_MAX_CHARS } from './limits';
-
-/** How long an access token lives: 15 minutes. The embed asks `/accounts/token` for a new one before then. */
-export const ACCESS_TOKEN_LIFETIME_MS = 15 * 60 * 1000;
+import { fixedKey, keyFileOf } from './keys';
+import { ACCESS_TOKEN_LIFETIME_MS, ACCESS_TOKEN_MAX_CHARS } from './limits';
+import { readClaims, signClaims } from './signing';
 
 /**
- * Short-lived access tokens for the API calls of a signed-in viewer (issue 13):
+ * Short-lived access tokens for the API calls of a signed-in viewer:
  *
  *   `vfat1.{base64url(JSON {"sub": accountId, "sid": sessionId, "ch"?: actingChannelId, "exp": expiry ms})}.{base64url HMAC-SHA256 of "vfat1.{payload}"}`
  *
@@ -49,63 +45,23 @@ export interface AccessTokenOptions {
 }
 
 const PREFIX = 'vfat1';
-const TOKEN = /^vfat1\.([A-Za-z0-9_-]{8,})\.([A-Za-z0-9_-]{43})$/;
-
-/**
- * The key in the key file, generated (atomically, 0600) when the file is absent. Also the platform's feedback-token
- * key (`server/platform/feedbackTokens.ts`), with its own file: `label` names the key in the error.
- */
-export function loadOrCreateKey(keyFile: string, label = 'access-token'): Buffer {
-  if (existsSync(keyFile)) {
-    const key = Buffer.from(readFileSync(keyFile, 'utf8').trim(), 'base64url');
-    if (key.length !== 32) throw new Error(`The ${label} key file ${keyFile} does not hold a 32-byte key; restore it or delete it to generate a new one`);
-    return key;
-  }
-  const key = randomBytes(32);
-  mkdirSync(dirname(keyFile), { recursive: true, mode: 0o700 });
-  const tmp = `${keyFile}.tmp`;
-  writeFileSync(tmp, `${key.toString('base64url')}\n`, { mode: 0o600 });
-  renameSync(tmp, keyFile); // a crash leaves no file or the whole file, never half of a key
-  chmodSync(keyFile, 0o600);
-  return key;
-}
 
 const isText = (value: unknown, max = 200): value is string => typeof value === 'string' && value.length > 0 && value.length <= max;
 
 export function createAccessTokens({ secret, keyFile, now = Date.now, lifetimeMs = ACCESS_TOKEN_LIFETIME_MS }: AccessTokenOptions): AccessTokens {
-  let key: Buffer;
-  if (secret !== undefined) {
-    if (secret.length < 32) throw new Error('The access-token secret must be at least 32 characters');
-    key = Buffer.from(secret, 'utf8');
-  } else {
-    if (!keyFile) throw new Error('createAccessTokens needs a key file or a secret');
-    key = loadOrCreateKey(keyFile);
-  }
-  const sign = (body: string) => createHmac('sha256', key).update(body).digest('base64url');
+  const key = fixedKey({ secret, keyFile }, 'access-token', 'createAccessTokens');
 
   return {
     issue({ accountId, sessionId, actingChannelId, notAfterMs }) {
       const expiresAtMs = Math.min(now() + lifetimeMs, notAfterMs ?? Number.POSITIVE_INFINITY);
       const claims = { sub: accountId, sid: sessionId, ...(actingChannelId ? { ch: actingChannelId } : {}), exp: expiresAtMs };
-      const body = `${PREFIX}.${Buffer.from(JSON.stringify(claims), 'utf8').toString('base64url')}`;
-      return { token: `${body}.${sign(body)}`, expiresAtMs };
+      return { token: signClaims(key, PREFIX, claims), expiresAtMs };
     },
     verify(token) {
       const malformed = { ok: false, reason: 'The access token is malformed' } as const;
-      if (typeof token !== 'string' || token.length > ACCESS_TOKEN_MAX_CHARS) return malformed;
-      const match = TOKEN.exec(token);
-      if (!match) return malformed;
-      // Compared as text: base64url decoding ignores a last character's spare bits, so comparing decoded bytes would
-      // accept several spellings of one signature.
-      const expected = Buffer.from(sign(`${PREFIX}.${match[1]}`));
-      const given = Buffer.from(match[2]);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'The access token signature is invalid' };
-      let claims: { sub?: unknown; sid?: unknown; ch?: unknown; exp?: unknown };
-      try {
-        claims = JSON.parse(Buffer.from(match[1], 'base64url').toString('utf8'));
-      } catch {
-        return malformed;
-      }
+      const read = readClaims(key, PREFIX, token, ACCESS_TOKEN_MAX_CHARS);
+      if (!read.ok) return read.problem === 'signature' ? { ok: false, reason: 'The access token signature is invalid' } : malformed;
+      const claims = read.claims as { sub?: unknown; sid?: unknown; ch?: unknown; exp?: unknown } | null;
       if (typeof claims !== 'object' || claims === null || !isText(claims.sub) || !isText(claims.sid) || !Number.isSafeInteger(claims.exp)) return malformed;
       if (claims.ch !== undefined && !isText(claims.ch)) return malformed;
       const expiresAtMs = claims.exp as number;
@@ -120,3 +76,7 @@ export function createAccessTokens({ secret, keyFile, now = Date.now, lifetimeMs
     },
   };
 }
+
+/** The access tokens with their key (`keys.ts`): the shared access-token secret, else `secrets/access-token-key`. */
+export const createAccessTokensFor = ({ dataDir, secret, now }: { dataDir: string; secret?: string; now?: () => number }): AccessTokens =>
+  createAccessTokens(secret !== undefined ? { secret, now } : { keyFile: keyFileOf(dataDir, 'access'), now });

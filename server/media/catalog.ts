@@ -1,12 +1,12 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { isAbsolute, resolve, sep } from 'node:path';
-import { isValidVideoId } from '../streams/config/playerConfig';
+import { isValidVideoId } from '../../streams/config/playerConfig';
 
 /** `true` for 11 characters of `[A-Za-z0-9_-]`, the only video ids there are (host protocol §2). */
 export { isValidVideoId };
 
 /** The quality names, lowest first: the player's own list (one list for the catalogue and the engine). */
-import { QUALITY_ORDER, type Quality } from '../streams/player/playerModel';
+import { QUALITY_ORDER, type Quality } from '../../streams/player/playerModel';
 export { QUALITY_ORDER, type Quality };
 
 /** One encoded file of a video. */

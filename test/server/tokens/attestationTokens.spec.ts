@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { solveAttestation as solve } from '../../helpers/solveAttestation';
-import { createAttestationVerifier, createChallengeIssuer, leadingZeroBits, type AttestationChallenge } from '../../../server/attestation/attestationTokens';
+import { createAttestationVerifier, createChallengeIssuer, leadingZeroBits, type AttestationChallenge } from '../../../server/tokens/attestationTokens';
 import { ATTESTATION_CHALLENGE_LIFETIME_MS, ATTESTATION_DIFFICULTY_BITS } from '../../../streams/timing';
 
 const SECRET = 'test-secret';

@@ -1,8 +1,9 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { loadOrCreateKey } from '../accounts/accessTokens';
+import { randomBytes } from 'node:crypto';
+import { fixedKey, keyFileOf, purposeSecret } from './keys';
 import { FEEDBACK_TOKEN_LIFETIME_MS, FEEDBACK_TOKEN_MAX_CHARS } from './limits';
+import { readClaims, signClaims } from './signing';
 
-/** The report reasons a viewer can pick, with the labels the embed shows (in this order). */
+/** The report reasons a viewer can pick, with the labels the embed shows (in this order): a report token names one. */
 export const REPORT_REASONS = [
   { reason: 'spam', label: 'Spam or misleading' },
   { reason: 'violent', label: 'Violent or repulsive content' },
@@ -22,7 +23,6 @@ export interface FeedbackTokens {
 }
 
 const PREFIX = 'vffb1';
-const TOKEN = /^vffb1\.([A-Za-z0-9_-]{8,})\.([A-Za-z0-9_-]{43})$/;
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 
 /**
@@ -46,15 +46,7 @@ export function createFeedbackTokens({
   now?: () => number;
   lifetimeMs?: number;
 }): FeedbackTokens {
-  let key: Buffer;
-  if (secret !== undefined) {
-    if (secret.length < 32) throw new Error('The feedback-token secret must be at least 32 characters');
-    key = Buffer.from(secret, 'utf8');
-  } else {
-    if (!keyFile) throw new Error('createFeedbackTokens needs a key file or a secret');
-    key = loadOrCreateKey(keyFile, 'feedback-token');
-  }
-  const sign = (body: string) => createHmac('sha256', key).update(body).digest('base64url');
+  const key = fixedKey({ secret, keyFile }, 'feedback-token', 'createFeedbackTokens');
   const malformed = { ok: false, reason: 'is not a feedback token of this server' } as const;
 
   return {
@@ -66,24 +58,12 @@ export function createFeedbackTokens({
         n: randomBytes(12).toString('base64url'),
         t: now(),
       };
-      const body = `${PREFIX}.${Buffer.from(JSON.stringify(claims), 'utf8').toString('base64url')}`;
-      return `${body}.${sign(body)}`;
+      return signClaims(key, PREFIX, claims);
     },
     verify(token) {
-      if (typeof token !== 'string' || token.length > FEEDBACK_TOKEN_MAX_CHARS) return malformed;
-      const match = TOKEN.exec(token);
-      if (!match) return malformed;
-      // Compared as text, as the access tokens are: several base64url spellings decode to the same bytes.
-      const expected = Buffer.from(sign(`${PREFIX}.${match[1]}`));
-      const given = Buffer.from(match[2]);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected))
-        return { ok: false, reason: 'has a wrong signature (forged or from another server)' };
-      let claims: { v?: unknown; k?: unknown; r?: unknown; n?: unknown; t?: unknown };
-      try {
-        claims = JSON.parse(Buffer.from(match[1], 'base64url').toString('utf8'));
-      } catch {
-        return malformed;
-      }
+      const read = readClaims(key, PREFIX, token, FEEDBACK_TOKEN_MAX_CHARS);
+      if (!read.ok) return read.problem === 'signature' ? { ok: false, reason: 'has a wrong signature (forged or from another server)' } : malformed;
+      const claims = read.claims as { v?: unknown; k?: unknown; r?: unknown; n?: unknown; t?: unknown } | null;
       if (typeof claims !== 'object' || claims === null || typeof claims.v !== 'string' || !VIDEO_ID.test(claims.v)) return malformed;
       if (typeof claims.n !== 'string' || !Number.isSafeInteger(claims.t)) return malformed;
       if (now() - (claims.t as number) > lifetimeMs) return { ok: false, reason: 'has expired; ask for the video again' };
@@ -94,3 +74,9 @@ export function createFeedbackTokens({
     },
   };
 }
+
+/** The feedback tokens with their key (`keys.ts`): derived from the shared secret, else `secrets/feedback-token-key`. */
+export const createFeedbackTokensFor = ({ dataDir, sharedSecret, now }: { dataDir: string; sharedSecret?: string; now?: () => number }): FeedbackTokens =>
+  createFeedbackTokens(
+    sharedSecret !== undefined ? { secret: purposeSecret(sharedSecret, 'feedback'), now } : { keyFile: keyFileOf(dataDir, 'feedback'), now },
+  );

@@ -1,8 +1,9 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { ATTESTATION_CHALLENGE_LIFETIME_MS, ATTESTATION_DIFFICULTY_BITS } from '../../streams/timing';
+import { signatureMatches, signBody } from './signing';
 
 /**
- * The attestation challenge and its response token (issue 14, spec §7 "optional botguard response").
+ * The attestation challenge and its response token (spec §7 "optional botguard response").
  *
  * A challenge is `ac1.{nonce}.{expiresAtMs}.{difficulty}.{signature}`: 16 random bytes (base64url), when it stops being
  * accepted, how many leading zero bits the proof needs, and the HMAC-SHA256 of the first four parts under the server's
@@ -31,8 +32,6 @@ const RESPONSE_SHAPE = /^ac1\.([A-Za-z0-9_-]{22})\.(\d{1,15})\.(\d{1,2})\.([A-Za
 /** The strongest difficulty a challenge may name: 24 bits is 16 M hashes on average, already far too slow for a page. */
 const MAX_DIFFICULTY_BITS = 24;
 
-const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('base64url');
-
 /** The number of leading zero bits of `bytes`. */
 export function leadingZeroBits(bytes: Uint8Array): number {
   let bits = 0;
@@ -58,7 +57,7 @@ export function createChallengeIssuer({
   return (): AttestationChallenge => {
     const expiresAtMs = Math.floor(now()) + lifetimeMs;
     const body = `${VERSION}.${randomBytes(16).toString('base64url')}.${expiresAtMs}.${difficulty}`;
-    return { challenge: `${body}.${sign(secret, body)}`, difficulty, expiresAtMs };
+    return { challenge: `${body}.${signBody(secret, body)}`, difficulty, expiresAtMs };
   };
 }
 
@@ -93,10 +92,7 @@ export function createAttestationVerifier({
     if (!parts) return { ok: false, reason: 'The attestation response is malformed' };
     const [, nonce, expires, bits, signature, counter] = parts;
     const body = `${VERSION}.${nonce}.${expires}.${bits}`;
-    const expected = Buffer.from(sign(secret, body));
-    const given = Buffer.from(signature!);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected))
-      return { ok: false, reason: 'The attestation response is forged: bad signature' };
+    if (!signatureMatches(secret, body, signature!)) return { ok: false, reason: 'The attestation response is forged: bad signature' };
     const atMs = now();
     sweep(atMs);
     if (Number(expires) <= atMs) return { ok: false, reason: 'The attestation response is stale: its challenge expired' };

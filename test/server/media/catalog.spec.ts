@@ -11,10 +11,10 @@ import {
   loadCatalog,
   QUALITY_ORDER,
   type Catalog,
-} from '../../server/catalog';
-import { playerResponseFor } from '../../server/playerResponse';
+} from '../../../server/media/catalog';
+import { playerResponseFor } from '../../../server/media/playerResponse';
 
-const mediaDir = resolve(__dirname, '../../media');
+const mediaDir = resolve(__dirname, '../../../media');
 
 describe('the sample catalogue (media/catalog.json)', () => {
   const catalog = loadCatalog(mediaDir);

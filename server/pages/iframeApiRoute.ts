@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { negotiateEncoding, type ContentEncoding } from './static/negotiateEncoding';
+import { negotiateEncoding, type ContentEncoding } from '../static/negotiateEncoding';
 
 export interface IframeApiRouteOptions {
   /** The build output: the script is `dist/iframe_api/iframe_api.js` (built by `vite.iframe-api.config.ts`). */

@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { STREAM_KEY_ROTATION_MS, STREAM_TOKEN_LIFETIME_MS } from '../../../server/collector/limits';
-import { createStreamTokens } from '../../../server/collector/streamTokens';
+import { STREAM_KEY_ROTATION_MS, STREAM_TOKEN_LIFETIME_MS } from '../../../server/tokens/limits';
+import { createStreamTokens } from '../../../server/tokens/streamTokens';
 import { RETRY_QUEUE_EXPIRY_MS } from '../../../streams/timing';
 
 const DAY = 24 * 3600 * 1000;
