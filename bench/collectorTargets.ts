@@ -3,7 +3,7 @@
  * server on SQLite or on ClickHouse, and the JSONL baseline from a worktree of {@link BASELINE_COMMIT} — with how to
  * start it and what to ask it afterwards.
  */
-import { type ClickHouseServer } from '../test/helpers/clickhouseServer';
+import type { ClickHouseServer } from '../test/helpers/clickhouseServer';
 import { adminJson, CHAOS_ADMIN_TOKEN, CHAOS_STREAM_SECRET, chaosTokens } from '../test/server/chaos/chaosClient';
 import { type BenchServer, dirBytes, findClickHousePid, startCurrentServer, startServerIn } from './benchProcesses';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { FastifyBaseLogger } from 'fastify';
 import { chartValueOf } from './ingest/validateEvents';
-import { type CollectorEndpoint, type CollectorStore, type IncomingEvent } from './store';
+import type { CollectorEndpoint, CollectorStore, IncomingEvent } from './store';
 
 /** The stream that events of the JSONL collector (before issue 12) are filed under: they carry no stream of their own. */
 export const LEGACY_STREAM = 'legacy-jsonl';

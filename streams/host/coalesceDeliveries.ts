@@ -1,5 +1,5 @@
 import { HOST_DELIVERY_COALESCE_MS } from '../timing';
-import { asyncScheduler, Observable, OperatorFunction, SchedulerLike, Subscription } from 'rxjs';
+import { asyncScheduler, Observable, type OperatorFunction, type SchedulerLike, type Subscription } from 'rxjs';
 import type { HostAction } from './hostTypes';
 
 type PostAction = Extract<HostAction, { type: 'post' }>;

@@ -187,6 +187,8 @@ export function installEarlyResponder(win: EarlyWindow, data: EarlyHandshake, ga
       view.size = { width: width, height: height };
       view.videoContentRect = { left: 0, top: 0, width: width, height: height };
     }
+    // The responder runs as an inline script before any module, where no scheduler exists: the page's clock is its only one.
+    // eslint-disable-next-line no-restricted-properties
     view.currentTimeLastUpdated_ = Date.now() / 1000;
     const trusted = lock.origin !== null && data.trustedOrigins.indexOf(lock.origin) >= 0;
     const apiInterface = data.commands.concat(trusted ? data.privileged : [], data.getters);

@@ -1,4 +1,4 @@
-import { EMPTY, map, merge, mergeMap, Observable, of, scan } from 'rxjs';
+import { EMPTY, map, merge, mergeMap, type Observable, of, scan } from 'rxjs';
 import type { PlayerReadiness } from '../player/playerReadiness';
 import { isHostMethodExposed, isTrustedOrigin } from './hostApiInterface';
 import { FORWARDABLE_HOST_EVENTS } from './hostEvents';

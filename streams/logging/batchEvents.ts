@@ -1,4 +1,4 @@
-import { asyncScheduler, EMPTY, Observable, OperatorFunction, SchedulerLike, Subscription } from 'rxjs';
+import { asyncScheduler, EMPTY, Observable, type OperatorFunction, type SchedulerLike, type Subscription } from 'rxjs';
 import {
   LOG_BATCH_DEBOUNCE_MS,
   LOG_BATCH_FORCE_FLUSH_QUEUED_EVENTS,

@@ -1,10 +1,10 @@
-import { asyncScheduler, defer, EMPTY, from, mergeMap, Observable, ObservableInput, of, SchedulerLike } from 'rxjs';
+import { asyncScheduler, defer, EMPTY, from, mergeMap, Observable, type ObservableInput, of, type SchedulerLike } from 'rxjs';
 import type { ApiRequest, LogEndpoint } from '../transport/buildApiRequest';
-import { batchEvents, BatchEventsOptions, EventFlush } from './batchEvents';
-import { buildLogRequestPayload, LogRequestPayload } from './buildLogRequestPayload';
+import { batchEvents, type BatchEventsOptions, type EventFlush } from './batchEvents';
+import { buildLogRequestPayload, type LogRequestPayload } from './buildLogRequestPayload';
 import { randomPageId } from './encodePageId';
 import { nextClientCounter } from './nextClientCounter';
-import { ClientEvent, LogEvent, stampLogEvent } from './stampEvent';
+import { type ClientEvent, type LogEvent, stampLogEvent } from './stampEvent';
 import { flat, isPlainClientEventIdPrefix, markPlainClientEventIds } from '../transport/stringifyLogEvents';
 import { KEEPALIVE_BUDGET_BYTES } from '../timing';
 import { decimalCounter } from '../shared/numberText';

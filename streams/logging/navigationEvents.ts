@@ -1,4 +1,4 @@
-import { distinctUntilChanged, EMPTY, filter, map, mergeMap, Observable, of, skip } from 'rxjs';
+import { distinctUntilChanged, EMPTY, filter, map, mergeMap, type Observable, of, skip } from 'rxjs';
 import type { NavigationState } from '../navigation/navigationState';
 import { serializeTrackingParams } from '../sampling/serializeTrackingParams';
 import { visualElementAttachCache, type BoundedCache } from '../sampling/visualElementAttachCache';

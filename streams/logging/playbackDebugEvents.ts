@@ -1,4 +1,4 @@
-import { asyncScheduler, distinctUntilChanged, EMPTY, map, merge, mergeMap, Observable, of, pairwise, scan, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, distinctUntilChanged, EMPTY, map, merge, mergeMap, type Observable, of, pairwise, scan, type SchedulerLike } from 'rxjs';
 import { playerEvents, type LoggedPlayerState, type PlayerLogEvent } from './playerEvents';
 
 export interface PlaybackDebugSources {

@@ -1,4 +1,4 @@
-import { distinctUntilChanged, EMPTY, filter, map, merge, mergeMap, Observable, of, pairwise, scan, share, skip, startWith, take } from 'rxjs';
+import { distinctUntilChanged, EMPTY, filter, map, merge, mergeMap, type Observable, of, pairwise, scan, share, skip, startWith, take } from 'rxjs';
 import { playerEvents, type LoggedPlayerState, type PlayerLogEvent } from './playerEvents';
 
 /** The player's state at a change: its number and the media time at that moment. */

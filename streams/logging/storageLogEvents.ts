@@ -1,4 +1,4 @@
-import { filter, map, Observable } from 'rxjs';
+import { filter, map, type Observable } from 'rxjs';
 import { sampleStorageEvent } from '../sampling/sampleStorageEvent';
 import { sampleStoredLog } from '../sampling/sampleStoredLog';
 import { playerEvents, type PlayerLogEvent } from './playerEvents';

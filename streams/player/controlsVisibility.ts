@@ -1,5 +1,5 @@
 import { PLAYER_CONTROLS_AUTOHIDE_MS } from '../timing';
-import { asyncScheduler, concat, distinctUntilChanged, map, Observable, of, SchedulerLike, startWith, switchMap, timer } from 'rxjs';
+import { asyncScheduler, concat, distinctUntilChanged, map, type Observable, of, type SchedulerLike, startWith, switchMap, timer } from 'rxjs';
 
 export interface ControlsVisibilityOptions {
   /**

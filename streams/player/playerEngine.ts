@@ -1,4 +1,4 @@
-import { catchError, concatMap, defer, filter, ignoreElements, map, merge, Observable, of, scan, share, Subject, switchMap, tap } from 'rxjs';
+import { catchError, concatMap, defer, filter, ignoreElements, map, merge, type Observable, of, scan, share, Subject, switchMap, tap } from 'rxjs';
 import type { PlayerResponse } from '../config/playerConfig';
 import type { PlayerModel } from './playerModel';
 import { reducePlayer, type EngineContext, type EngineInput, type PlayerAction, type PlayerStep } from './reducePlayer';

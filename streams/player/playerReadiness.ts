@@ -1,4 +1,4 @@
-import { asyncScheduler, concat, EMPTY, filter, interval, map, merge, Observable, of, SchedulerLike, startWith, take } from 'rxjs';
+import { asyncScheduler, concat, EMPTY, filter, interval, map, merge, type Observable, of, type SchedulerLike, startWith, take } from 'rxjs';
 import { PLAYER_READINESS_POLL_MS } from '../timing';
 
 /** Spec §4 player readiness. */

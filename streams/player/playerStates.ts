@@ -1,4 +1,4 @@
-import { distinctUntilChanged, map, Observable, scan, startWith } from 'rxjs';
+import { distinctUntilChanged, map, type Observable, scan, startWith } from 'rxjs';
 import { INITIAL_PLAYER_STATE_MACHINE, PlayerState, stepPlayerState, type PlayerStateInput, type PlayerStateValue } from './playerState';
 
 /**

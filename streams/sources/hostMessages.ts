@@ -1,4 +1,4 @@
-import { Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import { eventsOf } from './eventsOf';
 
 /** One `message` event, reduced to what the host protocol reads (host-protocol §1, spec §5). */

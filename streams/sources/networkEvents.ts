@@ -1,4 +1,4 @@
-import { Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import { eventsOf } from './eventsOf';
 
 /** What the browser says about the network: its `online` / `offline` events. */

@@ -1,4 +1,4 @@
-import { Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import { eventsOf } from './eventsOf';
 
 /** The page lifecycle events this product listens to; never `unload` (it blocks the back/forward cache). */

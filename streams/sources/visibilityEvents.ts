@@ -1,4 +1,4 @@
-import { merge, Observable } from 'rxjs';
+import { merge, type Observable } from 'rxjs';
 import { eventsOf } from './eventsOf';
 import { documentVisibility, type DocumentVisibility } from './documentVisibility';
 

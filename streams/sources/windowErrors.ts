@@ -1,4 +1,4 @@
-import { filter, Observable } from 'rxjs';
+import { filter, type Observable } from 'rxjs';
 import { eventsOf } from './eventsOf';
 
 /**

@@ -1,8 +1,8 @@
-import { asyncScheduler, catchError, defer, Observable, SchedulerLike, switchMap, throwError, timeout } from 'rxjs';
+import { asyncScheduler, catchError, defer, Observable, type SchedulerLike, switchMap, throwError, timeout } from 'rxjs';
 import { ApiFetchError, ExtensionBlockingError, JsonParseError, KeepaliveBudgetError, RequestError, requestTimedOut, unknownRequestError } from './apiErrors';
-import { ApiRequest, ApiRequestSettings, buildApiRequest, isLogRequestUrl } from './buildApiRequest';
+import { type ApiRequest, type ApiRequestSettings, buildApiRequest, isLogRequestUrl } from './buildApiRequest';
 import { gzipBody, utf8ByteLength } from './gzipBody';
-import { ApiResponse, parseApiResponse } from './parseApiResponse';
+import { type ApiResponse, parseApiResponse } from './parseApiResponse';
 import { shouldCompress } from './shouldCompress';
 import { API_REQUEST_TIMEOUT_MS, KEEPALIVE_BUDGET_BYTES } from '../timing';
 

@@ -1,4 +1,4 @@
-import { catchError, MonoTypeOperatorFunction, of, throwError } from 'rxjs';
+import { catchError, type MonoTypeOperatorFunction, of, throwError } from 'rxjs';
 import { ApiFetchError } from './apiErrors';
 import type { ApiResponse } from './parseApiResponse';
 import { unwrapErrorDetails } from './unwrapErrorDetails';

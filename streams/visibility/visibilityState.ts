@@ -1,4 +1,4 @@
-import { defer, distinctUntilChanged, Observable, scan, startWith } from 'rxjs';
+import { defer, distinctUntilChanged, type Observable, scan, startWith } from 'rxjs';
 import { documentVisibility, type DocumentVisibility } from '../sources/documentVisibility';
 import type { VisibilityObservation } from '../sources/visibilityEvents';
 

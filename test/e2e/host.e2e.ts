@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { type HostServer, type RunningServer } from './helpers/servers';
+import type { HostServer, RunningServer } from './helpers/servers';
 import { frameWith } from './helpers/browser';
 import { withE2eEnvironment } from './helpers/environment';
 import { cache, events, rawHostPage, videoElement, waitCache, waitMessage } from './host.helpers';

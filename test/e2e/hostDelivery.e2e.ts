@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type HostServer, type RunningServer } from './helpers/servers';
+import type { HostServer, RunningServer } from './helpers/servers';
 import { frameWith, launchBrowser } from './helpers/browser';
 import { withE2eEnvironment } from './helpers/environment';
 import { damageFramesAfter } from './helpers/damagedMedia';

@@ -1,5 +1,5 @@
 import type { Browser, Page, Request } from 'playwright-core';
-import { type HostServer, type RunningServer } from './helpers/servers';
+import type { HostServer, RunningServer } from './helpers/servers';
 import { launchBrowser } from './helpers/browser';
 import { withE2eEnvironment } from './helpers/environment';
 

@@ -1,5 +1,5 @@
 import type { BrowserContext, Frame, Page, Request } from 'playwright-core';
-import { type HostServer, type RunningServer } from './helpers/servers';
+import type { HostServer, RunningServer } from './helpers/servers';
 import { withE2eEnvironment } from './helpers/environment';
 import {
   collectorOf,

@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { servicesStarted } from './helpers/browser';
 import { framingPage, type HostServer, type RunningServer } from './helpers/servers';
 

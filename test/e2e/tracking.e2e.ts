@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright-core';
 import type { StoredPing } from '../../server/collector/store';
-import { type HostServer, type RunningServer } from './helpers/servers';
+import type { HostServer, RunningServer } from './helpers/servers';
 import { withE2eEnvironment } from './helpers/environment';
 import { collectorOf, launchProfileBrowser, openEmbed, until, type Collector, type ProfileBrowser } from './telemetry.helpers';
 

@@ -1,5 +1,5 @@
 import type { BrowserContext, Frame, Page } from 'playwright-core';
-import { type HostServer, type RunningServer } from './helpers/servers';
+import type { HostServer, RunningServer } from './helpers/servers';
 import { withE2eEnvironment } from './helpers/environment';
 import { rawHostPage, waitMessage } from './host.helpers';
 import { collectorOf, countsOf, embedFrame, launchProfileBrowser, until, type CollectedEvent, type Collector, type ProfileBrowser } from './telemetry.helpers';

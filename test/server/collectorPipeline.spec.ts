@@ -10,7 +10,7 @@ import { playerEvents } from '../../streams/logging/playerEvents';
 import type { ClientEvent } from '../../streams/logging/stampEvent';
 import type { ApiRequest } from '../../streams/transport/buildApiRequest';
 import { buildClientContext } from '../../streams/transport/buildClientContext';
-import { createApiTransport, FetchLike } from '../../streams/transport/createApiTransport';
+import { createApiTransport, type FetchLike } from '../../streams/transport/createApiTransport';
 import { configDatabase } from '../../streams/storage/configDatabase';
 import { createConfigStore } from '../../streams/storage/createConfigStore';
 import { createMemoryDatabase } from '../../streams/storage/createMemoryDatabase';

@@ -5,7 +5,7 @@ import {
   filter,
   map,
   merge,
-  Observable,
+  type Observable,
   scan,
   share,
   shareReplay,

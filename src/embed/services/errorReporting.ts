@@ -1,4 +1,4 @@
-import { merge, Observable, ReplaySubject, Subject } from 'rxjs';
+import { merge, type Observable, ReplaySubject, Subject } from 'rxjs';
 import { handledError, windowErrors$, type WindowError } from '../../../streams/sources/windowErrors';
 import { errorReports } from '../../../streams/errors/errorReports';
 import { sendErrorReports, type ErrorReportOutcome, type SendErrorReport } from '../../../streams/errors/sendErrorReports';

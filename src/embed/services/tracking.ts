@@ -7,7 +7,7 @@ import {
   from,
   map,
   merge,
-  Observable,
+  type Observable,
   type SchedulerAction,
   type SchedulerLike,
   share,

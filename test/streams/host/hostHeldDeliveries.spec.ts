@@ -1,4 +1,4 @@
-import { map, NEVER, Observable } from 'rxjs';
+import { map, NEVER, type Observable } from 'rxjs';
 import { hostProtocol$ } from '../../../streams/host/hostProtocol';
 import type { HostProtocolOptions } from '../../../streams/host/hostProtocolState';
 import { HOST_SNAPSHOT_KEYS } from '../../../streams/host/hostApiInterface';

@@ -1,4 +1,4 @@
-import { map, NEVER, Observable } from 'rxjs';
+import { map, NEVER, type Observable } from 'rxjs';
 import { hostProtocol$ } from '../../../streams/host/hostProtocol';
 import { initialHostProtocolState, type HostProtocolOptions } from '../../../streams/host/hostProtocolState';
 import { stepHostProtocol } from '../../../streams/host/stepHostProtocol';

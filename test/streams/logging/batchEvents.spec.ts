@@ -1,4 +1,4 @@
-import { batchEvents, EventFlush, FlushReason } from '../../../streams/logging/batchEvents';
+import { batchEvents, type EventFlush, type FlushReason } from '../../../streams/logging/batchEvents';
 import {
   LOG_BATCH_DEBOUNCE_MS,
   LOG_BATCH_FORCE_FLUSH_QUEUED_EVENTS,

@@ -1,5 +1,5 @@
-import { lastValueFrom, Observable } from 'rxjs';
-import { createLogSink, LogSinkOutcome } from '../../../streams/logging/createLogSink';
+import { lastValueFrom, type Observable } from 'rxjs';
+import { createLogSink, type LogSinkOutcome } from '../../../streams/logging/createLogSink';
 import { createRetryQueue } from '../../../streams/retry/createRetryQueue';
 import { logsDatabase } from '../../../streams/retry/logsDatabase';
 import { createDatabase } from '../../../streams/storage/createDatabase';

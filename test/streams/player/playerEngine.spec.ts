@@ -1,4 +1,4 @@
-import { map, NEVER, Observable } from 'rxjs';
+import { map, NEVER, type Observable } from 'rxjs';
 import type { PlayerResponse } from '../../../streams/config/playerConfig';
 import { playerEngine, type PlaylistResponse } from '../../../streams/player/playerEngine';
 import { initialPlayerModel } from '../../../streams/player/playerModel';

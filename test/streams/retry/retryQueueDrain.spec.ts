@@ -2,7 +2,7 @@ import { map, type Observable, of, throwError } from 'rxjs';
 import type { QueuedLogRequest } from '../../../streams/retry/QueuedLogRequest';
 import { retryQueueDrain, type RetryQueueEffects, type RetryQueueEvent } from '../../../streams/retry/retryQueueDrain';
 import { RETRY_QUEUE_RETRY_DELAY_MS, RETRY_QUEUE_RETRY_WINDOW_MS, RETRY_QUEUE_THROTTLE_MS } from '../../../streams/timing';
-import { ApiFetchError } from '../../../streams/transport/apiErrors';
+import type { ApiFetchError } from '../../../streams/transport/apiErrors';
 import { parseApiResponse } from '../../../streams/transport/parseApiResponse';
 import { createTestScheduler } from '../../helpers/testScheduler';
 

@@ -1,4 +1,4 @@
-import { Subscription } from 'rxjs';
+import type { Subscription } from 'rxjs';
 import { elementSeeks$, MEDIA_EVENT_NAMES, mediaEvents$, type SeekSpan } from '../../../streams/sources/mediaEvents';
 
 describe('mediaEvents$', () => {

@@ -1,4 +1,4 @@
-import { BrowserNetworkEvent, networkEvents$ } from '../../../streams/sources/networkEvents';
+import { type BrowserNetworkEvent, networkEvents$ } from '../../../streams/sources/networkEvents';
 
 describe('networkEvents$', () => {
   it('names the online and offline events of the target and removes its listeners on unsubscribe', () => {

@@ -1,4 +1,4 @@
-import { PageLifecycleEvent, pageLifecycleEvents$ } from '../../../streams/sources/pageLifecycleEvents';
+import { type PageLifecycleEvent, pageLifecycleEvents$ } from '../../../streams/sources/pageLifecycleEvents';
 
 /** A pageshow/pagehide event as the browser makes it: an Event with a `persisted` flag. */
 const transition = (type: string, persisted: boolean) => Object.assign(new Event(type), { persisted });

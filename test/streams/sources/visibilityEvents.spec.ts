@@ -1,4 +1,4 @@
-import { visibilityEvents$, VisibilityObservation } from '../../../streams/sources/visibilityEvents';
+import { visibilityEvents$, type VisibilityObservation } from '../../../streams/sources/visibilityEvents';
 
 /** An EventTarget that counts its listeners, to prove teardown. */
 class CountingTarget extends EventTarget {

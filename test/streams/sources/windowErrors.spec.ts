@@ -1,4 +1,4 @@
-import { handledError, WindowError, windowErrors$ } from '../../../streams/sources/windowErrors';
+import { handledError, type WindowError, windowErrors$ } from '../../../streams/sources/windowErrors';
 
 /** An `ErrorEvent` as the browser fires it (Node has no `ErrorEvent`: fields on a plain `Event`). */
 const errorEvent = (fields: Record<string, unknown>) => Object.assign(new Event('error'), fields);

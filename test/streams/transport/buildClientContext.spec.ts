@@ -1,4 +1,4 @@
-import { buildClientContext, ClientEnvironment, parseUserAgent, webDisplayMode } from '../../../streams/transport/buildClientContext';
+import { buildClientContext, type ClientEnvironment, parseUserAgent, webDisplayMode } from '../../../streams/transport/buildClientContext';
 import { VIDFRAME_CLIENT_VERSION, WEB_EMBEDDED_PLAYER_CLIENT_NAME } from '../../../streams/transport/clientIdentity';
 import { createClientEnvironmentReader, readClientEnvironment } from '../../../streams/transport/readClientEnvironment';
 

@@ -3,7 +3,7 @@ import { asyncScheduler, firstValueFrom, lastValueFrom, type SchedulerLike } fro
 import { ApiFetchError, ExtensionBlockingError, KeepaliveBudgetError, RequestError } from '../../../streams/transport/apiErrors';
 import { buildApiRequest, STREAM_TOKEN_HEADER } from '../../../streams/transport/buildApiRequest';
 import { buildClientContext } from '../../../streams/transport/buildClientContext';
-import { createApiTransport, FetchInitLike, FetchLike } from '../../../streams/transport/createApiTransport';
+import { createApiTransport, type FetchInitLike, type FetchLike } from '../../../streams/transport/createApiTransport';
 import { createTestScheduler } from '../../helpers/testScheduler';
 
 const context = buildClientContext({ timeZone: 'Europe/Paris', utcOffsetMinutes: 120, page: { hl: 'fr', gl: 'FR', visitorData: 'VISITOR' } });
