@@ -4,7 +4,7 @@ import { loadOnDemand, type ChunkLoad } from '../../../streams/shared/loadOnDema
 import { pageHiding$ } from '../../../streams/sources/pageHiding';
 import { CONTROLS_RETRY_AFTER_MS, CONTROLS_RETRY_MAX_MS, SERVICES_RETRY_AFTER_MS, SERVICES_RETRY_MAX_MS } from '../../../streams/timing';
 import type { ErrorReporting } from '../services/errorReporting';
-import { servicesDue$, viewerReach$ } from './playerShell';
+import { servicesDue$, viewerReach$ } from './chunkDemands';
 import type { StartedPlayer } from './startPlayer';
 
 /** Tells of a chunk's failures: each on the console, the first one only as a report (an offline page retries often). */

@@ -13,7 +13,7 @@ import { createEmbedApi, type EmbedApi } from '../services/api';
 import { startIdentity, type Identity } from '../services/identity';
 import { startPreferences } from '../services/preferences';
 import { startTracking } from '../services/tracking';
-import { bindShellClicks, bindShellState, findPlayerShell, type PlayerShell } from './playerShell';
+import { bindShellClicks, bindShellState, findPlayerShell, type PlayerShell } from '../player/playerShell';
 import { startService } from './startService';
 
 /** What the page started before any chunk: the player over the server's `<video>`, and what the chunks take over. */

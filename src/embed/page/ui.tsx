@@ -7,7 +7,7 @@ import type { EmbedPlayer } from '../player/EmbedPlayer';
 import type { ErrorReporting } from '../services/errorReporting';
 import type { Identity } from '../services/identity';
 import { startPlatformCalls } from '../services/platform';
-import type { PlayerShell } from './playerShell';
+import type { PlayerShell } from '../player/playerShell';
 import { startService } from './startService';
 import { createViewerActions, type ViewerActions } from '../views/viewerActions';
 

@@ -4,7 +4,7 @@ import { beyondTime, withPlaybackPhase } from '../../../streams/player/viewInfo'
 import { PlayerState } from '../../../streams/player/playerState';
 import type { PlayerCommand } from '../../../streams/player/types';
 import type { EmbedPlayer } from '../player/EmbedPlayer';
-import type { PlayerShell } from '../page/playerShell';
+import type { PlayerShell } from '../player/playerShell';
 import type { Identity } from '../services/identity';
 import { Captions } from './Captions';
 import { ControlBar } from './ControlBar';

@@ -2,7 +2,7 @@ import { Profiler, StrictMode } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { BehaviorSubject, Subject } from 'rxjs';
 import { EmbedApp } from '../../../../src/embed/views/EmbedApp';
-import { buildPlayerShell } from '../../../../src/embed/page/playerShell';
+import { buildPlayerShell } from '../../../../src/embed/player/playerShell';
 import type { EmbedPlayer, PlayerError, VideoData } from '../../../../src/embed/player/EmbedPlayer';
 import { buildPlayerInfo, EMPTY_MEDIA_SNAPSHOT, type MediaSnapshot } from '../../../../streams/player/playerInfo';
 import { initialPlayerModel, type PlayerModel } from '../../../../streams/player/playerModel';

@@ -1,5 +1,6 @@
 import { BehaviorSubject } from 'rxjs';
-import { bindShellClicks, bindShellState, buildPlayerShell, servicesDue$, findPlayerShell, viewerReach$ } from '../../../../src/embed/page/playerShell';
+import { bindShellClicks, bindShellState, buildPlayerShell, findPlayerShell } from '../../../../src/embed/player/playerShell';
+import { servicesDue$, viewerReach$ } from '../../../../src/embed/page/chunkDemands';
 import { configFor } from '../../../streams/player/fixtures';
 import type { VideoData } from '../../../../src/embed/player/EmbedPlayer';
 import { PlayerState, type PlayerStateValue } from '../../../../streams/player/playerState';
