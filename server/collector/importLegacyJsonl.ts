@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { chartValueOf } from './ingest/validateEvents';
 import type { CollectorEndpoint, CollectorStore, IncomingEvent } from './store';
 
-/** The stream that events of the JSONL collector (before issue 12) are filed under: they carry no stream of their own. */
+/** The stream that events of the JSONL collector (the collector's earlier file format) are filed under: they carry no stream of their own. */
 export const LEGACY_STREAM = 'legacy-jsonl';
 const BATCH = 1_000;
 const PROGRESS_EVERY = 100_000;

@@ -1,5 +1,5 @@
 /**
- * The collector's store interface (issue 12). Two stores implement it: SQLite (`sqlite/`, the embedded default) and
+ * The collector's store interface. Two stores implement it: SQLite (`sqlite/`, the embedded default) and
  * ClickHouse (`clickhouse/`, for several stateless collectors). The shared conformance suite
  * (`test/server/collector/storeConformance.ts`) proves both against the same expectations.
  *

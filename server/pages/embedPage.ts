@@ -90,9 +90,9 @@ export function renderEmbedPage(
     query: Record<string, unknown>;
     playerResponse: PlayerResponse;
     trustedOrigins?: readonly string[];
-    /** The server-signed stream token the page's log requests carry (issue 12). */
+    /** The server-signed stream token the page's log requests carry. */
     streamToken?: string;
-    /** Visitor id, anti-forgery token, API key, anonymous-id URL and embed mode (issue 13). */
+    /** Visitor id, anti-forgery token, API key, anonymous-id URL and embed mode. */
     identity?: ConfigIdentity;
     /** The Content-Security-Policy nonce that lets this one inline script run. */
     nonce?: string;

@@ -50,10 +50,9 @@ function helmetOptions({ frameAncestors, originAgentCluster = true }: { frameAnc
 }
 
 /**
- * The embed page's own helmet options (route option `helmet`): framed by any site, and without `Origin-Agent-Cluster`
- * (issue 15). With that header a cold framed load started parsing ≈ 100 ms later in Chromium, which backs an
- * origin-keyed agent cluster with a process keyed by the exact origin (`bench/loadTimeline.ts`, a fresh context per
- * load: the first subresource requested at ≈ 180 ms from the iframe's creation with it, ≈ 70 ms without). What it
+ * The embed page's own helmet options (route option `helmet`): framed by any site, and without `Origin-Agent-Cluster`.
+ * With that header a cold framed load starts parsing later in Chromium, which backs an origin-keyed agent cluster with
+ * a process keyed by the exact origin (`bench/loadTimeline.ts` measures it; figures in docs/performance.md). What it
  * guards is `document.domain` relaxation: disabled by default in Chromium, honoured by Firefox and Safari only between
  * pages that both set it, and the embed page never does. Site isolation still keeps the embed out of other sites'
  * processes.

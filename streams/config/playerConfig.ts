@@ -38,7 +38,7 @@ export const KNOWN_PLAYER_VARS = [
   'theme',
   'forced_experiments',
   'ps',
-  // Issue 13: the host's consent for the anonymous id (spec §5), and its permission to ask for the viewer's location.
+  // The host's consent for the anonymous id (spec §5), and its permission to ask for the viewer's location.
   'consent',
   'geolocation',
 ] as const;
@@ -121,7 +121,7 @@ export interface PlayerConfig {
      */
     trustedOrigins?: string[];
     /**
-     * The server-signed stream token (issue 12), opaque to the client: every log request carries it as the
+     * The server-signed stream token, opaque to the client: every log request carries it as the
      * `X-VidFrame-Stream-Token` header, so the collector scopes de-duplication to a stream it issued. Absent when the
      * server runs without one; a value that fails {@link isValidStreamToken} is dropped.
      */
@@ -155,7 +155,7 @@ export interface PlayerConfig {
 /** The embed's mode (spec §5): standard, privacy-enhanced (`private`) or education. */
 export type EmbedMode = 'standard' | 'private' | 'education';
 
-/** The identity facts the server writes into a configuration (issue 13). */
+/** The identity facts the server writes into a configuration. */
 export interface ConfigIdentity {
   visitorData?: string;
   antiForgeryToken?: string;
@@ -281,9 +281,9 @@ export interface BuildPlayerConfigInput {
   assets: { js: string; css: string };
   /** Host origins trusted with the privileged host methods (from the server's configuration). */
   trustedOrigins?: readonly string[];
-  /** The server-signed stream token (issue 12), copied into `args.stream_token` when {@link isValidStreamToken}. */
+  /** The server-signed stream token, copied into `args.stream_token` when {@link isValidStreamToken}. */
   streamToken?: string;
-  /** Visitor id, anti-forgery token, API key, anonymous-id URL and embed mode (issue 13). */
+  /** Visitor id, anti-forgery token, API key, anonymous-id URL and embed mode. */
   identity?: ConfigIdentity;
 }
 

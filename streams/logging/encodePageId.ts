@@ -9,7 +9,7 @@ export const PAGE_ID_BYTES = 12;
 /**
  * A page id (the `serializedEventId` of every log request and the prefix of every `clientEventId`, `{pageId}:{n}`)
  * from {@link PAGE_ID_BYTES} random bytes: their base64url text without padding, 16 characters. The same 96 bits as
- * the 24 hexadecimal characters it replaces (issue 15): 8 bytes fewer in every event the page sends.
+ * the 24 hexadecimal characters it replaces: 8 bytes fewer in every event the page sends.
  *
  * @throws RangeError unless given exactly {@link PAGE_ID_BYTES} bytes.
  */

@@ -2,7 +2,7 @@ import type { ClientEvent } from './stampEvent';
 import { ERROR_MESSAGE_MAX_CHARS as MEDIA_ERROR_MESSAGE_MAX_CHARS } from '../timing';
 
 /**
- * The catalogue of what the player logs (issue 6 §4): enough to rebuild a viewing session at the collector.
+ * The catalogue of what the player logs: enough to rebuild a viewing session at the collector.
  * Each builder is pure and returns a {@link ClientEvent} for the log sink; the payload key on the wire is the event
  * name. Times are seconds of media time (`…Sec`) or milliseconds (`…Ms`), as the field name says.
  */

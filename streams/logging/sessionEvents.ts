@@ -36,7 +36,7 @@ export interface SessionSources {
 const PLAYING: LoggedPlayerState = 1;
 
 /**
- * The events that let the collector rebuild a viewing session (issue 6 §4): `playerLoad` at once, `playerReady` with
+ * The events that let the collector rebuild a viewing session: `playerLoad` at once, `playerReady` with
  * its latency, one `playerStateChange` per change, a `watchTimeSegment` for every stretch of continuous playback
  * (from entering state 1 to leaving it), seeks, volume/rate/quality changes, host commands, visibility and network
  * changes, latency spans, and errors. Pure mapping of its sources: time and scheduling belong to them and to the log sink.

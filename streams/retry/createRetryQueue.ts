@@ -87,7 +87,7 @@ export function createRetryQueue(
     claimNext(now = clock.now()) {
       return db.transact(STORE, 'readwrite', async (tx) => {
         // Only the oldest NEW request is read, never all of them: a drain of n stored requests would otherwise read
-        // O(n²) records (issue 15's retry bench: 56 ms per claim at 1,000 stored). QUEUED ones are the few in flight.
+        // O(n²) records (`npm run bench -- retry`). QUEUED ones are the few in flight.
         const stale = (await tx.getAllFromIndex(STORE, 'byInterfaceAndStatus', [interfaceNumber, 'QUEUED']))
           .filter((request) => now - request.timestamp >= staleQueuedMs)
           .sort((a, b) => a.id - b.id);

@@ -1,6 +1,6 @@
 /**
  * How long a failed send asked the client to wait before the next one: the `retryAfterMs` the transport attaches to
- * its error when the collector answered 429 or 503 with a readable `Retry-After` (issue 12), or `undefined` when the
+ * its error when the collector answered 429 or 503 with a readable `Retry-After`, or `undefined` when the
  * failure named no wait (a network error, another status, a malformed header).
  *
  * Read duck-typed, as {@link isPotentialError} reads `status`, so the retry queue depends on no transport class: any

@@ -84,7 +84,7 @@ type Step = { event?: RetryQueueEvent; next: 'send-next' | 'back-off' | 'stop'; 
  * - **Failure**: `markFailed` (back to NEW with sendCount + 1, or dropped) and the cycle stops sending: at most one
  *   failed send per back-off step. It resumes after an exponential back-off, `retryDelayMs · 2^(n−1)` for the n-th
  *   consecutive failure, capped at `retryWindowMs` (5 s, 10 s, 20 s, 40 s, 80 s, 120 s, 120 s …); a success resets it.
- * - **Retry-After** (429/503, issue 12): a failure carrying `retryAfterMs` (see `retryAfterMsOf`) makes the next send
+ * - **Retry-After** (429/503): a failure carrying `retryAfterMs` (see `retryAfterMsOf`) makes the next send
  *   wait the longer of the back-off step and that delay, capped at `retryWindowMs` so a hostile header cannot stall
  *   the queue. The deadline holds for every send from the queue, across cycles (an offline spell, a sweep, a store)
  *   and also when it came from the log sink's own send (`stored$` emitting that error). A malformed header leaves

@@ -52,7 +52,7 @@ export class ExtensionBlockingError extends RequestError {
  * "API fetch failed" (spec §7/§8): an HTTP failure, with the parsed body (or its text) and the status attached.
  * `cause` is the `net.badstatus` {@link RequestError}. `compressionFailed` is set for 400/415 on a compressed log
  * request (spec §8: such a status means the server could not take the compression). `retryAfterMs` is set when a
- * 429 or 503 carried a readable `Retry-After` (issue 12): how long the server asked the client to wait, uncapped;
+ * 429 or 503 carried a readable `Retry-After`: how long the server asked the client to wait, uncapped;
  * the retry queue waits at least that long (within its retry window) before its next send.
  */
 export class ApiFetchError extends Error {

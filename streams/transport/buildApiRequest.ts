@@ -37,7 +37,7 @@ export interface ApiRequestSettings {
   clientNameId?: number;
   clientVersion?: string;
   /**
-   * The server-signed stream token of the player configuration (`args.stream_token`, issue 12). Log requests carry it
+   * The server-signed stream token of the player configuration (`args.stream_token`). Log requests carry it
    * as {@link STREAM_TOKEN_HEADER}; other calls never do. It is part of the stored request, so a resend from the retry
    * queue (up to 30 days later) carries the token it was built with.
    */
@@ -94,7 +94,7 @@ export function buildApiRequest(endpoint: string, payload: Record<string, unknow
   if (context.client.utcOffsetMinutes !== undefined) headers['X-Youtube-Utc-Offset'] = numberText(context.client.utcOffsetMinutes);
   if (context.client.timeZone) headers['X-Youtube-Time-Zone'] = context.client.timeZone;
   if (isLog && streamToken) headers[STREAM_TOKEN_HEADER] = streamToken;
-  // Written once per context the page's context cache sealed (issue 15), else for each request.
+  // Written once per context the page's context cache sealed, else for each request.
   const adSignals = clientContextAdSignals(context);
   if (adSignals !== undefined) headers['X-Youtube-Ad-Signals'] = adSignals;
 
@@ -155,7 +155,7 @@ let markCount = 0;
 
 /**
  * `JSON.stringify({ context, ...rest })` of a log request, the same string: its `events` written by
- * {@link stringifyLogEvents} (Node's `JSON.stringify` is most of the log sink's time, issue 15), the context as its text,
+ * {@link stringifyLogEvents} (Node's `JSON.stringify` is most of the log sink's time), the context as its text,
  * the rest by {@link stringifyLogRequest} when its members are flat (the usual body), else natively with a mark where
  * the events go — a string no payload holds (NUL, a counter), checked to occur once — and the whole body made one flat
  * string.

@@ -158,7 +158,7 @@ const EFFECTIVE_TYPES: Readonly<Record<string, EffectiveConnectionType>> = {
 export function webDisplayMode(matchMedia: ClientEnvironment['matchMedia']): WebDisplayMode {
   if (typeof matchMedia !== 'function') return 'WEB_DISPLAY_MODE_UNKNOWN';
   // Indexed, not `for (const [query, name] of …)`: a destructuring loop is iterator calls per pair, and a function that
-  // runs them a few times is compiled whole by the engine (issue 15: it runs with every client context).
+  // runs them a few times is compiled whole by the engine (it runs with every client context).
   for (let i = 0; i < DISPLAY_MODES.length; i++) {
     try {
       if (matchMedia(DISPLAY_MODES[i][0])?.matches) return DISPLAY_MODES[i][1];
@@ -237,7 +237,7 @@ export function parseUserAgent(userAgent = '', hints?: UserAgentDataSnapshot): U
 
 /**
  * Copies the members of `from` that are defined onto `into`, in order. Its own small function with a plain `for…in`
- * (issue 15: `for (const [key, value] of Object.entries(…))` over some 25 members inside the context's builder made the
+ * (`for (const [key, value] of Object.entries(…))` over some 25 members inside the context's builder made the
  * engine compile all of the builder to machine code, for a function that runs once per page or so).
  */
 function assignDefined(into: object, from: Record<string, unknown>): void {

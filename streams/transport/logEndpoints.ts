@@ -7,7 +7,7 @@
 export const LOG_ENDPOINTS = ['log_event', 'video_stats'] as const;
 export type LogEndpoint = (typeof LOG_ENDPOINTS)[number];
 
-/** The header that carries the stream token on every log request (issue 12). */
+/** The header that carries the stream token on every log request. */
 export const STREAM_TOKEN_HEADER = 'X-VidFrame-Stream-Token';
 
 /** True when a request URL targets `log_event` or `video_stats`. */

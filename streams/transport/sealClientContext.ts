@@ -1,7 +1,7 @@
 import type { ClientContext } from './buildClientContext';
 
 /**
- * What every request built with a sealed context derives from it, computed once per context (issue 15): its JSON text
+ * What every request built with a sealed context derives from it, computed once per context: its JSON text
  * (the body's `"context"` member) and the `X-Youtube-Ad-Signals` header value.
  */
 interface Derived {

@@ -71,7 +71,7 @@ export function chartValueOf(name: string, payload: unknown): number | undefined
 }
 
 /**
- * Validates each event of a log request on its own (issue 12 §3): a malformed, too deep or too large event is refused
+ * Validates each event of a log request on its own: a malformed, too deep or too large event is refused
  * with a reason, and the others are kept. A kept event carries its de-duplication key: its `clientEventId`, or a hash
  * of its content when it has none (a resend of the same body hashes the same).
  */

@@ -64,8 +64,8 @@ export function startPreferences(player: EmbedPlayer, win: Window): { stop(): vo
 
   // Changes after the stored choices were applied are the viewer's: written back. Each preference's value as the
   // player shows it is remembered from the first snapshot after ready; a different one later is a change, saved.
-  // Two plain subscriptions (issue 15: a pipeline of four stages per preference, for what is a comparison of five
-  // values; the preferences held ≈ 36 KB of the bench frame's heap, ≈ 15 KB less this way). The element's snapshot
+  // Two plain subscriptions rather than a pipeline of four stages per preference, for what is a comparison of five
+  // values: it holds less of the page's heap (docs/performance.md). The element's snapshot
   // comes with every media event (four times a second while playing): a tick compares three values, and only a
   // snapshot in which one of them changed writes.
   const shown = new Map<string, string>();

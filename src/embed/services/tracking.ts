@@ -46,7 +46,7 @@ const fetchPing = (win: Window) => (url: string) =>
 
 /**
  * `scheduler`, with `before()` run ahead of the work of each action it runs: the beacons' watchtime interval has the
- * element's time read just before it pings (issue 15). Its clock is the scheduler's.
+ * element's time read just before it pings. Its clock is the scheduler's.
  */
 export function readingBefore(before: () => void, scheduler: SchedulerLike): SchedulerLike {
   return {
@@ -96,7 +96,7 @@ export function startTracking(player: EmbedPlayer, win: Window = window): Tracki
   let stateNow: LoggedPlayerState = -1;
   // The beacons are told the player's state and time at each state change, and the time alone just before each moment
   // that reads it — a watchtime ping of the interval, a new video (the last ping of the one before), the page hiding —
-  // read from the element then, rather than at every `timeupdate` (issue 15: a sample through the beacons' fold four
+  // read from the element then, rather than at every `timeupdate` (a sample through the beacons' fold four
   // times a second, for a ping every 10 s). A seek brings its own times.
   const readTime$ = new Subject<void>();
   const readTime = () => readTime$.next();
