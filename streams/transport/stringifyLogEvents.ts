@@ -1,6 +1,6 @@
 /**
- * `JSON.stringify(events)` for the `events` array of a log request, the same string, faster (issue 15): Node 20's
- * `JSON.stringify` spends ≈ 0.6–0.7 µs on each `{eventTimeMs, clientEventId, [name]: {…}}`, most of the log sink's time.
+ * `JSON.stringify(events)` for the `events` array of a log request, the same string, faster: the native
+ * `JSON.stringify` of each `{eventTimeMs, clientEventId, [name]: {…}}` is most of the log sink's time.
  *
  * It knows the shape the log sink stamps: an envelope of exactly `eventTimeMs` (a finite number), `clientEventId` (a
  * string) and one payload key, whose value is usually a flat object of strings, numbers, booleans and nulls with the
@@ -10,7 +10,7 @@
  * the last value and its piece (`,"key":value`; the first one with the payload's name in front), reused while the value
  * repeats (the same video id, the same state); the envelope up to the id is kept per `eventTimeMs` (events of one
  * millisecond share it). Numbers are written by `JSON.stringify`, which leaves V8's number-to-text caches alone
- * (`streams/shared/numberText.ts`, issue 15).
+ * (`streams/shared/numberText.ts`).
  *
  * Anything else falls back to `JSON.stringify`, so the output is always the native one:
  * - a payload that is not flat (nested objects, arrays, `undefined` members) or does not match its name's plan: that
@@ -22,9 +22,9 @@
  *
  * The log sink tells it which arrays hold only ids it made ({@link markPlainClientEventIds}): those are not scanned.
  *
- * Measured slower here and not kept (issue 15): writing UTF-8 bytes into a reused `Uint8Array` and decoding once
- * (≈ 1.6–3 ns per byte stored from JS, slower than V8's string pieces), and writing each event's text when it is
- * stamped (the texts then wait in the queue and survive young-generation collections: GC rose to 42% of the time).
+ * The text is made of V8 string pieces, not UTF-8 bytes written into a reused `Uint8Array` (bytes stored from JS are
+ * slower than the pieces), and each event's text is written at the flush, not when the event is stamped (texts waiting
+ * in the queue would survive young-generation collections).
  */
 
 /** Plans are kept for this many event names at most (names are a fixed catalogue; this only bounds a bad page). */
@@ -102,20 +102,23 @@ function tailByPlan(plan: Plan, payload: Record<string, unknown>): string | unde
   let out = '';
   let i = 0;
   for (const key in payload) {
-    if (key !== keys[i]) return undefined;
+    // A key past the plan's (it has no piece there) or another key than the plan's: the payload does not fit.
+    let piece = pieces[i];
+    if (piece === undefined || key !== keys[i]) return undefined;
     const value = payload[key];
     if (value !== values[i]) {
       const text = valueText(value);
       if (text === undefined) return undefined;
+      piece = plan.prefixes[i] + text;
       values[i] = value;
-      pieces[i] = plan.prefixes[i] + text;
+      pieces[i] = piece;
       reused[i] = false;
     } else if (!reused[i]) {
       // Used a second time: worth flattening (a value that changes with every event is not).
-      flat(pieces[i]);
+      flat(piece);
       reused[i] = true;
     }
-    out = i === 0 ? pieces[0] : out + pieces[i];
+    out = i === 0 ? piece : out + piece;
     i++;
   }
   if (i !== keys.length) return undefined;
@@ -183,8 +186,8 @@ function logEventText(event: unknown, plainId: boolean, comma = false): string |
 
 /**
  * `before + JSON.stringify(events) + after`, one flat string, when `events` is an array of log events; `undefined` when
- * the caller must serialise natively. The texts are concatenated and the result flattened once: `Array.join` of a
- * request's event texts measured ≈ 7× slower than that here (≈ 110 against 15 ns per event).
+ * the caller must serialise natively. The texts are concatenated and the result flattened once, which is faster than
+ * `Array.join` of a request's event texts.
  */
 export function stringifyLogEvents(events: unknown, before = '', after = ''): string | undefined {
   if (!Array.isArray(events) || getPrototypeOf(events) !== Array.prototype || (events as { toJSON?: unknown }).toJSON !== undefined) return undefined;
@@ -216,8 +219,7 @@ function memberText(value: unknown): string | undefined {
  * `JSON.stringify({ context, ...rest })` of a log request whose `rest` is its `events` and flat members (the request
  * time, the anti-forgery token) or plain objects of flat members (`serializedClientEventId`), with the context's text
  * given: the members written by the rules the events are written by (an epoch-millisecond `requestTimeMs` through the
- * two halves, not V8's slow double-to-text path), so no `JSON.stringify` runs for the request (issue 15: it measured
- * ≈ 1 µs per request). `undefined` for any other body, which the caller writes otherwise. `rest` must have no
+ * two halves, not V8's slow double-to-text path), so no `JSON.stringify` runs for the request. `undefined` for any other body, which the caller writes otherwise. `rest` must have no
  * integer-like key (they would come first) and no `toJSON`.
  */
 export function stringifyLogRequest(contextText: string, rest: Record<string, unknown>): string | undefined {
