@@ -10,7 +10,7 @@ const SHOWN_NAMES = 14;
 export function EventNames({ stats, selected, onSelect }: { stats: Panel<CollectorStats>; selected: string; onSelect: (name: string) => void }) {
   const data = stats.status === 'ready' || stats.status === 'failed' ? stats.data : undefined;
   const names = data ? Object.entries(data.byName).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])) : [];
-  const max = names.length ? names[0][1] : 0;
+  const max = names[0]?.[1] ?? 0;
   const total = names.reduce((sum, [, n]) => sum + n, 0);
   return (
     <section className="card names" aria-label="Events by name">

@@ -38,6 +38,21 @@ export interface SeriesTotals {
   activeSlots: number;
 }
 
+/** What the buckets laid on one slot of the window add up to. */
+interface Slot {
+  /** Whether any bucket landed on it. */
+  active: boolean;
+  events: number;
+  sessions: number;
+  watchTimeSec: number;
+  stateChanges: number;
+  errors: number;
+  latencySum: number;
+  latencyCount: number;
+}
+
+const emptySlot = (): Slot => ({ active: false, events: 0, sessions: 0, watchTimeSec: 0, stateChanges: 0, errors: 0, latencySum: 0, latencyCount: 0 });
+
 const finite = (n: unknown): number => (typeof n === 'number' && Number.isFinite(n) ? n : 0);
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
@@ -54,29 +69,27 @@ export function fillTimeseries(
   recentMs = DASHBOARD_RECENT_SESSIONS_MS,
 ): Series {
   const count = Math.max(0, Math.ceil((untilMs - sinceMs) / bucketMs));
-  const zeros = () => new Array<number>(count).fill(0);
-  const events = zeros();
-  const sessions = zeros();
-  const watchTimeSec = zeros();
-  const stateChanges = zeros();
-  const errors = zeros();
-  const latencySums = zeros();
-  const latencyCounts = zeros();
-  const active = new Array<boolean>(count).fill(false);
+  const slots = Array.from({ length: count }, emptySlot);
   for (const bucket of buckets) {
-    const i = Math.floor((bucket.startMs - sinceMs) / bucketMs);
-    if (i < 0 || i >= count) continue;
-    active[i] = true;
-    events[i] += finite(bucket.events);
-    sessions[i] += finite(bucket.sessions);
-    watchTimeSec[i] += finite(bucket.watchTimeSec);
-    stateChanges[i] += finite(bucket.stateChanges);
-    errors[i] += finite(bucket.errors);
+    // A bucket outside the window (before or after it) finds no slot.
+    const slot = slots[Math.floor((bucket.startMs - sinceMs) / bucketMs)];
+    if (slot === undefined) continue;
+    slot.active = true;
+    slot.events += finite(bucket.events);
+    slot.sessions += finite(bucket.sessions);
+    slot.watchTimeSec += finite(bucket.watchTimeSec);
+    slot.stateChanges += finite(bucket.stateChanges);
+    slot.errors += finite(bucket.errors);
     if (typeof bucket.latencyMeanMs === 'number' && Number.isFinite(bucket.latencyMeanMs)) {
-      latencySums[i] += bucket.latencyMeanMs;
-      latencyCounts[i] += 1;
+      slot.latencySum += bucket.latencyMeanMs;
+      slot.latencyCount += 1;
     }
   }
+  const events = slots.map((slot) => slot.events);
+  const sessions = slots.map((slot) => slot.sessions);
+  const watchTimeSec = slots.map((slot) => slot.watchTimeSec);
+  const stateChanges = slots.map((slot) => slot.stateChanges);
+  const errors = slots.map((slot) => slot.errors);
   const xs = events.map((_, i) => (sinceMs + i * bucketMs) / 1000);
   const secondsOf = (i: number) => {
     const start = sinceMs + i * bucketMs;
@@ -84,7 +97,7 @@ export function fillTimeseries(
     return Math.max(1000, elapsed) / 1000;
   };
   const eventsPerSec = events.map((n, i) => n / secondsOf(i));
-  const latencyMeanMs = latencySums.map((s, i) => (latencyCounts[i] > 0 ? s / latencyCounts[i] : null));
+  const latencyMeanMs = slots.map((slot) => (slot.latencyCount > 0 ? slot.latencySum / slot.latencyCount : null));
   const latencies = latencyMeanMs.filter((v): v is number => v !== null);
   // The live edge (for the current rate): the slot holding `now`, unless less than a second of it has passed (then the
   // one before).
@@ -109,7 +122,7 @@ export function fillTimeseries(
     latencyMeanMs,
     totals: {
       events: sum(events),
-      latestEventsPerSec: edge >= 0 ? eventsPerSec[edge] : 0,
+      latestEventsPerSec: eventsPerSec[edge] ?? 0, // no slot (edge -1) without a window
       peakEventsPerSec: Math.max(0, ...eventsPerSec),
       recentSessions: Math.max(0, ...sessions.filter((_, i) => sinceMs + (i + 1) * bucketMs > nowMs - recentMs && sinceMs + i * bucketMs <= nowMs)),
       peakSessions: Math.max(0, ...sessions),
@@ -117,7 +130,7 @@ export function fillTimeseries(
       stateChanges: sum(stateChanges),
       errors: sum(errors),
       latencyMeanMs: latencies.length ? sum(latencies) / latencies.length : null,
-      activeSlots: active.filter(Boolean).length,
+      activeSlots: slots.filter((slot) => slot.active).length,
     },
   };
 }

@@ -13,7 +13,7 @@ export interface TimeRange {
 export type TimeRangeKey = '5m' | '15m' | '1h' | '6h' | '24h';
 
 /** The ranges, shortest first; each gives 140–180 points, well under the collector's 1000 buckets per call. */
-export const TIME_RANGES: readonly TimeRange[] = [
+export const TIME_RANGES: readonly [TimeRange, ...TimeRange[]] = [
   { key: '5m', label: '5 min', phrase: 'the last 5 minutes', rangeMs: 5 * 60_000, bucketMs: 2000 },
   { key: '15m', label: '15 min', phrase: 'the last 15 minutes', rangeMs: 15 * 60_000, bucketMs: 5000 },
   { key: '1h', label: '1 hour', phrase: 'the last hour', rangeMs: 3_600_000, bucketMs: 20_000 },

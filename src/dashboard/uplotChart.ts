@@ -59,13 +59,14 @@ export const createUplotChart: ChartFactory = (container, spec, theme, initial) 
   tip.hidden = true;
   const showTip = (u: uPlot) => {
     const { idx, left, top } = u.cursor;
-    const y = idx === null || idx === undefined ? null : (u.data[1][idx] as number | null | undefined);
-    if (idx === null || idx === undefined || left === undefined || left < 0 || top === undefined) {
+    const x = idx === null || idx === undefined ? undefined : u.data[0][idx];
+    const y = idx === null || idx === undefined ? null : (u.data[1]?.[idx] as number | null | undefined);
+    if (x === undefined || left === undefined || left < 0 || top === undefined) {
       tip.hidden = true;
       return;
     }
     tip.hidden = false;
-    tip.textContent = `${formatDateTime(u.data[0][idx] * 1000)}  ·  ${y === null || y === undefined ? 'no data' : spec.format(y)}`;
+    tip.textContent = `${formatDateTime(x * 1000)}  ·  ${y === null || y === undefined ? 'no data' : spec.format(y)}`;
     const width = tip.offsetWidth;
     tip.style.left = `${Math.min(Math.max(0, left - width / 2), u.over.clientWidth - width)}px`;
     tip.style.top = `${Math.max(0, top - 34)}px`;

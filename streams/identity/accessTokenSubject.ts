@@ -18,9 +18,10 @@ export const ACCESS_TOKEN_PREFIX = 'vfat1';
 export function accessTokenSubject(tokenOrHeader: string | undefined): string | undefined {
   if (typeof tokenOrHeader !== 'string') return undefined;
   const token = tokenOrHeader.trim().replace(/^Bearer\s+/i, '');
-  const parts = token.split('.');
-  if (parts.length !== 3 || parts[0] !== ACCESS_TOKEN_PREFIX || !/^[A-Za-z0-9_-]+$/.test(parts[2])) return undefined;
-  const json = decodeBase64Url(parts[1]);
+  const [prefix, body, signature, ...more] = token.split('.');
+  if (prefix !== ACCESS_TOKEN_PREFIX || body === undefined || signature === undefined || more.length > 0) return undefined;
+  if (!/^[A-Za-z0-9_-]+$/.test(signature)) return undefined;
+  const json = decodeBase64Url(body);
   if (json === undefined) return undefined;
   try {
     const payload: unknown = JSON.parse(json);

@@ -25,17 +25,17 @@ export interface CurrentCredentials {
  * new `options` and `headers`; the body is left untouched.
  */
 export function withCurrentCredentials(request: ApiRequest, current: CurrentCredentials): ApiRequest {
-  const names = Object.keys(request.options.headers);
-  const authorizationNames = names.filter((name) => name.toLowerCase() === 'authorization');
-  if (authorizationNames.length === 0) return request;
-  const subject = accessTokenSubject(request.options.headers[authorizationNames[0]]);
+  const entries = Object.entries(request.options.headers);
+  const authorization = entries.find(([name]) => name.toLowerCase() === 'authorization');
+  if (authorization === undefined) return request;
+  const subject = accessTokenSubject(authorization[1]);
   const sameAccount = subject !== undefined && subject === current.accountId && !!current.accessToken;
 
   const headers: Record<string, string> = {};
-  for (const name of names) {
+  for (const [name, value] of entries) {
     const lower = name.toLowerCase();
     if (lower === 'authorization' || lower === LOGGED_IN_HEADER.toLowerCase()) continue;
-    headers[name] = request.options.headers[name];
+    headers[name] = value;
   }
   if (sameAccount) headers.Authorization = `Bearer ${current.accessToken!.trim().replace(/^Bearer\s+/i, '')}`;
   headers[LOGGED_IN_HEADER] = sameAccount ? 'true' : 'false';

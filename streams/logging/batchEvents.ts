@@ -57,15 +57,16 @@ class TimedQueue<T> {
     return this.events.length;
   }
 
-  /** When the oldest event still queued was queued. */
-  get oldestTime(): number {
+  /** When the oldest event still queued was queued; undefined when the queue is empty. */
+  get oldestTime(): number | undefined {
     return this.runTimes[0];
   }
 
   push(value: T, now: number): void {
     this.events.push(value);
-    const last = this.runTimes.length - 1;
-    if (last >= 0 && this.runTimes[last] === now) this.runLengths[last]++;
+    const last = this.runLengths.length - 1;
+    const lastLength = this.runLengths[last];
+    if (lastLength !== undefined && this.runTimes[last] === now) this.runLengths[last] = lastLength + 1;
     else {
       this.runTimes.push(now);
       this.runLengths.push(1);
@@ -85,10 +86,16 @@ class TimedQueue<T> {
     // Drop the runs of the events taken; the first run left may lose some of its events.
     let left = limit;
     let runs = 0;
-    while (this.runLengths[runs] <= left) left -= this.runLengths[runs++];
+    for (const length of this.runLengths) {
+      if (length > left) {
+        this.runLengths[runs] = length - left;
+        break;
+      }
+      left -= length;
+      runs++;
+    }
     this.runTimes.splice(0, runs);
     this.runLengths.splice(0, runs);
-    this.runLengths[0] -= left;
     return taken;
   }
 }
@@ -155,7 +162,9 @@ export function batchEvents<T>({
       };
       const armMaxWait = () => {
         maxWaitTimer?.unsubscribe();
-        maxWaitTimer = after(queue.oldestTime + maxQueueWaitMs - scheduler.now(), () => {
+        // Armed only while events are queued; an empty queue would wait the whole maxQueueWaitMs.
+        const oldestTime = queue.oldestTime ?? scheduler.now();
+        maxWaitTimer = after(oldestTime + maxQueueWaitMs - scheduler.now(), () => {
           maxWaitTimer = undefined;
           flush('maxWait');
         });

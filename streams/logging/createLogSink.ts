@@ -99,8 +99,7 @@ function draftsOf(batch: QueuedEvent[], debug: DebugCount): Draft[] {
   }
   const logs: LogEvent[] = [];
   let debugEvents: LogEvent[] | undefined;
-  for (let i = 0; i < batch.length; i++) {
-    const queued = batch[i];
+  for (const queued of batch) {
     if (queued instanceof DebugEvent) {
       debug.queued--;
       (debugEvents ??= []).push(queued.event);
@@ -129,7 +128,10 @@ function inParallel(drafts: Draft[], run: (draft: Draft) => Observable<LogSinkOu
         if (--active === 0) subscriber.complete();
       },
     };
-    for (let d = 0; d < drafts.length && !subscriber.closed; d++) subscriber.add(run(drafts[d]).subscribe(forward));
+    for (const draft of drafts) {
+      if (subscriber.closed) break;
+      subscriber.add(run(draft).subscribe(forward));
+    }
   });
 }
 

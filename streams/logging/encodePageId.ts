@@ -8,17 +8,22 @@ export const PAGE_ID_BYTES = 12;
 
 /**
  * A page id (the `serializedEventId` of every log request and the prefix of every `clientEventId`, `{pageId}:{n}`)
- * from {@link PAGE_ID_BYTES} random bytes: their base64url text without padding, 16 characters. The same 96 bits as
- * the 24 hexadecimal characters it replaces: 8 bytes fewer in every event the page sends.
+ * from {@link PAGE_ID_BYTES} random bytes: their base64url text without padding, 16 characters (hexadecimal would take
+ * 24 for the same 96 bits, and the id is in every event the page sends).
  *
  * @throws RangeError unless given exactly {@link PAGE_ID_BYTES} bytes.
  */
 export function encodePageId(bytes: Uint8Array): string {
   if (bytes.length !== PAGE_ID_BYTES) throw new RangeError(`a page id is made of ${numberText(PAGE_ID_BYTES)} bytes, not ${numberText(bytes.length)}`);
+  // Each group of 3 bytes is 4 characters; PAGE_ID_BYTES is a multiple of 3, so no group is left partial.
   let id = '';
-  for (let i = 0; i < bytes.length; i += 3) {
-    const group = (bytes[i] << 16) | (bytes[i + 1] << 8) | bytes[i + 2];
-    id += ALPHABET[group >> 18] + ALPHABET[(group >> 12) & 63] + ALPHABET[(group >> 6) & 63] + ALPHABET[group & 63];
+  let group = 0;
+  let grouped = 0;
+  for (const byte of bytes) {
+    group = (group << 8) | byte;
+    if (++grouped < 3) continue;
+    id += ALPHABET.charAt(group >> 18) + ALPHABET.charAt((group >> 12) & 63) + ALPHABET.charAt((group >> 6) & 63) + ALPHABET.charAt(group & 63);
+    group = grouped = 0;
   }
   return id;
 }

@@ -54,9 +54,8 @@ const isOpacity = (v: unknown): v is number => typeof v === 'number' && Number.i
 /** `#rgb` / `#rrggbb` (any case) as lower-case `#rrggbb`; anything else undefined (no CSS text from a host is used). */
 export function normalizeCaptionColor(v: unknown): string | undefined {
   if (typeof v !== 'string') return undefined;
-  const m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(v);
-  if (!m) return undefined;
-  const hex = m[1].toLowerCase();
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(v)?.[1]?.toLowerCase();
+  if (hex === undefined) return undefined;
   return hex.length === 3 ? `#${[...hex].map((c) => c + c).join('')}` : `#${hex}`;
 }
 

@@ -24,7 +24,8 @@ const HOST_PLACEHOLDER = /^\{host\}$|^host(\.|$)/;
 
 /** The host error code for an internal error name (spec §8). */
 export function hostErrorCode(internalError: string): number {
-  if (Object.prototype.hasOwnProperty.call(HOST_ERROR_CODES, internalError)) return HOST_ERROR_CODES[internalError];
+  const listed = Object.prototype.hasOwnProperty.call(HOST_ERROR_CODES, internalError) ? HOST_ERROR_CODES[internalError] : undefined;
+  if (listed !== undefined) return listed;
   if (HOST_PLACEHOLDER.test(internalError)) return 150;
   return 5;
 }

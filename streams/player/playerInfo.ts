@@ -142,7 +142,7 @@ function partsOf(model: PlayerModel, origin: string): ModelParts {
     duration: details?.lengthSeconds ?? 0,
     bytesTotal: 0,
     captionTracks,
-    captionTrack: active ? captionTracks[tracks.indexOf(active)] : null,
+    captionTrack: active ? (captionTracks[tracks.indexOf(active)] ?? null) : null,
     videoData: {
       video_id: id,
       title: details?.title ?? '',

@@ -120,17 +120,23 @@ export function availableQualityLevels(formats: readonly StreamFormat[]): string
   return [...levels, 'auto'];
 }
 
+/** The primary language of a language code, the part before the first `-` (`en` of `en-GB`); the whole code without one. */
+function primaryLanguage(languageCode: string): string {
+  const dash = languageCode.indexOf('-');
+  return dash === -1 ? languageCode : languageCode.slice(0, dash);
+}
+
 /** The track of a language (exact code, else the same primary language: `en` finds `en-GB`); undefined when none has it. */
 export function findCaptionTrack(tracks: readonly CaptionTrackInfo[], languageCode: string): CaptionTrackInfo | undefined {
-  const primary = languageCode.split('-')[0].toLowerCase();
-  return tracks.find((t) => t.languageCode === languageCode) ?? tracks.find((t) => t.languageCode.split('-')[0].toLowerCase() === primary);
+  const primary = primaryLanguage(languageCode).toLowerCase();
+  return tracks.find((t) => t.languageCode === languageCode) ?? tracks.find((t) => primaryLanguage(t.languageCode).toLowerCase() === primary);
 }
 
 /** The caption track for a language preference: that language, else the first track; undefined without tracks. */
 export function pickCaptionTrack(tracks: readonly CaptionTrackInfo[], languageCode: string | null | undefined): CaptionTrackInfo | undefined {
   return (
     tracks.find((t) => t.languageCode === languageCode) ??
-    tracks.find((t) => languageCode && t.languageCode.split('-')[0] === languageCode.split('-')[0]) ??
+    tracks.find((t) => languageCode && primaryLanguage(t.languageCode) === primaryLanguage(languageCode)) ??
     tracks[0]
   );
 }
@@ -138,7 +144,8 @@ export function pickCaptionTrack(tracks: readonly CaptionTrackInfo[], languageCo
 /** The nearest available playback rate to `rate` (NaN and non-numbers give undefined). */
 export function nearestPlaybackRate(rate: unknown): number | undefined {
   if (typeof rate !== 'number' || !Number.isFinite(rate)) return undefined;
-  return AVAILABLE_PLAYBACK_RATES.reduce((best, r) => (Math.abs(r - rate) < Math.abs(best - rate) ? r : best), AVAILABLE_PLAYBACK_RATES[0]);
+  // No initial value: the first rate is where the search starts (the list is a non-empty constant).
+  return AVAILABLE_PLAYBACK_RATES.reduce((best, r) => (Math.abs(r - rate) < Math.abs(best - rate) ? r : best));
 }
 
 /** `playlist=a,b,c` → ids (only well-formed ones, at most 200). */

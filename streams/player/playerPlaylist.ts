@@ -22,8 +22,10 @@ function playlistIndexAfter(p: PlaylistModel, step: 1 | -1, loop: boolean): numb
 
 function playAt(model: PlayerModel, index: number, autoplay: boolean, startSeconds = 0, quality?: string, reuse?: PlayerResponse): PlayerStep {
   const p = model.playlist;
-  if (!p || !Number.isInteger(index) || index < 0 || index >= p.ids.length) return { model, actions: [] };
-  return startLoad(model, p.ids[index], autoplay, { startSeconds, endSeconds: null, quality }, { ...p, index }, reuse);
+  // An index outside the playlist (negative, fractional, past the end) finds no id.
+  const id = p?.ids[index];
+  if (!p || id === undefined) return { model, actions: [] };
+  return startLoad(model, id, autoplay, { startSeconds, endSeconds: null, quality }, { ...p, index }, reuse);
 }
 
 /** Fisher–Yates over the indices, keeping the current one first so the video playing is not interrupted. */
@@ -31,7 +33,8 @@ function shuffledOrder(length: number, current: number, random: () => number): n
   const rest = Array.from({ length }, (_, i) => i).filter((i) => i !== current);
   for (let i = rest.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
-    [rest[i], rest[j]] = [rest[j], rest[i]];
+    // random() is in [0, 1), so 0 <= j <= i < rest.length: both indices are in range.
+    [rest[i], rest[j]] = [rest[j]!, rest[i]!];
   }
   return [current, ...rest];
 }

@@ -7,7 +7,7 @@ import { TEXT_INPUT_MAX_CHARS } from '../timing';
  */
 export function videoIdFromUrl(url: unknown): string | null {
   if (typeof url !== 'string' || url.length > TEXT_INPUT_MAX_CHARS) return null;
-  const path = url.split(/[?#]/, 1)[0];
-  const m = /(?:^|\/)(?:v|e|embed)\/([A-Za-z0-9_-]{11})(?=$|[/&])/.exec(path);
-  return m ? m[1] : null;
+  const queryOrFragment = url.search(/[?#]/);
+  const path = queryOrFragment === -1 ? url : url.slice(0, queryOrFragment);
+  return /(?:^|\/)(?:v|e|embed)\/([A-Za-z0-9_-]{11})(?=$|[/&])/.exec(path)?.[1] ?? null;
 }

@@ -39,7 +39,7 @@ export function eventsOf<R>(target: EventTarget, types: readonly string[], proje
     };
     // The teardown first: a target that throws on the third type still loses the first two listeners.
     subscriber.add(() => {
-      for (let i = 0; i < added; i++) target.removeEventListener(names[i], listener, options);
+      for (const name of names.slice(0, added)) target.removeEventListener(name, listener, options);
     });
     for (const name of names) {
       target.addEventListener(name, listener, options);

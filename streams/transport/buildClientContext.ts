@@ -157,11 +157,11 @@ const EFFECTIVE_TYPES: Readonly<Record<string, EffectiveConnectionType>> = {
 /** The first display mode whose media query matches; `unknown` without `matchMedia` or when none matches. */
 export function webDisplayMode(matchMedia: ClientEnvironment['matchMedia']): WebDisplayMode {
   if (typeof matchMedia !== 'function') return 'WEB_DISPLAY_MODE_UNKNOWN';
-  // Indexed, not `for (const [query, name] of …)`: a destructuring loop is iterator calls per pair, and a function that
-  // runs them a few times is compiled whole by the engine (it runs with every client context).
-  for (let i = 0; i < DISPLAY_MODES.length; i++) {
+  // `mode[0]`, not `for (const [query, name] of …)`: destructuring a pair is iterator calls per pair, in a function that
+  // runs with every client context.
+  for (const mode of DISPLAY_MODES) {
     try {
-      if (matchMedia(DISPLAY_MODES[i][0])?.matches) return DISPLAY_MODES[i][1];
+      if (matchMedia(mode[0])?.matches) return mode[1];
     } catch {
       return 'WEB_DISPLAY_MODE_UNKNOWN';
     }
@@ -236,9 +236,9 @@ export function parseUserAgent(userAgent = '', hints?: UserAgentDataSnapshot): U
 }
 
 /**
- * Copies the members of `from` that are defined onto `into`, in order. Its own small function with a plain `for…in`
- * (`for (const [key, value] of Object.entries(…))` over some 25 members inside the context's builder made the
- * engine compile all of the builder to machine code, for a function that runs once per page or so).
+ * Copies the members of `from` that are defined onto `into`, in order. Its own small function with a plain `for…in`,
+ * not `for (const [key, value] of Object.entries(…))` inside the context's builder: that loop would make the engine
+ * compile all of the builder to machine code, for a function that runs once per page or so.
  */
 function assignDefined(into: object, from: Record<string, unknown>): void {
   for (const key in from) if (from[key] !== undefined) (into as Record<string, unknown>)[key] = from[key];
@@ -250,7 +250,7 @@ const text = (s: unknown): s is string => typeof s === 'string' && s.length > 0;
 /** Language (`hl`) and region (`gl`) from a BCP 47 tag such as `en-GB`. */
 function localeParts(language: string | undefined): { hl?: string; gl?: string } {
   if (!text(language)) return {};
-  const [lang, region] = language.split(/[-_]/);
+  const [lang = '', region] = language.split(/[-_]/); // split gives at least one part, so `lang` is always there
   return { hl: lang.toLowerCase(), gl: region && /^[a-zA-Z]{2}$/.test(region) ? region.toUpperCase() : undefined };
 }
 

@@ -54,7 +54,7 @@ function parseHttpDate(text: string, nowMs: number): number | undefined {
   }
   const asctime = ASCTIME_DATE.exec(text);
   if (asctime) {
-    const [, , month, day, time, year] = asctime;
+    const [, , month, day = '', time, year] = asctime; // every group is required: `day` is always there
     normalised = `${day.trim()} ${month} ${year} ${time} GMT`;
   }
   if (normalised === undefined) return undefined;

@@ -1,6 +1,6 @@
 /**
- * `JSON.stringify(events)` for the `events` array of a log request, the same string, faster: `JSON.stringify`
- * of each `{eventTimeMs, clientEventId, [name]: {…}}` is most of the log sink's time (docs/performance.md).
+ * `JSON.stringify(events)` for the `events` array of a log request, the same string, faster: the native
+ * `JSON.stringify` of each `{eventTimeMs, clientEventId, [name]: {…}}` is most of the log sink's time.
  *
  * It knows the shape the log sink stamps: an envelope of exactly `eventTimeMs` (a finite number), `clientEventId` (a
  * string) and one payload key, whose value is usually a flat object of strings, numbers, booleans and nulls with the
@@ -22,9 +22,9 @@
  *
  * The log sink tells it which arrays hold only ids it made ({@link markPlainClientEventIds}): those are not scanned.
  *
- * Measured slower here and not kept: writing UTF-8 bytes into a reused `Uint8Array` and decoding once
- * (slower than V8's string pieces), and writing each event's text when it is stamped (the texts then wait in the
- * queue and survive young-generation collections, and collection time rises).
+ * The text is made of V8 string pieces, not UTF-8 bytes written into a reused `Uint8Array` (bytes stored from JS are
+ * slower than the pieces), and each event's text is written at the flush, not when the event is stamped (texts waiting
+ * in the queue would survive young-generation collections).
  */
 
 /** Plans are kept for this many event names at most (names are a fixed catalogue; this only bounds a bad page). */
@@ -102,20 +102,23 @@ function tailByPlan(plan: Plan, payload: Record<string, unknown>): string | unde
   let out = '';
   let i = 0;
   for (const key in payload) {
-    if (key !== keys[i]) return undefined;
+    // A key past the plan's (it has no piece there) or another key than the plan's: the payload does not fit.
+    let piece = pieces[i];
+    if (piece === undefined || key !== keys[i]) return undefined;
     const value = payload[key];
     if (value !== values[i]) {
       const text = valueText(value);
       if (text === undefined) return undefined;
+      piece = plan.prefixes[i] + text;
       values[i] = value;
-      pieces[i] = plan.prefixes[i] + text;
+      pieces[i] = piece;
       reused[i] = false;
     } else if (!reused[i]) {
       // Used a second time: worth flattening (a value that changes with every event is not).
-      flat(pieces[i]);
+      flat(piece);
       reused[i] = true;
     }
-    out = i === 0 ? pieces[0] : out + pieces[i];
+    out = i === 0 ? piece : out + piece;
     i++;
   }
   if (i !== keys.length) return undefined;
@@ -183,8 +186,8 @@ function logEventText(event: unknown, plainId: boolean, comma = false): string |
 
 /**
  * `before + JSON.stringify(events) + after`, one flat string, when `events` is an array of log events; `undefined` when
- * the caller must serialise natively. The texts are concatenated and the result flattened once: `Array.join` of a
- * request's event texts is several times slower here.
+ * the caller must serialise natively. The texts are concatenated and the result flattened once, which is faster than
+ * `Array.join` of a request's event texts.
  */
 export function stringifyLogEvents(events: unknown, before = '', after = ''): string | undefined {
   if (!Array.isArray(events) || getPrototypeOf(events) !== Array.prototype || (events as { toJSON?: unknown }).toJSON !== undefined) return undefined;

@@ -28,7 +28,7 @@ export function sameCues(a: readonly TextTrackCue[], b: readonly TextTrackCue[])
 /** The cues of a track showing now, in order ([] when it has none or is not loaded). */
 function activeCuesOf(track: TextTrack): readonly TextTrackCue[] {
   const cues = track.activeCues;
-  return cues ? Array.from({ length: cues.length }, (_, i) => cues[i]) : [];
+  return cues ? Array.from(cues) : [];
 }
 
 export function createCaptionTracks(): CaptionTracks {
@@ -46,9 +46,10 @@ export function createCaptionTracks(): CaptionTracks {
     const shown = Array.from(el.querySelectorAll('track'));
     return (
       shown.length === tracks.length &&
-      shown.every(
-        (t, i) => built.has(t) && t.getAttribute('src') === tracks[i].url && t.srclang === tracks[i].languageCode && t.label === tracks[i].languageName,
-      )
+      shown.every((t, i) => {
+        const track = tracks[i];
+        return track !== undefined && built.has(t) && t.getAttribute('src') === track.url && t.srclang === track.languageCode && t.label === track.languageName;
+      })
     );
   };
 

@@ -12,9 +12,9 @@ export const readBox = (el: HTMLVideoElement): MediaSnapshot['box'] => {
  * tick compares them with one `===` (the seek bar and the snapshot diff read them on every tick).
  */
 function readBuffered(ranges: TimeRanges, previous: MediaSnapshot['buffered'] | undefined): MediaSnapshot['buffered'] {
-  let same = previous !== undefined && previous.length === ranges.length;
-  for (let i = 0; same && i < ranges.length; i++) same = previous![i][0] === ranges.start(i) && previous![i][1] === ranges.end(i);
-  if (same) return previous!;
+  const same =
+    previous !== undefined && previous.length === ranges.length && previous.every(([start, end], i) => start === ranges.start(i) && end === ranges.end(i));
+  if (same) return previous;
   const buffered: [number, number][] = [];
   for (let i = 0; i < ranges.length; i++) buffered.push([ranges.start(i), ranges.end(i)]);
   return buffered;

@@ -58,7 +58,7 @@ export function frameCookie(win: Window, name: string): FrameCookie {
         // a sandboxed frame: the stored copy below is all there is
       }
       const [pair, ...attributes] = assignment.split(';');
-      if (!pair.startsWith(`${name}=`)) return;
+      if (pair === undefined || !pair.startsWith(`${name}=`)) return;
       const maxAge = attributes.map((a) => a.trim()).find((a) => /^max-age=/i.test(a));
       const seconds = maxAge ? Number(maxAge.slice(maxAge.indexOf('=') + 1)) : Number.POSITIVE_INFINITY;
       if (!(seconds > 0)) storage.remove(key);

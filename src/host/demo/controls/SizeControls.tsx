@@ -3,7 +3,7 @@ import { sizeFromFields } from '../ControlPanel.state';
 import { ControlGroup, type GroupProps, onSubmit } from './ControlGroup';
 
 /** The sizes offered as one-click chips. */
-const PRESET_SIZES = [
+const PRESET_SIZES: readonly (readonly [width: number, height: number])[] = [
   [480, 270],
   [640, 360],
   [854, 480],
