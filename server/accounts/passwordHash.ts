@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-/** scrypt cost parameters of new hashes (RFC 7914's interactive-login figures; about 16 MiB and 50 ms a hash). */
+/** scrypt cost parameters of new hashes (RFC 7914's interactive-login figures; 16 MiB of memory a hash). */
 export const SCRYPT_N = 16384;
 export const SCRYPT_R = 8;
 export const SCRYPT_P = 1;
@@ -43,11 +43,11 @@ export const UNMATCHABLE_PASSWORD_HASH = `scrypt$${SCRYPT_N}$${SCRYPT_R}$${SCRYP
  * wrong password would.
  */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const match = STORED.exec(stored);
-  if (!match) return false;
-  const [n, r, p] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const salt = Buffer.from(match[4], 'base64');
-  const expected = Buffer.from(match[5], 'base64');
+  const [, nText, rText, pText, saltText, keyText] = STORED.exec(stored) ?? [];
+  if (nText === undefined || rText === undefined || pText === undefined || saltText === undefined || keyText === undefined) return false;
+  const [n, r, p] = [Number(nText), Number(rText), Number(pText)];
+  const salt = Buffer.from(saltText, 'base64');
+  const expected = Buffer.from(keyText, 'base64');
   if (n < 2 || n > MAX_N || (n & (n - 1)) !== 0 || r < 1 || r > 32 || p < 1 || p > 16 || expected.length < 16) return false;
   const key = await scryptAsync(password, salt, expected.length, { N: n, r, p, maxmem: maxmemFor(n, r, p) });
   return timingSafeEqual(key, expected);

@@ -21,7 +21,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
 export function hostNameOf(host: string | undefined): string | undefined {
   if (!host) return undefined;
   const match = /^(\[[0-9a-f:.]+\]|[^:\s]+)(?::\d{1,5})?$/i.exec(host.trim());
-  return match ? match[1].toLowerCase() : undefined;
+  return match?.[1]?.toLowerCase();
 }
 
 /**
@@ -42,12 +42,17 @@ export function createAdminGuard({ token, allowedHosts = DEFAULT_ADMIN_HOSTS }: 
         );
     }
     const header = request.headers.authorization ?? '';
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match || !timingSafeEqual(digest(match[1]), expected)) {
+    const presented = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
+    if (presented === undefined || !timingSafeEqual(digest(presented), expected)) {
       return reply
         .code(401)
         .header('www-authenticate', 'Bearer realm="vidframe-admin"')
-        .send(errorBody(401, match ? 'The admin token is wrong' : 'Admin routes need Authorization: Bearer <admin token> (npm start prints a sign-in link)'));
+        .send(
+          errorBody(
+            401,
+            presented !== undefined ? 'The admin token is wrong' : 'Admin routes need Authorization: Bearer <admin token> (npm start prints a sign-in link)',
+          ),
+        );
     }
   };
 }

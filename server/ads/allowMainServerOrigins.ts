@@ -27,7 +27,7 @@ export function allowMainServerOrigins({ host, port, extraOrigins = [] }: MainSe
   if (WILDCARD_HOSTS.includes(listening)) {
     names.add(hostname().toLowerCase());
     for (const addresses of Object.values(networkInterfaces())) {
-      for (const { address, family } of addresses ?? []) names.add(family === 'IPv6' ? `[${address.split('%')[0].toLowerCase()}]` : address);
+      for (const { address, family } of addresses ?? []) names.add(family === 'IPv6' ? `[${address.replace(/%.*/s, '').toLowerCase()}]` : address);
     }
   }
   const extra = new Set(extraOrigins.map(normalOrigin).filter((o): o is string => o !== undefined));

@@ -47,7 +47,7 @@ const VITE_PATH_PREFIXES = ['/@', '/src/', '/streams/', '/node_modules/', '/.vit
 export function isViteRequest(url: string, publicDir: string): boolean {
   let path: string;
   try {
-    path = decodeURIComponent(url.split('?')[0].split('#')[0]);
+    path = decodeURIComponent(url.replace(/[?#].*/s, ''));
   } catch {
     return false;
   }

@@ -5,4 +5,4 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
  * writes (the sign-in pages, the embed page's player shell). Every value that comes from outside (names, emails,
  * channel titles, ids, video titles, URLs) goes through it: a display name is whatever its owner typed.
  */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);

@@ -54,7 +54,7 @@ export function readEmbedTemplate(html: string): EmbedTemplate {
   const shellAt = html.indexOf(SHELL_MARKER);
   const responderAt = html.indexOf(RESPONDER_MARKER);
   // The page's own script: in development (Vite) the first one is Vite's client, `/@vite/client`, not the page's.
-  const js = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]).find((src) => !src.startsWith('/@')) ?? '';
+  const js = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]).find((src) => src !== undefined && !src.startsWith('/@')) ?? '';
   const css = /<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/.exec(html)?.[1] ?? '';
   const marks: { slot: EmbedSlot; at: number; length: number }[] = [{ slot: 'config', at, length: CONFIG_MARKER.length }];
   if (shellAt >= 0) marks.push({ slot: 'shell', at: shellAt, length: SHELL_MARKER.length });
@@ -106,9 +106,11 @@ export function renderEmbedPage(
   const ownPlace = template.slots.includes('responder');
   const configScript = `${ownPlace ? '' : responder}<script${nonceAttribute}>window.vidframeConfig=${serializeConfigForScript(config)};</script>`;
   const fill = { responder, config: configScript, shell: template.slots.includes('shell') ? renderPlayerShell(config) : '' };
-  let html = template.pieces[0];
-  template.slots.forEach((slot, i) => {
-    html += fill[slot] + template.pieces[i + 1];
+  // Each piece but the last is followed by its slot's text.
+  let html = '';
+  template.pieces.forEach((piece, i) => {
+    const slot = template.slots[i];
+    html += slot === undefined ? piece : piece + fill[slot];
   });
   return html;
 }

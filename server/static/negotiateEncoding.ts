@@ -20,10 +20,10 @@ export function negotiateEncoding(
     if (!name) continue;
     let weight = 1;
     for (const p of params) {
-      const m = /^\s*q\s*=\s*(.*?)\s*$/i.exec(p);
-      if (!m) continue;
+      const value = /^\s*q\s*=\s*(.*?)\s*$/i.exec(p)?.[1];
+      if (value === undefined) continue;
       // A malformed weight counts as a refusal (RFC 9110 qvalue: 0 to 1, at most three decimals).
-      weight = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/.test(m[1]) ? Number(m[1]) : 0;
+      weight = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/.test(value) ? Number(value) : 0;
     }
     q.set(name, weight);
   }

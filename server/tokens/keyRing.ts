@@ -54,19 +54,24 @@ export function createKeyRing({ keyFile, secret, previousSecret, now, lifetimeMs
       keyFile,
       JSON.stringify({ keys: keys.map((k) => ({ id: k.id, secret: k.secret.toString('base64url'), createdAtMs: k.createdAtMs })) }, null, 2),
     );
-  const rotate = () => {
-    keys.unshift({ id: randomBytes(6).toString('base64url'), secret: randomBytes(32), createdAtMs: now() });
-    // Keys that can no longer have signed a live token are dropped.
-    keys = keys.filter((_k, i) => i === 0 || now() - keys[i - 1].createdAtMs <= lifetimeMs);
+  const rotate = (): RingKey => {
+    const key: RingKey = { id: randomBytes(6).toString('base64url'), secret: randomBytes(32), createdAtMs: now() };
+    // Keys that can no longer have signed a live token (their successor is older than the lifetime) are dropped.
+    keys = [key, ...keys].filter((_k, i, all) => {
+      const successor = all[i - 1];
+      return successor === undefined || now() - successor.createdAtMs <= lifetimeMs;
+    });
     save();
+    return key;
   };
-  const isStale = () => now() - keys[0].createdAtMs > rotationMs;
-  if (keys.length === 0 || isStale()) rotate();
+  /** The newest key, after a rotation when there is none yet or it is older than the rotation age. */
+  const newestKey = (): RingKey => {
+    const newest = keys[0];
+    return newest !== undefined && now() - newest.createdAtMs <= rotationMs ? newest : rotate();
+  };
+  newestKey();
   return {
-    signingKey() {
-      if (isStale()) rotate();
-      return keys[0];
-    },
+    signingKey: newestKey,
     find: (id) => keys.find((k) => k.id === id),
     rotate,
     ids: () => keys.map((k) => k.id),
@@ -76,12 +81,13 @@ export function createKeyRing({ keyFile, secret, previousSecret, now, lifetimeMs
 function sharedSecretRing(secret: string, previousSecret: string | undefined): KeyRing {
   /** A key id that names the secret without revealing it. */
   const idOf = (text: string) => `e${createHash('sha256').update(`vidframe-stream-key:${text}`).digest('base64url').slice(0, 10)}`;
-  const keys: RingKey[] = [{ id: idOf(secret), secret: sharedSecretKey(secret, SECRET_NAME), createdAtMs: 0 }];
+  const signing: RingKey = { id: idOf(secret), secret: sharedSecretKey(secret, SECRET_NAME), createdAtMs: 0 };
+  const keys: RingKey[] = [signing];
   if (previousSecret !== undefined && previousSecret !== '' && previousSecret !== secret) {
     keys.push({ id: idOf(previousSecret), secret: Buffer.from(previousSecret, 'utf8'), createdAtMs: 0 });
   }
   return {
-    signingKey: () => keys[0],
+    signingKey: () => signing,
     find: (id) => keys.find((k) => k.id === id),
     rotate() {
       throw new Error(`A shared ${SECRET_NAME} is rotated by changing it on every collector`);

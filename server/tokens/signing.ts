@@ -36,11 +36,11 @@ export type ClaimsCheck = { ok: true; claims: unknown } | { ok: false; problem: 
  */
 export function readClaims(key: string | Buffer, prefix: string, token: unknown, maxChars: number): ClaimsCheck {
   if (typeof token !== 'string' || token.length > maxChars) return { ok: false, problem: 'malformed' };
-  const match = new RegExp(`^${prefix}\\.([A-Za-z0-9_-]{8,})\\.([A-Za-z0-9_-]{43})$`).exec(token);
-  if (!match) return { ok: false, problem: 'malformed' };
-  if (!signatureMatches(key, `${prefix}.${match[1]}`, match[2])) return { ok: false, problem: 'signature' };
+  const [, payload, signature] = new RegExp(`^${prefix}\\.([A-Za-z0-9_-]{8,})\\.([A-Za-z0-9_-]{43})$`).exec(token) ?? [];
+  if (payload === undefined || signature === undefined) return { ok: false, problem: 'malformed' };
+  if (!signatureMatches(key, `${prefix}.${payload}`, signature)) return { ok: false, problem: 'signature' };
   try {
-    return { ok: true, claims: JSON.parse(Buffer.from(match[1], 'base64url').toString('utf8')) };
+    return { ok: true, claims: JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) };
   } catch {
     return { ok: false, problem: 'malformed' };
   }

@@ -69,9 +69,10 @@ export function createStreamTokens({
     verify(token) {
       if (typeof token !== 'string' || token === '') return { ok: false, reason: `The request carries no ${label} (${carrier})` };
       if (token.length > STREAM_TOKEN_MAX_CHARS) return { ok: false, reason: `The ${label} is too long` };
-      const match = TOKEN.exec(token);
-      if (!match) return { ok: false, reason: `The ${label} is malformed` };
-      const [, keyId, stream, issued, signature] = match;
+      const [, keyId, stream, issued, signature] = TOKEN.exec(token) ?? [];
+      if (keyId === undefined || stream === undefined || issued === undefined || signature === undefined) {
+        return { ok: false, reason: `The ${label} is malformed` };
+      }
       const key = ring.find(keyId);
       if (!key) return { ok: false, reason: `The ${label} was signed with an unknown or retired key` };
       if (!signatureMatches(key.secret, `v1.${keyId}.${stream}.${issued}`, signature)) return { ok: false, reason: `The ${label} signature is wrong` };

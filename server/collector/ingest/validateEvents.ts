@@ -97,8 +97,10 @@ export function validateEvents(
       return refuse('eventTimeMs must be a whole-number-sized count of milliseconds from 0 to 2^53 − 1', shownId);
     }
     const payloadKeys = Object.keys(e).filter((k) => !ENVELOPE_KEYS.has(k));
-    if (payloadKeys.length !== 1) return refuse(`an event has exactly one payload key besides eventTimeMs/clientEventId, not ${payloadKeys.length}`, shownId);
-    const [name] = payloadKeys;
+    const [name, ...otherKeys] = payloadKeys;
+    if (name === undefined || otherKeys.length > 0) {
+      return refuse(`an event has exactly one payload key besides eventTimeMs/clientEventId, not ${payloadKeys.length}`, shownId);
+    }
     if (!NAME.test(name)) return refuse(`the event name must be a word of at most ${COLLECTOR_MAX_EVENT_NAME_CHARS} characters`, shownId);
     if (nestsDeeperThan(e, COLLECTOR_MAX_EVENT_DEPTH)) return refuse(`the event nests deeper than ${COLLECTOR_MAX_EVENT_DEPTH} levels`, shownId);
     const json = JSON.stringify(e);

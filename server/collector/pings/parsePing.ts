@@ -72,8 +72,10 @@ export function parsePing(kind: PingKind, query: unknown, receivedAtMs: number):
   const st = list('st');
   const et = list('et');
   if (st.length !== et.length) throw bad('et', `${et.length} ends for ${st.length} starts`);
-  const backwards = st.findIndex((start, i) => start > et[i]);
-  if (backwards >= 0) throw bad('et', `segment ${backwards + 1} ends (${et[backwards]}) before it starts (${st[backwards]})`);
+  for (const [i, start] of st.entries()) {
+    const end = et[i];
+    if (end !== undefined && start > end) throw bad('et', `segment ${i + 1} ends (${end}) before it starts (${start})`);
+  }
   const final = text.final;
   if (final !== undefined && final !== '0' && final !== '1') throw bad('final', '0 or 1');
   return { ...common, state, st, et, final: final === '1' };

@@ -1,5 +1,5 @@
 import type { IncomingEvent, IncomingRequest, RecordOutcome } from '../../store';
-import type { PendingWrite } from '../pendingWrite';
+import { type PendingWrite, resolveEach } from '../pendingWrite';
 
 /** Most log requests written by one insert. */
 const MAX_REQUESTS_PER_INSERT = 500;
@@ -52,15 +52,16 @@ export function createGroupCommit(writeBatch: (batch: readonly PendingWrite[]) =
   const commit = async (batch: PendingWrite[]): Promise<void> => {
     try {
       const outcomes = await writeBatch(batch);
-      batch.forEach((write, i) => write.resolve(outcomes[i]));
+      resolveEach(batch, outcomes);
     } catch (error) {
-      if (batch.length === 1) {
-        batch[0].reject(error);
+      const [only] = batch;
+      if (only && batch.length === 1) {
+        only.reject(error);
         return;
       }
       for (const write of batch) {
         try {
-          write.resolve((await writeBatch([write]))[0]);
+          resolveEach([write], await writeBatch([write]));
         } catch (single) {
           write.reject(single);
         }

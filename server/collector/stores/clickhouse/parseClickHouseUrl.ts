@@ -32,7 +32,7 @@ export function parseClickHouseUrl(url: string): ClickHouseTarget {
     return fail('not a URL');
   }
   const scheme = SCHEMES[parsed.protocol];
-  if (!scheme) fail(`unknown scheme ${parsed.protocol}`);
+  if (!scheme) return fail(`unknown scheme ${parsed.protocol}`);
   if (!parsed.hostname) fail('no host');
   if (parsed.search || parsed.hash) fail('it takes no query string or fragment');
   // `new URL` drops a scheme's default port (80 for http:); clickhouse:// defaults to the HTTP interface's 8123.
@@ -45,9 +45,9 @@ export function parseClickHouseUrl(url: string): ClickHouseTarget {
       return fail(`malformed %-escape in the ${what}`);
     }
   };
-  const segments = parsed.pathname.split('/').filter(Boolean);
-  if (segments.length > 1) fail('the path must be one database name');
-  const database = segments.length === 1 ? decode(segments[0], 'database name') : DEFAULT_DATABASE;
+  const [segment, ...moreSegments] = parsed.pathname.split('/').filter(Boolean);
+  if (moreSegments.length > 0) fail('the path must be one database name');
+  const database = segment === undefined ? DEFAULT_DATABASE : decode(segment, 'database name');
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(database)) fail(`database name ${JSON.stringify(database)} is not a plain identifier`);
   const host = parsed.hostname.includes(':') && !parsed.hostname.startsWith('[') ? `[${parsed.hostname}]` : parsed.hostname;
   return {

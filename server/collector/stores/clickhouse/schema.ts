@@ -136,7 +136,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
-export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
+/** The highest version of {@link MIGRATIONS}: a store at it needs no migration. */
+export const LATEST_VERSION = MIGRATIONS.reduce((latest, { version }) => Math.max(latest, version), 0);
 
 export const createMigrationsTable = (db: string): string =>
   `CREATE TABLE IF NOT EXISTS ${identifier(db)}.schema_migrations (version UInt32, applied_at_ms UInt64)

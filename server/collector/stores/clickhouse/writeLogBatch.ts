@@ -12,34 +12,37 @@ const LOOKUP_QUERY_CHARS = 64 * 1024;
  * Resolves once ClickHouse has acknowledged both inserts.
  */
 export async function writeLogBatch(conn: ClickHouseConnection, batch: readonly PendingWrite[]): Promise<RecordOutcome[]> {
-  const firsts = new Map<string, { event: IncomingEvent; seq: number; index: number }>();
-  batch.forEach(({ events }, index) =>
+  const firsts = new Map<string, { event: IncomingEvent; seq: number; index: number; request: IncomingRequest }>();
+  batch.forEach(({ events, request }, index) =>
     events.forEach((event, seq) => {
       const key = JSON.stringify([wellFormed(event.stream), wellFormed(event.dedupeKey)]);
-      if (!firsts.has(key)) firsts.set(key, { event, seq, index });
+      if (!firsts.has(key)) firsts.set(key, { event, seq, index, request });
     }),
   );
   const existing = await existingKeys(
     conn,
     [...firsts.values()].map(({ event }) => event),
   );
-  const accepted = batch.map(() => 0);
   const fresh = [...firsts.entries()].filter(([key]) => !existing.has(key)).map(([, entry]) => entry);
-  for (const { index } of fresh) accepted[index] += 1;
-  const outcomes = batch.map(({ events }, index) => ({ accepted: accepted[index], duplicates: events.length - accepted[index] }));
+  const acceptedBy = new Map<number, number>();
+  for (const { index } of fresh) acceptedBy.set(index, (acceptedBy.get(index) ?? 0) + 1);
   // The requests' rows are built before anything is written: a field that cannot be serialised fails the batch
   // before its events are in, not after (which would make the one-by-one retry count them as duplicates).
-  const requestRows = batch.map(({ request }, index) => requestRow(request, outcomes[index]));
+  const answers = batch.map(({ events, request }, index) => {
+    const accepted = acceptedBy.get(index) ?? 0;
+    const outcome: RecordOutcome = { accepted, duplicates: events.length - accepted };
+    return { outcome, row: requestRow(request, outcome) };
+  });
 
   if (fresh.length > 0) {
     await conn.client.insert({
       table: conn.table('events'),
       format: 'JSONEachRow',
-      values: fresh.map(({ event, seq, index }) => eventRow(event, seq, batch[index].request)),
+      values: fresh.map(({ event, seq, request }) => eventRow(event, seq, request)),
     });
   }
-  await conn.client.insert({ table: conn.table('requests'), format: 'JSONEachRow', values: requestRows });
-  return outcomes;
+  await conn.client.insert({ table: conn.table('requests'), format: 'JSONEachRow', values: answers.map(({ row }) => row) });
+  return answers.map(({ outcome }) => outcome);
 }
 
 const viewerOf = ({ viewer }: IncomingRequest) => ({ account_id: nullable(viewer?.accountId), channel_id: nullable(viewer?.channelId) });

@@ -1,6 +1,6 @@
 import type { SqliteDatabase } from '../../../db/openDatabase';
 import type { IncomingEvent, IncomingRequest, RecordOutcome } from '../../store';
-import type { PendingWrite } from '../pendingWrite';
+import { type PendingWrite, resolveEach } from '../pendingWrite';
 import type { WriteLogRequest } from './writeLogRequest';
 
 export interface GroupCommit {
@@ -31,7 +31,7 @@ export function createGroupCommit(db: SqliteDatabase, writeOne: WriteLogRequest,
         outcomes = undefined; // rolled back whole: each request gets a transaction of its own below
       }
       if (outcomes) {
-        batch.forEach((w, i) => w.resolve(outcomes![i]));
+        resolveEach(batch, outcomes);
         continue;
       }
       for (const w of batch) {

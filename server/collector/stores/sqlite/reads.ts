@@ -75,7 +75,8 @@ export function createSqliteReads(db: SqliteDatabase): SqliteReads {
     }
     const rows = db.prepare(`SELECT * FROM ${table} WHERE ${clauses.join(' AND ')} ORDER BY seq LIMIT ?`).all(...values, limit + 1) as R[];
     const items = rows.slice(0, limit);
-    return { items: items.map(map), ...(rows.length > limit ? { nextCursor: cursorOf(items[items.length - 1].seq) } : {}) };
+    const last = items.at(-1);
+    return { items: items.map(map), ...(rows.length > limit && last ? { nextCursor: cursorOf(last.seq) } : {}) };
   };
 
   return {
