@@ -51,8 +51,16 @@ export function createContextFacts(): ContextFactsReader {
     const key = KEYS[name];
     if (followed.has(key)) throw new Error(`The context fact ${key} already has a source`);
     followed.add(key);
-    const subscription = source$.subscribe((value) => {
-      (latest as Record<string, unknown>)[key] = value;
+    // A source that fails leaves its fact unset rather than frozen: a request then goes without it, as before its
+    // service started (an anonymous id must never outlive the consent stream that gates it).
+    const subscription = source$.subscribe({
+      next: (value) => {
+        (latest as Record<string, unknown>)[key] = value;
+      },
+      error: (error: unknown) => {
+        delete (latest as Record<string, unknown>)[key];
+        console.error(`[vidframe] the source of the context fact ${key} failed`, error);
+      },
     });
     subscription.add(() => followed.delete(key));
     return subscription;

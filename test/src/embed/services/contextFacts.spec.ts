@@ -31,6 +31,21 @@ describe('createContextFacts', () => {
     expect(facts.latest().adStatus).toBeUndefined();
   });
 
+  it('leaves a fact unset when its source fails, and takes a new source for it', () => {
+    const facts = createContextFacts();
+    const anonymousId$ = new Subject<string | undefined>();
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    facts.follow({ anonymousId$ });
+    anonymousId$.next('id-1');
+    expect(facts.latest().anonymousId).toBe('id-1');
+    anonymousId$.error(new Error('consent broke'));
+    expect(facts.latest().anonymousId).toBeUndefined();
+    expect(error).toHaveBeenCalledTimes(1);
+    error.mockRestore();
+    facts.follow({ anonymousId$: of('id-2') });
+    expect(facts.latest().anonymousId).toBe('id-2');
+  });
+
   it('refuses a second source for a fact that has one, following nothing of that call; a fact let go takes a new one', () => {
     const facts = createContextFacts();
     const first$ = new Subject<string | undefined>();
