@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import type { HostServer, RunningServer } from './helpers/servers';
+import { framingPage } from './helpers/servers';
 import { frameWith, reachForPlayer, servicesStarted } from './helpers/browser';
 import { withE2eEnvironment } from './helpers/environment';
 import { rawHostPage, videoElement, waitCache, waitMessage } from './host.helpers';
@@ -332,6 +333,34 @@ describe('the video arrives with the page; the controls after it (issue 15)', ()
       'the failed services chunk reported',
     );
     expect(servicesErrors).toHaveLength(1);
+    await page.close();
+  });
+
+  it('a services chunk waiting out its backoff is asked for at once when the controls come, and starts before them', async () => {
+    const page = await browser.newPage();
+    // The first request for the services chunk fails; the next would wait SERVICES_RETRY_AFTER_MS.
+    const servicesRequests: number[] = [];
+    await page.route(/\/assets\/services-[^/]*\.js$/, (route) => {
+      servicesRequests.push(Date.now());
+      return servicesRequests.length <= 1 ? route.abort('failed') : route.continue();
+    });
+    const failure = page.waitForEvent('console', { predicate: (m) => m.text().includes('the services could not load') });
+    await page.goto(
+      host.page(
+        `/host-${Math.random().toString(36).slice(2)}.html`,
+        framingPage(`${server.origin}/embed/VFsunrise01?autoplay=1&mute=1&loop=1&playlist=VFsunrise01`),
+      ),
+    );
+    await failure;
+    const failedAt = Date.now();
+    const frame = await frameWith(page, '/embed/');
+    // The viewer reaches for the player during the backoff: the controls come, and the services with them.
+    await reachForPlayer(frame);
+    await servicesStarted(frame);
+    expect(servicesRequests).toHaveLength(2);
+    expect(servicesRequests[1]! - failedAt).toBeLessThan(SERVICES_RETRY_AFTER_MS);
+    // The controls mounted once the services' attempt was over, so the views found attestation started.
+    expect(await frame.evaluate(() => window.vidframeAttestation !== undefined)).toBe(true);
     await page.close();
   });
 
