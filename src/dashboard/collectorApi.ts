@@ -42,6 +42,7 @@ const serverMessage = (body: unknown): string | undefined => {
  */
 export function fetchJson(fetchImpl: typeof fetch = (input, init) => fetch(input, init)): GetJson {
   return (path, token) =>
+    // Hand-written: the edge to `fetch`, aborted when the subscriber leaves.
     new Observable<unknown>((subscriber) => {
       const controller = new AbortController();
       fetchImpl(path, {

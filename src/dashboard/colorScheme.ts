@@ -6,6 +6,7 @@ import type { ColorScheme } from './charts';
  * reads as light.
  */
 export function colorScheme$(target: Pick<Window, 'matchMedia'> | undefined = typeof window === 'undefined' ? undefined : window): Observable<ColorScheme> {
+  // Hand-written: the edge to `matchMedia`, its listener removed on unsubscription.
   return new Observable<ColorScheme>((subscriber) => {
     const query = typeof target?.matchMedia === 'function' ? target.matchMedia('(prefers-color-scheme: dark)') : undefined;
     if (!query) {

@@ -135,6 +135,7 @@ export function tcfConsent$(
   win: TcfWindowLike,
   { scheduler = asyncScheduler, answerTimeoutMs = TCF_ANSWER_TIMEOUT_MS, purposeOne = loadPurposeOneConsent }: TcfConsentOptions = {},
 ): Observable<TcfConsent> {
+  // Hand-written: the edge to a CMP's `__tcfapi` across frames, its listener and timer ended on unsubscription.
   return new Observable<TcfConsent>((subscriber) => {
     const cmpFrame = findTcfLocatorFrame(win);
     if (!cmpFrame) {

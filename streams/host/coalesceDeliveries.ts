@@ -38,6 +38,7 @@ export function coalesceDeliveries({ coalesceMs = HOST_DELIVERY_COALESCE_MS, sch
   HostAction
 > {
   return (source) =>
+    // Hand-written: one window state serves the merging, the flush before any other action and the answer period after a command.
     new Observable<HostAction>((subscriber) => {
       let info: PostAction | null = null;
       let events = new Map<string, PostAction>();

@@ -1,7 +1,7 @@
-import { EMPTY, map, merge, Observable } from 'rxjs';
+import { EMPTY, map, merge, mergeMap, type Observable, scan } from 'rxjs';
 import type { PlayerReadiness } from '../player/playerReadiness';
 import type { PlayerCommand, PlayerEventOut, PlayerInfo } from '../player/types';
-import { initialHostProtocolState, type HostProtocolOptions } from './hostProtocolState';
+import { initialHostProtocolState, type HostProtocolOptions, type HostProtocolState } from './hostProtocolState';
 import type { HostAction, HostMessageEvent, HostProtocolInput } from './hostTypes';
 import { stepHostProtocol } from './stepHostProtocol';
 
@@ -15,6 +15,8 @@ export interface HostProtocolSources {
   /** Commands the sink has just run: a load/cue then gets its full snapshot even if the player published nothing. */
   applied$?: Observable<PlayerCommand>;
 }
+
+type Step = [HostProtocolState, HostAction[]];
 
 /**
  * The embed side of the host protocol as one stream of actions: posts to the host (or `readyToListen` to the parent)
@@ -43,17 +45,10 @@ export function hostProtocol$(
     messages$.pipe(map((message): HostProtocolInput => ({ kind: 'message', message }))),
     readiness$.pipe(map((readiness): HostProtocolInput => ({ kind: 'readiness', readiness }))),
   );
-  // A fold whose actions go out in order, synchronously: no inner stream per input (one per playback tick).
-  return new Observable<HostAction>((subscriber) => {
-    let state = options.initialState ?? initialHostProtocolState(options.widgetId);
-    return inputs$.subscribe({
-      next: (input) => {
-        const [next, actions] = stepHostProtocol(state, input, options);
-        state = next;
-        for (const action of actions) subscriber.next(action);
-      },
-      error: (e: unknown) => subscriber.error(e),
-      complete: () => subscriber.complete(),
-    });
-  });
+  // The actions of each step go out in order, synchronously, before the next input is folded.
+  const initial = options.initialState ?? initialHostProtocolState(options.widgetId);
+  return inputs$.pipe(
+    scan(([state]: Step, input) => stepHostProtocol(state, input, options), [initial, []] as Step),
+    mergeMap(([, actions]) => actions),
+  );
 }

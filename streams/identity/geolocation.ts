@@ -90,6 +90,7 @@ export function currentLocation(
     if (!geolocation || typeof geolocation.getCurrentPosition !== 'function') {
       return throwError(() => new GeolocationError('unsupported'));
     }
+    // Hand-written: the edge to `getCurrentPosition`, which may throw or call back after unsubscription.
     return new Observable<LocationInfo>((subscriber) => {
       const options: GeolocationRequestOptions = { enableHighAccuracy: mobileWeb, timeout: timeoutMs, maximumAge: 0 };
       try {

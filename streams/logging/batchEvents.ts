@@ -146,6 +146,7 @@ export function batchEvents<T>({
   const batchSize = Math.max(1, Math.floor(maxBatchEvents));
   const extractionLimit = Math.max(1, Math.floor(payloadExtractionLimit));
   return (source) =>
+    // Hand-written: the five flush rules share one queue and its timers; no composition of built-in operators keeps rule 3's minimum batch.
     new Observable<EventFlush<T>>((subscriber) => {
       const queue = new TimedQueue<T>();
       let firstFlushDone = false;

@@ -1,4 +1,18 @@
-import { asyncScheduler, defer, EMPTY, from, mergeMap, Observable, type ObservableInput, of, type SchedulerLike } from 'rxjs';
+import {
+  asyncScheduler,
+  catchError,
+  defer,
+  EMPTY,
+  endWith,
+  from,
+  ignoreElements,
+  map,
+  mergeMap,
+  type Observable,
+  type ObservableInput,
+  of,
+  type SchedulerLike,
+} from 'rxjs';
 import type { ApiRequest, LogEndpoint } from '../transport/buildApiRequest';
 import { batchEvents, type BatchEventsOptions, type EventFlush } from './batchEvents';
 import { buildLogRequestPayload, type LogRequestPayload } from './buildLogRequestPayload';
@@ -57,32 +71,9 @@ class DebugEvent {
 }
 type QueuedEvent = LogEvent | DebugEvent;
 
-/**
- * `defer(start).pipe(ignoreElements(), endWith(outcome), catchError(failed))` as one subscriber: it runs for every
- * request, so it costs one subscriber instead of four.
- */
+/** The outcome once `start()`'s work completes, or `failed(error)` when it (or `start` itself) fails. */
 function settle(start: () => Observable<unknown>, outcome: LogSinkOutcome, failed: (error: unknown) => Observable<LogSinkOutcome>): Observable<LogSinkOutcome> {
-  return new Observable<LogSinkOutcome>((subscriber) => {
-    const fail = (error: unknown) => {
-      subscriber.add(failed(error).subscribe(subscriber));
-    };
-    let work: Observable<unknown>;
-    try {
-      work = start();
-    } catch (error) {
-      fail(error);
-      return;
-    }
-    subscriber.add(
-      work.subscribe({
-        error: fail,
-        complete: () => {
-          subscriber.next(outcome);
-          subscriber.complete();
-        },
-      }),
-    );
-  });
+  return defer(start).pipe(ignoreElements(), endWith(outcome), catchError(failed));
 }
 
 /** Counts the debug events handed to batching and not yet found in a batch, so that most batches are not scanned. */
@@ -111,30 +102,6 @@ function draftsOf(batch: QueuedEvent[], debug: DebugCount): Draft[] {
   return drafts;
 }
 
-/**
- * The requests of a normal flush, all in parallel: `from(drafts).pipe(mergeMap(run))` as one subscriber for the flush,
- * the same outcomes in the same order (it runs for every request).
- */
-function inParallel(drafts: Draft[], run: (draft: Draft) => Observable<LogSinkOutcome>): Observable<LogSinkOutcome> {
-  return new Observable<LogSinkOutcome>((subscriber) => {
-    let active = drafts.length;
-    if (active === 0) {
-      subscriber.complete();
-      return;
-    }
-    const forward = {
-      next: (outcome: LogSinkOutcome) => subscriber.next(outcome),
-      complete: () => {
-        if (--active === 0) subscriber.complete();
-      },
-    };
-    for (const draft of drafts) {
-      if (subscriber.closed) break;
-      subscriber.add(run(draft).subscribe(forward));
-    }
-  });
-}
-
 /** The drafts halved until each body fits `budgetBytes` (a single event stays whole); a draft that cannot be measured stays whole. */
 function keepaliveParts(drafts: Draft[], measure: (draft: Draft) => number, budgetBytes: number): Draft[] {
   const parts: Draft[] = [];
@@ -153,29 +120,6 @@ function keepaliveParts(drafts: Draft[], measure: (draft: Draft) => number, budg
   };
   drafts.forEach(split);
   return parts;
-}
-
-/**
- * `events$.pipe(catchError(() => EMPTY), map(stamp))` as one subscriber (it runs for every event): an error of
- * `events$` ends it, a throwing stamp is its error.
- */
-function stampedEvents(events$: Observable<ClientEvent>, stamp: (event: ClientEvent) => QueuedEvent): Observable<QueuedEvent> {
-  return new Observable<QueuedEvent>((subscriber) =>
-    events$.subscribe({
-      next(event) {
-        let stamped: QueuedEvent;
-        try {
-          stamped = stamp(event);
-        } catch (error) {
-          subscriber.error(error);
-          return;
-        }
-        subscriber.next(stamped);
-      },
-      error: () => subscriber.complete(),
-      complete: () => subscriber.complete(),
-    }),
-  );
 }
 
 /**
@@ -252,7 +196,9 @@ export function createLogSink({
 
       const sendFlush = (flush: EventFlush<QueuedEvent>): Observable<LogSinkOutcome> => {
         const drafts = flush.batches.flatMap((batch) => draftsOf(batch, debug));
-        if (flush.reason !== 'lifecycle') return inParallel(drafts, (draft) => guarded(draft, (request) => sendOne(request, draft.events.length, false)));
+        // A normal flush: its requests all in parallel.
+        if (flush.reason !== 'lifecycle')
+          return from(drafts).pipe(mergeMap((draft) => guarded(draft, (request) => sendOne(request, draft.events.length, false))));
         // Unload: halve what is too big for one keepalive body, then spend the budget in order.
         let budget = keepaliveBudgetBytes;
         const work = keepaliveParts(drafts, measure, keepaliveBudgetBytes).map((draft) =>
@@ -279,7 +225,12 @@ export function createLogSink({
         debug.queued++;
         return new DebugEvent(stamped);
       };
-      const stamped$ = stampedEvents(events$, stamp);
-      return stamped$.pipe(batchEvents<QueuedEvent>({ ...batching, flush$, scheduler, arrivedAt: () => stampedAt }), mergeMap(sendFlush));
+      // An error of `events$` ends it (the queue is drained); a throwing stamp is the sink's error.
+      return events$.pipe(
+        catchError(() => EMPTY),
+        map(stamp),
+        batchEvents<QueuedEvent>({ ...batching, flush$, scheduler, arrivedAt: () => stampedAt }),
+        mergeMap(sendFlush),
+      );
     });
 }

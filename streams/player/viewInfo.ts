@@ -1,4 +1,4 @@
-import { distinctUntilChanged, Observable, scan, take, type OperatorFunction } from 'rxjs';
+import { distinctUntilChanged, map, type Observable, scan, take, type OperatorFunction } from 'rxjs';
 import type { PlayerInfo } from './types';
 import { sameValue } from '../shared/sameValue';
 
@@ -37,26 +37,14 @@ export interface PlaybackTime {
   duration: number;
 }
 
-/**
- * `time(info)` and the duration, passed on as a new {@link PlaybackTime} only when either changes: one operator and no
- * object per snapshot that changes neither (several views read these on every playback tick).
- */
+/** `time(info)` and the duration, passed on when either changes. */
 const distinctTime =
   (time: (i: PlayerInfo) => number): OperatorFunction<PlayerInfo, PlaybackTime> =>
   (info$) =>
-    new Observable<PlaybackTime>((subscriber) => {
-      let last: PlaybackTime | null = null;
-      return info$.subscribe({
-        next: (i) => {
-          const currentTime = time(i);
-          if (last !== null && last.currentTime === currentTime && last.duration === i.duration) return;
-          last = { currentTime, duration: i.duration };
-          subscriber.next(last);
-        },
-        error: (e: unknown) => subscriber.error(e),
-        complete: () => subscriber.complete(),
-      });
-    });
+    info$.pipe(
+      distinctUntilChanged((a, b) => time(a) === time(b) && a.duration === b.duration),
+      map((i) => ({ currentTime: time(i), duration: i.duration })),
+    );
 
 /** The current time and duration, passed on when either changes (the seek bar's rate: each `timeupdate`). */
 export const playbackTime = (): OperatorFunction<PlayerInfo, PlaybackTime> => distinctTime((i) => i.currentTime);

@@ -40,6 +40,7 @@ export function idleCallback$(
   if (typeof request !== 'function') {
     return timer(emulatedDelayMs, scheduler).pipe(map((): IdleDeadlineLike => ({ didTimeout: false, timeRemaining: () => Infinity })));
   }
+  // Hand-written: the edge to `requestIdleCallback`, cancelled on unsubscription.
   return new Observable<IdleDeadlineLike>((subscriber) => {
     let done = false;
     const handle = request.call(

@@ -72,6 +72,7 @@ export function scheduleInFrames<T>({
   now = () => scheduler.now(),
 }: ScheduleInFramesOptions<T>): MonoTypeOperatorFunction<T> {
   return (source) =>
+    // Hand-written: one priority queue drained in frame and idle slots, each subscribed only while work waits for it.
     new Observable<T>((subscriber) => {
       /** Sorted by priority, highest first; FIFO within a priority. */
       const queue: Waiting<T>[] = [];
@@ -83,10 +84,7 @@ export function scheduleInFrames<T>({
       let flushAll = false;
 
       const enqueue = (value: T) => insertByPriority(queue, { value, priority: safePriority(priorityOf, value) });
-      const frameWorkWaits = () => {
-        const first = queue[0];
-        return first !== undefined && first.priority >= framesFrom;
-      };
+      const frameWorkWaits = () => queue.length > 0 && (queue[0]?.priority ?? 0) >= framesFrom;
 
       /** Emits waiting values while `eligible` and within budget; `deadline` also limits idle slots. */
       const runSlot = (kind: 'frame' | 'idle' | 'flush', deadline?: IdleDeadlineLike) => {

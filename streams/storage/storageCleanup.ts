@@ -68,6 +68,7 @@ async function existingNames(factory: IDBFactory, names: readonly string[]): Pro
 }
 
 function deleteDatabase$(factory: IDBFactory, name: string): Observable<StorageCleanupEvent> {
+  // Hand-written: the edge to `deleteDatabase`, whose `blocked` events come before its result.
   return new Observable<StorageCleanupEvent>((subscriber) => {
     let request: IDBOpenDBRequest;
     try {

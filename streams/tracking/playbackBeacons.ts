@@ -1,4 +1,18 @@
-import { asyncScheduler, distinctUntilChanged, EMPTY, interval, map, merge, mergeMap, Observable, of, scan, type SchedulerLike, share, switchMap } from 'rxjs';
+import {
+  asyncScheduler,
+  defer,
+  distinctUntilChanged,
+  EMPTY,
+  interval,
+  map,
+  merge,
+  mergeMap,
+  type Observable,
+  scan,
+  type SchedulerLike,
+  share,
+  switchMap,
+} from 'rxjs';
 import type { PlaybackTracking } from '../config/playerConfig';
 import type { LoggedPlayerState } from '../logging/playerEvents';
 import { PING_MAX_SEGMENTS, WATCHTIME_PING_INTERVAL_MS } from '../timing';
@@ -231,7 +245,7 @@ export function playbackBeacons(
   { video$, playback$, seek$ = EMPTY, pageHide$ = EMPTY }: PlaybackBeaconSources,
   { intervalMs = WATCHTIME_PING_INTERVAL_MS, maxSegments = PING_MAX_SEGMENTS, scheduler = asyncScheduler }: PlaybackBeaconOptions = {},
 ): Observable<Beacon> {
-  return new Observable<Beacon>((subscriber) => {
+  return defer(() => {
     const samples$ = playback$.pipe(share());
     // The interval runs only while playing, and restarts at each return to playing.
     const ticks$ = samples$.pipe(
@@ -247,11 +261,9 @@ export function playbackBeacons(
       ticks$,
       pageHide$.pipe(map((): Input => ({ type: 'hide' }))),
     );
-    return inputs$
-      .pipe(
-        scan((acc: { model: Model; out: Beacon[] }, input) => step(acc.model, input, scheduler.now(), maxSegments), { model: EMPTY_MODEL, out: [] }),
-        mergeMap((acc) => (acc.out.length > 0 ? of(...acc.out) : EMPTY)),
-      )
-      .subscribe(subscriber);
+    return inputs$.pipe(
+      scan((acc: { model: Model; out: Beacon[] }, input) => step(acc.model, input, scheduler.now(), maxSegments), { model: EMPTY_MODEL, out: [] }),
+      mergeMap((acc) => acc.out),
+    );
   });
 }

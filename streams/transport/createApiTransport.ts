@@ -1,4 +1,4 @@
-import { asyncScheduler, catchError, defer, Observable, type SchedulerLike, switchMap, throwError, timeout } from 'rxjs';
+import { asyncScheduler, catchError, defer, finalize, from, type Observable, of, type SchedulerLike, switchMap, throwError, timeout } from 'rxjs';
 import { ApiFetchError, ExtensionBlockingError, JsonParseError, KeepaliveBudgetError, RequestError, requestTimedOut, unknownRequestError } from './apiErrors';
 import { type ApiRequest, type ApiRequestSettings, buildApiRequest, isLogRequestUrl } from './buildApiRequest';
 import { gzipBody, utf8ByteLength } from './gzipBody';
@@ -85,23 +85,17 @@ export function createApiTransport({
   const fetchOnce = (request: ApiRequest, body: string | Uint8Array, extra: { gzip?: boolean; keepalive?: boolean }) => {
     const isLogRequest = isLogRequestUrl(request.url);
     const headers = extra.gzip ? { ...request.options.headers, 'Content-Encoding': 'gzip' } : { ...request.options.headers };
-    const answer$ = new Observable<ApiResponse>((subscriber) => {
-      const abort = typeof AbortController === 'function' ? new AbortController() : undefined;
-      let settled = false;
-      let fetched: Promise<FetchResponseLike>;
-      try {
-        fetched = fetch(request.url, {
+    const answer = (signal: AbortSignal | undefined): Promise<ApiResponse> =>
+      attempt(() =>
+        fetch(request.url, {
           method: 'POST',
           headers,
           body,
           credentials: 'same-origin',
           ...(extra.keepalive ? { keepalive: true } : {}),
-          ...(abort ? { signal: abort.signal } : {}),
-        });
-      } catch (error) {
-        fetched = Promise.reject(error);
-      }
-      fetched
+          ...(signal ? { signal } : {}),
+        }),
+      )
         .then(
           (response) =>
             response.text().then((text) =>
@@ -117,21 +111,14 @@ export function createApiTransport({
             throw blocked ? new ExtensionBlockingError(error) : unknownRequestError(error);
           },
         )
-        .then(
-          (response) => {
-            settled = true;
-            subscriber.next(response);
-            subscriber.complete();
-          },
-          (error: unknown) => {
-            settled = true;
-            const known = error instanceof ApiFetchError || error instanceof JsonParseError || error instanceof RequestError;
-            subscriber.error(known ? error : unknownRequestError(error));
-          },
-        );
-      return () => {
-        if (!settled) abort?.abort();
-      };
+        .catch((error: unknown) => {
+          const known = error instanceof ApiFetchError || error instanceof JsonParseError || error instanceof RequestError;
+          throw known ? error : unknownRequestError(error);
+        });
+    // Unsubscribing aborts the fetch; aborting one that has answered and been read changes nothing.
+    const answer$ = defer(() => {
+      const abort = typeof AbortController === 'function' ? new AbortController() : undefined;
+      return from(answer(abort?.signal)).pipe(finalize(() => abort?.abort()));
     });
     return answer$.pipe(timeout({ first: timeoutMs, scheduler, with: () => throwError(requestTimedOut) }));
   };
@@ -179,24 +166,16 @@ export function createApiTransport({
 
 /** The body compressed, once; `null` when compression is unavailable or broken (the body then goes out uncompressed). */
 function compressed$(compress: (body: string) => Promise<Uint8Array>, body: string): Observable<Uint8Array | null> {
-  return new Observable<Uint8Array | null>((subscriber) => {
-    let compressed: Promise<Uint8Array>;
-    try {
-      compressed = compress(body);
-    } catch (error) {
-      compressed = Promise.reject(error);
-    }
-    compressed.then(
-      (bytes) => {
-        subscriber.next(bytes);
-        subscriber.complete();
-      },
-      () => {
-        subscriber.next(null);
-        subscriber.complete();
-      },
-    );
-  });
+  return defer(() => compress(body)).pipe(catchError(() => of(null)));
+}
+
+/** The promise `start` returns, or a rejected one when it throws. */
+function attempt<T>(start: () => Promise<T>): Promise<T> {
+  try {
+    return start();
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 function safeOnline(isOnline: () => boolean): boolean {

@@ -44,6 +44,20 @@ function functionName(node: ts.FunctionLikeDeclaration, source: ts.SourceFile): 
   return '(anonymous)';
 }
 
+/**
+ * Where a file builds an observable by hand (`new Observable`) without saying why on the line above with a
+ * `// Hand-written: …` comment. Streams are composed from operators; a hand-written one is an edge to a browser API or
+ * an operator whose rules share one state, and the reader is told which.
+ */
+export function unmarkedObservables(file: string, text: string): string[] {
+  const lines = text.split('\n');
+  return lines.flatMap((line, i) => {
+    const code = line.trim();
+    if (!/\bnew Observable\b/.test(code) || code.startsWith('//') || code.startsWith('/*') || code.startsWith('*')) return [];
+    return /^\s*\/\/ Hand-written: \S/.test(lines[i - 1] ?? '') ? [] : [`${file}:${i + 1}`];
+  });
+}
+
 interface LongFunction {
   file: string;
   line: number;
@@ -100,6 +114,24 @@ describe('house rules: sizes', () => {
   it(`src/embed/ has at most ${MAX_EMBED_TOP_LEVEL_FILES} files at its top level`, () => {
     const topLevel = readdirSync(resolve(root, 'src/embed')).filter((name) => statSync(resolve(root, 'src/embed', name)).isFile());
     expect(topLevel.length <= MAX_EMBED_TOP_LEVEL_FILES ? [] : topLevel).toEqual([]);
+  });
+
+  it('every observable built by hand outside streams/sources/ says why', () => {
+    const handWritten = files.filter(({ file }) => /^(src|streams)\//.test(file) && !file.startsWith('streams/sources/'));
+    expect(handWritten.flatMap(({ file, text }) => unmarkedObservables(file, text)).join('\n')).toBe('');
+  });
+
+  it('finds an observable built by hand without its reason', () => {
+    const text = [
+      `// Hand-written: the edge to a timer.`,
+      `const a = new Observable(() => undefined);`,
+      `const b = new Observable(() => undefined);`,
+      `/** Not \`new Observable\` in a comment. */`,
+      `// Hand-written:`,
+      `const c = new Observable(() => undefined);`,
+      '',
+    ].join('\n');
+    expect(unmarkedObservables('probe.ts', text)).toEqual(['probe.ts:3', 'probe.ts:6']);
   });
 
   it('measures a function from its first line to its last, nested ones on their own', () => {

@@ -43,6 +43,7 @@ export function layoutChanges$(el: HTMLVideoElement): Observable<void> {
   const win = el.ownerDocument.defaultView;
   if (!win) return EMPTY;
   if (typeof win.ResizeObserver === 'function') {
+    // Hand-written: the edge to `ResizeObserver`, disconnected on unsubscription.
     return new Observable<void>((sub) => {
       const ro = new win.ResizeObserver(() => sub.next());
       ro.observe(el);

@@ -62,6 +62,7 @@ export interface Attestation {
 
 /** One `<script>` of `win`'s document: emits once it ran, errors when it could not be loaded; removed if abandoned. */
 export function loadScript$(win: Window, src: string): Observable<void> {
+  // Hand-written: the edge to a `<script>` element, removed when abandoned.
   return new Observable<void>((subscriber) => {
     const script = win.document.createElement('script');
     let settled = false;

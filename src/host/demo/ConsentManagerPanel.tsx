@@ -15,6 +15,7 @@ const CHOICE_TEXT: Record<ConsentState['choice'], string> = {
 export function useConsentManager(): ConsentManager | undefined {
   const manager$ = useObservable(
     () =>
+      // Hand-written: the CMP lives exactly as long as the subscription.
       new Observable<ConsentManager>((subscriber) => {
         const started = startConsentManager();
         subscriber.next(started);

@@ -29,6 +29,7 @@ export function playerIn(
   getOptions: () => PlayerOptions<Player>,
   { keepAliveMs = 0, prepareIframe }: PlayerInOptions = {},
 ): Observable<Player> {
+  // Hand-written: the edge to a Player, destroyed on unsubscription.
   return new Observable<Player>((subscriber) => {
     const container = getContainer();
     if (!container) {
