@@ -6,9 +6,8 @@ import {
   endWith,
   from,
   ignoreElements,
-  map,
   mergeMap,
-  type Observable,
+  Observable,
   type ObservableInput,
   of,
   type SchedulerLike,
@@ -123,6 +122,29 @@ function keepaliveParts(drafts: Draft[], measure: (draft: Draft) => number, budg
 }
 
 /**
+ * `events$.pipe(catchError(() => EMPTY), map(stamp))`: an error of `events$` ends it, a throwing stamp is its error.
+ */
+function stampedEvents(events$: Observable<ClientEvent>, stamp: (event: ClientEvent) => QueuedEvent): Observable<QueuedEvent> {
+  // Hand-written: it runs for every event, and the two operators it stands for slow the sink's benchmark (docs/performance.md).
+  return new Observable<QueuedEvent>((subscriber) =>
+    events$.subscribe({
+      next(event) {
+        let stamped: QueuedEvent;
+        try {
+          stamped = stamp(event);
+        } catch (error) {
+          subscriber.error(error);
+          return;
+        }
+        subscriber.next(stamped);
+      },
+      error: () => subscriber.complete(),
+      complete: () => subscriber.complete(),
+    }),
+  );
+}
+
+/**
  * The log sink (redux-observable style: effects injected, returns an epic the page subscribes to once).
  *
  * `(events$, flush$) => outcome$`: stamps each {@link ClientEvent} with `eventTimeMs` and a client-unique
@@ -226,11 +248,6 @@ export function createLogSink({
         return new DebugEvent(stamped);
       };
       // An error of `events$` ends it (the queue is drained); a throwing stamp is the sink's error.
-      return events$.pipe(
-        catchError(() => EMPTY),
-        map(stamp),
-        batchEvents<QueuedEvent>({ ...batching, flush$, scheduler, arrivedAt: () => stampedAt }),
-        mergeMap(sendFlush),
-      );
+      return stampedEvents(events$, stamp).pipe(batchEvents<QueuedEvent>({ ...batching, flush$, scheduler, arrivedAt: () => stampedAt }), mergeMap(sendFlush));
     });
 }
