@@ -100,7 +100,8 @@ describe('issue 7: browser state as streams, in the framed embed', () => {
 
     const other = await context.newPage();
     await other.bringToFront();
-    await frame.waitForFunction(() => document.visibilityState === 'hidden');
+    // A hidden page may run no animation frames, by which waitForFunction polls by default: poll on a timer.
+    await frame.waitForFunction(() => document.visibilityState === 'hidden', undefined, { polling: 100 });
     await until(
       () => watched(frame, 'visibility$'),
       (v) => v.length === 2,
@@ -153,8 +154,9 @@ describe('issue 7: browser state as streams, in the framed embed', () => {
     // Another tab in front: the embed's page is hidden, its last chance to send, so it asks for the services now.
     const other = await context.newPage();
     await other.bringToFront();
-    await frame.waitForFunction(() => document.visibilityState === 'hidden');
-    await frame.waitForFunction(() => window.vidframeTelemetry !== undefined);
+    // A hidden page may run no animation frames, by which waitForFunction polls by default: poll on a timer.
+    await frame.waitForFunction(() => document.visibilityState === 'hidden', undefined, { polling: 100 });
+    await frame.waitForFunction(() => window.vidframeTelemetry !== undefined, undefined, { polling: 100 });
     expect(servicesRequests).toHaveLength(2);
     expect(servicesRequests[1] - servicesRequests[0]).toBeLessThan(SERVICES_RETRY_AFTER_MS);
     // The logging that came sends what was recorded before it, from the session's first event.
