@@ -1,0 +1,94 @@
+import type { Browser, Page } from 'playwright-core';
+import type { HostServer, RunningServer } from './helpers/servers';
+import { withE2eEnvironment } from './helpers/environment';
+import { rawHostPage, waitCache, waitMessage } from './host.helpers';
+
+/**
+ * The host protocol on a slow page: the host's renderer (which runs the embed's frame too) throttled 4× through CDP,
+ * and every chunk of the embed and every API answer delayed by 200–800 ms, so the element's events, the host's
+ * commands and the services arrive in other orders than on a quiet machine. Each scenario runs several times; each
+ * must come out the same every time. Needs `npm run build`.
+ */
+let server: RunningServer;
+let host: HostServer;
+let browser: Browser;
+
+withE2eEnvironment((env) => ({ server, host, browser } = env));
+
+const ROUNDS = 3;
+const jsapi = (extra = '') => `enablejsapi=1&origin=${encodeURIComponent(host.origin)}&widgetid=1${extra}`;
+
+/** A raw host page framing the embed, its renderer `rate` times slower, the embed's chunks and answers delayed. */
+async function openSlowHost(videoId: string, query: string, rate = 4): Promise<Page> {
+  const page = await browser.newPage();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  await page.route(/\/(assets\/[^/]+\.js|youtubei\/v1\/[^?]+)(\?.*)?$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 200 + Math.random() * 600));
+    await route.continue();
+  });
+  const embedUrl = `${server.origin}/embed/${videoId}?${query}`;
+  await page.goto(host.page(`/slow-${Math.random().toString(36).slice(2)}.html`, rawHostPage(embedUrl, server.origin)));
+  return page;
+}
+
+describe('the host protocol on a throttled page with late chunks and answers', () => {
+  for (let round = 1; round <= ROUNDS; round++) {
+    it(`loadPlaylist(ids, 1) plays the second video, round ${round}`, async () => {
+      const page = await openSlowHost('VFsunrise01', jsapi('&autoplay=0&mute=1'));
+      await waitMessage(page, 'onReady');
+      await page.evaluate(() => window.send('addEventListener', ['onStateChange']));
+      await page.evaluate(() => window.send('loadPlaylist', [['VFcitylight', 'VFsunrise01'], 1]));
+      await waitCache(page, "c.playerState === 1 && c.playlistIndex === 1 && c.videoData && c.videoData.video_id === 'VFsunrise01'");
+      expect(await page.evaluate(() => window.cache.playlist)).toEqual(['VFcitylight', 'VFsunrise01']);
+      await waitMessage(page, 'onStateChange', 1);
+      await page.close();
+    });
+
+    it(`a quality change while the load's play is pending still plays, round ${round}`, async () => {
+      const page = await openSlowHost('VFsunrise01', jsapi('&autoplay=0&mute=1'));
+      await waitMessage(page, 'onReady');
+      const quality = await page.evaluate(() => window.cache.playbackQuality);
+      const other = quality === 'small' ? 'medium' : 'small';
+      await page.evaluate((q) => {
+        window.send('loadPlaylist', [['VFcitylight', 'VFsunrise01'], 1]);
+        window.send('setPlaybackQuality', [q]);
+      }, other);
+      await waitCache(page, 'c.playerState === 1 && c.playlistIndex === 1 && c.playbackQuality === arg', other);
+      await page.close();
+    });
+
+    it(`seekTo while paused gives the host the new time, round ${round}`, async () => {
+      const page = await openSlowHost('VFsunrise01', jsapi('&autoplay=0&mute=1'));
+      await waitMessage(page, 'onReady');
+      await waitCache(page, 'c.playerState === 5');
+      await page.evaluate(() => window.send('seekTo', [3, true]));
+      await waitCache(page, 'c.currentTime === 3');
+      expect(await page.evaluate(() => window.cache.playerState)).not.toBe(1);
+      await page.close();
+    });
+
+    it(`cc_load_policy=1&cc_lang_pref=es shows the Spanish track, round ${round}`, async () => {
+      const page = await openSlowHost('VFsunrise01', jsapi('&autoplay=0&cc_load_policy=1&cc_lang_pref=es'));
+      await waitMessage(page, 'onReady');
+      await page.waitForFunction(
+        () => (window.apiInfo as { captions?: { track?: { languageCode?: string } } } | null)?.captions?.track?.languageCode === 'es',
+        undefined,
+        { timeout: 15_000 },
+      );
+      expect(await page.evaluate(() => (window.apiInfo as { namespaces: string[] }).namespaces)).toEqual(['captions']);
+      await page.close();
+    });
+
+    it(`a video that cannot play: one onError (5), and the player still answers, round ${round}`, async () => {
+      const page = await openSlowHost('VFbrokenvid', jsapi('&autoplay=1&mute=1'));
+      await waitMessage(page, 'onReady');
+      await page.evaluate(() => window.send('addEventListener', ['onError']));
+      await waitMessage(page, 'onError', 5);
+      await page.evaluate(() => window.send('loadVideoById', ['VFcitylight']));
+      await waitCache(page, "c.playerState === 1 && c.videoData && c.videoData.video_id === 'VFcitylight'");
+      expect((await page.evaluate(() => window.received.map((m) => m.event))).filter((e) => e === 'onError')).toHaveLength(1);
+      await page.close();
+    });
+  }
+});
