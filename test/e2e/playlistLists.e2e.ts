@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Browser, Page, Request } from 'playwright-core';
 import type { HostServer, RunningServer } from './helpers/servers';
@@ -19,8 +21,13 @@ let browser: Browser;
 
 withE2eEnvironment((env) => ({ server, host, browser } = env));
 
-const SAMPLES_UPLOADS = ['VFsunrise01', 'VFcitylight', 'VFbrokenvid'];
-const STUDIO_UPLOADS = ['VFoceanwave', 'VFnoembed01'];
+/** A channel's uploads: every catalogue video of that channel, in catalogue order. */
+const uploadsOf = (channelId: string): string[] =>
+  (JSON.parse(readFileSync(resolve(__dirname, '../../media/catalog.json'), 'utf8')) as { videos: { id: string; channelId: string }[] }).videos
+    .filter((v) => v.channelId === channelId)
+    .map((v) => v.id);
+const SAMPLES_UPLOADS = uploadsOf('UCvidframeSamples0000000');
+const STUDIO_UPLOADS = uploadsOf('UCvidframeStudio00000000');
 
 async function openHost(path: string, query: string): Promise<Page> {
   const page = await browser.newPage();
@@ -72,21 +79,19 @@ describe('playlists by channel and by search (listType user_uploads and search)'
     await page.close();
   });
 
-  it("cuePlaylist / loadPlaylist({listType, list, index, startSeconds, suggestedQuality}) by author name and by search", async () => {
+  it('cuePlaylist / loadPlaylist({listType, list, index, startSeconds, suggestedQuality}) by author name and by search', async () => {
     const page = await openHost('/embed/VFoceanwave', 'autoplay=0');
     await page.evaluate(() => window.send('cuePlaylist', [{ listType: 'user_uploads', list: 'VidFrame Samples', index: 1 }]));
     await playlistHeld(page, { playlist: SAMPLES_UPLOADS, index: 1, id: 'UUvidframeSamples0000000', state: 5 });
 
-    await page.evaluate(() =>
-      window.send('loadPlaylist', [{ listType: 'search', list: 'lights', index: 0, startSeconds: 2, suggestedQuality: 'small' }]),
-    );
+    await page.evaluate(() => window.send('loadPlaylist', [{ listType: 'search', list: 'lights', index: 0, startSeconds: 2, suggestedQuality: 'small' }]));
     await playlistHeld(page, { playlist: ['VFcitylight'], index: 0, id: null, state: 1 });
     await waitCache(page, "c.playbackQuality === 'small' && c.currentTime >= 2");
     expect(await errorsSeen(page)).toEqual([]);
     await page.close();
   });
 
-  it('an unknown channel, a search with no match and an unknown list type give onError 2; the player keeps answering', async () => {
+  it('an unknown channel, a search with no match, an over-long query and an unknown list type give onError 2; the player keeps answering', async () => {
     const page = await openHost('/embed/VFsunrise01', 'autoplay=0');
     await waitCache(page, 'c.playerState === 5');
     await page.evaluate(() => window.send('loadPlaylist', [{ listType: 'user_uploads', list: 'UCnobodyUploadsHere00000' }]));
@@ -96,13 +101,15 @@ describe('playlists by channel and by search (listType user_uploads and search)'
     await page.waitForFunction(() => window.received.filter((m) => m.event === 'onError').length === 2);
     await page.evaluate(() => window.send('cuePlaylist', [{ listType: 'search', list: 'x'.repeat(5000) }]));
     await page.waitForFunction(() => window.received.filter((m) => m.event === 'onError').length === 3);
-    expect(await errorsSeen(page)).toEqual([2, 2, 2]);
+    await page.evaluate(() => window.send('loadPlaylist', [{ listType: 'everything', list: 'VidFrame Samples' }]));
+    await page.waitForFunction(() => window.received.filter((m) => m.event === 'onError').length === 4);
+    expect(await errorsSeen(page)).toEqual([2, 2, 2, 2]);
     await page.evaluate(() => window.send('cuePlaylist', [{ listType: 'user_uploads', list: 'vidframe studio' }]));
     await playlistHeld(page, { playlist: STUDIO_UPLOADS, index: 0, id: 'UUvidframeStudio00000000', state: 5 });
     await page.close();
   });
 
-  it("an embed URL naming an unknown channel reports onError 2 after onReady; the player keeps answering", async () => {
+  it('an embed URL naming an unknown channel reports onError 2 after onReady; the player keeps answering', async () => {
     const page = await openHost('/embed/videoseries', 'listType=user_uploads&list=Nobody%20At%20All');
     await waitMessage(page, 'onError', 2);
     await stillAnswers(page);
