@@ -72,7 +72,7 @@ describe('playlists by channel and by search (listType user_uploads and search)'
     await page.close();
   });
 
-  it('embed URL listType=search&list=<query> plays the videos whose title has its words, from index', async () => {
+  it('embed URL listType=search&list=<query> plays the videos whose title has every word of the query', async () => {
     const page = await openHost('/embed/videoseries', 'listType=search&list=the%20PATTERN%20sunrise&autoplay=1&mute=1');
     await playlistHeld(page, { playlist: ['VFsunrise01'], index: 0, id: null, state: 1 });
     expect(await errorsSeen(page)).toEqual([]);
