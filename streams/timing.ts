@@ -235,6 +235,8 @@ export const KEEPALIVE_BUDGET_BYTES = 65_536;
 // ── Input bounds (product choice, not in the spec) ─────────────────────────────────────────────────
 /** A player variable, a media URL or a text argument from a host longer than this is refused unread. */
 export const TEXT_INPUT_MAX_CHARS = 2_000;
+/** A list a host names (a list id, a channel, a search query) is at most this long: longer is refused (onError 2, 400). */
+export const PLAYLIST_LIST_MAX_CHARS = 200;
 /** The server-signed stream token of the player configuration is at most this long, or it is dropped. */
 export const STREAM_TOKEN_MAX_CHARS = 512;
 /** §7 `log_event` carries at most this many credential transfer tokens (more: left out by the client, 400 at the collector). */

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { VideoViewerState } from '../../streams/platform/payloads';
-import { type Catalog, findPlaylist, findVideo } from '../media/catalog';
+import { PLAYLIST_LIST_MAX_CHARS } from '../../streams/timing';
+import { type Catalog, findVideo } from '../media/catalog';
+import { type CatalogList, channelUploads, findList, searchCatalog } from '../media/catalogLists';
 import type { ApiViewer } from './verifyApiRequest';
 
 /**
@@ -9,15 +11,44 @@ import type { ApiViewer } from './verifyApiRequest';
  */
 export type VideoViewerStateOf = (viewer: ApiViewer, videoId: unknown) => VideoViewerState;
 
+/** What `next` answers for a list: the list, or a status and why. */
+type ListAnswer = { list: CatalogList } | { status: 400 | 404; message: string };
+
+const isText = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '' && v.length <= PLAYLIST_LIST_MAX_CHARS;
+
+/** The list a `next` body names: `{playlistId}`, or `{listType: 'user_uploads' | 'search' | 'playlist', list}`. */
+function listAnswer(catalog: Catalog, listType: unknown, list: unknown): ListAnswer {
+  if (listType !== 'playlist' && listType !== 'user_uploads' && listType !== 'search') {
+    return { status: 400, message: 'listType must be playlist, user_uploads or search.' };
+  }
+  if (!isText(list)) return { status: 400, message: `list must be a text of 1 to ${PLAYLIST_LIST_MAX_CHARS} characters.` };
+  if (listType === 'user_uploads') {
+    const uploads = channelUploads(catalog, list);
+    return uploads ? { list: uploads } : { status: 404, message: 'Channel not found.' };
+  }
+  if (listType === 'search') {
+    const found = searchCatalog(catalog, list);
+    return found ? { list: found } : { status: 404, message: 'No video matches the search.' };
+  }
+  // A playlist id given as 16 characters without its `PL` prefix is that playlist (spec §5).
+  const id = list.length === 16 && !list.startsWith('PL') ? `PL${list}` : list;
+  const playlist = findList(catalog, id);
+  return playlist ? { list: playlist } : { status: 404, message: 'Playlist not found.' };
+}
+
 /**
  * `POST /youtubei/v1/next`, two questions in one call:
  *
- * - `{playlistId}`: a catalogue playlist's ids and titles, for the embed's playlist panel and `loadPlaylist({list})`.
- *   A playlist id given as 16 characters without its `PL` prefix is accepted (spec §5). 404 for an unknown list.
+ * - a list, for the embed's playlist panel and `loadPlaylist`: `{playlistId}` (a catalogue playlist, or a channel's
+ *   uploads list `UU…`; 16 characters without the `PL` prefix are accepted, spec §5), or `{listType, list}` with
+ *   `listType` `user_uploads` (`list`: a channel id or its author's name) or `search` (`list`: a query, every word of
+ *   which a title must have). The answer: `{playlistId, title, videos: [{videoId, title}]}`, `playlistId` null for a
+ *   search. 404 when the list names no video.
  * - `{videoId}`: the video's state for the verified viewer (channel, subscription, watch later, feedback tokens), which
  *   the platform domain answers (`videoViewerState`); the embed asks it after load and after sign-in or sign-out.
  *
- * 400 for a body with neither a string `playlistId` nor a `videoId`.
+ * 400 for a body with neither a `playlistId`, a `listType` nor a `videoId`, and for a list that is not a text of 1 to
+ * {@link PLAYLIST_LIST_MAX_CHARS} characters.
  */
 export function registerNextRoute(
   app: FastifyInstance,
@@ -27,23 +58,23 @@ export function registerNextRoute(
 ): void {
   app.post<{ Body: unknown }>('/youtubei/v1/next', (request, reply) => {
     const { viewer, responseContext } = verify(request);
-    const body = request.body as { playlistId?: unknown; videoId?: unknown } | undefined;
-    const raw = body && typeof body === 'object' ? body.playlistId : undefined;
-    if (raw === undefined && videoViewerState && body && typeof body === 'object' && 'videoId' in body) {
-      return { responseContext, ...videoViewerState(viewer, body.videoId) };
+    const body = (request.body && typeof request.body === 'object' ? request.body : {}) as { playlistId?: unknown; listType?: unknown; list?: unknown };
+    const byList = body.playlistId === undefined && 'listType' in body;
+    if (body.playlistId === undefined && !byList && videoViewerState && 'videoId' in body) {
+      return { responseContext, ...videoViewerState(viewer, (body as { videoId?: unknown }).videoId) };
     }
-    if (typeof raw !== 'string' || raw.length === 0 || raw.length > 200) {
+    if (!byList && typeof body.playlistId !== 'string') {
       const what = videoViewerState ? 'a playlistId or a videoId' : 'a playlistId';
       return reply.code(400).send({ error: { code: 400, message: `The request body must be a JSON object with ${what}.` } });
     }
-    const id = raw.length === 16 && !raw.startsWith('PL') ? `PL${raw}` : raw;
-    const playlist = findPlaylist(catalog, id);
-    if (!playlist) return reply.code(404).send({ error: { code: 404, message: 'Playlist not found.' } });
+    const answer = byList ? listAnswer(catalog, body.listType, body.list) : listAnswer(catalog, 'playlist', body.playlistId);
+    if ('status' in answer) return reply.code(answer.status).send({ error: { code: answer.status, message: answer.message } });
+    const { list } = answer;
     return {
       responseContext,
-      playlistId: playlist.id,
-      title: playlist.title,
-      videos: playlist.videoIds.map((videoId) => ({ videoId, title: findVideo(catalog, videoId)?.title ?? videoId })),
+      playlistId: list.id,
+      title: list.title,
+      videos: list.videoIds.map((videoId) => ({ videoId, title: findVideo(catalog, videoId)?.title ?? videoId })),
     };
   });
 }

@@ -1,6 +1,7 @@
-import { TEXT_INPUT_MAX_CHARS } from '../timing';
+import { PLAYLIST_LIST_MAX_CHARS, TEXT_INPUT_MAX_CHARS } from '../timing';
 import { videoIdFromUrl } from '../player/videoIdFromUrl';
 import { isValidVideoId } from '../config/playerConfig';
+import { isListType } from '../player/playerStep';
 import type { PlayerCommand, PlaylistLoadOptions, VideoLoadOptions } from '../player/types';
 
 /** The load and cue functions of host-protocol §4. */
@@ -11,8 +12,7 @@ export const isLoadFunction = (func: string): func is LoadFunction => (LOAD_FUNC
 /** A normalised command, or the reason it was refused: the host then receives `onError` 2 (`api.invalidparam`). */
 export type NormalizedCommand = { ok: true; command: PlayerCommand } | { ok: false; internal: 'api.invalidparam'; reason: string };
 
-const LIST_TYPES = ['playlist', 'user_uploads', 'search'];
-/** Longest list or URL string we read; anything longer is malformed. */
+/** Longest playlist or URL string we read; anything longer is malformed. */
 const MAX_TEXT = TEXT_INPUT_MAX_CHARS;
 /** Most video ids one playlist command may carry. */
 const MAX_PLAYLIST = 200;
@@ -61,8 +61,14 @@ function videoId(v: unknown): string {
 /** The video id of a media URL (spec §5): the player's own rule, one for every caller. */
 export const videoIdFromMediaUrl = videoIdFromUrl;
 
-/** A list id a host may give as `playlist`: exactly 16 characters → `PL` + string (spec §5), or an id with a list prefix. */
-function listIdFrom(s: string): string | null {
+/**
+ * The list id in a string a host gives as a playlist: a string of exactly 16 characters, whichever they are, is the
+ * list `PL` + string (spec §5; counted as given, untrimmed); otherwise, trimmed, 16 characters of an id are too, and an
+ * id with a list prefix is that list. Anything else is no list id (null).
+ */
+function listIdFrom(given: string): string | null {
+  if (given.length === 16) return `PL${given}`;
+  const s = given.trim();
   if (/^[A-Za-z0-9_-]{16}$/.test(s)) return `PL${s}`;
   if (/^(?:PL|UU|LL|FL|OL|RD)[A-Za-z0-9_-]{10,62}$/.test(s) && !isValidVideoId(s)) return s;
   return null;
@@ -76,7 +82,7 @@ function playlistOptions(v: unknown): Pick<PlaylistLoadOptions, 'playlist' | 'li
   }
   if (typeof v !== 'string' || v.length === 0 || v.length > MAX_TEXT) return invalid('the playlist is missing or malformed');
   const s = v as string;
-  const list = listIdFrom(s.trim());
+  const list = listIdFrom(s);
   if (list) return { list, listType: 'playlist' };
   const ids = s
     .split(',')
@@ -86,13 +92,19 @@ function playlistOptions(v: unknown): Pick<PlaylistLoadOptions, 'playlist' | 'li
   return { playlist: ids.map(videoId) };
 }
 
+/**
+ * `list` by `listType`: a list id (`playlist`, the default: see {@link listIdFrom}, else 2–64 characters of an id),
+ * a channel id or author name (`user_uploads`) or a query (`search`), trimmed. Whether a channel or a search names any
+ * video is the server's answer; here only its shape: text, not blank, at most {@link PLAYLIST_LIST_MAX_CHARS}.
+ */
 function listOptions(list: unknown, listType: unknown): Pick<PlaylistLoadOptions, 'list' | 'listType'> {
-  if (typeof list !== 'string' || list.trim() === '' || list.length > MAX_TEXT) return invalid('the list is missing or malformed');
-  if (!absent(listType) && (typeof listType !== 'string' || !LIST_TYPES.includes(listType))) invalid('unknown listType');
-  const type = (listType as string | undefined) ?? 'playlist';
-  const trimmed = (list as string).trim();
+  if (typeof list !== 'string' || list.trim() === '') return invalid('the list is missing or not a text');
+  if (list.length > PLAYLIST_LIST_MAX_CHARS) return invalid('the list is too long');
+  if (!absent(listType) && !isListType(listType)) invalid('unknown listType');
+  const type = isListType(listType) ? listType : 'playlist';
+  const trimmed = list.trim();
   if (type === 'playlist') {
-    const id = listIdFrom(trimmed) ?? (/^[A-Za-z0-9_-]{2,64}$/.test(trimmed) ? trimmed : invalid('the list id is malformed'));
+    const id = listIdFrom(list) ?? (/^[A-Za-z0-9_-]{2,64}$/.test(trimmed) ? trimmed : invalid('the list id is malformed'));
     return { list: id, listType: type };
   }
   return { list: trimmed, listType: type };
@@ -151,7 +163,8 @@ function playlistLoadOptions(args: unknown[]): PlaylistLoadOptions {
  * (spec §5): positional `(videoId, startSeconds, suggestedQuality)` or object `{videoId, startSeconds, endSeconds,
  * suggestedQuality, rct, rctn}` (`rct`/`rctn`, spec §3, are texts passed through to the player's logging); by URL, the id from `/v/{id}`, `/e/{id}` or `/embed/{id}`; playlists `(playlist, index,
  * startSeconds, suggestedQuality)` or `{playlist | list, listType, index, startSeconds, suggestedQuality}`, where
- * `playlist` is an id array, one id, a comma list, or a 16-character string meaning list `PL` + string.
+ * `playlist` is an id array, one id, a comma list, or a string of exactly 16 characters (any) meaning list `PL` + string,
+ * and `list` is a list id, a channel (`user_uploads`) or a search query (`search`), at most {@link PLAYLIST_LIST_MAX_CHARS}.
  * `load*` plays (`autoplay: true`); `cue*` leaves the video cued.
  *
  * Every malformed argument (wrong type, missing or bad id, negative or non-numeric seconds, unknown list type) gives

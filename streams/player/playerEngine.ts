@@ -1,11 +1,15 @@
 import { catchError, concatMap, defer, filter, ignoreElements, map, merge, type Observable, of, scan, share, Subject, switchMap, tap } from 'rxjs';
 import type { PlayerResponse } from '../config/playerConfig';
 import type { PlayerModel } from './playerModel';
+import type { ListType } from './playerStep';
 import { reducePlayer, type EngineContext, type EngineInput, type PlayerAction, type PlayerStep } from './reducePlayer';
 
-/** A playlist as the reference server answers it (`POST /youtubei/v1/next {playlistId}`). */
+/**
+ * A playlist as the reference server answers it (`POST /youtubei/v1/next`, asked `{playlistId}` for a list id or
+ * `{listType, list}` for a channel's uploads or a search). `playlistId` is null for a list without an id (a search).
+ */
 export interface PlaylistResponse {
-  playlistId: string;
+  playlistId: string | null;
   title: string;
   videos: { videoId: string; title: string }[];
 }
@@ -16,13 +20,20 @@ export interface PlayerEngineOptions {
   context: () => EngineContext;
   /** `POST /youtubei/v1/player {videoId}` (injected: a marble test passes `cold()`). */
   fetchVideo: (videoId: string) => Observable<PlayerResponse>;
-  /** `POST /youtubei/v1/next {playlistId}`. */
-  fetchPlaylist: (listId: string) => Observable<PlaylistResponse>;
+  /** `POST /youtubei/v1/next`: the list that `list` names by its `listType` (see {@link PlaylistResponse}). */
+  fetchPlaylist: (list: string, listType: ListType) => Observable<PlaylistResponse>;
 }
 
 type FetchAction = Extract<PlayerAction, { type: 'fetchVideo' | 'fetchPlaylist' }>;
 
 const isFetch = (a: PlayerAction): a is FetchAction => a.type === 'fetchVideo' || a.type === 'fetchPlaylist';
+
+/** What the host's error says when a list cannot be had, by what the list named. */
+const UNAVAILABLE: Record<ListType, string> = {
+  playlist: 'This playlist is unavailable.',
+  user_uploads: 'This channel has no uploads here.',
+  search: 'No video matches this search.',
+};
 
 const errorMessage = (e: unknown) => (e instanceof Error ? e.message : 'The request failed.');
 
@@ -67,19 +78,23 @@ export function playerEngine(
             catchError((e: unknown) => of<EngineInput>({ type: 'requestFailed', seq: a.seq, internal: 'net.unknown', message: errorMessage(e) })),
           );
         }
-        return fetchPlaylist(a.listId).pipe(
+        return fetchPlaylist(a.listId, a.listType ?? 'playlist').pipe(
           map((r): EngineInput => ({
             type: 'playlistResponse',
             seq: a.seq,
-            listId: r.playlistId,
+            listId: r.playlistId ?? null,
             title: r.title,
             ids: r.videos.map((v) => v.videoId),
             titles: Object.fromEntries(r.videos.map((v) => [v.videoId, v.title])),
             index: a.index,
             autoplay: a.autoplay,
             startSeconds: a.startSeconds,
+            ...(a.quality !== undefined && { quality: a.quality }),
           })),
-          catchError(() => of<EngineInput>({ type: 'requestFailed', seq: a.seq, internal: 'api.invalidparam', message: 'This playlist is unavailable.' })),
+          // A list that names nothing (no such list, channel, or match) is a parameter that names nothing: code 2.
+          catchError(() =>
+            of<EngineInput>({ type: 'requestFailed', seq: a.seq, internal: 'api.invalidparam', message: UNAVAILABLE[a.listType ?? 'playlist'] }),
+          ),
         );
       }),
       tap((answer) => answers$.next(answer)),

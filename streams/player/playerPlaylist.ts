@@ -5,7 +5,7 @@ import type { PlayerResponse } from '../config/playerConfig';
 import { fail, startLoad } from './playerLoad';
 import type { PlayerModel, PlaylistModel } from './playerModel';
 import { seekTo } from './playerSeek';
-import { secondsOr, unchanged, type EngineContext, type EngineInput, type PlayerStep, type Rules } from './playerStep';
+import { isListType, secondsOr, unchanged, type EngineContext, type EngineInput, type PlayerStep, type Rules } from './playerStep';
 
 /** The positions of the playlist in play order (the shuffled order when shuffled). */
 const playOrder = (p: PlaylistModel) => p.order ?? p.ids.map((_, i) => i);
@@ -78,8 +78,11 @@ export const PLAYLIST_RULES: Rules<'loadPlaylist' | 'playlistResponse' | 'nextVi
       const p: PlaylistModel = { ids, listId: null, title: null, titles: {}, index: Math.min(index, ids.length - 1), order: null };
       return playAt(withPlaylist(model, p, ctx.random), p.index, input.autoplay === true, start, o.suggestedQuality);
     }
-    if (typeof o.list === 'string' && o.list !== '' && (o.listType === undefined || o.listType === 'playlist')) {
+    // A list id, a channel's uploads or a search (an absent type is a list id); any other type names nothing.
+    if (typeof o.list === 'string' && o.list !== '' && (o.listType === undefined || isListType(o.listType))) {
       const seq = model.loadSeq + 1;
+      const listType = o.listType === 'user_uploads' || o.listType === 'search' ? o.listType : undefined;
+      const quality = typeof o.suggestedQuality === 'string' ? o.suggestedQuality : undefined;
       return {
         // Which video plays is not known until the list answers: no response for it yet (`videoKnown` false).
         model: { ...model, loadSeq: seq, error: null, response: null, quality: '' },
@@ -87,7 +90,16 @@ export const PLAYLIST_RULES: Rules<'loadPlaylist' | 'playlistResponse' | 'nextVi
         actions: [
           { type: 'state', input: { type: input.autoplay ? 'load' : 'cue' } },
           ...(input.autoplay ? [] : [{ type: 'pause' } as const]),
-          { type: 'fetchPlaylist', seq, listId: o.list, index, autoplay: input.autoplay === true, startSeconds: start },
+          {
+            type: 'fetchPlaylist',
+            seq,
+            listId: o.list,
+            ...(listType && { listType }),
+            index,
+            autoplay: input.autoplay === true,
+            startSeconds: start,
+            ...(quality !== undefined && { quality }),
+          },
         ],
       };
     }
@@ -97,7 +109,7 @@ export const PLAYLIST_RULES: Rules<'loadPlaylist' | 'playlistResponse' | 'nextVi
     if (input.seq !== model.loadSeq || input.ids.length === 0) return input.seq === model.loadSeq ? fail(model, 'api.invalidparam') : unchanged(model);
     const index = Math.min(input.index, input.ids.length - 1);
     const p: PlaylistModel = { ids: input.ids, listId: input.listId, title: input.title, titles: input.titles, index, order: null };
-    return playAt(withPlaylist(model, p, ctx.random), index, input.autoplay, input.startSeconds);
+    return playAt(withPlaylist(model, p, ctx.random), index, input.autoplay, input.startSeconds, input.quality);
   },
   nextVideo: movePlaylist,
   previousVideo: movePlaylist,

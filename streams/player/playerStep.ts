@@ -8,6 +8,14 @@ import type { PlayerModel } from './playerModel';
 import { PlayerState, type PlayerStateInput, type PlayerStateValue } from './playerState';
 import type { PlayerCommand } from './types';
 
+/**
+ * What `list` names (spec §3 `listType`): a list id (`playlist`, the default), a channel whose uploads play
+ * (`user_uploads`: its channel id or its author's name), or a search whose matching videos play (`search`: the query).
+ */
+export const LIST_TYPES = ['playlist', 'user_uploads', 'search'] as const;
+export type ListType = (typeof LIST_TYPES)[number];
+export const isListType = (v: unknown): v is ListType => typeof v === 'string' && (LIST_TYPES as readonly string[]).includes(v);
+
 /** What the engine learns besides commands: answers to its fetches and the element's events that need a decision. */
 export type EngineInput =
   | PlayerCommand
@@ -19,13 +27,16 @@ export type EngineInput =
   | {
       type: 'playlistResponse';
       seq: number;
-      listId: string;
+      /** The list's id; null for a list that has none (a search). */
+      listId: string | null;
       title: string;
       ids: string[];
       titles: Record<string, string>;
       index: number;
       autoplay: boolean;
       startSeconds: number;
+      /** The load's `suggestedQuality`, for the video at `index`. */
+      quality?: string;
     }
   | { type: 'requestFailed'; seq: number; internal: string; message: string }
   | { type: 'mediaEnded' }
@@ -65,7 +76,20 @@ export type PlayerAction =
    * changes and snapshots for the host, a new playback for the pings.
    */
   | { type: 'fetchVideo'; seq: number; videoId: string; autoplay: boolean; reuse?: PlayerResponse }
-  | { type: 'fetchPlaylist'; seq: number; listId: string; index: number; autoplay: boolean; startSeconds: number }
+  /**
+   * Ask for a list: `listId` is what the load's `list` names by its `listType` (absent: a list id; `user_uploads`: a
+   * channel; `search`: a query). `quality`: the load's `suggestedQuality`, which the answer carries back.
+   */
+  | {
+      type: 'fetchPlaylist';
+      seq: number;
+      listId: string;
+      listType?: Exclude<ListType, 'playlist'>;
+      index: number;
+      autoplay: boolean;
+      startSeconds: number;
+      quality?: string;
+    }
   | { type: 'error'; internal: string; message: string }
   | { type: 'apiChange' };
 

@@ -16,7 +16,7 @@ export interface VideoLoadOptions {
   rctn?: string;
 }
 
-/** Spec §3 "Playlist load options". `playlist` holds video ids; `list` a list id (with `listType`). */
+/** Spec §3 "Playlist load options". `playlist` holds video ids; `list` a list id, a channel or a query (by `listType`). */
 export interface PlaylistLoadOptions {
   playlist?: string[];
   list?: string;

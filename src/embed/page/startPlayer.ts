@@ -57,8 +57,9 @@ export function startPlayer(win: Window, container: HTMLElement): StartedPlayer 
         recoverUnwrappedResponse(),
         map((r) => r.body as PlayerResponse),
       ),
-    fetchPlaylist: (playlistId) =>
-      api.fetchApi('next', { playlistId }).pipe(
+    // A list id is asked as `{playlistId}`; a channel's uploads and a search as `{listType, list}`.
+    fetchPlaylist: (list, listType) =>
+      api.fetchApi('next', listType === 'playlist' ? { playlistId: list } : { listType, list }).pipe(
         recoverUnwrappedResponse(),
         map((r) => r.body as PlaylistResponse),
       ),

@@ -24,6 +24,7 @@ import { PlayerState, type PlayerStateInput, type PlayerStateValue } from '../..
 import { playerStates } from '../../../streams/player/playerStates';
 import type { EngineContext, EngineInput, PlayerStep } from '../../../streams/player/reducePlayer';
 import type { PlayerCommand, PlayerEventOut, PlayerInfo } from '../../../streams/player/types';
+import type { ListType } from '../../../streams/player/playerStep';
 import { mediaEvents$, type MediaEvent } from '../../../streams/sources/mediaEvents';
 import { adoptElement } from './adoptElement';
 import { createCaptionTracks } from './captionTracks';
@@ -81,8 +82,8 @@ export interface EmbedPlayer {
 export interface EmbedPlayerDeps {
   /** `POST /youtubei/v1/player {videoId}` through the page's API client (`api.ts`: identity, anti-forgery field). */
   fetchVideo: (videoId: string) => Observable<PlayerResponse>;
-  /** `POST /youtubei/v1/next {playlistId}` through the page's API client. */
-  fetchPlaylist: (listId: string) => Observable<PlaylistResponse>;
+  /** `POST /youtubei/v1/next` through the page's API client: the list `list` names by its `listType`. */
+  fetchPlaylist: (list: string, listType: ListType) => Observable<PlaylistResponse>;
   /** Wall clock in ms (`currentTimeLastUpdated_`). */
   now?: () => number;
   random?: () => number;

@@ -29,6 +29,8 @@ describe('platform: hostile input', () => {
     'clientParams',
     'includeListId',
     'videoId',
+    'listType',
+    'list',
   ];
 
   it.each(endpoints)('%s: wrong types, nulls and huge values in every field are 4xx with a message', async (endpoint) => {

@@ -152,6 +152,86 @@ describe('normalizeLoadCommand: playlists', () => {
   });
 });
 
+describe('normalizeLoadCommand: lists by channel and by search, spec §5 16-character rule', () => {
+  const pl = (options: object, autoplay: boolean) => ({ ok: true, command: { type: 'loadPlaylist', options, autoplay } });
+  it.each([
+    [
+      'user_uploads by channel id, with every option',
+      ['cuePlaylist', [{ listType: 'user_uploads', list: 'UCvidframeStudio00000000', index: 1, startSeconds: 2, suggestedQuality: 'small' }]],
+      pl({ list: 'UCvidframeStudio00000000', listType: 'user_uploads', index: 1, startSeconds: 2, suggestedQuality: 'small' }, false),
+    ],
+    [
+      "user_uploads by the author's name, trimmed",
+      ['loadPlaylist', [{ listType: 'user_uploads', list: '  VidFrame Samples ' }]],
+      pl({ list: 'VidFrame Samples', listType: 'user_uploads', index: 0 }, true),
+    ],
+    [
+      'search, a query of any characters',
+      ['loadPlaylist', [{ listType: 'search', list: 'city lights!', index: '0', suggestedQuality: 'medium' }]],
+      pl({ list: 'city lights!', listType: 'search', index: 0, suggestedQuality: 'medium' }, true),
+    ],
+    [
+      'a search of 16 characters stays a search',
+      ['cuePlaylist', [{ listType: 'search', list: 'abcdefghijklmnop' }]],
+      pl({ list: 'abcdefghijklmnop', listType: 'search', index: 0 }, false),
+    ],
+    [
+      'a list id keeps its suggestedQuality',
+      ['loadPlaylist', [{ list: 'PLvfDemoPlaylist01', index: 1, suggestedQuality: 'small' }]],
+      pl({ list: 'PLvfDemoPlaylist01', listType: 'playlist', index: 1, suggestedQuality: 'small' }, true),
+    ],
+    [
+      '16 characters of any kind, positional → PL + string, untrimmed',
+      ['cuePlaylist', ['my list, 16 char', 0]],
+      pl({ list: 'PLmy list, 16 char', listType: 'playlist', index: 0 }, false),
+    ],
+    [
+      '16 characters with spaces around an id → PL + string',
+      ['loadPlaylist', [' VFcitylight    ']],
+      pl({ list: 'PL VFcitylight    ', listType: 'playlist', index: 0 }, true),
+    ],
+    [
+      '16 characters of any kind as the object playlist',
+      ['loadPlaylist', [{ playlist: 'list.of:sixteen!', suggestedQuality: 'small' }]],
+      pl({ list: 'PLlist.of:sixteen!', listType: 'playlist', index: 0, suggestedQuality: 'small' }, true),
+    ],
+    [
+      '16 characters of any kind as the object list',
+      ['cuePlaylist', [{ list: 'é/ü list 16 char' }]],
+      pl({ list: 'PLé/ü list 16 char', listType: 'playlist', index: 0 }, false),
+    ],
+    [
+      '17 characters of an id with a space around, trimmed to 16 → PL + string (as before)',
+      ['cuePlaylist', [' abcdefghijklmnop']],
+      pl({ list: 'PLabcdefghijklmnop', listType: 'playlist', index: 0 }, false),
+    ],
+  ] as const)('%s', (_n, [func, args], expected) => {
+    expect(normalizeLoadCommand(func, args)).toEqual(expected);
+  });
+
+  it.each([
+    ['a list of the longest length allowed + 1', [{ listType: 'search', list: 'x'.repeat(201) }]],
+    ['a huge list', [{ listType: 'user_uploads', list: 'x'.repeat(100_000) }]],
+    ['a blank query', [{ listType: 'search', list: '   ' }]],
+    ['a numeric channel', [{ listType: 'user_uploads', list: 42 }]],
+    ['an array as query', [{ listType: 'search', list: ['city'] }]],
+    ['an object as list', [{ listType: 'search', list: { toString: 'city' } }]],
+    ['a numeric listType', [{ listType: 1, list: 'city' }]],
+    ['an unknown listType', [{ listType: 'user_favorites', list: 'city' }]],
+    ['a search without a list', [{ listType: 'search' }]],
+    ['a malformed list id of another length', [{ list: 'not a list id' }]],
+    ['a search with a bad quality', [{ listType: 'search', list: 'city', suggestedQuality: 720 }]],
+    ['a channel with a bad index', [{ listType: 'user_uploads', list: 'UCvidframeStudio00000000', index: -2 }]],
+  ])('%s → onError 2, no exception', (_n, args) => {
+    const r = normalizeLoadCommand('loadPlaylist', args as unknown[]);
+    expect(r).toMatchObject({ ok: false, internal: 'api.invalidparam', reason: expect.any(String) });
+  });
+
+  it('a list of exactly the longest length allowed is accepted', () => {
+    expect(normalizeLoadCommand('cuePlaylist', [{ listType: 'search', list: 'x'.repeat(200) }]).ok).toBe(true);
+  });
+});
+
 describe('toPlayerCommand', () => {
   it.each([
     ['playVideo', [], { type: 'play' }],

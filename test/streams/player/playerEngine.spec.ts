@@ -130,4 +130,43 @@ describe('playerEngine', () => {
       });
     });
   });
+  it('a channel or a search is asked with its list type; its answer plays in the suggested quality; a list that names nothing fails with code 2', () => {
+    const asked: [string, string][] = [];
+    createTestScheduler().run(({ hot, cold, expectObservable }) => {
+      const inputs: Record<string, EngineInput> = {
+        a: { type: 'loadPlaylist', options: { list: 'VidFrame Studio', listType: 'user_uploads', suggestedQuality: 'small' }, autoplay: true },
+        b: { type: 'loadPlaylist', options: { list: 'zebra', listType: 'search' }, autoplay: true },
+      };
+      const src = hot('  -a-------b---', inputs);
+      const uploads: PlaylistResponse = { playlistId: 'UUvidframeStudio00000000', title: 'Uploads', videos: [{ videoId: 'VFoceanwave', title: 'O' }] };
+      const steps = playerEngine(src, {
+        initialModel: initialPlayerModel(configFor()),
+        context,
+        fetchVideo: (id) => cold('-r|', { r: response(id) }),
+        fetchPlaylist: (list, listType) => {
+          asked.push([list, listType]);
+          return listType === 'search' ? cold<PlaylistResponse>('-#', undefined, new Error('404')) : cold('-l|', { l: uploads });
+        },
+      });
+      const seen = steps.pipe(
+        map((s) => {
+          const source = s.actions.find((a) => a.type === 'source');
+          const error = s.actions.find((a) => a.type === 'error');
+          return `${s.actions.map((a) => a.type).join(',')}|${source && 'url' in source ? source.url : ''}|${error && 'message' in error ? `${error.internal}: ${error.message}` : ''}`;
+        }),
+      );
+      // a at 1, its list at 2, the video's answer at 3 (in small); b at 9 fails at 10.
+      expectObservable(seen).toBe('-xyz-----uv', {
+        x: 'state,fetchPlaylist||',
+        y: 'state,fetchVideo||',
+        z: 'source,captions|/media/VFoceanwave/small.webm|',
+        u: 'state,fetchPlaylist||',
+        v: 'pause,error||api.invalidparam: No video matches this search.', // host code 2
+      });
+    });
+    expect(asked).toEqual([
+      ['VidFrame Studio', 'user_uploads'],
+      ['zebra', 'search'],
+    ]);
+  });
 });

@@ -149,6 +149,55 @@ describe('reducePlayer', () => {
     expect(got.actions).toContainEqual({ type: 'fetchVideo', seq: 2, videoId: 'c0000000000', autoplay: true });
   });
 
+  it("a channel's uploads and a search are fetched with their list type; the load's suggestedQuality reaches the video", () => {
+    const byChannel = run(loaded(), [
+      { type: 'loadPlaylist', options: { list: 'VidFrame Samples', listType: 'user_uploads', index: 1, suggestedQuality: 'small' }, autoplay: false },
+    ]);
+    expect(byChannel.actions).toContainEqual({
+      type: 'fetchPlaylist',
+      seq: 1,
+      listId: 'VidFrame Samples',
+      listType: 'user_uploads',
+      index: 1,
+      autoplay: false,
+      startSeconds: 0,
+      quality: 'small',
+    });
+    const bySearch = run(loaded(), [{ type: 'loadPlaylist', options: { list: 'city', listType: 'search', startSeconds: 3 }, autoplay: true }]);
+    expect(bySearch.actions).toContainEqual({ type: 'fetchPlaylist', seq: 1, listId: 'city', listType: 'search', index: 0, autoplay: true, startSeconds: 3 });
+    // The answer carries the quality back: the video at index is asked for, and plays in it.
+    const answer = (seq: number, quality?: string): EngineInput => ({
+      type: 'playlistResponse',
+      seq,
+      listId: null,
+      title: 'city',
+      ids: ['VFsunrise01', 'VFcitylight'],
+      titles: {},
+      index: 1,
+      autoplay: true,
+      startSeconds: 0,
+      ...(quality !== undefined && { quality }),
+    });
+    const got = run(byChannel.model, [answer(1, 'small')]);
+    expect(got.model.playlist).toMatchObject({ listId: null, ids: ['VFsunrise01', 'VFcitylight'], index: 1 });
+    const played = run(got.model, [{ type: 'videoResponse', seq: 2, response: response('VFcitylight', true), autoplay: true }]);
+    expect(played.actions[0]).toMatchObject({ type: 'source', url: '/media/VFcitylight/small.webm', play: true });
+    // Without one, the default rendition.
+    const plain = run(bySearch.model, [answer(1)], [{ type: 'videoResponse', seq: 2, response: response('VFcitylight', true), autoplay: true }]);
+    expect(plain.actions).toContainEqual(expect.objectContaining({ type: 'source', url: '/media/VFcitylight/medium.webm' }));
+  });
+
+  it('a list of an unknown type, or an answer with no video, fails with api.invalidparam (host code 2)', () => {
+    const unknown = run(loaded(), [{ type: 'loadPlaylist', options: { list: 'anything', listType: 'favorites' }, autoplay: true }]);
+    expect(unknown.model.error).toMatchObject({ internal: 'api.invalidparam' });
+    expect(unknown.actions.some((a) => a.type === 'fetchPlaylist')).toBe(false);
+    const asked = run(loaded(), [{ type: 'loadPlaylist', options: { list: 'zebra', listType: 'search' }, autoplay: true }]);
+    const empty = run(asked.model, [
+      { type: 'playlistResponse', seq: 1, listId: null, title: '', ids: [], titles: {}, index: 0, autoplay: true, startSeconds: 0 },
+    ]);
+    expect(empty.model.error).toMatchObject({ internal: 'api.invalidparam' });
+  });
+
   it('shuffle plays the list in a random order that starts with the current item', () => {
     const list = run(loaded(), [{ type: 'loadPlaylist', options: { playlist: ['VFsunrise01', 'VFcitylight', 'VFoceanwave'] }, autoplay: true }]).model;
     const shuffled = reducePlayer(list, { type: 'setShuffle', shuffle: true }, { ...ctx(), random: () => 0 }).model;
