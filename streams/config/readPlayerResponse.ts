@@ -11,10 +11,8 @@ const has = (value: unknown, checks: Record<string, (v: unknown) => boolean>): v
   isObject(value) && Object.entries(checks).every(([key, check]) => check(value[key]));
 const listOf = (check: (v: unknown) => boolean) => (value: unknown) => Array.isArray(value) && value.every(check);
 
-const PLAYABILITY_STATUSES: readonly unknown[] = ['OK', 'ERROR', 'UNPLAYABLE'];
-
 const isPlayabilityStatus = (v: unknown) =>
-  has(v, { status: (s) => PLAYABILITY_STATUSES.includes(s), reason: (r) => optional(r, isString), errorCode: (c) => optional(c, isString) });
+  has(v, { status: (s) => isString(s) && s !== '', reason: (r) => optional(r, isString), errorCode: (c) => optional(c, isString) });
 const isVideoDetails = (v: unknown) =>
   has(v, {
     videoId: isString,
@@ -39,7 +37,8 @@ const PLAYER_RESPONSE_FIELDS: Record<string, (v: unknown) => boolean> = {
 /**
  * Reads an answer body of the player call (`POST /youtubei/v1/player`) as a {@link PlayerResponse}, or `undefined`
  * when it is not one: no body (an empty or non-JSON answer), JSON that is not an object, no `playabilityStatus` with
- * a known `status`, or a part the player reads (details, formats, caption tracks, ping beacons) of the wrong type.
+ * a `status`, or a part the player reads (details, formats, caption tracks, ping beacons) of the wrong type. A status
+ * other than `OK` is a response too: the player reports its `errorCode`.
  * The player takes only what this returns, so a bad answer is a failed load and never an exception inside it.
  * Fields the player does not read are left as they are. Pure; never throws, whatever the body is.
  */

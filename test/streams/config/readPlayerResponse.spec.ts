@@ -10,6 +10,9 @@ describe('readPlayerResponse', () => {
     expect(readPlayerResponse(playable)).toBe(playable);
     const denied = { playabilityStatus: { status: 'UNPLAYABLE', errorCode: 'embedder.identity.denied', reason: 'No.' }, videoDetails: playable.videoDetails };
     expect(readPlayerResponse(denied)).toBe(denied);
+    // A status the player does not know is not playable: the player reports its errorCode.
+    const other = { playabilityStatus: { status: 'LOGIN_REQUIRED', errorCode: 'auth' } };
+    expect(readPlayerResponse(other)).toBe(other);
     expect(readPlayerResponse({ playabilityStatus: { status: 'ERROR' }, responseContext: { visitorData: 'v' } })).toEqual({
       playabilityStatus: { status: 'ERROR' },
       responseContext: { visitorData: 'v' },
@@ -24,7 +27,8 @@ describe('readPlayerResponse', () => {
     ['an array', [{ playabilityStatus: { status: 'OK' } }]],
     ['an object without playabilityStatus', { garbage: true }],
     ['playabilityStatus of the wrong type', { playabilityStatus: 'OK' }],
-    ['an unknown status', { playabilityStatus: { status: 'FINE' } }],
+    ['a status that is not text', { playabilityStatus: { status: 1 } }],
+    ['an empty status', { playabilityStatus: { status: '' } }],
     ['an errorCode that is not text', { playabilityStatus: { status: 'ERROR', errorCode: 150 } }],
     ['videoDetails without an id', { playabilityStatus: { status: 'OK' }, videoDetails: { title: 't', author: 'a', lengthSeconds: 1 } }],
     ['a length that is not a number', { playabilityStatus: { status: 'OK' }, videoDetails: { videoId: 'v', title: 't', author: 'a', lengthSeconds: '12' } }],
