@@ -1,5 +1,6 @@
 import { catchError, concatMap, defer, filter, ignoreElements, map, merge, type Observable, of, scan, share, Subject, switchMap, tap } from 'rxjs';
-import type { PlayerResponse } from '../config/playerConfig';
+import { readPlayerResponse } from '../config/readPlayerResponse';
+import { playerFetchFailure, unreadablePlayerAnswer } from './playerFetchFailure';
 import type { PlayerModel } from './playerModel';
 import type { ListType } from './playerStep';
 import { reducePlayer, type EngineContext, type EngineInput, type PlayerAction, type PlayerStep } from './reducePlayer';
@@ -18,8 +19,11 @@ export interface PlayerEngineOptions {
   initialModel: PlayerModel;
   /** Reads the page at the moment an input arrives (time, state, randomness). */
   context: () => EngineContext;
-  /** `POST /youtubei/v1/player {videoId}` (injected: a marble test passes `cold()`). */
-  fetchVideo: (videoId: string) => Observable<PlayerResponse>;
+  /**
+   * `POST /youtubei/v1/player {videoId}`: the answer's body, whatever it is (injected: a marble test passes `cold()`).
+   * The engine reads it ({@link readPlayerResponse}); a body that is no player response fails the load.
+   */
+  fetchVideo: (videoId: string) => Observable<unknown>;
   /** `POST /youtubei/v1/next`: the list that `list` names by its `listType` (see {@link PlaylistResponse}). */
   fetchPlaylist: (list: string, listType: ListType) => Observable<PlaylistResponse>;
 }
@@ -35,13 +39,14 @@ const UNAVAILABLE: Record<ListType, string> = {
   search: 'No video matches this search.',
 };
 
-const errorMessage = (e: unknown) => (e instanceof Error ? e.message : 'The request failed.');
-
 /**
  * The player engine: every input (commands from the views and the host, element events that need a decision) folded
  * by {@link reducePlayer} into steps of `{model, actions}`. The engine performs its own fetches: a `fetchVideo` or
  * `fetchPlaylist` action starts a request (a newer one cancels the older, `switchMap`), whose answer — or failure,
- * caught inside — comes back as an input. Everything else in `actions` is for the page to perform on the element.
+ * caught inside — comes back as an input. A video's answer is read before the reducer sees it: one that is no player
+ * response (see {@link readPlayerResponse}) comes back as a failure, like a request that failed
+ * ({@link playerFetchFailure}), so no answer can throw inside the fold and stop the player. Everything else in
+ * `actions` is for the page to perform on the element.
  *
  * ```
  * inputs:   --L-----------p--     (L loadVideo, p play)
@@ -74,8 +79,12 @@ export function playerEngine(
           // The response of the video that just played, handed back by the reducer (a loop): answered at once.
           if (a.reuse) return of<EngineInput>({ type: 'videoResponse', seq: a.seq, response: a.reuse, autoplay: a.autoplay });
           return fetchVideo(a.videoId).pipe(
-            map((response): EngineInput => ({ type: 'videoResponse', seq: a.seq, response, autoplay: a.autoplay })),
-            catchError((e: unknown) => of<EngineInput>({ type: 'requestFailed', seq: a.seq, internal: 'net.unknown', message: errorMessage(e) })),
+            map((body): EngineInput => {
+              const response = readPlayerResponse(body);
+              if (!response) return { type: 'requestFailed', seq: a.seq, ...unreadablePlayerAnswer(body) };
+              return { type: 'videoResponse', seq: a.seq, response, autoplay: a.autoplay };
+            }),
+            catchError((e: unknown) => of<EngineInput>({ type: 'requestFailed', seq: a.seq, ...playerFetchFailure(e) })),
           );
         }
         return fetchPlaylist(a.listId, a.listType ?? 'playlist').pipe(

@@ -30,6 +30,12 @@ export const STORAGE_ERROR_MESSAGES = {
   EXECUTE_TRANSACTION_ON_CLOSED_DB: 'Cannot execute a transaction on a closed database.',
   /** §8 The stored database has a higher version than this code knows (VersionError on open). */
   INCOMPATIBLE_DB_VERSION: 'The stored database has a newer version than this page supports.',
+  /**
+   * Not in §8: the browser has IndexedDB and refuses it to this page (a cross-origin frame in a private window:
+   * "The user denied permission to access the database."). §8's nearest code, IDB_NOT_SUPPORTED, would say IndexedDB
+   * is missing, which it is not. The browser's error is the cause.
+   */
+  IDB_ACCESS_DENIED: 'The browser refused this page access to IndexedDB.',
   /** §5 Database names must not contain a colon (it separates the base name from the user identifier). Not in §8. */
   INVALID_DATABASE_NAME: 'Database names must not contain a colon.',
 } as const;

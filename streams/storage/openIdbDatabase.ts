@@ -34,7 +34,7 @@ export interface OpenIdbDatabaseOptions {
  * The returned connection closes itself on `versionchange` (so another tab's upgrade or delete is never blocked
  * by us) and reports `close` through `onTerminated`; its owner must then open a new one, never reuse it.
  *
- * @throws StorageError `INVALID_DATABASE_NAME`, `IDB_NOT_SUPPORTED`, `INCOMPATIBLE_DB_VERSION`, `QUOTA_EXCEEDED`,
+ * @throws StorageError `INVALID_DATABASE_NAME`, `IDB_NOT_SUPPORTED`, `IDB_ACCESS_DENIED`, `INCOMPATIBLE_DB_VERSION`, `QUOTA_EXCEEDED`,
  *   `QUOTA_MAYBE_EXCEEDED`, `UNKNOWN_ABORT` (the upgrade failed) or `MISSING_OBJECT_STORES`.
  */
 export async function openIdbDatabase<S extends DBSchema>(
@@ -105,13 +105,22 @@ async function openOnce<S extends DBSchema>(
   }
 }
 
+/** How a browser says, at open, that it refuses storage to this context (Chromium: "The user denied permission…"). */
+const ACCESS_DENIED_MESSAGE = /denied permission|permission denied/i;
+
 /**
- * The catalogue error for a failed open. An `UnknownError` at open is the browser refusing storage to this context
- * (a cross-origin frame in a private window: "The user denied permission to access the database"), not a full
- * disk: IndexedDB cannot be used here, so it is `IDB_NOT_SUPPORTED` rather than `QUOTA_MAYBE_EXCEEDED`.
+ * The catalogue error for a failed open. An `UnknownError` at open is not a full disk: it is the browser refusing
+ * storage to this context — `IDB_ACCESS_DENIED` when its message says so (a cross-origin frame in a private window:
+ * "The user denied permission to access the database.") — or failing to open its store, `IDB_NOT_SUPPORTED`. Either
+ * way IndexedDB cannot be used here; the browser's error is the cause, its message in `browserMessage`.
  */
 function openError(error: unknown, details: Readonly<Record<string, unknown>>): StorageError {
-  if (errorName(error) === 'UnknownError') return new StorageError('IDB_NOT_SUPPORTED', { ...details, browserError: 'UnknownError' }, { cause: error });
+  if (errorName(error) === 'UnknownError') {
+    const message = (error as { message?: unknown }).message;
+    const browserMessage = typeof message === 'string' ? message : '';
+    const type = ACCESS_DENIED_MESSAGE.test(browserMessage) ? 'IDB_ACCESS_DENIED' : 'IDB_NOT_SUPPORTED';
+    return new StorageError(type, { ...details, browserError: 'UnknownError', browserMessage }, { cause: error });
+  }
   return toStorageError(error, details) ?? new StorageError('IDB_NOT_SUPPORTED', details, { cause: error });
 }
 

@@ -1,5 +1,5 @@
 import { map, Subject, type Observable } from 'rxjs';
-import { readPlayerConfig, withLoaderUrl, PLAYER_STYLE_TRANSPARENT, type PlayerConfig, type PlayerResponse } from '../../../streams/config/playerConfig';
+import { readPlayerConfig, withLoaderUrl, PLAYER_STYLE_TRANSPARENT, type PlayerConfig } from '../../../streams/config/playerConfig';
 import type { HostCommandReceipt } from '../../../streams/host/hostCommandReceipts';
 import type { PlaylistResponse } from '../../../streams/player/playerEngine';
 import { createRecorder, type Recorder } from '../../../streams/shared/recorder';
@@ -51,11 +51,12 @@ export function startPlayer(win: Window, container: HTMLElement): StartedPlayer 
   const api = createEmbedApi(win, config, identity);
   const player = createEmbedPlayer(config, {
     // An error answer carrying a player (or browse) response in its details is that response (spec §7); any other
-    // failure still errors, which the player turns into its error state.
+    // failure still errors, which the player turns into its error state. The body goes to the player as parsed: the
+    // player reads it, and a body that is no player response is a failed load too.
     fetchVideo: (videoId) =>
       api.fetchApi('player', { videoId }).pipe(
         recoverUnwrappedResponse(),
-        map((r) => r.body as PlayerResponse),
+        map((r) => r.body),
       ),
     // A list id is asked as `{playlistId}`; a channel's uploads and a search as `{listType, list}`.
     fetchPlaylist: (list, listType) =>

@@ -15,7 +15,7 @@ import {
   switchMap,
   take,
 } from 'rxjs';
-import { shouldAutoplay, type PlayerConfig, type PlayerResponse, type StreamFormat } from '../../../streams/config/playerConfig';
+import { shouldAutoplay, type PlayerConfig, type StreamFormat } from '../../../streams/config/playerConfig';
 import { buildPlayerInfo, type MediaSnapshot } from '../../../streams/player/playerInfo';
 import { initialPlayerModel, pickFormat, type PlayerModel } from '../../../streams/player/playerModel';
 import type { PlayerReadiness } from '../../../streams/player/playerReadiness';
@@ -80,8 +80,11 @@ export interface EmbedPlayer {
 }
 
 export interface EmbedPlayerDeps {
-  /** `POST /youtubei/v1/player {videoId}` through the page's API client (`api.ts`: identity, anti-forgery field). */
-  fetchVideo: (videoId: string) => Observable<PlayerResponse>;
+  /**
+   * `POST /youtubei/v1/player {videoId}` through the page's API client (`api.ts`: identity, anti-forgery field): the
+   * answer's body as parsed, which the engine reads as a player response or reports as a failed load.
+   */
+  fetchVideo: (videoId: string) => Observable<unknown>;
   /** `POST /youtubei/v1/next` through the page's API client: the list `list` names by its `listType`. */
   fetchPlaylist: (list: string, listType: ListType) => Observable<PlaylistResponse>;
   /** Wall clock in ms (`currentTimeLastUpdated_`). */

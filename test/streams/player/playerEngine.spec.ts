@@ -4,6 +4,7 @@ import { playerEngine, type PlaylistResponse } from '../../../streams/player/pla
 import { initialPlayerModel } from '../../../streams/player/playerModel';
 import { PlayerState } from '../../../streams/player/playerState';
 import type { EngineInput } from '../../../streams/player/reducePlayer';
+import { ApiFetchError } from '../../../streams/transport/apiErrors';
 import { createTestScheduler } from '../../helpers/testScheduler';
 import { configFor, response } from './fixtures';
 
@@ -86,6 +87,37 @@ describe('playerEngine', () => {
         fetchPlaylist: () => NEVER,
       });
       expectObservable(kinds(steps)).toBe('-x-e----v--', { x: 'state,fetchVideo', e: 'pause,error', v: 'volume' });
+    });
+  });
+
+  it('an answer that is no player response (no body, wrong shape) or a typed transport error is one error step; the next load plays', () => {
+    createTestScheduler().run(({ hot, cold, expectObservable }) => {
+      const load = (videoId: string): EngineInput => ({ type: 'loadVideo', options: { videoId }, autoplay: true });
+      const inputs = {
+        a: load('VFbadanswr1'),
+        b: load('VFbadanswr2'),
+        c: load('VFbadanswr3'),
+        g: load('VFcitylight'),
+        p: { type: 'setVolume', volume: 30 } as EngineInput,
+      };
+      const src = hot('  -a---b---c---g---p-|', inputs);
+      const answers: Record<string, Observable<unknown>> = {
+        VFbadanswr1: cold('-u|', { u: undefined }), // a 200 with an HTML page or an empty body: no JSON
+        VFbadanswr2: cold('-w|', { w: { garbage: true } }),
+        VFbadanswr3: cold('-#', {}, new ApiFetchError(503, 'busy')),
+        VFcitylight: cold('-r|', { r: response('VFcitylight') }),
+      };
+      const steps = playerEngine(src, { initialModel: initialPlayerModel(configFor()), context, fetchVideo: (id) => answers[id], fetchPlaylist: () => NEVER });
+      const seen = steps.pipe(map((s) => s.actions.map((a) => (a.type === 'error' ? `error:${a.internal}:${a.message}` : a.type)).join(',')));
+      // Each load at n is answered at n + 1; the good one plays (source) and a later command is carried out.
+      expectObservable(seen).toBe('-xy--xz--xe--xs--v--', {
+        x: 'state,fetchVideo',
+        y: 'pause,error:net.badresponse:JSON parsing failed after fetch',
+        z: 'pause,error:net.badresponse:The answer is not a player response.',
+        e: 'pause,error:net.badstatus:Request failed, status=503',
+        s: 'source,captions',
+        v: 'volume',
+      });
     });
   });
 

@@ -30,7 +30,17 @@ describe('the spec §8 local-database error catalogue', () => {
     ] as const) {
       expect(STORAGE_ERROR_MESSAGES[type]).toMatch(/^[A-Z].{20,}\.$/);
     }
-    expect(Object.keys(STORAGE_ERROR_MESSAGES)).toHaveLength(13); // the 12 of §8 and the §5 name rule
+    // The 12 of §8, the §5 name rule, and the browser's refusal, which §8 has no code for.
+    expect(Object.keys(STORAGE_ERROR_MESSAGES)).toHaveLength(14);
+  });
+
+  it('IDB_ACCESS_DENIED says that the browser refused IndexedDB (not that it is missing) and keeps the browser error as its cause', () => {
+    const refusal = new DOMException('The user denied permission to access the database.', 'UnknownError');
+    const error = new StorageError('IDB_ACCESS_DENIED', { name: 'LogsDatabaseV2' }, { cause: refusal });
+    expect(error.message).toBe('The browser refused this page access to IndexedDB.');
+    expect(error.message).not.toBe(STORAGE_ERROR_MESSAGES.IDB_NOT_SUPPORTED);
+    expect(error.cause).toBe(refusal);
+    expect(isStorageError(error, 'IDB_ACCESS_DENIED')).toBe(true);
   });
 });
 

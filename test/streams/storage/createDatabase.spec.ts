@@ -262,10 +262,10 @@ describe('IndexedDB unavailable: everything keeps working in memory', () => {
       },
     ],
     [
-      'storage refused at open (UnknownError, a cross-origin frame in a private window)',
+      'an UnknownError at open that does not say storage was refused',
       {
         open: () => {
-          throw new DOMException('The user denied permission to access the database.', 'UnknownError');
+          throw new DOMException('Internal error opening backing store for indexedDB.open.', 'UnknownError');
         },
       },
     ],
@@ -282,6 +282,28 @@ describe('IndexedDB unavailable: everything keeps working in memory', () => {
     ]);
     expect(types(reports)).toEqual(['IDB_NOT_SUPPORTED']);
     expect(reports[0].message).toBe('IndexedDB is not supported.');
+  });
+
+  it('storage refused at open (UnknownError "denied permission", a cross-origin frame in a private window) → IDB_ACCESS_DENIED reported once with the browser error as its cause, memory backend', async () => {
+    const refusal = new DOMException('The user denied permission to access the database.', 'UnknownError');
+    const reports: StorageError[] = [];
+    const factory = {
+      open: () => {
+        throw refusal;
+      },
+    };
+    const db = createDatabase(testDatabase(), { indexedDB: factory as unknown as IDBFactory, report: (e) => reports.push(e) });
+    expect(await db.backend()).toBe('memory');
+    await putItem(db, 'a', 1);
+    await putItem(db, 'b', 2);
+    expect(await allItems(db)).toEqual([
+      { id: 1, kind: 'a', n: 1 },
+      { id: 2, kind: 'b', n: 2 },
+    ]);
+    expect(types(reports)).toEqual(['IDB_ACCESS_DENIED']);
+    expect(reports[0].message).toBe('The browser refused this page access to IndexedDB.');
+    expect(reports[0].cause).toBe(refusal);
+    expect(reports[0].details).toMatchObject({ browserError: 'UnknownError', browserMessage: 'The user denied permission to access the database.' });
   });
 
   it('INCOMPATIBLE_DB_VERSION (a newer page created a higher version) → memory backend', async () => {

@@ -1,0 +1,47 @@
+import type { PlayerResponse } from './playerConfig';
+
+type Fields = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Fields => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const optional = (value: unknown, check: (v: unknown) => boolean) => value === undefined || check(value);
+/** Every field named in `checks` passes its check (a field missing from `value` is checked as `undefined`). */
+const has = (value: unknown, checks: Record<string, (v: unknown) => boolean>): value is Fields =>
+  isObject(value) && Object.entries(checks).every(([key, check]) => check(value[key]));
+const listOf = (check: (v: unknown) => boolean) => (value: unknown) => Array.isArray(value) && value.every(check);
+
+const isPlayabilityStatus = (v: unknown) =>
+  has(v, { status: (s) => isString(s) && s !== '', reason: (r) => optional(r, isString), errorCode: (c) => optional(c, isString) });
+const isVideoDetails = (v: unknown) =>
+  has(v, {
+    videoId: isString,
+    title: isString,
+    author: isString,
+    lengthSeconds: isNumber,
+    channelId: (c) => optional(c, isString),
+    thumbnailUrl: (t) => optional(t, isString),
+  });
+const isFormat = (v: unknown) => has(v, { quality: isString, url: isString, mimeType: isString, width: isNumber, height: isNumber, contentLength: isNumber });
+const isCaptionTrack = (v: unknown) => has(v, { languageCode: isString, languageName: isString, url: isString });
+const isBeacon = (v: unknown) => has(v, { baseUrl: isString });
+
+const PLAYER_RESPONSE_FIELDS: Record<string, (v: unknown) => boolean> = {
+  playabilityStatus: isPlayabilityStatus,
+  videoDetails: (v) => optional(v, isVideoDetails),
+  streamingData: (v) => optional(v, (s) => has(s, { formats: listOf(isFormat) })),
+  captions: (v) => optional(v, (c) => has(c, { tracks: listOf(isCaptionTrack) })),
+  playbackTracking: (v) => optional(v, (t) => has(t, { videostatsPlaybackUrl: isBeacon, videostatsWatchtimeUrl: isBeacon })),
+};
+
+/**
+ * Reads an answer body of the player call (`POST /youtubei/v1/player`) as a {@link PlayerResponse}, or `undefined`
+ * when it is not one: no body (an empty or non-JSON answer), JSON that is not an object, no `playabilityStatus` with
+ * a `status`, or a part the player reads (details, formats, caption tracks, ping beacons) of the wrong type. A status
+ * other than `OK` is a response too: the player reports its `errorCode`.
+ * The player takes only what this returns, so a bad answer is a failed load and never an exception inside it.
+ * Fields the player does not read are left as they are. Pure; never throws, whatever the body is.
+ */
+export function readPlayerResponse(body: unknown): PlayerResponse | undefined {
+  return has(body, PLAYER_RESPONSE_FIELDS) ? (body as unknown as PlayerResponse) : undefined;
+}
