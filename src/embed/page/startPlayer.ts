@@ -57,6 +57,7 @@ export function startPlayer(win: Window, container: HTMLElement): StartedPlayer 
         recoverUnwrappedResponse(),
         map((r) => r.body as PlayerResponse),
       ),
+    sendHeartbeat: (request) => api.fetchApi('player/heartbeat', { ...request }).pipe(map((r) => r.body)),
     fetchPlaylist: (playlistId) =>
       api.fetchApi('next', { playlistId }).pipe(
         recoverUnwrappedResponse(),
