@@ -75,6 +75,8 @@ export interface PlayerHeartbeatOptions {
  * `heartbeatServerData` of the previous heartbeat's answer. A failed heartbeat is asked again, `maxRetries` times,
  * 1 s then 2 s later; playback goes on meanwhile.
  *
+ * `playing$` is a state: it gives its current value to each subscriber (each load's heartbeat subscribes anew).
+ *
  * Emits the engine's failure input for that load (`requestFailed`, which pauses the element and reports the error
  * once, and is dropped when another load came since):
  * - `heartbeat.stop` when an answer says the playback may not go on;
