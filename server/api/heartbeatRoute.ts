@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { HeartbeatResponse } from '../../streams/config/playerConfig';
+import type { HeartbeatResponse } from '../../streams/config/heartbeatTypes';
 import { PLAYER_HEARTBEAT_INTERVAL_MS } from '../../streams/timing';
 import { HttpError } from '../http/errors';
 import { type Catalog, findVideo, isValidVideoId } from '../media/catalog';

@@ -8,6 +8,7 @@
 
 import { STREAM_TOKEN_MAX_CHARS, TEXT_INPUT_MAX_CHARS } from '../timing';
 import { isAttestationProgramUrl } from '../attestation/attestationStates';
+import type { HeartbeatParams } from './heartbeatTypes';
 
 /** The player variables the embed recognises (host-protocol §2 plus the spec's theme and forced experiments). */
 export const KNOWN_PLAYER_VARS = [
@@ -67,24 +68,14 @@ export interface CaptionTrackInfo {
 
 /**
  * What the player knows about the video before it loads any media: whether it can play here and, if so, its
- * details, formats and caption tracks. `errorCode` holds the internal error name of spec §8 (`api.invalidparam`, …).
+ * details, formats and caption tracks. `errorCode` holds the internal error name of spec §8 (`api.invalidparam`, …);
+ * `LOGIN_REQUIRED` (for signed-in viewers only) carries none: it is `auth` (`internalErrorForPlayability`).
  */
 export interface PlayerResponse {
-  /**
-   * `LOGIN_REQUIRED`: only a signed-in viewer may play it (the internal error `auth`, see `playabilityError.ts`);
-   * `UNPLAYABLE` and `ERROR` carry their internal error in `errorCode`.
-   */
   playabilityStatus: { status: 'OK' | 'ERROR' | 'UNPLAYABLE' | 'LOGIN_REQUIRED'; reason?: string; errorCode?: string };
-  /**
-   * The page's answer for a video whose playability depends on the viewer (sign-in, region): its details only. The
-   * page is served before the viewer's credentials and client context are known, so the player asks the player
-   * endpoint, which knows them, before it plays or fails.
-   */
+  /** Details only: the page, served before the viewer is known, cannot answer for this video; the player endpoint does. */
   viewerDependent?: true;
-  /**
-   * Present when the server must keep permitting playback: the player calls `player/heartbeat` while playing
-   * (`streams/player/playerHeartbeat.ts`) and stops when an answer says so.
-   */
+  /** The server must keep permitting playback: the player's heartbeat runs while it plays (`playerHeartbeat.ts`). */
   heartbeatParams?: HeartbeatParams;
   videoDetails?: {
     videoId: string;
@@ -105,35 +96,6 @@ export interface PlayerResponse {
    * already name the video (`docid`) and this response (`ei`); the embed appends the playback's own parameters.
    */
   playbackTracking?: PlaybackTracking;
-}
-
-/** How the player's heartbeat runs for one playback (the public player response's `heartbeatParams`). */
-export interface HeartbeatParams {
-  /** Between two heartbeats while playing, as text; the player's own default when absent or too short. */
-  intervalMilliseconds?: string;
-  /** Opaque, sent back with every heartbeat of this playback. */
-  heartbeatToken?: string;
-  /** Retries of a failed heartbeat before the failure counts, as text. */
-  maxRetries?: string;
-  /** `true`: a heartbeat that keeps failing ends the heartbeat, not the playback. */
-  softFailOnError?: boolean;
-}
-
-/** `POST /youtubei/v1/player/heartbeat`: the payload besides the client context. */
-export interface HeartbeatRequest {
-  videoId: string;
-  heartbeatToken?: string;
-  /** What the previous answer of this playback carried, sent back as it came. */
-  heartbeatServerData?: string;
-}
-
-/** The answer of `player/heartbeat`: `playabilityStatus` other than OK stops the playback. */
-export interface HeartbeatResponse {
-  playabilityStatus: { status: string; reason?: string };
-  /** Opaque, sent back with the next heartbeat. */
-  heartbeatServerData?: string;
-  /** `true`: no further heartbeats are needed for this playback, which goes on. */
-  stopHeartbeat?: boolean;
 }
 
 /** Spec §7 ping beacons: where the embed reports that playback started and what was watched. */

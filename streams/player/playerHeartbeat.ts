@@ -16,7 +16,7 @@ import {
   timer,
   catchError,
 } from 'rxjs';
-import type { HeartbeatParams, HeartbeatRequest, HeartbeatResponse } from '../config/playerConfig';
+import type { HeartbeatParams, HeartbeatRequest, HeartbeatResponse } from '../config/heartbeatTypes';
 import { PLAYER_HEARTBEAT_INTERVAL_MS, PLAYER_HEARTBEAT_MAX_RETRIES, PLAYER_HEARTBEAT_MIN_INTERVAL_MS, PLAYER_HEARTBEAT_RETRY_DELAY_MS } from '../timing';
 import type { PlayerModel } from './playerModel';
 import type { EngineInput } from './playerStep';

@@ -15,7 +15,8 @@ import {
   switchMap,
   take,
 } from 'rxjs';
-import { shouldAutoplay, type HeartbeatRequest, type PlayerConfig, type PlayerResponse, type StreamFormat } from '../../../streams/config/playerConfig';
+import type { HeartbeatRequest } from '../../../streams/config/heartbeatTypes';
+import { shouldAutoplay, type PlayerConfig, type PlayerResponse, type StreamFormat } from '../../../streams/config/playerConfig';
 import { buildPlayerInfo, type MediaSnapshot } from '../../../streams/player/playerInfo';
 import { initialPlayerModel, pickFormat, type PlayerModel } from '../../../streams/player/playerModel';
 import type { PlayerReadiness } from '../../../streams/player/playerReadiness';
@@ -159,10 +160,7 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
   );
 
   // A playback the server must keep permitting: its heartbeat's failures come back as the engine's inputs.
-  if (sendHeartbeat) {
-    const playing$ = state$.pipe(map((state) => state === PlayerState.PLAYING));
-    playerHeartbeat(model$, playing$, { sendHeartbeat }).subscribe(engineInput);
-  }
+  if (sendHeartbeat) playerHeartbeat(model$, state$.pipe(map((s) => s === PlayerState.PLAYING)), { sendHeartbeat }).subscribe(engineInput);
 
   const mounted$ = element$.pipe(
     filter((e): e is HTMLVideoElement => e !== null),

@@ -1,5 +1,5 @@
 import { shareReplay } from 'rxjs';
-import type { HeartbeatParams, HeartbeatRequest } from '../../../streams/config/playerConfig';
+import type { HeartbeatParams, HeartbeatRequest } from '../../../streams/config/heartbeatTypes';
 import { HeartbeatAnswerError, heartbeatVerdict, playerHeartbeat } from '../../../streams/player/playerHeartbeat';
 import { initialPlayerModel, type PlayerModel } from '../../../streams/player/playerModel';
 import { createTestScheduler } from '../../helpers/testScheduler';
