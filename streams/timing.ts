@@ -283,7 +283,7 @@ export const PLAYER_HEARTBEAT_INTERVAL_MS = 5_000;
 /** An interval named by the answer below this is ignored (the default applies): a bad answer never floods the server. */
 export const PLAYER_HEARTBEAT_MIN_INTERVAL_MS = 1_000;
 /**
- * A failed heartbeat (5xx, network, a malformed answer) is asked again this many times (when the answer names no
+ * A failed heartbeat (an HTTP error, no network, a malformed answer) is asked again this many times (when the answer names no
  * count of its own) before `heartbeat.servererror` stops the playback: one lost request (a restarting server, a proxy
  * hiccup) must not stop a viewer's video, and a server that stays down must not leave it playing unchecked for long.
  */
