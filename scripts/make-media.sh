@@ -150,10 +150,12 @@ channel_of() {
   esac
 }
 
-# video_json ID TITLE AUTHOR EMBEDDABLE BROKEN CAPTIONS("code:Name code:Name" or "")
+# video_json ID TITLE AUTHOR EMBEDDABLE BROKEN CAPTIONS("code:Name code:Name" or "") [FILES_OF [RULE]]
+# FILES_OF: the id of another video whose files this entry plays (no media of its own); RULE: one more
+# `"name": value` field, a viewer rule (`requiresSignIn`, `blockedRegions`, `heartbeatStopAfterSeconds`).
 video_json() {
-  local id=$1 title=$2 author=$3 embeddable=$4 broken=$5 captions=$6
-  local dir="videos/$id" duration sep="" r name w h
+  local id=$1 title=$2 author=$3 embeddable=$4 broken=$5 captions=$6 files_of=${7:-$1} rule=${8:-}
+  local dir="videos/$files_of" duration sep="" r name w h
   if [[ $broken == yes ]]; then
     duration="0.000" # ffprobe cannot read it: that is the point
   else
@@ -166,6 +168,7 @@ video_json() {
   printf '      "channelId": %s,\n' "$(json_str "$(channel_of "$author")")"
   printf '      "durationSeconds": %s,\n' "$duration"
   printf '      "embeddable": %s,\n' "$embeddable"
+  if [[ -n $rule ]]; then printf '      %s,\n' "$rule"; fi
   printf '      "poster": %s,\n' "$(json_str "$dir/poster.jpg")"
   printf '      "renditions": [\n'
   for r in "${RENDITIONS[@]}"; do
@@ -205,6 +208,12 @@ video_json() {
   video_json VFbrokenvid "Broken upload" "VidFrame Samples" true yes ""
   printf ',\n'
   video_json VFnoembed01 "Not embeddable" "VidFrame Studio" false no ""
+  printf ',\n'
+  video_json VFmembers01 "Members only" "VidFrame Samples" true no "" VFcitylight '"requiresSignIn": true'
+  printf ',\n'
+  video_json VFregional1 "Regional broadcast" "VidFrame Studio" true no "" VFsunrise01 '"blockedRegions": ["DE"]'
+  printf ',\n'
+  video_json VFheartbt01 "Licensed screening" "VidFrame Studio" true no "" VFoceanwave '"heartbeatStopAfterSeconds": 4'
   printf '\n  ],\n'
   printf '  "playlists": [\n'
   printf '    { "id": "PLvfDemoPlaylist01", "title": "VidFrame demo playlist", "videoIds": ["VFsunrise01", "VFcitylight", "VFoceanwave"] }\n'

@@ -156,7 +156,14 @@ export async function buildApp(options: AppOptions = {}): Promise<VidFrameApp> {
     sharedSecret: streamSecret,
     now,
   });
-  await registerApi(app, { catalog, verifyApiRequest, tokens: identityTokens, videoViewerState: platform.videoViewerState });
+  await registerApi(app, {
+    catalog,
+    verifyApiRequest,
+    tokens: identityTokens,
+    videoViewerState: platform.videoViewerState,
+    heartbeatSecret: streamSecret ? purposeSecret(streamSecret, 'heartbeat') : undefined,
+    now,
+  });
   await registerCollector(app, {
     store,
     streamTokens,

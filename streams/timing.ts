@@ -274,6 +274,24 @@ export const WATCHTIME_PING_INTERVAL_MS = 10_000;
 export const PING_MAX_RESENDS = 2;
 /** Delay before a failed ping is sent again (doubled for the second resend). */
 export const PING_RESEND_DELAY_MS = 5_000;
+
+// ── Player heartbeat (spec §8 `heartbeat.*`; the numbers are product choices) ─────────────────────────
+/**
+ * While a video whose answer carries `heartbeatParams` plays, the player asks `player/heartbeat` this often (when the
+ * answer names no interval of its own): the server's decision to stop a playback takes effect within this long, at
+ * one small POST per 5 s per playing viewer of such a video only (other videos have no heartbeat).
+ */
+export const PLAYER_HEARTBEAT_INTERVAL_MS = 5_000;
+/** An interval named by the answer below this is ignored (the default applies): a bad answer never floods the server. */
+export const PLAYER_HEARTBEAT_MIN_INTERVAL_MS = 1_000;
+/**
+ * A failed heartbeat (an HTTP error, no network, a malformed answer) is asked again this many times (when the answer names no
+ * count of its own) before `heartbeat.servererror` stops the playback: one lost request (a restarting server, a proxy
+ * hiccup) must not stop a viewer's video, and a server that stays down must not leave it playing unchecked for long.
+ */
+export const PLAYER_HEARTBEAT_MAX_RETRIES = 2;
+/** Delay before a failed heartbeat is asked again, doubled for each next retry (1 s, 2 s: 3 s in all). */
+export const PLAYER_HEARTBEAT_RETRY_DELAY_MS = 1_000;
 /** The client playback nonce (`cpn`) is this many characters of the base64url alphabet, new for each video load. */
 export const PLAYBACK_NONCE_CHARS = 16;
 /**

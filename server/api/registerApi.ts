@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Catalog } from '../media/catalog';
 import { HttpError } from '../http/errors';
-import { playerResponseFor } from '../media/playerResponse';
+import { playerResponseFor, type PlayerViewer } from '../media/playerResponse';
+import { registerHeartbeatRoute } from './heartbeatRoute';
 import { decodeGzipBodies } from './gzipBodies';
 import type { IdentityTokens } from '../tokens/identityTokens';
 import { registerNextRoute, type VideoViewerStateOf } from './nextRoute';
@@ -14,6 +15,20 @@ export interface ApiOptions {
   tokens: IdentityTokens;
   /** A video's state for a viewer, which `next {videoId}` answers (the platform domain's `videoViewerState`). */
   videoViewerState?: VideoViewerStateOf;
+  /** Signs the heartbeat's server data (shared by several servers); default: a key of this process. */
+  heartbeatSecret?: string;
+  now?: () => number;
+}
+
+const REGION = /^[A-Za-z]{2}$/;
+
+/**
+ * Who asks the player endpoint: signed in when the request carries an account's token; the region from the client
+ * context's `gl` (spec §7), when it names one.
+ */
+export function playerViewerOf(viewer: ApiViewer, body: unknown): PlayerViewer {
+  const gl = (body as { context?: { client?: { gl?: unknown } } } | undefined)?.context?.client?.gl;
+  return { signedIn: viewer.accountId !== undefined, ...(typeof gl === 'string' && REGION.test(gl) && { gl: gl.toUpperCase() }) };
 }
 
 /**
@@ -29,20 +44,21 @@ export async function registerApi(root: FastifyInstance, options: ApiOptions): P
 /** Bodies decompress to at most this much (the client gzips bodies of 500–500000 bytes, spec §5). */
 const MAX_DECODED_BODY_BYTES = 1024 * 1024;
 
-async function registerCalls(app: FastifyInstance, { catalog, verifyApiRequest, tokens, videoViewerState }: ApiOptions): Promise<void> {
+async function registerCalls(app: FastifyInstance, { catalog, verifyApiRequest, tokens, videoViewerState, heartbeatSecret, now }: ApiOptions): Promise<void> {
   decodeGzipBodies(app, MAX_DECODED_BODY_BYTES);
   const verify = (request: Parameters<VerifyApiRequest>[0]): { viewer: ApiViewer; responseContext: Record<string, unknown> } => {
     const viewer = verifyApiRequest(request, request.body);
     return { viewer, responseContext: responseContextFor(viewer, tokens.consistency) };
   };
-  const respond = (request: Parameters<VerifyApiRequest>[0]) => verify(request).responseContext;
 
   // The player endpoint: what the embed asks when a host loads another video.
+  // The answer depends on the viewer: signed in or not, and the region of the client context.
   app.post<{ Body: unknown }>('/youtubei/v1/player', (request) => {
-    const responseContext = respond(request);
+    const { viewer, responseContext } = verify(request);
     const body = request.body as { videoId?: unknown } | undefined;
     if (!body || typeof body !== 'object' || !('videoId' in body)) throw new HttpError(400, 'The request body must be a JSON object with a videoId.');
-    return { ...playerResponseFor(catalog, body.videoId), responseContext };
+    return { ...playerResponseFor(catalog, body.videoId, { viewer: playerViewerOf(viewer, body) }), responseContext };
   });
+  registerHeartbeatRoute(app, { catalog, verify, viewerOf: playerViewerOf, secret: heartbeatSecret, now });
   registerNextRoute(app, catalog, verify, videoViewerState);
 }

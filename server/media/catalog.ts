@@ -44,6 +44,18 @@ export interface CatalogVideo {
   durationSeconds: number;
   /** `false`: the owner does not allow playing it on other sites (error 152 in the embed). */
   embeddable: boolean;
+  /** Only a signed-in viewer may play it (`LOGIN_REQUIRED`, error 150 in the embed). Absent means anyone. */
+  requiresSignIn?: boolean;
+  /**
+   * Regions (ISO 3166-1 alpha-2, upper case) where it may not play, read from the request's `gl` (`mrm.blocked`,
+   * error 151 in the embed). Absent means everywhere.
+   */
+  blockedRegions?: string[];
+  /**
+   * Its playback needs the server's heartbeat (`heartbeatParams`): the server stops it (`heartbeat.stop`, error 150)
+   * once a playback has played this many seconds.
+   */
+  heartbeatStopAfterSeconds?: number;
   /** Relative to the media folder. */
   poster?: string;
   /** At least one, lowest quality first (in {@link QUALITY_ORDER}), one per quality. */
@@ -87,7 +99,8 @@ const qualityRank = (quality: string) => (QUALITY_ORDER as readonly string[]).in
  * `embeddable` a boolean when present (absent means `true`); at least one rendition, each with a known quality (once
  * per video), a positive width and height, a type, and a file that exists inside the media folder with exactly the
  * stated `bytes`; the poster and every caption file present; caption languages valid and unique per video; playlist
- * ids valid and unique, each naming at least one known video.
+ * ids valid and unique, each naming at least one known video; the viewer rules (`requiresSignIn`, `blockedRegions`,
+ * `heartbeatStopAfterSeconds`) well-formed when present.
  *
  * The result holds fresh objects with only the fields above, renditions sorted lowest quality first.
  *
@@ -125,7 +138,7 @@ export function loadCatalog(mediaDir: string): Catalog {
   const videos = raw.videos.map((v: unknown, i: number): CatalogVideo => {
     const where = `videos[${i}]${isEntry(v) && typeof v.id === 'string' ? ` (${v.id})` : ''}`;
     if (!isEntry(v)) return fail(where, 'not an object');
-    const { id, title, author, channelId, durationSeconds, embeddable = true, poster } = v;
+    const { id, title, author, channelId, durationSeconds, embeddable = true, poster, requiresSignIn, blockedRegions, heartbeatStopAfterSeconds } = v;
     if (!isValidVideoId(id)) return fail(where, `the id ${JSON.stringify(id)} must be 11 characters of [A-Za-z0-9_-]`);
     if (seen.has(id)) return fail(where, 'duplicate id');
     seen.add(id);
@@ -143,6 +156,7 @@ export function loadCatalog(mediaDir: string): Catalog {
       return fail(where, 'durationSeconds must be a number ≥ 0');
     }
     if (typeof embeddable !== 'boolean') return fail(where, 'embeddable must be true or false');
+    const access = viewerRules(where, { requiresSignIn, blockedRegions, heartbeatStopAfterSeconds }, fail);
     if (poster !== undefined) checkFile(`${where}.poster`, poster);
 
     if (!Array.isArray(v.renditions) || v.renditions.length === 0) return fail(where, 'no renditions');
@@ -174,7 +188,7 @@ export function loadCatalog(mediaDir: string): Catalog {
       return { languageCode: t.languageCode, languageName: t.languageName, file: t.file as string };
     });
 
-    return { id, title, author, channelId, durationSeconds, embeddable, ...(poster !== undefined ? { poster: poster as string } : {}), renditions, captions };
+    return { id, title, author, channelId, durationSeconds, embeddable, ...access, ...(poster !== undefined ? { poster: poster as string } : {}), renditions, captions };
   });
 
   const playlistIds = new Set<string>();
@@ -190,6 +204,29 @@ export function loadCatalog(mediaDir: string): Catalog {
   });
 
   return { videos, playlists };
+}
+
+const REGION = /^[A-Z]{2}$/;
+
+/** The checked viewer rules of one entry: only those it states. */
+function viewerRules(
+  where: string,
+  { requiresSignIn, blockedRegions, heartbeatStopAfterSeconds }: Entry,
+  fail: (where: string, what: string) => never,
+): Pick<CatalogVideo, 'requiresSignIn' | 'blockedRegions' | 'heartbeatStopAfterSeconds'> {
+  if (requiresSignIn !== undefined && typeof requiresSignIn !== 'boolean') return fail(where, 'requiresSignIn must be true or false');
+  if (blockedRegions !== undefined && (!Array.isArray(blockedRegions) || !blockedRegions.every((r) => typeof r === 'string' && REGION.test(r)))) {
+    return fail(where, 'blockedRegions must be a list of two-letter upper-case region codes (ISO 3166-1 alpha-2)');
+  }
+  const stopAfter = heartbeatStopAfterSeconds;
+  if (stopAfter !== undefined && (typeof stopAfter !== 'number' || !Number.isFinite(stopAfter) || stopAfter <= 0)) {
+    return fail(where, 'heartbeatStopAfterSeconds must be a number > 0');
+  }
+  return {
+    ...(requiresSignIn === true && { requiresSignIn: true }),
+    ...(blockedRegions !== undefined && { blockedRegions: [...(blockedRegions as string[])] }),
+    ...(stopAfter !== undefined && { heartbeatStopAfterSeconds: stopAfter as number }),
+  };
 }
 
 /** The video with this id, or `undefined`. */

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { PlaybackTracking, PlayerResponse } from '../../streams/config/playerConfig';
 import { isValidVideoId } from '../../streams/config/playerConfig';
-import { type Catalog, findVideo } from './catalog';
+import { PLAYER_HEARTBEAT_INTERVAL_MS } from '../../streams/timing';
+import { type Catalog, type CatalogVideo, findVideo } from './catalog';
 
 /** Root-relative URL of a file under the media folder (never built from the server's own host and port). */
 export const mediaUrl = (file: string): string => `/media/${file.split('/').map(encodeURIComponent).join('/')}`;
@@ -23,13 +24,33 @@ export function playbackTrackingFor(videoId: string, ei: string): PlaybackTracki
   };
 }
 
+/** Who asks, as the player endpoint knows it: signed in or not, and the region of the request's client context. */
+export interface PlayerViewer {
+  signedIn: boolean;
+  /** `context.client.gl`, upper case; absent when the request names none. */
+  gl?: string;
+}
+
+/** A video whose answer depends on who asks: the page, which does not know the viewer yet, gives only its details. */
+const dependsOnViewer = (video: CatalogVideo): boolean => video.requiresSignIn === true || (video.blockedRegions?.length ?? 0) > 0;
+
 /**
  * What the player needs to know about a video before loading media (spec §3, §8): playable with its details,
  * formats and captions, or an error with its internal error name — `api.invalidparam` for a malformed id,
  * `video.unavailable` for an id the catalogue does not hold, `embedder.identity.denied` for a video its owner does
- * not allow to be embedded. A broken file is only found out by the browser when it tries to decode it.
+ * not allow to be embedded, `mrm.blocked` for a video blocked in the viewer's region (`gl`), and `LOGIN_REQUIRED`
+ * (the player's `auth`) for one only signed-in viewers may play. A broken file is only found out by the browser when
+ * it tries to decode it.
+ *
+ * `viewer` is who asks the player endpoint; without it (the embed page, served before the viewer is known) a video
+ * whose answer depends on the viewer gets its details only (`viewerDependent`), and the player asks the endpoint.
+ * A video whose playback needs the server's heartbeat carries `heartbeatParams` (`server/api/heartbeatRoute.ts`).
  */
-export function playerResponseFor(catalog: Catalog, videoId: unknown, { ei = newResponseEventId() }: { ei?: string } = {}): PlayerResponse {
+export function playerResponseFor(
+  catalog: Catalog,
+  videoId: unknown,
+  { ei = newResponseEventId(), viewer }: { ei?: string; viewer?: PlayerViewer } = {},
+): PlayerResponse {
   if (!isValidVideoId(videoId)) {
     return { playabilityStatus: { status: 'ERROR', errorCode: 'api.invalidparam', reason: 'Invalid video id.' } };
   }
@@ -55,9 +76,22 @@ export function playerResponseFor(catalog: Catalog, videoId: unknown, { ei = new
       videoDetails,
     };
   }
+  if (dependsOnViewer(video) && !viewer) return { playabilityStatus: { status: 'OK' }, videoDetails, viewerDependent: true };
+  if (viewer?.gl !== undefined && video.blockedRegions?.includes(viewer.gl)) {
+    return {
+      playabilityStatus: { status: 'UNPLAYABLE', errorCode: 'mrm.blocked', reason: 'The uploader has not made this video available in your country.' },
+      videoDetails,
+    };
+  }
+  if (video.requiresSignIn === true && !viewer?.signedIn) {
+    return { playabilityStatus: { status: 'LOGIN_REQUIRED', reason: 'Sign in to watch this video.' }, videoDetails };
+  }
   return {
     playabilityStatus: { status: 'OK' },
     videoDetails,
+    ...(video.heartbeatStopAfterSeconds !== undefined && {
+      heartbeatParams: { intervalMilliseconds: String(PLAYER_HEARTBEAT_INTERVAL_MS), heartbeatToken: ei, softFailOnError: false },
+    }),
     streamingData: {
       formats: video.renditions.map((r) => ({
         quality: r.quality,

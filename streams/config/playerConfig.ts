@@ -8,6 +8,7 @@
 
 import { STREAM_TOKEN_MAX_CHARS, TEXT_INPUT_MAX_CHARS } from '../timing';
 import { isAttestationProgramUrl } from '../attestation/attestationStates';
+import type { HeartbeatParams } from './heartbeatTypes';
 
 /** The player variables the embed recognises (host-protocol §2 plus the spec's theme and forced experiments). */
 export const KNOWN_PLAYER_VARS = [
@@ -67,10 +68,15 @@ export interface CaptionTrackInfo {
 
 /**
  * What the player knows about the video before it loads any media: whether it can play here and, if so, its
- * details, formats and caption tracks. `errorCode` holds the internal error name of spec §8 (`api.invalidparam`, …).
+ * details, formats and caption tracks. `errorCode` holds the internal error name of spec §8 (`api.invalidparam`, …);
+ * `LOGIN_REQUIRED` (for signed-in viewers only) carries none: it is `auth` (`internalErrorForPlayability`).
  */
 export interface PlayerResponse {
-  playabilityStatus: { status: 'OK' | 'ERROR' | 'UNPLAYABLE'; reason?: string; errorCode?: string };
+  playabilityStatus: { status: 'OK' | 'ERROR' | 'UNPLAYABLE' | 'LOGIN_REQUIRED'; reason?: string; errorCode?: string };
+  /** Details only: the page, served before the viewer is known, cannot answer for this video; the player endpoint does. */
+  viewerDependent?: true;
+  /** The server must keep permitting playback: the player's heartbeat runs while it plays (`playerHeartbeat.ts`). */
+  heartbeatParams?: HeartbeatParams;
   videoDetails?: {
     videoId: string;
     title: string;

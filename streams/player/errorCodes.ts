@@ -43,3 +43,13 @@ export function internalErrorForMediaError(code: number | undefined): string {
       return 'fmt.unplayable';
   }
 }
+
+/**
+ * The internal error of a player answer that cannot play: its own `errorCode` when it names one; `auth` for an answer
+ * that asks for a signed-in viewer (`LOGIN_REQUIRED`, which the public player answer sends without an error code);
+ * `fmt.unplayable` otherwise.
+ */
+export function internalErrorForPlayability(status: { status: string; errorCode?: string }): string {
+  if (typeof status.errorCode === 'string' && status.errorCode !== '') return status.errorCode;
+  return status.status === 'LOGIN_REQUIRED' ? 'auth' : 'fmt.unplayable';
+}

@@ -3,6 +3,7 @@
  * failure a load reports.
  */
 import { isValidVideoId, type PlayerResponse } from '../config/playerConfig';
+import { internalErrorForPlayability } from './errorCodes';
 import { captionTracksOf, formatsOf, pickCaptionTrack, pickFormat, type PlayerModel, type PlaylistModel } from './playerModel';
 import { withoutSource, withSource } from './playerSeek';
 import { secondsOr, unchanged, type EngineContext, type PlayerAction, type PlayerStep, type Rules } from './playerStep';
@@ -15,6 +16,10 @@ const MESSAGES: Record<string, string> = {
   'fmt.unplayable': 'This video cannot be played.',
   'fmt.decode': 'This video file is damaged and cannot be played.',
   'net.unknown': 'The video could not be loaded. Check your connection and try again.',
+  auth: 'Sign in to watch this video.',
+  'mrm.blocked': 'This video is not available in your country.',
+  'heartbeat.stop': 'Playback of this video was stopped.',
+  'heartbeat.servererror': 'Playback stopped: the server could not confirm it may go on.',
 };
 const messageFor = (internal: string, fallback?: string) => fallback ?? MESSAGES[internal] ?? 'This video is unavailable.';
 
@@ -73,7 +78,7 @@ export function startLoad(
 export function applyResponse(model: PlayerModel, response: PlayerResponse, autoplay: boolean, ctx: EngineContext, elementStarted = false): PlayerStep {
   const withResponse = { ...model, response };
   const status = response.playabilityStatus;
-  if (status.status !== 'OK') return failEmptied(withResponse, status.errorCode ?? 'fmt.unplayable', status.reason);
+  if (status.status !== 'OK') return failEmptied(withResponse, internalErrorForPlayability(status), status.reason);
   const format = pickFormat(formatsOf(response), model.qualityPreference);
   if (!format) return failEmptied(withResponse, 'fmt.noneavailable');
   const tracks = captionTracksOf(response);

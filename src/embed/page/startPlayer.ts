@@ -58,6 +58,7 @@ export function startPlayer(win: Window, container: HTMLElement): StartedPlayer 
         recoverUnwrappedResponse(),
         map((r) => r.body),
       ),
+    sendHeartbeat: (request) => api.fetchApi('player/heartbeat', { ...request }).pipe(map((r) => r.body)),
     // A list id is asked as `{playlistId}`; a channel's uploads and a search as `{listType, list}`.
     fetchPlaylist: (list, listType) =>
       api.fetchApi('next', listType === 'playlist' ? { playlistId: list } : { listType, list }).pipe(

@@ -15,11 +15,13 @@ import {
   switchMap,
   take,
 } from 'rxjs';
+import type { HeartbeatRequest } from '../../../streams/config/heartbeatTypes';
 import { shouldAutoplay, type PlayerConfig, type StreamFormat } from '../../../streams/config/playerConfig';
 import { buildPlayerInfo, type MediaSnapshot } from '../../../streams/player/playerInfo';
 import { initialPlayerModel, pickFormat, type PlayerModel } from '../../../streams/player/playerModel';
 import type { PlayerReadiness } from '../../../streams/player/playerReadiness';
 import { playerEngine, type PlaylistResponse } from '../../../streams/player/playerEngine';
+import { playerHeartbeat } from '../../../streams/player/playerHeartbeat';
 import { PlayerState, type PlayerStateInput, type PlayerStateValue } from '../../../streams/player/playerState';
 import { playerStates } from '../../../streams/player/playerStates';
 import type { EngineContext, EngineInput, PlayerStep } from '../../../streams/player/reducePlayer';
@@ -87,6 +89,8 @@ export interface EmbedPlayerDeps {
   fetchVideo: (videoId: string) => Observable<unknown>;
   /** `POST /youtubei/v1/next` through the page's API client: the list `list` names by its `listType`. */
   fetchPlaylist: (list: string, listType: ListType) => Observable<PlaylistResponse>;
+  /** `POST /youtubei/v1/player/heartbeat` through the page's API client; without it no heartbeat runs. */
+  sendHeartbeat?: (request: HeartbeatRequest) => Observable<unknown>;
   /** Wall clock in ms (`currentTimeLastUpdated_`). */
   now?: () => number;
   random?: () => number;
@@ -106,7 +110,14 @@ function engineContext(el: HTMLVideoElement | null, state: PlayerStateValue, ran
  * the state machine, the engine and the snapshot. Every state is the model's, a stream's or the element's own.
  */
 export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): EmbedPlayer {
-  const { fetchVideo, fetchPlaylist, now = () => Date.now(), random = Math.random, origin = typeof location !== 'undefined' ? location.origin : '' } = deps;
+  const {
+    fetchVideo,
+    fetchPlaylist,
+    sendHeartbeat,
+    now = () => Date.now(),
+    random = Math.random,
+    origin = typeof location !== 'undefined' ? location.origin : '',
+  } = deps;
   const element$ = new BehaviorSubject<HTMLVideoElement | null>(null);
   const inputs$ = new Subject<EngineInput>();
   const stateInputs$ = new Subject<PlayerStateInput>();
@@ -151,6 +162,9 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
     distinctUntilChanged(),
     skip(1),
   );
+
+  // A playback the server must keep permitting: its heartbeat's failures come back as the engine's inputs.
+  if (sendHeartbeat) playerHeartbeat(model$, state$.pipe(map((s) => s === PlayerState.PLAYING)), { sendHeartbeat }).subscribe(engineInput);
 
   const mounted$ = element$.pipe(
     filter((e): e is HTMLVideoElement => e !== null),

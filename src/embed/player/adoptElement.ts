@@ -28,6 +28,12 @@ export function adoptElement(
     });
     return;
   }
+  if (config.args.player_response.viewerDependent) {
+    // The page could not know the viewer: the player endpoint answers for this one (with its credentials and
+    // context), as it does for a host's load.
+    to.engineInput({ type: 'loadVideo', options: { videoId: config.args.video_id, startSeconds }, autoplay });
+    return;
+  }
   to.stateInput({ type: autoplay ? 'load' : 'cue' });
   const elementStarted = !el.paused || el.currentTime > 0;
   to.engineInput({ type: 'videoResponse', seq: 0, response: config.args.player_response, autoplay, ...(elementStarted && { elementStarted }) });

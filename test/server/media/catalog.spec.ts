@@ -19,8 +19,22 @@ const mediaDir = resolve(__dirname, '../../../media');
 describe('the sample catalogue (media/catalog.json)', () => {
   const catalog = loadCatalog(mediaDir);
 
-  it('holds the three playable videos, the broken one, the non-embeddable one and the demo playlist', () => {
-    expect(catalog.videos.map((v) => v.id).sort()).toEqual(['VFbrokenvid', 'VFcitylight', 'VFnoembed01', 'VFoceanwave', 'VFsunrise01']);
+  it('holds the three playable videos, the broken one, the non-embeddable one, the three with viewer rules and the demo playlist', () => {
+    expect(catalog.videos.map((v) => v.id).sort()).toEqual([
+      'VFbrokenvid',
+      'VFcitylight',
+      'VFheartbt01',
+      'VFmembers01',
+      'VFnoembed01',
+      'VFoceanwave',
+      'VFregional1',
+      'VFsunrise01',
+    ]);
+    expect(findVideo(catalog, 'VFmembers01')!.requiresSignIn).toBe(true);
+    expect(findVideo(catalog, 'VFregional1')!.blockedRegions).toEqual(['DE']);
+    expect(findVideo(catalog, 'VFheartbt01')!.heartbeatStopAfterSeconds).toBe(4);
+    // They play an existing video's files: no media of their own.
+    expect(findVideo(catalog, 'VFmembers01')!.renditions).toEqual(findVideo(catalog, 'VFcitylight')!.renditions);
     expect(findVideo(catalog, 'VFnoembed01')!.embeddable).toBe(false);
     expect(findPlaylist(catalog, 'PLvfDemoPlaylist01')!.videoIds).toEqual(['VFsunrise01', 'VFcitylight', 'VFoceanwave']);
     expect(findVideo(catalog, 'VFsunrise01')!.captions.map((c) => c.languageCode)).toEqual(['en', 'es']);
@@ -44,7 +58,7 @@ describe('the sample catalogue (media/catalog.json)', () => {
       for (const c of video.captions) expect(readFileSync(join(mediaDir, c.file), 'utf8')).toMatch(/^WEBVTT\n/);
     }
     const seconds = Object.fromEntries(catalog.videos.map((v) => [v.id, Math.round(v.durationSeconds)]));
-    expect(seconds).toEqual({ VFsunrise01: 12, VFcitylight: 10, VFoceanwave: 15, VFbrokenvid: 0, VFnoembed01: 8 });
+    expect(seconds).toEqual({ VFsunrise01: 12, VFcitylight: 10, VFoceanwave: 15, VFbrokenvid: 0, VFnoembed01: 8, VFmembers01: 10, VFregional1: 12, VFheartbt01: 15 });
     expect(findVideo(catalog, 'VFsunrise01')!.renditions.map((r) => [r.quality, r.width, r.height])).toEqual([
       ['small', 426, 240],
       ['medium', 640, 360],
@@ -59,6 +73,9 @@ describe('the sample catalogue (media/catalog.json)', () => {
       VFbrokenvid: { id: 'UCvidframeSamples0000000', title: 'VidFrame Samples' },
       VFoceanwave: { id: 'UCvidframeStudio00000000', title: 'VidFrame Studio' },
       VFnoembed01: { id: 'UCvidframeStudio00000000', title: 'VidFrame Studio' },
+      VFmembers01: { id: 'UCvidframeSamples0000000', title: 'VidFrame Samples' },
+      VFregional1: { id: 'UCvidframeStudio00000000', title: 'VidFrame Studio' },
+      VFheartbt01: { id: 'UCvidframeStudio00000000', title: 'VidFrame Studio' },
     });
     expect(findChannel(catalog, 'UCvidframeStudio00000000')).toEqual({ id: 'UCvidframeStudio00000000', title: 'VidFrame Studio' });
     expect(findChannel(catalog, 'UCnobody0000000000000000')).toBeUndefined();
@@ -155,6 +172,10 @@ describe('loadCatalog refuses a malformed catalogue with a clear error', () => {
     ['a missing file', { videos: [video({ renditions: [{ quality: 'small', file: 'videos/none.webm' }] })] }, 'does not exist'],
     ['a file outside the folder', { videos: [video({ renditions: [{ quality: 'small', file: '../../etc/passwd' }] })] }, 'outside the media folder'],
     ['an unknown quality', { videos: [video({ renditions: [{ quality: 'ultra', file: 'videos/a.webm' }] })] }, 'unknown quality'],
+    ['requiresSignIn not a boolean', { videos: [video({ requiresSignIn: 'yes' })] }, 'requiresSignIn must be true or false'],
+    ['a region that is not a code', { videos: [video({ blockedRegions: ['de'] })] }, 'blockedRegions must be a list of two-letter'],
+    ['blockedRegions not a list', { videos: [video({ blockedRegions: 'DE' })] }, 'blockedRegions must be a list of two-letter'],
+    ['a heartbeat stop of 0 s', { videos: [video({ heartbeatStopAfterSeconds: 0 })] }, 'heartbeatStopAfterSeconds must be a number > 0'],
     ['a playlist with an unknown video', { videos: [video()], playlists: [{ id: 'PLx', title: 'x', videoIds: ['VFnothere01'] }] }, 'unknown video VFnothere01'],
     ['a video that is not an object', { videos: [video(), 42] }, 'videos[1]: not an object'],
     ['an id of the wrong type', { videos: [video({ id: 11 })] }, '11 characters'],

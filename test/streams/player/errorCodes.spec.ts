@@ -1,4 +1,4 @@
-import { hostErrorCode, internalErrorForMediaError } from '../../../streams/player/errorCodes';
+import { hostErrorCode, internalErrorForMediaError, internalErrorForPlayability } from '../../../streams/player/errorCodes';
 
 describe('host error codes (spec §8)', () => {
   it.each([
@@ -31,5 +31,14 @@ describe('host error codes (spec §8)', () => {
     expect(internalErrorForMediaError(4)).toBe('fmt.unplayable');
     expect(internalErrorForMediaError(2)).toBe('net.unknown');
     expect(internalErrorForMediaError(undefined)).toBe('fmt.unplayable');
+  });
+
+  it('names the failure of a player answer: its own error code, auth for LOGIN_REQUIRED, fmt.unplayable otherwise', () => {
+    expect(internalErrorForPlayability({ status: 'UNPLAYABLE', errorCode: 'mrm.blocked' })).toBe('mrm.blocked');
+    expect(internalErrorForPlayability({ status: 'LOGIN_REQUIRED' })).toBe('auth');
+    expect(hostErrorCode(internalErrorForPlayability({ status: 'LOGIN_REQUIRED' }))).toBe(150);
+    expect(internalErrorForPlayability({ status: 'LOGIN_REQUIRED', errorCode: 'drm.auth' })).toBe('drm.auth');
+    expect(internalErrorForPlayability({ status: 'UNPLAYABLE' })).toBe('fmt.unplayable');
+    expect(internalErrorForPlayability({ status: 'ERROR', errorCode: '' })).toBe('fmt.unplayable');
   });
 });

@@ -326,6 +326,11 @@ describe('reducePlayer', () => {
       },
     ]);
     expect(denied.actions.filter((a) => a.type === 'error')).toEqual([{ type: 'error', internal: 'embedder.identity.denied', message: 'No.' }]);
+    // An answer that asks for a signed-in viewer (no error code, as the public answer sends it) is `auth`.
+    const login = run(asked.model, [
+      { type: 'videoResponse', seq: asked.model.loadSeq, response: { playabilityStatus: { status: 'LOGIN_REQUIRED', reason: 'Sign in.' } }, autoplay: true },
+    ]);
+    expect(login.actions.filter((a) => a.type === 'error')).toEqual([{ type: 'error', internal: 'auth', message: 'Sign in.' }]);
     // The broken file: the element's error, then a second one: reported once.
     const broken = run(loaded(), [{ type: 'mediaError', code: 4 }], [{ type: 'mediaError', code: 3 }]);
     expect(broken.actions.filter((a) => a.type === 'error')).toHaveLength(1);

@@ -114,4 +114,18 @@ describe('adoptElement: the first mounted element', () => {
     expect(engine[0]).not.toHaveProperty('elementStarted');
     expect(states.map((s) => s.type)).toEqual(['load']);
   });
+
+  it("a page answer that depends on the viewer is not played: the player endpoint is asked, as for a host's load", () => {
+    const el = document.createElement('video');
+    const config = configFor({ start: '2' }, 'VFmembers01');
+    config.args.player_response = { playabilityStatus: { status: 'OK' }, viewerDependent: true };
+    for (const autoplay of [true, false]) {
+      const engine: EngineInput[] = [];
+      const states: PlayerStateInput[] = [];
+      adoptElement(el, { config, autoplay, startSeconds: 2 }, { stateInput: (i) => states.push(i), engineInput: (i) => engine.push(i) });
+      expect(engine).toEqual([{ type: 'loadVideo', options: { videoId: 'VFmembers01', startSeconds: 2 }, autoplay }]);
+      // The load's own rule moves the state (to -1, or 5 for a cue).
+      expect(states).toEqual([]);
+    }
+  });
 });
