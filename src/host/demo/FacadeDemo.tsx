@@ -2,7 +2,7 @@ import { DemoHeader, viewHref } from './DemoHeader';
 import { useObservableState } from 'observable-hooks';
 import { useState } from 'react';
 import { EmbeddedPlayer } from '../react/EmbeddedPlayer';
-import { catalog$ } from './catalog';
+import { catalog$, playsForEveryone } from './catalog';
 
 /**
  * `/?view=facades`: a page with many players, each an `<EmbeddedPlayer facade>` — the catalogue's posters and play
@@ -11,7 +11,8 @@ import { catalog$ } from './catalog';
  */
 export function FacadeDemo({ embedHost }: { embedHost: string }) {
   const catalog = useObservableState(catalog$, { videos: [], playlists: [] });
-  const videos = catalog.videos.filter((v) => v.embeddable !== false && v.durationSeconds > 0);
+  // The videos any viewer can play to the end: the ones with a viewer rule show its error instead.
+  const videos = catalog.videos.filter(playsForEveryone);
   const [events, setEvents] = useState<string[]>([]);
   const log = (line: string) => setEvents((e) => [...e, line]);
   return (

@@ -6,7 +6,15 @@ export interface CatalogVideo {
   author: string;
   durationSeconds: number;
   embeddable?: boolean;
+  /** Viewer rules: the video plays only for a signed-in viewer, outside these regions, or this long per playback. */
+  requiresSignIn?: boolean;
+  blockedRegions?: string[];
+  heartbeatStopAfterSeconds?: number;
 }
+
+/** Whether every viewer can play the whole video (embeddable, with media, and no viewer rule). */
+export const playsForEveryone = (v: CatalogVideo): boolean =>
+  v.embeddable !== false && v.durationSeconds > 0 && v.requiresSignIn !== true && !v.blockedRegions?.length && v.heartbeatStopAfterSeconds === undefined;
 export interface CatalogPlaylist {
   id: string;
   title: string;
