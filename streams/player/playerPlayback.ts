@@ -56,10 +56,10 @@ export const PLAYBACK_RULES: Rules<
     const format = pickFormat(formatsOf(model.response), input.quality);
     if (!isPlayable(model) || !format || format.quality === model.quality) return { model: withPref, actions: [] };
     const tracks = captionTracksOf(model.response);
-    // The new rendition starts where the old one is, and plays only if it was playing.
+    // The new rendition starts where the old one is, and plays if it was playing or about to (a play not yet begun).
     const source = withSource(
       { ...withPref, quality: format.quality },
-      { type: 'source', url: format.url, startSeconds: ctx.currentTime, play: isActive(ctx.state), captions: tracks },
+      { type: 'source', url: format.url, startSeconds: ctx.currentTime, play: isActive(ctx.state) || ctx.playWanted === true, captions: tracks },
       ctx,
     );
     const languageCode = model.captions.enabled ? (pickCaptionTrack(tracks, model.captions.languageCode)?.languageCode ?? null) : null;

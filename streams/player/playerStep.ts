@@ -107,6 +107,11 @@ export interface EngineContext {
   hasMetadata?: boolean;
   /** The element's `src` attribute (null or absent: none), so that a source it has already is not waited for again. */
   source?: string | null;
+  /**
+   * Whether the element was asked to play and not paused since (`!paused`), which holds from the `play()` call on,
+   * before the state says playing: a new source then plays too, or that play would be lost.
+   */
+  playWanted?: boolean;
 }
 
 export interface PlayerStep {

@@ -58,6 +58,21 @@ describe('the host protocol on a throttled page with late chunks and answers', (
       await page.close();
     });
 
+    it(`playVideo and a quality change sent together: it plays in the new quality, round ${round}`, async () => {
+      const page = await openSlowHost('VFsunrise01', jsapi('&autoplay=0&mute=1'));
+      await waitMessage(page, 'onReady');
+      await waitCache(page, 'c.playerState === 5');
+      const quality = await page.evaluate(() => window.cache.playbackQuality);
+      const other = quality === 'small' ? 'medium' : 'small';
+      // Both commands reach the embed before the element's play event: the switch must not drop the play.
+      await page.evaluate((q) => {
+        window.send('playVideo');
+        window.send('setPlaybackQuality', [q]);
+      }, other);
+      await waitCache(page, 'c.playerState === 1 && c.playbackQuality === arg', other);
+      await page.close();
+    });
+
     it(`seekTo while paused gives the host the new time, round ${round}`, async () => {
       const page = await openSlowHost('VFsunrise01', jsapi('&autoplay=0&mute=1'));
       await waitMessage(page, 'onReady');

@@ -100,7 +100,14 @@ export interface EmbedPlayerDeps {
 
 /** What the engine reads from the page when an input arrives: the element's time, metadata and source, the state. */
 function engineContext(el: HTMLVideoElement | null, state: PlayerStateValue, random: () => number): EngineContext {
-  return { currentTime: el?.currentTime ?? 0, state, random, hasMetadata: el !== null && el.readyState >= 1, source: el?.getAttribute('src') ?? null };
+  return {
+    currentTime: el?.currentTime ?? 0,
+    state,
+    random,
+    hasMetadata: el !== null && el.readyState >= 1,
+    source: el?.getAttribute('src') ?? null,
+    playWanted: el !== null && !el.paused,
+  };
 }
 
 /**

@@ -54,6 +54,14 @@ describe('reducePlayer', () => {
     expect(run(playing.model, [{ type: 'setPlaybackQuality', quality: 'hd1080' }]).model.quality).toBe('medium');
   });
 
+  it('a quality switch while a play is on its way (asked, not yet playing) plays the new rendition', () => {
+    const m = loaded();
+    const step = reducePlayer(m, { type: 'setPlaybackQuality', quality: 'small' }, { ...ctx(PlayerState.CUED, 0), playWanted: true });
+    expect(step.actions[0]).toMatchObject({ type: 'source', url: '/media/VFsunrise01/small.webm', play: true });
+    const idle = reducePlayer(m, { type: 'setPlaybackQuality', quality: 'small' }, { ...ctx(PlayerState.CUED, 0), playWanted: false });
+    expect(idle.actions[0]).toMatchObject({ type: 'source', play: false });
+  });
+
   it('seek keeps a paused player paused and starts a cued or ended one', () => {
     const m = loaded();
     expect(run(m, [{ type: 'seek', seconds: 5, allowSeekAhead: true }, ctx(PlayerState.PAUSED)]).actions).toEqual([{ type: 'seek', seconds: 5 }]);
