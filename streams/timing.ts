@@ -299,3 +299,13 @@ export const PLAYBACK_NONCE_CHARS = 16;
  * seeking again and again), so its URL stays short (< 1 KiB) and the collector refuses anything longer.
  */
 export const PING_MAX_SEGMENTS = 20;
+
+// ── Adaptive streaming: segment loading (not in the spec: product choices) ─────────────────────────────────
+/** The engine keeps this much media buffered ahead of the playhead, and fetches nothing more beyond it. */
+export const STREAM_BUFFER_GOAL_SECONDS = 30;
+/** Media further behind the playhead than this is removed when a `SourceBuffer` is full (`QuotaExceededError`). */
+export const STREAM_BACK_BUFFER_SECONDS = 10;
+/** A failed segment request is retried after this long, doubling at each failure… */
+export const STREAM_RETRY_BASE_MS = 500;
+/** …up to this long between two attempts (for as long as the network is up). */
+export const STREAM_RETRY_MAX_MS = 8_000;

@@ -95,6 +95,10 @@ const spec: Record<string, number> = {
   PING_RESEND_DELAY_MS: 5000,
   PLAYBACK_NONCE_CHARS: 16,
   PING_MAX_SEGMENTS: 20,
+  STREAM_BUFFER_GOAL_SECONDS: 30,
+  STREAM_BACK_BUFFER_SECONDS: 10,
+  STREAM_RETRY_BASE_MS: 500,
+  STREAM_RETRY_MAX_MS: 8000,
 };
 
 describe('streams/timing', () => {
