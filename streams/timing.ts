@@ -309,3 +309,41 @@ export const STREAM_BACK_BUFFER_SECONDS = 10;
 export const STREAM_RETRY_BASE_MS = 500;
 /** …up to this long between two attempts (for as long as the network is up). */
 export const STREAM_RETRY_MAX_MS = 8_000;
+// ── Adaptive streaming: the quality decision (product choices, not in the spec) ──────────────────────
+/**
+ * A completed transfer smaller than this gives no bandwidth sample: below it, the time from first byte to end is
+ * dominated by the first burst of the connection and says little about the link.
+ */
+export const ABR_SAMPLE_MIN_BYTES = 16_000;
+/** The measured estimate is trusted on its own only after this many bytes; before, it is never above the default. */
+export const ABR_ESTIMATE_TRUST_BYTES = 128_000;
+/** The bandwidth assumed before any sample, and the ceiling of the estimate until it is trusted. */
+export const ABR_DEFAULT_ESTIMATE_BPS = 1_000_000;
+/** Half-life of the fast moving average of the bandwidth, in seconds of the link's history: it follows a drop quickly. */
+export const ABR_FAST_HALF_LIFE_S = 2;
+/** Half-life of the slow moving average, in seconds of the link's history: it keeps a short burst from raising the estimate. */
+export const ABR_SLOW_HALF_LIFE_S = 8;
+/** The throughput rule goes up to a rung only when its bitrate is at most this share of the estimate. */
+export const ABR_UP_SAFETY = 0.7;
+/** The throughput rule keeps the current rung while its bitrate is at most this share of the estimate (the hysteresis). */
+export const ABR_HOLD_SAFETY = 0.95;
+/** The buffer rule (BOLA) takes over from the throughput rule once this much is buffered ahead of the playhead. */
+export const ABR_BOLA_ENTER_S = 10;
+/** The throughput rule takes over again when the buffer falls below this (below the entry level: the hysteresis). */
+export const ABR_BOLA_LEAVE_S = 6;
+/** BOLA's buffer level at and below which it picks the lowest rung (V and γ follow from it and the target). */
+export const ABR_BOLA_MIN_BUFFER_S = 10;
+/** BOLA's buffer level from which it picks the highest rung; it stays below the buffer goal so the top is reachable. */
+export const ABR_BOLA_TARGET_BUFFER_S = 24;
+/** The engine fetches ahead until this much is buffered, then waits for the playhead. */
+export const ABR_BUFFER_GOAL_S = 30;
+/** A rung is never picked when its next segment, at the estimate, takes longer than this share of the buffer to fetch. */
+export const ABR_INSUFFICIENT_BUFFER_SAFETY = 0.7;
+/** After a switch down, no switch up for this long: a dip of the link does not become a down-up pair every time. */
+export const ABR_UP_SWITCH_AFTER_DOWN_MS = 8_000;
+/** A transfer is never abandoned before this long after its request: its rate is not known yet. */
+export const ABR_ABANDON_MIN_ELAPSED_MS = 500;
+/** A transfer that got no byte for this long is not abandoned: the link is out, and a lower segment would wait as long. */
+export const ABR_ABANDON_IDLE_MS = 2_000;
+/** The bandwidth estimate reaches telemetry at most this often (its latest value at the end of each window). */
+export const ABR_ESTIMATE_THROTTLE_MS = 2_000;

@@ -1,0 +1,132 @@
+import { ABR_BOLA_ENTER_S, ABR_BOLA_LEAVE_S, ABR_DEFAULT_ESTIMATE_BPS, ABR_HOLD_SAFETY, ABR_UP_SWITCH_AFTER_DOWN_MS } from '../timing';
+import { bolaMinBufferFor, bolaRule, type BolaOptions, highestWithin, insufficientBufferGuard, type Rung, throughputRule } from './abrRules';
+
+/** What the host or viewer asked for: automatic, automatic up to a rung (`cap`), or one rung (`fixed`). */
+export type QualityPreference = 'auto' | { cap: number } | { fixed: number };
+
+/** Why a rung was chosen, as telemetry reports it. */
+export type DecisionReason = 'startup' | 'throughput' | 'buffer' | 'insufficientBuffer' | 'cap' | 'fixed' | 'abandon' | 'seek';
+
+/** One quality decision: the rung to fetch next and the rule that chose it. */
+export interface QualityDecision {
+  index: number;
+  reason: DecisionReason;
+}
+
+/** What the decision remembers between two segments. */
+export interface AbrState {
+  /** The rung of the latest decision; -1 before the first. */
+  index: number;
+  /** Whether the buffer rule is in charge. */
+  bola: boolean;
+  /** Seconds added to the buffer level BOLA sees, so taking over from the throughput rule keeps the current rung. */
+  placeholderS: number;
+  /** When the latest switch down happened (scheduler time), or -Infinity. */
+  lastDownMs: number;
+}
+
+export const initialAbrState: AbrState = { index: -1, bola: false, placeholderS: 0, lastDownMs: -Infinity };
+
+/** What one decision looks at. */
+export interface DecisionInput {
+  ladder: readonly Rung[];
+  nowMs: number;
+  /** Seconds buffered ahead of the playhead. */
+  bufferSeconds: number;
+  /** The bandwidth estimate to plan with, or null before any sample. */
+  estimateBps: number | null;
+  preference: QualityPreference;
+  segmentSeconds: number;
+  /** The segment to fetch next, when known (for its listed sizes). */
+  segmentIndex?: number;
+  /** The next segment follows a seek into an unbuffered range. */
+  seek?: boolean;
+}
+
+export interface DecisionParams extends BolaOptions {
+  bolaEnterS?: number;
+  bolaLeaveS?: number;
+  holdSafety?: number;
+  upAfterDownMs?: number;
+  defaultBps?: number;
+}
+
+const clampIndex = (ladder: readonly Rung[], index: number) => Math.max(0, Math.min(ladder.length - 1, Math.floor(index)));
+
+/** The buffer rule's choice, capped on the way up by what the link sustains, and its updated placeholder. */
+function bolaChoice(state: AbrState, input: DecisionInput, current: number, params: DecisionParams) {
+  const { ladder, bufferSeconds, segmentSeconds, segmentIndex } = input;
+  const top = ladder.length - 1;
+  const entering = !state.bola;
+  let placeholderS = entering ? Math.max(0, bolaMinBufferFor(ladder, current, params) - bufferSeconds) : state.placeholderS;
+  // The placeholder never lifts BOLA above the level where it already picks the top rung.
+  placeholderS = Math.min(placeholderS, Math.max(0, bolaMinBufferFor(ladder, top, params) - bufferSeconds));
+  const level = bufferSeconds + placeholderS;
+  const up = bolaRule(ladder, level, segmentSeconds, segmentIndex, params);
+  if (up > current) {
+    // BOLA climbs only as far as the estimate sustains (with the hold margin: the deep buffer absorbs the rest), as a
+    // full buffer alone would pick a rung the link cannot carry and must leave again.
+    const estimate = input.estimateBps ?? params.defaultBps ?? ABR_DEFAULT_ESTIMATE_BPS;
+    return { index: Math.min(up, Math.max(current, highestWithin(ladder, estimate, params.holdSafety ?? ABR_HOLD_SAFETY))), placeholderS };
+  }
+  // Down only when one more segment of buffer would not keep the current rung either: segment sizes vary with the
+  // content, and a level near a threshold would otherwise switch at every other segment.
+  return { index: Math.min(current, bolaRule(ladder, level + segmentSeconds, segmentSeconds, segmentIndex, params)), placeholderS };
+}
+
+/** The automatic choice of a decision after the first: the rule in charge, the up-switch pause and the buffer guard. */
+function automatic(state: AbrState, input: DecisionInput, params: DecisionParams): { state: AbrState; decision: QualityDecision } {
+  const { ladder, bufferSeconds, nowMs } = input;
+  const { bolaEnterS = ABR_BOLA_ENTER_S, bolaLeaveS = ABR_BOLA_LEAVE_S, upAfterDownMs = ABR_UP_SWITCH_AFTER_DOWN_MS } = params;
+  const estimate = input.estimateBps ?? params.defaultBps ?? ABR_DEFAULT_ESTIMATE_BPS;
+  const current = clampIndex(ladder, state.index);
+  const bola = state.bola ? bufferSeconds >= bolaLeaveS : bufferSeconds >= bolaEnterS;
+  let placeholderS = 0;
+  let decision: QualityDecision;
+  if (bola) {
+    const choice = bolaChoice(state, input, current, params);
+    placeholderS = choice.placeholderS;
+    decision = { index: choice.index, reason: 'buffer' };
+  } else {
+    decision = { index: throughputRule(ladder, estimate, current, params), reason: 'throughput' };
+  }
+  // The throughput rule waits after a switch down before it goes up again; BOLA's climbs are held by the estimate.
+  if (!bola && decision.index > current && nowMs - state.lastDownMs < upAfterDownMs) decision = { ...decision, index: current };
+  const guarded = insufficientBufferGuard(ladder, decision.index, bufferSeconds, estimate, input.segmentSeconds, input.segmentIndex);
+  if (guarded < decision.index) decision = { index: guarded, reason: 'insufficientBuffer' };
+  return { state: { ...state, bola, placeholderS }, decision };
+}
+
+/**
+ * The quality decision before each segment, a pure reducer. A fixed preference wins outright. The first segment (and
+ * the first after a seek) takes the throughput rule's rung, or the lowest before any sample: a quick start first.
+ * After that the throughput rule is in charge while the buffer is short, and makes no switch up within `upAfterDownMs`
+ * of a switch down; BOLA is in charge once the buffer is deep (from `bolaEnterS` until it falls under `bolaLeaveS`),
+ * climbing no higher than the estimate sustains. The insufficient-buffer guard has the last word; a cap lowers
+ * whatever was chosen.
+ */
+export function decide(state: AbrState, input: DecisionInput, params: DecisionParams = {}): { state: AbrState; decision: QualityDecision } {
+  const { ladder, preference, nowMs } = input;
+  if (typeof preference === 'object' && 'fixed' in preference) {
+    const index = clampIndex(ladder, preference.fixed);
+    return { state: { ...state, index, bola: false, placeholderS: 0 }, decision: { index, reason: 'fixed' } };
+  }
+  let next: { state: AbrState; decision: QualityDecision };
+  if (state.index < 0 || input.seek) {
+    const index = input.estimateBps === null ? 0 : throughputRule(ladder, input.estimateBps, -1, params);
+    next = { state: { ...state, bola: false, placeholderS: 0 }, decision: { index, reason: input.seek ? 'seek' : 'startup' } };
+  } else {
+    next = automatic(state, input, params);
+  }
+  const cap = typeof preference === 'object' ? clampIndex(ladder, preference.cap) : ladder.length - 1;
+  if (next.decision.index > cap) next = { ...next, decision: { index: cap, reason: 'cap' } };
+  const { index } = next.decision;
+  // A cap is the host's doing, not the link's: it never delays the next switch up.
+  const down = state.index >= 0 && index < state.index && next.decision.reason !== 'cap';
+  return { state: { ...next.state, index, lastDownMs: down ? nowMs : state.lastDownMs }, decision: next.decision };
+}
+
+/** The state after an abandon: the rung it switched to, counted as a switch down. */
+export function abandonTo(state: AbrState, index: number, nowMs: number): AbrState {
+  return { ...state, index, lastDownMs: nowMs, placeholderS: 0 };
+}

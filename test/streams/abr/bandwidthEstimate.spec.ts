@@ -1,0 +1,71 @@
+import { type EstimateState, estimateBps, ewmaValue, initialEstimate, nextEstimate } from '../../../streams/abr/bandwidthEstimate';
+import type { BandwidthSample } from '../../../streams/abr/bandwidthSample';
+import { ABR_DEFAULT_ESTIMATE_BPS, ABR_ESTIMATE_TRUST_BYTES, ABR_FAST_HALF_LIFE_S, ABR_SLOW_HALF_LIFE_S } from '../../../streams/timing';
+
+/** Back-to-back samples of `bps`, each `durationMs` long, the first ending at `startMs + durationMs`. */
+function feed(state: EstimateState, bps: number, count: number, durationMs: number, startMs: number, gapMs = 0): EstimateState {
+  let s = state;
+  for (let i = 0; i < count; i++) {
+    const endMs = startMs + (i + 1) * (durationMs + gapMs) - gapMs;
+    s = nextEstimate(s, { bps, durationMs, bytes: (bps * durationMs) / 8000, endMs });
+  }
+  return s;
+}
+
+/** Within 0.5 %: the averages also carry the (tiny) correction of their zero start. */
+const expectNear = (actual: number | null, expected: number) => expect(Math.abs((actual ?? NaN) / expected - 1)).toBeLessThan(0.005);
+
+const sample = (bps: number, durationMs: number, endMs: number): BandwidthSample => ({ bps, durationMs, bytes: (bps * durationMs) / 8000, endMs });
+
+describe('bandwidth estimate', () => {
+  it('is the default (1 Mbps, production constant) before any sample', () => {
+    expect(ABR_DEFAULT_ESTIMATE_BPS).toBe(1_000_000);
+    expect(estimateBps(initialEstimate)).toBe(1_000_000);
+    expect(estimateBps(initialEstimate, 500_000)).toBe(500_000);
+  });
+
+  it('is never above the default until 128 KB were measured, and may be below it at once', () => {
+    expect(ABR_ESTIMATE_TRUST_BYTES).toBe(128_000);
+    const fast = nextEstimate(initialEstimate, sample(5_000_000, 80, 80)); // 50 000 bytes
+    expect(estimateBps(fast)).toBe(1_000_000);
+    const slow = nextEstimate(initialEstimate, sample(300_000, 500, 500)); // 18 750 bytes
+    expect(estimateBps(slow)).toBeCloseTo(300_000, 0);
+    const trusted = feed(initialEstimate, 5_000_000, 3, 80, 0); // 150 000 bytes
+    expect(estimateBps(trusted)).toBeCloseTo(5_000_000, 0);
+  });
+
+  it('removes the bias of the zero start: one sample is its own average', () => {
+    const s = nextEstimate(initialEstimate, sample(2_000_000, 1_000, 1_000));
+    expect(ewmaValue(s.fast, ABR_FAST_HALF_LIFE_S)).toBeCloseTo(2_000_000, 3);
+    expect(ewmaValue(s.slow, ABR_SLOW_HALF_LIFE_S)).toBeCloseTo(2_000_000, 3);
+    expect(ewmaValue(initialEstimate.fast, ABR_FAST_HALF_LIFE_S)).toBeNull();
+  });
+
+  it('follows a drop at the fast half-life (2 s) and a rise at the slow one (8 s): the lower wins', () => {
+    expect([ABR_FAST_HALF_LIFE_S, ABR_SLOW_HALF_LIFE_S]).toEqual([2, 8]);
+    const steady = feed(initialEstimate, 5_000_000, 60, 1_000, 0); // 60 s at 5 Mbps
+    // 2 s at 500 kbps: the fast average moves half way (2.75 Mbps), the slow one by 1 − 2^(−2/8) ≈ 16 %.
+    const dropped = nextEstimate(steady, sample(500_000, 2_000, 62_000));
+    expectNear(estimateBps(dropped), 2_750_000);
+    const calm = feed(initialEstimate, 1_000_000, 60, 1_000, 0);
+    // 2 s at 5 Mbps: the fast average reaches 3 Mbps, the slow one 1 + 4 × (1 − 2^(−1/4)) ≈ 1.64 Mbps, which wins.
+    const burst = nextEstimate(calm, sample(5_000_000, 2_000, 62_000));
+    expectNear(estimateBps(burst), 1_000_000 + 4_000_000 * (1 - Math.pow(0.5, 0.25)));
+  });
+
+  it('weighs a sample by the time since the previous one: short transfers on a fast link catch up in seconds', () => {
+    const calm = feed(initialEstimate, 500_000, 20, 2_000, 0); // 40 s at 500 kbps, back to back
+    // Then 2-s segments that each transfer in 100 ms at 5 Mbps, one every 2 s: each stands for 2 s of the link.
+    const after = feed(calm, 5_000_000, 8, 100, 41_900, 1_900);
+    // 16 s of history at 5 Mbps: the slow average is 5 − 4.5 × 2^(−2) ≈ 3.9 Mbps (weighed by transfer time alone,
+    // 0.8 s, it would be 5 − 4.5 × 2^(−0.1) ≈ 0.8 Mbps, and the fast one 5 − 4.5 × 2^(−0.4) ≈ 1.6 Mbps).
+    expect(estimateBps(after)).toBeGreaterThan(3_800_000);
+  });
+
+  it('gives a sample after a long silence at most one slow half-life more than its duration', () => {
+    const calm = feed(initialEstimate, 1_000_000, 60, 1_000, 0);
+    const later = nextEstimate(calm, sample(5_000_000, 100, 60_000 + 3_600_000));
+    // Weight 8.1 s: the slow average moves by 1 − 2^(−8.1/8) ≈ 50.4 %.
+    expectNear(ewmaValue(later.slow, ABR_SLOW_HALF_LIFE_S), 1_000_000 + 4_000_000 * (1 - Math.pow(0.5, 8.1 / 8)));
+  });
+});
