@@ -301,8 +301,6 @@ export const PLAYBACK_NONCE_CHARS = 16;
 export const PING_MAX_SEGMENTS = 20;
 
 // ── Adaptive streaming: segment loading (not in the spec: product choices) ─────────────────────────────────
-/** The engine keeps this much media buffered ahead of the playhead, and fetches nothing more beyond it. */
-export const STREAM_BUFFER_GOAL_SECONDS = 30;
 /** Media further behind the playhead than this is removed when a `SourceBuffer` is full (`QuotaExceededError`). */
 export const STREAM_BACK_BUFFER_SECONDS = 10;
 /** A failed segment request is retried after this long, doubling at each failure… */

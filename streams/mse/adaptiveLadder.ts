@@ -70,10 +70,3 @@ export function capIndexFor(video: readonly AdaptiveFormat[], preference: string
   });
   return index;
 }
-
-/** The rendition whose height is the element's (what is on screen), else the nearest by height. */
-export function renditionOfHeight(video: readonly AdaptiveFormat[], height: number): AdaptiveFormat | undefined {
-  let best: AdaptiveFormat | undefined;
-  for (const f of video) if (!best || Math.abs((f.height ?? 0) - height) < Math.abs((best.height ?? 0) - height)) best = f;
-  return best;
-}

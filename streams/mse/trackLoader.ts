@@ -21,7 +21,7 @@ import {
   timer,
 } from 'rxjs';
 import type { AdaptiveFormat } from '../config/playerConfig';
-import { STREAM_BUFFER_GOAL_SECONDS, STREAM_RETRY_BASE_MS, STREAM_RETRY_MAX_MS } from '../timing';
+import { ABR_BUFFER_GOAL_S, STREAM_RETRY_BASE_MS, STREAM_RETRY_MAX_MS } from '../timing';
 import { segmentCount, segmentIndexAt, segmentStart, segmentUrl } from './segments';
 
 /** What a segment request says as its bytes come: progress, then the whole body with its timing. */
@@ -90,7 +90,7 @@ export interface TrackLoaderOptions {
  */
 export function trackLoader(options: TrackLoaderOptions): Observable<TrackEvent> {
   const { ports, formatFor, wake$, restart$, online$, abandon = () => false } = options;
-  const { goalSeconds = STREAM_BUFFER_GOAL_SECONDS, retryBaseMs = STREAM_RETRY_BASE_MS, retryMaxMs = STREAM_RETRY_MAX_MS, scheduler } = options;
+  const { goalSeconds = ABR_BUFFER_GOAL_S, retryBaseMs = STREAM_RETRY_BASE_MS, retryMaxMs = STREAM_RETRY_MAX_MS, scheduler } = options;
   return defer(() => {
     let initialised: AdaptiveFormat | null = null;
     let next: number | null = null;

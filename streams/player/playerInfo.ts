@@ -1,5 +1,5 @@
 import type { PlayerModel } from './playerModel';
-import { availableQualityLevels, AVAILABLE_PLAYBACK_RATES, captionTracksOf, formatsOf, pickCaptionTrack } from './playerModel';
+import { availableQualityLevels, AVAILABLE_PLAYBACK_RATES, captionTracksOf, formatsOf, pickCaptionTrack, qualityFormatsOf } from './playerModel';
 import type { PlayerStateValue } from './playerState';
 import type { CaptionTrackData, PlayerInfo, ProgressState } from './types';
 import type { StreamFormat } from '../config/playerConfig';
@@ -107,7 +107,7 @@ const responseParts = new WeakMap<object, { captionTracks: CaptionTrackData[]; a
 
 function responsePartsOf(
   response: PlayerModel['response'],
-  formats: ReturnType<typeof formatsOf>,
+  formats: ReturnType<typeof qualityFormatsOf>,
   tracks: ReturnType<typeof captionTracksOf>,
 ): { captionTracks: CaptionTrackData[]; availableQualityLevels: string[] } {
   const cached = response ? responseParts.get(response) : undefined;
@@ -131,7 +131,7 @@ function partsOf(model: PlayerModel, origin: string): ModelParts {
   const details = response?.videoDetails;
   const formats = formatsOf(response);
   const tracks = captionTracksOf(response);
-  const { captionTracks, availableQualityLevels: levels } = responsePartsOf(response, formats, tracks);
+  const { captionTracks, availableQualityLevels: levels } = responsePartsOf(response, qualityFormatsOf(model), tracks);
   const active = model.captions.enabled ? pickCaptionTrack(tracks, model.captions.languageCode) : undefined;
   const id = details?.videoId ?? model.videoId;
   const embedUrl = `${origin}/embed/${encodeURIComponent(id)}`;

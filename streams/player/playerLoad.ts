@@ -4,7 +4,7 @@
  */
 import { isValidVideoId, type PlayerResponse } from '../config/playerConfig';
 import { internalErrorForPlayability } from './errorCodes';
-import { captionTracksOf, formatsOf, pickCaptionTrack, pickFormat, type PlayerModel, type PlaylistModel } from './playerModel';
+import { captionTracksOf, formatsOf, hasLadder, ladderOf, pickCaptionTrack, pickFormat, type PlayerModel, type PlaylistModel } from './playerModel';
 import { withoutSource, withSource } from './playerSeek';
 import { secondsOr, unchanged, type EngineContext, type PlayerAction, type PlayerStep, type Rules } from './playerStep';
 import type { VideoLoadOptions } from './types';
@@ -76,11 +76,14 @@ export function startLoad(
  * source already from its beginning, and a start of 0 keeps it where it is.
  */
 export function applyResponse(model: PlayerModel, response: PlayerResponse, autoplay: boolean, ctx: EngineContext, elementStarted = false): PlayerStep {
-  const withResponse = { ...model, response };
+  const withResponse: PlayerModel = { ...model, response, streaming: undefined };
   const status = response.playabilityStatus;
   if (status.status !== 'OK') return failEmptied(withResponse, internalErrorForPlayability(status), status.reason);
+  const streaming = ctx.canStream === true && hasLadder(response);
   const format = pickFormat(formatsOf(response), model.qualityPreference);
-  if (!format) return failEmptied(withResponse, 'fmt.noneavailable');
+  // The stream is named by its first rendition's init segment (never the element's own source: that is the stream's).
+  const url = streaming ? (ladderOf(response)[0]?.initUrl ?? null) : (format?.url ?? null);
+  if (url === null) return failEmptied(withResponse, hasLadder(response) ? 'html5.missingapi' : 'fmt.noneavailable');
   const tracks = captionTracksOf(response);
   const track = model.captions.enabled ? pickCaptionTrack(tracks, model.captions.languageCode) : undefined;
   const playlist =
@@ -89,8 +92,16 @@ export function applyResponse(model: PlayerModel, response: PlayerResponse, auto
       : model.playlist;
   const keepPosition = elementStarted && model.startSeconds === 0;
   const source = withSource(
-    { ...withResponse, quality: format.quality, playlist },
-    { type: 'source', url: format.url, startSeconds: model.startSeconds, play: autoplay, captions: tracks, ...(keepPosition && { keepPosition }) },
+    streaming ? { ...withResponse, quality: '', streaming: true, playlist } : { ...withResponse, quality: format?.quality ?? '', playlist },
+    {
+      type: 'source',
+      url,
+      startSeconds: model.startSeconds,
+      play: autoplay,
+      captions: tracks,
+      ...(keepPosition && { keepPosition }),
+      ...(streaming && { stream: true as const }),
+    },
     ctx,
   );
   const actions: PlayerAction[] = [source.action, { type: 'captions', languageCode: track?.languageCode ?? null }];

@@ -3,13 +3,20 @@
  * video and, with an `endSeconds`, the playback ticks that reach the end of the clip.
  */
 import { internalErrorForMediaError } from './errorCodes';
+import { ladderOf, renditionOfHeight } from './playerModel';
 import { fail } from './playerLoad';
 import { onEnd } from './playerPlaylist';
 import { afterMetadata, withoutSeekTarget } from './playerSeek';
 import { isActive, unchanged, type PlayerStep, type Rules } from './playerStep';
 
 /** The rules for the element's events. */
-export const MEDIA_EVENT_RULES: Rules<'metadataLoaded' | 'mediaEmptied' | 'mediaError' | 'mediaEnded' | 'timeUpdate'> = {
+export const MEDIA_EVENT_RULES: Rules<'metadataLoaded' | 'mediaEmptied' | 'mediaError' | 'mediaEnded' | 'timeUpdate' | 'renditionShown' | 'streamFailed'> = {
+  streamFailed: (model, input) => (model.streaming ? fail(model, input.internal, input.message) : unchanged(model)),
+  renditionShown: (model, input) => {
+    if (!model.streaming || !(input.height > 0)) return unchanged(model);
+    const quality = renditionOfHeight(ladderOf(model.response), input.height)?.quality ?? '';
+    return quality === '' || quality === model.quality ? unchanged(model) : { model: { ...model, quality }, actions: [] };
+  },
   metadataLoaded: (model) => {
     return afterMetadata(model);
   },

@@ -7,6 +7,7 @@ import {
   parseBooleanVar,
   parseSecondsVar,
   shouldAutoplay,
+  type AdaptiveFormat,
   type CaptionTrackInfo,
   type PlayerConfig,
   type PlayerResponse,
@@ -65,8 +66,10 @@ export interface PlayerModel {
   loadSeq: number;
   /** The quality asked for: a quality name or `auto`. */
   qualityPreference: string;
-  /** The quality of the rendition in the element ('' when none). */
+  /** The quality of the rendition in the element ('' when none; while streaming, until a picture shows). */
   quality: string;
+  /** The response plays through its adaptive ladder (absent: through a progressive file). */
+  streaming?: true;
   startSeconds: number;
   endSeconds: number | null;
   /** True once playback reached {@link endSeconds}, until the next play/seek/load. */
@@ -94,6 +97,25 @@ export interface PlayerModel {
 /** The formats of a response ([] when it has none). */
 export const formatsOf = (response: PlayerResponse | null): StreamFormat[] => response?.streamingData?.formats ?? [];
 
+/** The video renditions of a response's adaptive ladder, lowest bitrate first ([] without one). */
+export const ladderOf = (response: PlayerResponse | null): AdaptiveFormat[] =>
+  (response?.streamingData?.adaptiveFormats ?? []).filter((f) => f.kind === 'video').sort((a, b) => a.bitrate - b.bitrate);
+
+/** Whether a response has a ladder that can play: video renditions and an audio track. */
+export const hasLadder = (response: PlayerResponse | null): boolean =>
+  ladderOf(response).length > 0 && (response?.streamingData?.adaptiveFormats ?? []).some((f) => f.kind === 'audio');
+
+/** The quality levels a model offers: its ladder's while streaming, else its progressive files'. */
+export const qualityFormatsOf = (model: Pick<PlayerModel, 'response' | 'streaming'>): readonly { quality?: string }[] =>
+  model.streaming ? ladderOf(model.response) : formatsOf(model.response);
+
+/** The rendition whose height is the element's (what is on screen), else the nearest by height. */
+export function renditionOfHeight(video: readonly AdaptiveFormat[], height: number): AdaptiveFormat | undefined {
+  let best: AdaptiveFormat | undefined;
+  for (const f of video) if (!best || Math.abs((f.height ?? 0) - height) < Math.abs((best.height ?? 0) - height)) best = f;
+  return best;
+}
+
 /** The caption tracks of a response ([] when it has none). */
 export const captionTracksOf = (response: PlayerResponse | null): CaptionTrackInfo[] => response?.captions?.tracks ?? [];
 
@@ -114,9 +136,10 @@ export function pickFormat(formats: readonly StreamFormat[], preference: string)
 }
 
 /** Quality levels from highest to lowest, then `auto` (what `getAvailableQualityLevels` answers); [] without formats. */
-export function availableQualityLevels(formats: readonly StreamFormat[]): string[] {
-  if (formats.length === 0) return [];
-  const levels = [...new Set(formats.map((f) => f.quality))].sort((a, b) => rank(b) - rank(a));
+export function availableQualityLevels(formats: readonly { quality?: string }[]): string[] {
+  const levels = [...new Set(formats.flatMap((f) => (f.quality ? [f.quality] : [])))];
+  if (levels.length === 0) return [];
+  levels.sort((a, b) => rank(b) - rank(a));
   return [...levels, 'auto'];
 }
 
@@ -222,7 +245,8 @@ export function earlyMediaOf(config: PlayerConfig): EarlyMedia | undefined {
   const vars = config.args.playerVars;
   const response = config.args.player_response;
   if (vars.list || response.playabilityStatus?.status !== 'OK') return undefined;
-  const format = pickFormat(response.streamingData?.formats ?? [], 'auto');
+  // A video with a ladder streams it: the script attaches the stream, the page gives the element no file to start.
+  const format = hasLadder(response) ? undefined : pickFormat(response.streamingData?.formats ?? [], 'auto');
   if (!format) return undefined;
   const poster = response.videoDetails?.thumbnailUrl;
   const plays = shouldAutoplay(config.args.autoplay);

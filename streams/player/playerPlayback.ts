@@ -53,6 +53,8 @@ export const PLAYBACK_RULES: Rules<
   setPlaybackQuality: (model, input, ctx) => {
     if (typeof input.quality !== 'string') return unchanged(model);
     const withPref = { ...model, qualityPreference: input.quality };
+    // A stream stays where it is: the preference caps (or frees) its quality decision.
+    if (model.streaming) return { model: withPref, actions: isPlayable(model) ? [{ type: 'streamQuality', quality: input.quality }] : [] };
     const format = pickFormat(formatsOf(model.response), input.quality);
     if (!isPlayable(model) || !format || format.quality === model.quality) return { model: withPref, actions: [] };
     const tracks = captionTracksOf(model.response);

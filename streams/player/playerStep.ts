@@ -46,7 +46,11 @@ export type EngineInput =
   /** The element knows its length (`loadedmetadata`): a pending seek can be performed. */
   | { type: 'metadataLoaded' }
   /** The element dropped its media (`emptied`). */
-  | { type: 'mediaEmptied' };
+  | { type: 'mediaEmptied' }
+  /** The picture on screen changed size (`resize`): while streaming, a rendition of another quality shows. */
+  | { type: 'renditionShown'; height: number }
+  /** The adaptive stream failed (`fmt.noneavailable`, `fmt.decode`, `html5.missingapi`): the video fails with it. */
+  | { type: 'streamFailed'; internal: string; message: string };
 
 /** What the engine asks the element and the network to do (the page performs them, in order). */
 export type PlayerAction =
@@ -56,7 +60,18 @@ export type PlayerAction =
    * `keepPosition`: the element plays this source already from where the browser started it; it is not sent back to
    * a start of 0.
    */
-  | { type: 'source'; url: string | null; startSeconds: number; play: boolean; captions: CaptionTrackInfo[]; keepPosition?: boolean }
+  | {
+      type: 'source';
+      url: string | null;
+      startSeconds: number;
+      play: boolean;
+      captions: CaptionTrackInfo[];
+      keepPosition?: boolean;
+      /** Stream the response's adaptive ladder (`url` then names the stream, it is not the element's source). */
+      stream?: true;
+    }
+  /** While streaming: the quality preference (a cap or `auto`) changed; the stream goes on where it is. */
+  | { type: 'streamQuality'; quality: string }
   | { type: 'play' }
   | { type: 'pause' }
   /** Set the element's time now (the element has its metadata: a seek before it is kept in the model's `seek`). */
@@ -112,6 +127,11 @@ export interface EngineContext {
    * before the state says playing: a new source then plays too, or that play would be lost.
    */
   playWanted?: boolean;
+  /**
+   * Whether the page can stream adaptively (Media Source Extensions): a response with a ladder then plays through it,
+   * otherwise through its progressive file. Absent: it cannot.
+   */
+  canStream?: boolean;
 }
 
 export interface PlayerStep {
@@ -131,8 +151,9 @@ export const unchanged = (model: PlayerModel): PlayerStep => ({ model, actions: 
 /** Playing or buffering: what a quality switch keeps and a clip end needs. */
 export const isActive = (state: PlayerStateValue): boolean => state === PlayerState.PLAYING || state === PlayerState.BUFFERING;
 
-/** A response that plays, no error, a rendition in the element: what play, pause, seek and a quality switch need. */
-export const isPlayable = (model: PlayerModel): boolean => model.response?.playabilityStatus.status === 'OK' && !model.error && model.quality !== '';
+/** A response that plays, no error, a rendition or a stream in the element: what play, pause, seek and a quality switch need. */
+export const isPlayable = (model: PlayerModel): boolean =>
+  model.response?.playabilityStatus.status === 'OK' && !model.error && (model.quality !== '' || model.streaming === true);
 
 /** A finite number of seconds, not negative; `fallback` otherwise. */
 export const secondsOr = (v: unknown, fallback = 0): number => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : fallback);

@@ -22,6 +22,7 @@ export const MEDIA_EVENT_NAMES = [
   'error',
   'emptied',
   'stalled',
+  'resize',
 ] as const;
 export type MediaEventName = (typeof MEDIA_EVENT_NAMES)[number];
 

@@ -34,6 +34,7 @@ import { forwardElementEvent } from './forwardElementEvent';
 import { embedReadiness$ } from './embedReadiness';
 import { layoutChanges$, mediaSnapshots$ } from './mediaSnapshots';
 import { performAction, type EffectTargets } from './playerEffects';
+import { canStream, createStreamHost } from './streamHost';
 import { nextVideoData, type VideoData } from './nextVideoData';
 
 export { readBox, readMediaSnapshot } from './mediaSnapshots';
@@ -105,8 +106,10 @@ function engineContext(el: HTMLVideoElement | null, state: PlayerStateValue, ran
     state,
     random,
     hasMetadata: el !== null && el.readyState >= 1,
-    source: el?.getAttribute('src') ?? null,
+    // A stream's `src` is its object URL: the element names the stream it plays.
+    source: el ? (el.dataset.stream ?? el.getAttribute('src')) : null,
     playWanted: el !== null && !el.paused,
+    canStream: canStream(),
   };
 }
 
@@ -147,6 +150,9 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
     error: (error) => error$.next(error),
     event: (event) => events$.next(event),
     autoplayBlocked: (blocked) => autoplayBlocked$.next(blocked),
+    stream: createStreamHost((event) => {
+      if (event.type === 'failed') engineInput({ type: 'streamFailed', internal: event.internal, message: event.message });
+    }),
   };
   const steps$ = playerEngine(inputs$, {
     initialModel,

@@ -29,6 +29,9 @@ export function forwardElementEvent(e: MediaEvent<HTMLVideoElement>, to: Element
       if (model.endSeconds !== null && !model.clipEnded) to.engineInput({ type: 'timeUpdate', currentTime: el.currentTime });
       return;
     }
+    case 'resize':
+      to.engineInput({ type: 'renditionShown', height: el.videoHeight });
+      return;
     case 'ended':
       to.engineInput({ type: 'mediaEnded' });
       return;

@@ -5,6 +5,7 @@ import type { PlayerAction } from '../../../streams/player/reducePlayer';
 import type { PlayerEventOut } from '../../../streams/player/types';
 import type { CaptionTracks } from './captionTracks';
 import type { PlayerError } from './EmbedPlayer';
+import type { StreamHost } from './streamHost';
 
 /** What the effects act on and report to. */
 export interface EffectTargets {
@@ -17,6 +18,8 @@ export interface EffectTargets {
   error: (error: PlayerError) => void;
   event: (event: PlayerEventOut) => void;
   autoplayBlocked: (blocked: boolean) => void;
+  /** The element's adaptive stream (`source` actions with `stream`). */
+  stream: StreamHost;
 }
 
 type Effect<T extends PlayerAction['type']> = (action: Extract<PlayerAction, { type: T }>, to: EffectTargets) => void;
@@ -57,6 +60,13 @@ export function playElement(el: HTMLVideoElement, to: EffectTargets): void {
 const source: ElementEffect<'source'> = (el, action, to) => {
   to.autoplayBlocked(false);
   to.captions.clear();
+  const streamed = el.dataset.stream;
+  if (action.url === null || !action.stream) {
+    to.stream.detach();
+    delete el.dataset.stream;
+    // The stream's object URL is no file to keep: the element starts over from the new source.
+    if (streamed !== undefined) el.removeAttribute('src');
+  }
   if (action.url === null) {
     to.captions.setTracks(el, []);
     if (el.hasAttribute('src')) {
@@ -73,7 +83,19 @@ const source: ElementEffect<'source'> = (el, action, to) => {
   // again): it keeps its media, and only goes to the start position, when it has its metadata (before, the start is
   // the model's pending seek) and is not there already (a seek to where it is would still fire seeking/seeked). One
   // the browser started from its beginning is where it should be: no jump back.
-  if (el.getAttribute('src') !== action.url) el.src = action.url;
+  if (action.stream) {
+    const response = to.model().response;
+    if (streamed !== action.url && response) {
+      // Another video's frames must not show while this stream starts: the element is emptied first.
+      if (el.hasAttribute('src')) {
+        el.removeAttribute('src');
+        el.load();
+      }
+      // The element names the stream it plays (its `src` is the stream's object URL): `sourceOf` reads it.
+      el.dataset.stream = action.url;
+      to.stream.attach(el, response, { preference: to.model().qualityPreference, startSeconds: action.startSeconds });
+    } else if (el.readyState >= 1 && el.currentTime !== action.startSeconds && !action.keepPosition) el.currentTime = action.startSeconds;
+  } else if (el.getAttribute('src') !== action.url) el.src = action.url;
   else if (el.readyState >= 1 && el.currentTime !== action.startSeconds && !action.keepPosition) el.currentTime = action.startSeconds;
   if (action.play) playElement(el, to);
 };
@@ -93,6 +115,7 @@ export const PLAYER_EFFECTS: { [T in PlayerAction['type']]: Effect<T> } = {
   fetchVideo: () => undefined,
   fetchPlaylist: () => undefined,
   source: onElement(source),
+  streamQuality: (action, to) => to.stream.setQuality(action.quality),
   play: onElement((el, _action, to) => playElement(el, to)),
   pause: onElement((el) => el.pause()),
   // The reducer sends a seek only to an element that has its metadata; before, the seek waits in the model.

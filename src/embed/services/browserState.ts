@@ -1,10 +1,11 @@
-import { catchError, defer, distinctUntilChanged, filter, from, map, of, share, shareReplay, Subject, Subscription, type Observable } from 'rxjs';
+import { distinctUntilChanged, filter, map, share, shareReplay, Subject, Subscription, type Observable } from 'rxjs';
 import { pageLifecycleState, type PageLifecycleState } from '../../../streams/lifecycle/pageLifecycleState';
 import { networkStatus } from '../../../streams/network/networkStatus';
 import { networkEvents$ } from '../../../streams/sources/networkEvents';
 import { pageLifecycleEvents$ } from '../../../streams/sources/pageLifecycleEvents';
 import { visibilityEvents$ } from '../../../streams/sources/visibilityEvents';
 import { visibilityState, type VisibilityState } from '../../../streams/visibility/visibilityState';
+import { generate204Probe } from './generate204Probe';
 
 /** The page's situation as its logging reads it: network, visibility, lifecycle, and the flushes a disposal asks for. */
 export interface BrowserState {
@@ -22,10 +23,6 @@ export interface BrowserState {
   flush(): void;
   stop(): void;
 }
-
-/** The probe that tells a live network from a captive or dead one: the reference server answers 204. */
-const generate204Probe = (win: Window) => () =>
-  defer(() => from(win.fetch('/generate_204', { cache: 'no-store' }).then((r) => r.status === 204))).pipe(catchError(() => of(false)));
 
 /**
  * The browser's state for the page's telemetry. `visibility$` may be given (the page recorded it from its start, since

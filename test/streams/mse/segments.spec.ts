@@ -1,5 +1,6 @@
 import type { AdaptiveFormat } from '../../../streams/config/playerConfig';
-import { capIndexFor, chooseFamily, codecFamilies, renditionOfHeight } from '../../../streams/mse/adaptiveLadder';
+import { capIndexFor, chooseFamily, codecFamilies } from '../../../streams/mse/adaptiveLadder';
+import { renditionOfHeight } from '../../../streams/player/playerModel';
 import { segmentIndexAt, segmentUrl } from '../../../streams/mse/segments';
 
 const video = (quality: string, height: number, bitrate: number, container = 'mp4'): AdaptiveFormat => ({

@@ -39,6 +39,11 @@ function targets(el: HTMLVideoElement | null) {
     error: (e) => said.push(e),
     event: (e) => said.push(e),
     autoplayBlocked: () => undefined,
+    stream: {
+      attach: (_el, response) => said.push({ attach: response.videoDetails?.videoId }),
+      setQuality: (q) => said.push({ streamQuality: q }),
+      detach: () => undefined,
+    },
   };
   return { to, said };
 }

@@ -1,0 +1,62 @@
+import { catchError, concat, concatMap, defer, EMPTY, fromEvent, ignoreElements, map, merge, type Observable, Subject, take, throwError } from 'rxjs';
+
+/** What the queue needs of the element: where the playhead is (to keep what is ahead of it when space runs out). */
+export interface AppendQueueOptions {
+  currentTime: () => number;
+  /** Media this far behind the playhead may be removed to make room. */
+  backBufferSeconds: number;
+}
+
+/** One operation on the buffer, started now (it may throw), over at its `updateend`; an `error` event fails it. */
+function operation(buffer: SourceBuffer, start: () => void): Observable<void> {
+  return defer(() => {
+    start();
+    return merge(
+      fromEvent(buffer, 'updateend').pipe(map(() => undefined)),
+      fromEvent(buffer, 'error').pipe(
+        map(() => {
+          throw new Error('The media could not be appended (decode error).');
+        }),
+      ),
+    ).pipe(take(1));
+  });
+}
+
+const isQuotaExceeded = (e: unknown) => (e as { name?: string } | null)?.name === 'QuotaExceededError';
+
+/**
+ * The one append queue of a `SourceBuffer`: appends run one after another, so none starts while the buffer updates.
+ * When the browser says the buffer is full (`QuotaExceededError`), what lies more than `backBufferSeconds` behind the
+ * playhead is removed and the append tried once more; a buffer still full (nothing behind to remove) fails it.
+ * `append` returns an observable that completes once that data is in, or fails with the append's error.
+ */
+export function appendQueue(buffer: SourceBuffer, { currentTime, backBufferSeconds }: AppendQueueOptions): (data: ArrayBuffer) => Observable<void> {
+  const jobs$ = new Subject<{ data: ArrayBuffer; done: Subject<void> }>();
+  const appendOnce = (data: ArrayBuffer) => operation(buffer, () => buffer.appendBuffer(data));
+  const evict = () =>
+    defer(() => {
+      const before = currentTime() - backBufferSeconds;
+      const start = buffer.buffered.length > 0 ? buffer.buffered.start(0) : before;
+      return before > start ? operation(buffer, () => buffer.remove(start, before)) : throwError(() => new Error('The media buffer is full.'));
+    });
+  jobs$
+    .pipe(
+      concatMap(({ data, done }) =>
+        appendOnce(data).pipe(
+          catchError((e: unknown) => (isQuotaExceeded(e) ? concat(evict().pipe(ignoreElements()), appendOnce(data)) : throwError(() => e))),
+          map(() => done.complete()),
+          catchError((e: unknown) => {
+            done.error(e);
+            return EMPTY;
+          }),
+        ),
+      ),
+    )
+    .subscribe();
+  return (data) =>
+    defer(() => {
+      const done = new Subject<void>();
+      jobs$.next({ data, done });
+      return done;
+    });
+}
