@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, unlinkSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildApp, type VidFrameApp } from '../../../server/app';
+import { readConfig } from '../../../server/config';
 import { findVideo } from '../../../server/media/catalog';
 import { LIBRARY_RESCAN_MIN_INTERVAL_MS } from '../../../server/media/limits';
 import { posterPath } from '../../../server/media/registerPosters';
@@ -47,6 +48,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the library folder', () => {
+  it('is VIDFRAME_LIBRARY_DIR when set; otherwise the app takes <dataDir>/library (as this file’s app does)', () => {
+    expect(readConfig({ VIDFRAME_LIBRARY_DIR: '/srv/vidframe/library' }).app.libraryDir).toBe('/srv/vidframe/library');
+    expect(readConfig({ VIDFRAME_LIBRARY_DIR: ' ' }).app.libraryDir).toBeUndefined();
+    expect(readConfig({}).app.libraryDir).toBeUndefined();
+  });
 });
 
 describe('the player answer of a library video', () => {
