@@ -99,4 +99,21 @@ describe('the catalogue source', () => {
       'info Library: entries/VFlib000001.json is gone; its video is no longer served',
     ]);
   });
+
+  it('watches entries/ (creating it) until told to stop', async () => {
+    const catalog = createCatalogSource({ mediaDir, libraryDir, log, now: () => now, debounceMs: 10 });
+    const stop = catalog.watch();
+    writeEntry(libraryDir, writeLibraryVideo(libraryDir, 'VFlib000001'));
+    for (let waited = 0; !findVideo(catalog.current(), 'VFlib000001'); waited += 10) {
+      if (waited > 5000) throw new Error('the watcher never read the new entry');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    stop();
+    const scans = catalog.scans;
+    writeEntry(libraryDir, writeLibraryVideo(libraryDir, 'VFlib000002'));
+    // Ten times the quiet time: a watcher still running would have read the library by now.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(catalog.scans).toBe(scans);
+    expect(findVideo(catalog.current(), 'VFlib000002')).toBeUndefined();
+  });
 });
