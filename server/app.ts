@@ -15,7 +15,7 @@ import { createMetrics } from './health/createMetrics';
 import { registerHealth } from './health/registerHealth';
 import { createHttpServer } from './http/createHttpServer';
 import { registerHttpBasics } from './http/registerHttpBasics';
-import { loadCatalog } from './media/catalog';
+import { type CatalogSource, createCatalogSource } from './media/catalogSource';
 import { registerMedia } from './media/registerMedia';
 import { builtPages } from './pages/builtPages';
 import { registerPages } from './pages/registerPages';
@@ -32,6 +32,11 @@ export interface AppOptions {
   mediaDir?: string;
   /** Where the collector keeps what it receives. */
   dataDir?: string;
+  /**
+   * The library of ingested videos (`VIDFRAME_LIBRARY_DIR`): `entries/<id>.json` and their files under `videos/`,
+   * watched while the server runs. Default `{dataDir}/library`.
+   */
+  libraryDir?: string;
   logger?: boolean;
   /** Turn on the collector's test routes (wipe, fault injection): for tests and `VIDFRAME_TEST_HOOKS=1`. */
   testHooks?: boolean;
@@ -90,19 +95,26 @@ export interface AppOptions {
 export const DEFAULT_API_KEY = 'vidframe-reference-api-key';
 
 /** The app, and what `npm start` prints or a test reads. */
-export type VidFrameApp = FastifyInstance & { vidframe: { adminToken: string; adminTokenSource: 'env' | 'file' | 'generated'; store: CollectorStore } };
+export type VidFrameApp = FastifyInstance & {
+  vidframe: { adminToken: string; adminTokenSource: 'env' | 'file' | 'generated'; store: CollectorStore; catalog: CatalogSource };
+};
 
 /** The options with their defaults. */
-type Settings = Required<Pick<AppOptions, 'rootDir' | 'distDir' | 'mediaDir' | 'dataDir' | 'trustedOrigins' | 'apiKey' | 'educationEmbedHosts'>> & AppOptions;
+type Settings = Required<
+  Pick<AppOptions, 'rootDir' | 'distDir' | 'mediaDir' | 'dataDir' | 'libraryDir' | 'trustedOrigins' | 'apiKey' | 'educationEmbedHosts'>
+> &
+  AppOptions;
 
 const settingsOf = (options: AppOptions): Settings => {
   const rootDir = options.rootDir ?? process.cwd();
+  const dataDir = options.dataDir ?? resolve(rootDir, '.data');
   return {
     ...options,
     rootDir,
     distDir: options.distDir ?? resolve(rootDir, 'dist'),
     mediaDir: options.mediaDir ?? resolve(rootDir, 'media'),
-    dataDir: options.dataDir ?? resolve(rootDir, '.data'),
+    dataDir,
+    libraryDir: options.libraryDir ?? resolve(dataDir, 'library'),
     trustedOrigins: options.trustedOrigins ?? [],
     apiKey: options.apiKey ?? DEFAULT_API_KEY,
     educationEmbedHosts: options.educationEmbedHosts ?? [],
@@ -118,7 +130,8 @@ export async function buildApp(options: AppOptions = {}): Promise<VidFrameApp> {
   const o = settingsOf(options);
   const { rootDir, distDir, dataDir, now, streamSecret, testHooks = false } = o;
   const app = createHttpServer({ logger: o.logger ?? false, trustProxy: o.trustProxy ?? false });
-  const catalog = loadCatalog(o.mediaDir);
+  // The sample catalogue is read now (a bad one stops the server); the library's entries are read with it and again as they change.
+  const catalog = createCatalogSource({ mediaDir: o.mediaDir, libraryDir: o.libraryDir, log: app.log, now });
   const admin = loadOrCreateAdminToken(keyFileOf(dataDir, 'admin'), o.adminToken);
   const adminGuard = createAdminGuard({ token: admin.token, allowedHosts: o.adminHosts });
   const keySource = { dataDir, sharedSecret: streamSecret, previousSharedSecret: o.streamSecretPrevious, now };
@@ -132,7 +145,7 @@ export async function buildApp(options: AppOptions = {}): Promise<VidFrameApp> {
   const pages = viteDev?.pages ?? builtPages(distDir);
   await registerHttpBasics(app, { notFound: !viteDev });
   registerHealth(app, { catalog, store, metrics, guard: adminGuard });
-  await registerMedia(app, { catalog, mediaDir: o.mediaDir });
+  await registerMedia(app, { catalog, mediaDir: o.mediaDir, libraryDir: o.libraryDir });
   const attestation = await registerAttestation(app, {
     rootDir,
     secret: streamSecret ? purposeSecret(streamSecret, 'attestation') : undefined,
@@ -192,6 +205,6 @@ export async function buildApp(options: AppOptions = {}): Promise<VidFrameApp> {
     educationEmbedHosts: o.educationEmbedHosts,
     attestation,
   });
-  const vidframe: VidFrameApp['vidframe'] = { adminToken: admin.token, adminTokenSource: admin.source, store };
+  const vidframe: VidFrameApp['vidframe'] = { adminToken: admin.token, adminTokenSource: admin.source, store, catalog };
   return Object.assign(app, { vidframe }) as VidFrameApp;
 }

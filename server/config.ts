@@ -35,6 +35,7 @@ const list = (value: string | undefined) =>
  * |---|---|---|
  * | `PORT`, `HOST` | where to listen | `8080`, `localhost` |
  * | `VIDFRAME_DATA_DIR` | the data folder (database, secrets) | `.data` |
+ * | `VIDFRAME_LIBRARY_DIR` | the library of ingested videos (`entries/`, `videos/`), watched while the server runs | `<data folder>/library` |
  * | `VIDFRAME_STORE` | `sqlite`, `sqlite:/file`, `clickhouse://host:8123/db` | `sqlite` |
  * | `VIDFRAME_ADMIN_TOKEN` | the admin token (≥ 16 chars) | generated into the data folder |
  * | `VIDFRAME_ADMIN_HOSTS` | host names the admin routes answer to | `localhost,127.0.0.1,[::1]` + `HOST` |
@@ -106,6 +107,7 @@ export function readConfig(env: NodeJS.ProcessEnv): { port: number; host: string
       secureCookies: env.VIDFRAME_SECURE_COOKIES?.trim() === '1',
       accessTokenSecret: secretOf('VIDFRAME_ACCESS_TOKEN_SECRET', env.VIDFRAME_ACCESS_TOKEN_SECRET),
       dataDir: env.VIDFRAME_DATA_DIR,
+      libraryDir: env.VIDFRAME_LIBRARY_DIR?.trim() || undefined,
       testHooks: env.VIDFRAME_TEST_HOOKS === '1',
       trustedOrigins: list(env.VIDFRAME_TRUSTED_ORIGINS),
       store: env.VIDFRAME_STORE,

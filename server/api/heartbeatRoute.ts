@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { HeartbeatResponse } from '../../streams/config/heartbeatTypes';
 import { PLAYER_HEARTBEAT_INTERVAL_MS } from '../../streams/timing';
 import { HttpError } from '../http/errors';
-import { type Catalog, findVideo, isValidVideoId } from '../media/catalog';
+import { findVideo, isValidVideoId } from '../media/catalog';
+import type { CurrentCatalog } from '../media/catalogSource';
 import { playerResponseFor, type PlayerViewer } from '../media/playerResponse';
 import { readClaims, signClaims } from '../tokens/signing';
 import type { ApiViewer } from './verifyApiRequest';
@@ -34,7 +35,7 @@ const isClaims = (c: unknown): c is PlaybackClaims => {
 };
 
 export interface HeartbeatRouteOptions {
-  catalog: Catalog;
+  catalog: CurrentCatalog;
   verify: (request: FastifyRequest) => { viewer: ApiViewer; responseContext: Record<string, unknown> };
   viewerOf: (viewer: ApiViewer, body: unknown) => PlayerViewer;
   /** Signs the server data; a shared secret lets several servers read each other's. Default: a key of this process. */
@@ -61,8 +62,9 @@ export function registerHeartbeatRoute(app: FastifyInstance, { catalog, verify, 
     const { viewer, responseContext } = verify(request);
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
     if (!isValidVideoId(body.videoId)) throw new HttpError(400, 'The request body must be a JSON object with a valid videoId.');
-    const video = findVideo(catalog, body.videoId);
-    const status = playerResponseFor(catalog, body.videoId, { viewer: viewerOf(viewer, body), ei: '' }).playabilityStatus;
+    const current = catalog.current(body.videoId);
+    const video = findVideo(current, body.videoId);
+    const status = playerResponseFor(current, body.videoId, { viewer: viewerOf(viewer, body), ei: '' }).playabilityStatus;
     if (!video || status.status !== 'OK')
       return { responseContext, playabilityStatus: { status: status.status, ...(status.reason && { reason: status.reason }) } };
     if (video.heartbeatStopAfterSeconds === undefined) return { responseContext, playabilityStatus: { status: 'OK' }, stopHeartbeat: true };

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { VideoViewerState } from '../../streams/platform/payloads';
 import { PLAYLIST_LIST_MAX_CHARS } from '../../streams/timing';
 import { type Catalog, findVideo } from '../media/catalog';
+import type { CurrentCatalog } from '../media/catalogSource';
 import { type CatalogList, channelUploads, findList, searchCatalog } from '../media/catalogLists';
 import type { ApiViewer } from './verifyApiRequest';
 
@@ -52,7 +53,7 @@ function listAnswer(catalog: Catalog, listType: unknown, list: unknown): ListAns
  */
 export function registerNextRoute(
   app: FastifyInstance,
-  catalog: Catalog,
+  catalog: CurrentCatalog,
   verify: (request: FastifyRequest) => { viewer: ApiViewer; responseContext: Record<string, unknown> },
   videoViewerState?: VideoViewerStateOf,
 ): void {
@@ -67,14 +68,15 @@ export function registerNextRoute(
       const what = videoViewerState ? 'a playlistId or a videoId' : 'a playlistId';
       return reply.code(400).send({ error: { code: 400, message: `The request body must be a JSON object with ${what}.` } });
     }
-    const answer = byList ? listAnswer(catalog, body.listType, body.list) : listAnswer(catalog, 'playlist', body.playlistId);
+    const current = catalog.current();
+    const answer = byList ? listAnswer(current, body.listType, body.list) : listAnswer(current, 'playlist', body.playlistId);
     if ('status' in answer) return reply.code(answer.status).send({ error: { code: answer.status, message: answer.message } });
     const { list } = answer;
     return {
       responseContext,
       playlistId: list.id,
       title: list.title,
-      videos: list.videoIds.map((videoId) => ({ videoId, title: findVideo(catalog, videoId)?.title ?? videoId })),
+      videos: list.videoIds.map((videoId) => ({ videoId, title: findVideo(current, videoId)?.title ?? videoId })),
     };
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Catalog } from '../media/catalog';
+import type { CurrentCatalog } from '../media/catalogSource';
 import { HttpError } from '../http/errors';
 import { playerResponseFor, type PlayerViewer } from '../media/playerResponse';
 import { registerHeartbeatRoute } from './heartbeatRoute';
@@ -10,7 +10,7 @@ import { responseContextFor } from './responseContext';
 import type { ApiViewer, VerifyApiRequest } from './verifyApiRequest';
 
 export interface ApiOptions {
-  catalog: Catalog;
+  catalog: CurrentCatalog;
   verifyApiRequest: VerifyApiRequest;
   tokens: IdentityTokens;
   /** A video's state for a viewer, which `next {videoId}` answers (the platform domain's `videoViewerState`). */
@@ -57,7 +57,7 @@ async function registerCalls(app: FastifyInstance, { catalog, verifyApiRequest, 
     const { viewer, responseContext } = verify(request);
     const body = request.body as { videoId?: unknown } | undefined;
     if (!body || typeof body !== 'object' || !('videoId' in body)) throw new HttpError(400, 'The request body must be a JSON object with a videoId.');
-    return { ...playerResponseFor(catalog, body.videoId, { viewer: playerViewerOf(viewer, body) }), responseContext };
+    return { ...playerResponseFor(catalog.current(body.videoId), body.videoId, { viewer: playerViewerOf(viewer, body) }), responseContext };
   });
   registerHeartbeatRoute(app, { catalog, verify, viewerOf: playerViewerOf, secret: heartbeatSecret, now });
   registerNextRoute(app, catalog, verify, videoViewerState);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { errorBody } from '../http/errors';
-import type { Catalog } from '../media/catalog';
+import type { CurrentCatalog } from '../media/catalogSource';
 import type { Metrics } from './createMetrics';
 import { registerMetrics } from './registerMetrics';
 
@@ -11,7 +11,7 @@ export interface StoreProbe {
 }
 
 export interface HealthOptions {
-  catalog: Catalog;
+  catalog: CurrentCatalog;
   /** The collector's store, which readiness asks. */
   store: StoreProbe;
   metrics: Metrics;
@@ -27,7 +27,7 @@ export interface HealthOptions {
  */
 export function registerHealth(app: FastifyInstance, { catalog, store, metrics, guard }: HealthOptions): void {
   registerMetrics(app, { metrics, guard });
-  app.get('/healthz', () => ({ ok: true, videos: catalog.videos.length }));
+  app.get('/healthz', () => ({ ok: true, videos: catalog.current().videos.length }));
   app.get('/readyz', async (_request, reply) => {
     try {
       await store.ping();

@@ -1,6 +1,8 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { isAbsolute, resolve, sep } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { isValidVideoId } from '../../streams/config/playerConfig';
+import { type CatalogAdaptive, type CatalogStoryboard, checkAdaptive, checkStoryboard } from './catalogAdaptive';
+import { type CheckFile, type Entry, type Fail, fileChecker, isEntry, isPositiveInteger, isText } from './catalogChecks';
 
 /** `true` for 11 characters of `[A-Za-z0-9_-]`, the only video ids there are (host protocol §2). */
 export { isValidVideoId };
@@ -14,7 +16,7 @@ export interface Rendition {
   quality: Quality;
   width: number;
   height: number;
-  /** Relative to the media folder: its URL is `/media/` + `file`. */
+  /** Relative to the video's folder ({@link CatalogVideo.root}): its URL is `/media/` or `/library/` + `file`. */
   file: string;
   /** A `<video>`-ready type, e.g. `video/webm; codecs="vp9, opus"`. */
   mimeType: string;
@@ -27,7 +29,7 @@ export interface CaptionTrack {
   /** BCP 47 language code, e.g. `en`, `es`, `pt-BR`. */
   languageCode: string;
   languageName: string;
-  /** Relative to the media folder. */
+  /** Relative to the video's folder ({@link CatalogVideo.root}). */
   file: string;
 }
 
@@ -56,11 +58,20 @@ export interface CatalogVideo {
    * once a playback has played this many seconds.
    */
   heartbeatStopAfterSeconds?: number;
-  /** Relative to the media folder. */
+  /** Relative to the video's folder ({@link CatalogVideo.root}). */
   poster?: string;
   /** At least one, lowest quality first (in {@link QUALITY_ORDER}), one per quality. */
   renditions: Rendition[];
   captions: CaptionTrack[];
+  /** An adaptive ladder (an ingested video): segments for Media Source Extensions, DASH and HLS manifests. */
+  adaptive?: CatalogAdaptive;
+  /** Seek-preview thumbnail sheets. */
+  storyboard?: CatalogStoryboard;
+  /**
+   * The folder its files are relative to: absent for the media folder (`media/`, served at `/media/`), `library` for
+   * the library of ingested videos (served at `/library/`).
+   */
+  root?: 'library';
 }
 
 export interface CatalogPlaylist {
@@ -84,25 +95,15 @@ const CHANNEL_ID = /^UC[A-Za-z0-9_-]{22}$/;
 export const isValidChannelId = (value: unknown): value is string => typeof value === 'string' && CHANNEL_ID.test(value);
 const LANGUAGE_CODE = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
 
-type Entry = Record<string, unknown>;
-
-const isEntry = (value: unknown): value is Entry => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isText = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
-const isPositiveInteger = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
 const qualityRank = (quality: string) => (QUALITY_ORDER as readonly string[]).indexOf(quality);
 
 /**
  * Reads and checks `{mediaDir}/catalog.json` (synchronously: it runs once, at server start).
  *
- * Checked: every video id valid (11 characters of `[A-Za-z0-9_-]`) and unique; title, author and a duration ≥ 0; a
- * channel id (`UC` + 22 characters), one per author: two authors never share a channel, one author never has two;
- * `embeddable` a boolean when present (absent means `true`); at least one rendition, each with a known quality (once
- * per video), a positive width and height, a type, and a file that exists inside the media folder with exactly the
- * stated `bytes`; the poster and every caption file present; caption languages valid and unique per video; playlist
- * ids valid and unique, each naming at least one known video; the viewer rules (`requiresSignIn`, `blockedRegions`,
- * `heartbeatStopAfterSeconds`) well-formed when present.
+ * Checked: every video as {@link checkVideo} says, ids unique; a channel id one per author: two authors never share a
+ * channel, one author never has two; playlist ids valid and unique, each naming at least one known video.
  *
- * The result holds fresh objects with only the fields above, renditions sorted lowest quality first.
+ * The result holds fresh objects with only the checked fields, renditions sorted lowest quality first.
  *
  * @throws Error naming the catalogue, the bad entry (`videos[3] (VFbrokenvid).renditions[1]`) and what is wrong.
  */
@@ -119,76 +120,20 @@ export function loadCatalog(mediaDir: string): Catalog {
   const fail = (where: string, what: string): never => {
     throw new Error(`Catalogue ${path}, entry ${where}: ${what}`);
   };
-  /** A path relative to the media folder naming a file inside it; returns its size. */
-  const checkFile = (where: string, file: unknown): number => {
-    if (!isText(file)) return fail(where, 'a file path is missing');
-    if (isAbsolute(file) || file.includes('\\')) return fail(where, `the file ${file} must be a path relative to the media folder`);
-    const full = resolve(root, file);
-    if (!full.startsWith(root + sep)) return fail(where, `the file ${file} is outside the media folder`);
-    if (!existsSync(full) || !statSync(full).isFile()) return fail(where, `the file ${file} does not exist (run \`npm run media\`)`);
-    return statSync(full).size;
-  };
+  const checkFile = fileChecker({ root, name: 'media folder', fix: 'npm run media' }, fail);
 
   if (!isEntry(raw) || !Array.isArray(raw.videos)) throw new Error(`The catalogue ${path} has no "videos" list.`);
   if (raw.playlists !== undefined && !Array.isArray(raw.playlists)) throw new Error(`The catalogue ${path}: "playlists" must be a list.`);
 
   const seen = new Set<string>();
-  const channelOfAuthor = new Map<string, string>();
-  const authorOfChannel = new Map<string, string>();
+  const channels = channelRegistry();
   const videos = raw.videos.map((v: unknown, i: number): CatalogVideo => {
     const where = `videos[${i}]${isEntry(v) && typeof v.id === 'string' ? ` (${v.id})` : ''}`;
-    if (!isEntry(v)) return fail(where, 'not an object');
-    const { id, title, author, channelId, durationSeconds, embeddable = true, poster, requiresSignIn, blockedRegions, heartbeatStopAfterSeconds } = v;
-    if (!isValidVideoId(id)) return fail(where, `the id ${JSON.stringify(id)} must be 11 characters of [A-Za-z0-9_-]`);
-    if (seen.has(id)) return fail(where, 'duplicate id');
-    seen.add(id);
-    if (!isText(title) || typeof author !== 'string') return fail(where, 'title and author must be text');
-    if (!isValidChannelId(channelId)) return fail(where, `the channelId ${JSON.stringify(channelId)} must be UC and 22 characters of [A-Za-z0-9_-]`);
-    const authorsChannel = channelOfAuthor.get(author) ?? channelId;
-    const channelsAuthor = authorOfChannel.get(channelId) ?? author;
-    if (authorsChannel !== channelId)
-      return fail(where, `the author ${JSON.stringify(author)} already has the channel ${authorsChannel} (one channel per author)`);
-    if (channelsAuthor !== author)
-      return fail(where, `the channel ${channelId} already belongs to the author ${JSON.stringify(channelsAuthor)} (one author per channel)`);
-    channelOfAuthor.set(author, channelId);
-    authorOfChannel.set(channelId, author);
-    if (typeof durationSeconds !== 'number' || !Number.isFinite(durationSeconds) || durationSeconds < 0) {
-      return fail(where, 'durationSeconds must be a number ≥ 0');
-    }
-    if (typeof embeddable !== 'boolean') return fail(where, 'embeddable must be true or false');
-    const access = viewerRules(where, { requiresSignIn, blockedRegions, heartbeatStopAfterSeconds }, fail);
-    if (poster !== undefined) checkFile(`${where}.poster`, poster);
-
-    if (!Array.isArray(v.renditions) || v.renditions.length === 0) return fail(where, 'no renditions');
-    const qualities = new Set<string>();
-    const renditions = v.renditions.map((r: unknown, j: number): Rendition => {
-      const rw = `${where}.renditions[${j}]`;
-      if (!isEntry(r) || typeof r.quality !== 'string' || qualityRank(r.quality) < 0) {
-        return fail(rw, `unknown quality (one of ${QUALITY_ORDER.join(', ')})`);
-      }
-      if (qualities.has(r.quality)) return fail(rw, `duplicate quality ${r.quality}`);
-      qualities.add(r.quality);
-      const size = checkFile(rw, r.file);
-      if (!isPositiveInteger(r.width) || !isPositiveInteger(r.height)) return fail(rw, 'width and height must be positive integers');
-      if (!isText(r.mimeType)) return fail(rw, 'mimeType is missing');
-      if (r.bytes !== size) return fail(rw, `bytes is ${JSON.stringify(r.bytes)} but ${String(r.file)} has ${size} bytes (run \`npm run media\`)`);
-      return { quality: r.quality as Quality, width: r.width, height: r.height, file: r.file as string, mimeType: r.mimeType, bytes: size };
-    });
-    renditions.sort((a, b) => qualityRank(a.quality) - qualityRank(b.quality));
-
-    if (v.captions !== undefined && !Array.isArray(v.captions)) return fail(where, 'captions must be a list');
-    const languages = new Set<string>();
-    const captions = ((v.captions as unknown[] | undefined) ?? []).map((t: unknown, j: number): CaptionTrack => {
-      const tw = `${where}.captions[${j}]`;
-      if (!isEntry(t) || !isText(t.languageCode) || !isText(t.languageName)) return fail(tw, 'languageCode and languageName must be text');
-      if (!LANGUAGE_CODE.test(t.languageCode)) return fail(tw, `the language code ${t.languageCode} is not a BCP 47 code like en or pt-BR`);
-      if (languages.has(t.languageCode)) return fail(tw, `duplicate language ${t.languageCode}`);
-      languages.add(t.languageCode);
-      checkFile(tw, t.file);
-      return { languageCode: t.languageCode, languageName: t.languageName, file: t.file as string };
-    });
-
-    return { id, title, author, channelId, durationSeconds, embeddable, ...access, ...(poster !== undefined ? { poster: poster as string } : {}), renditions, captions };
+    if (isEntry(v) && typeof v.id === 'string' && seen.has(v.id)) return fail(where, 'duplicate id');
+    const video = checkVideo(where, v, checkFile, fail);
+    seen.add(video.id);
+    const conflict = channels.claim(video);
+    return conflict ? fail(where, conflict) : video;
   });
 
   const playlistIds = new Set<string>();
@@ -206,13 +151,106 @@ export function loadCatalog(mediaDir: string): Catalog {
   return { videos, playlists };
 }
 
+/**
+ * The channels of a catalogue as its videos claim them: one channel per author and one author per channel, so a
+ * viewer subscribes to the author whichever of its videos the embed shows. `claim` answers what is wrong, if anything.
+ */
+export function channelRegistry(): { claim(video: Pick<CatalogVideo, 'author' | 'channelId'>): string | undefined } {
+  const channelOfAuthor = new Map<string, string>();
+  const authorOfChannel = new Map<string, string>();
+  return {
+    claim({ author, channelId }) {
+      const authorsChannel = channelOfAuthor.get(author) ?? channelId;
+      const channelsAuthor = authorOfChannel.get(channelId) ?? author;
+      if (authorsChannel !== channelId) return `the author ${JSON.stringify(author)} already has the channel ${authorsChannel} (one channel per author)`;
+      if (channelsAuthor !== author) return `the channel ${channelId} already belongs to the author ${JSON.stringify(channelsAuthor)} (one author per channel)`;
+      channelOfAuthor.set(author, channelId);
+      authorOfChannel.set(channelId, author);
+      return undefined;
+    },
+  };
+}
+
+/**
+ * Checks one catalogue entry, wherever it sits (`media/catalog.json` or the library), its file paths relative to its
+ * folder (`checkFile`): the id valid (11 characters of `[A-Za-z0-9_-]`); title, author and a duration ≥ 0; a channel
+ * id (`UC` + 22 characters); `embeddable` a boolean when present (absent means `true`); at least one rendition, each
+ * with a known quality (once per video), a positive width and height, a type, and a file with exactly the stated
+ * `bytes`; the poster and every caption file present; caption languages valid and unique; the viewer rules
+ * (`requiresSignIn`, `blockedRegions`, `heartbeatStopAfterSeconds`) well-formed when present; the adaptive ladder and
+ * the storyboard as `catalogAdaptive.ts` checks them, when present.
+ *
+ * `fix` is what regenerates the folder's files, for the messages.
+ *
+ * @returns a fresh object with only the checked fields, renditions sorted lowest quality first.
+ */
+export function checkVideo(where: string, v: unknown, checkFile: CheckFile, fail: Fail, fix = 'npm run media'): CatalogVideo {
+  if (!isEntry(v)) return fail(where, 'not an object');
+  const { id, title, author, channelId, durationSeconds, embeddable = true, poster, requiresSignIn, blockedRegions, heartbeatStopAfterSeconds } = v;
+  if (!isValidVideoId(id)) return fail(where, `the id ${JSON.stringify(id)} must be 11 characters of [A-Za-z0-9_-]`);
+  if (!isText(title) || typeof author !== 'string') return fail(where, 'title and author must be text');
+  if (!isValidChannelId(channelId)) return fail(where, `the channelId ${JSON.stringify(channelId)} must be UC and 22 characters of [A-Za-z0-9_-]`);
+  if (typeof durationSeconds !== 'number' || !Number.isFinite(durationSeconds) || durationSeconds < 0) {
+    return fail(where, 'durationSeconds must be a number ≥ 0');
+  }
+  if (typeof embeddable !== 'boolean') return fail(where, 'embeddable must be true or false');
+  const access = viewerRules(where, { requiresSignIn, blockedRegions, heartbeatStopAfterSeconds }, fail);
+  if (poster !== undefined) checkFile(`${where}.poster`, poster);
+
+  if (!Array.isArray(v.renditions) || v.renditions.length === 0) return fail(where, 'no renditions');
+  const qualities = new Set<string>();
+  const renditions = v.renditions.map((r: unknown, j: number): Rendition => {
+    const rw = `${where}.renditions[${j}]`;
+    if (!isEntry(r) || typeof r.quality !== 'string' || qualityRank(r.quality) < 0) {
+      return fail(rw, `unknown quality (one of ${QUALITY_ORDER.join(', ')})`);
+    }
+    if (qualities.has(r.quality)) return fail(rw, `duplicate quality ${r.quality}`);
+    qualities.add(r.quality);
+    const size = checkFile(rw, r.file);
+    if (!isPositiveInteger(r.width) || !isPositiveInteger(r.height)) return fail(rw, 'width and height must be positive integers');
+    if (!isText(r.mimeType)) return fail(rw, 'mimeType is missing');
+    if (r.bytes !== size) return fail(rw, `bytes is ${JSON.stringify(r.bytes)} but ${String(r.file)} has ${size} bytes (run \`${fix}\`)`);
+    return { quality: r.quality as Quality, width: r.width, height: r.height, file: r.file as string, mimeType: r.mimeType, bytes: size };
+  });
+  renditions.sort((a, b) => qualityRank(a.quality) - qualityRank(b.quality));
+
+  if (v.captions !== undefined && !Array.isArray(v.captions)) return fail(where, 'captions must be a list');
+  const languages = new Set<string>();
+  const captions = ((v.captions as unknown[] | undefined) ?? []).map((t: unknown, j: number): CaptionTrack => {
+    const tw = `${where}.captions[${j}]`;
+    if (!isEntry(t) || !isText(t.languageCode) || !isText(t.languageName)) return fail(tw, 'languageCode and languageName must be text');
+    if (!LANGUAGE_CODE.test(t.languageCode)) return fail(tw, `the language code ${t.languageCode} is not a BCP 47 code like en or pt-BR`);
+    if (languages.has(t.languageCode)) return fail(tw, `duplicate language ${t.languageCode}`);
+    languages.add(t.languageCode);
+    checkFile(tw, t.file);
+    return { languageCode: t.languageCode, languageName: t.languageName, file: t.file as string };
+  });
+  const adaptive = v.adaptive === undefined ? undefined : checkAdaptive(`${where}.adaptive`, v.adaptive, checkFile, fail);
+  const storyboard = v.storyboard === undefined ? undefined : checkStoryboard(`${where}.storyboard`, v.storyboard, checkFile, fail);
+
+  return {
+    id,
+    title,
+    author,
+    channelId,
+    durationSeconds,
+    embeddable,
+    ...access,
+    ...(poster !== undefined ? { poster: poster as string } : {}),
+    renditions,
+    captions,
+    ...(adaptive && { adaptive }),
+    ...(storyboard && { storyboard }),
+  };
+}
+
 const REGION = /^[A-Z]{2}$/;
 
 /** The checked viewer rules of one entry: only those it states. */
 function viewerRules(
   where: string,
   { requiresSignIn, blockedRegions, heartbeatStopAfterSeconds }: Entry,
-  fail: (where: string, what: string) => never,
+  fail: Fail,
 ): Pick<CatalogVideo, 'requiresSignIn' | 'blockedRegions' | 'heartbeatStopAfterSeconds'> {
   if (requiresSignIn !== undefined && typeof requiresSignIn !== 'boolean') return fail(where, 'requiresSignIn must be true or false');
   if (blockedRegions !== undefined && (!Array.isArray(blockedRegions) || !blockedRegions.every((r) => typeof r === 'string' && REGION.test(r)))) {

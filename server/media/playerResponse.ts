@@ -1,11 +1,47 @@
 import { randomBytes } from 'node:crypto';
-import type { PlaybackTracking, PlayerResponse } from '../../streams/config/playerConfig';
+import type { AdaptiveFormat, PlaybackTracking, PlayerResponse, StreamingData, Storyboard } from '../../streams/config/playerConfig';
 import { isValidVideoId } from '../../streams/config/playerConfig';
 import { PLAYER_HEARTBEAT_INTERVAL_MS } from '../../streams/timing';
 import { type Catalog, type CatalogVideo, findVideo } from './catalog';
+import type { CatalogAdaptive, CatalogStoryboard } from './catalogAdaptive';
+
+const encodePath = (file: string): string => file.split('/').map(encodeURIComponent).join('/');
 
 /** Root-relative URL of a file under the media folder (never built from the server's own host and port). */
-export const mediaUrl = (file: string): string => `/media/${file.split('/').map(encodeURIComponent).join('/')}`;
+export const mediaUrl = (file: string): string => `/media/${encodePath(file)}`;
+
+/** Root-relative URL of one of a video's files: under `/media/` for the samples, `/library/` for an ingested video. */
+export const fileUrl = (video: Pick<CatalogVideo, 'root'>, file: string): string => (video.root === 'library' ? `/library/${encodePath(file)}` : mediaUrl(file));
+
+/** The URL template of a segment path template: the path encoded, its `$Number…$` placeholder kept as it is. */
+const templateUrl = (video: Pick<CatalogVideo, 'root'>, template: string): string => {
+  const [before, token, after] = template.split(/(\$Number(?:%0[1-9]d)?\$)/);
+  return fileUrl(video, before!) + token! + encodePath(after ?? '');
+};
+
+/** The adaptive part of the streaming data: the ladder's formats and its manifests, every URL root-relative. */
+function adaptiveStreamingData(video: CatalogVideo, adaptive: CatalogAdaptive): Omit<StreamingData, 'formats'> {
+  const adaptiveFormats = adaptive.formats.map(
+    (f): AdaptiveFormat => ({
+      kind: f.kind,
+      ...(f.kind === 'video' && { quality: f.quality, width: f.width, height: f.height }),
+      bitrate: f.bitrate,
+      mimeType: f.mimeType,
+      initUrl: fileUrl(video, f.init),
+      segmentUrl: templateUrl(video, f.segments),
+      startNumber: f.startNumber,
+      segmentSeconds: f.segmentSeconds,
+      segmentBytes: [...f.segmentBytes],
+    }),
+  );
+  const dashManifestUrls = Object.fromEntries(Object.entries(adaptive.dash).map(([family, file]) => [family, fileUrl(video, file)]));
+  return { adaptiveFormats, dashManifestUrls, ...(adaptive.hls !== undefined && { hlsManifestUrl: fileUrl(video, adaptive.hls) }) };
+}
+
+const storyboardOf = (video: CatalogVideo, { sheets, ...layout }: CatalogStoryboard): Storyboard => ({
+  sheetUrls: sheets.map((sheet) => fileUrl(video, sheet)),
+  ...layout,
+});
 
 /** A new per-response id (`ei`): 16 random bytes, base64url (22 characters). */
 export const newResponseEventId = (): string => randomBytes(16).toString('base64url');
@@ -36,7 +72,7 @@ const dependsOnViewer = (video: CatalogVideo): boolean => video.requiresSignIn =
 
 /**
  * What the player needs to know about a video before loading media (spec §3, §8): playable with its details,
- * formats and captions, or an error with its internal error name — `api.invalidparam` for a malformed id,
+ * formats (and its adaptive ladder and storyboard, when it has them) and captions, or an error with its internal error name — `api.invalidparam` for a malformed id,
  * `video.unavailable` for an id the catalogue does not hold, `embedder.identity.denied` for a video its owner does
  * not allow to be embedded, `mrm.blocked` for a video blocked in the viewer's region (`gl`), and `LOGIN_REQUIRED`
  * (the player's `auth`) for one only signed-in viewers may play. A broken file is only found out by the browser when
@@ -64,7 +100,7 @@ export function playerResponseFor(
     author: video.author,
     channelId: video.channelId,
     lengthSeconds: video.durationSeconds,
-    thumbnailUrl: video.poster ? mediaUrl(video.poster) : undefined,
+    thumbnailUrl: video.poster ? fileUrl(video, video.poster) : undefined,
   };
   if (video.embeddable === false) {
     return {
@@ -97,13 +133,15 @@ export function playerResponseFor(
         quality: r.quality,
         width: r.width,
         height: r.height,
-        url: mediaUrl(r.file),
+        url: fileUrl(video, r.file),
         mimeType: r.mimeType,
         contentLength: r.bytes,
       })),
+      ...(video.adaptive && adaptiveStreamingData(video, video.adaptive)),
     },
+    ...(video.storyboard && { storyboard: storyboardOf(video, video.storyboard) }),
     captions: {
-      tracks: (video.captions ?? []).map((c) => ({ languageCode: c.languageCode, languageName: c.languageName, url: mediaUrl(c.file) })),
+      tracks: (video.captions ?? []).map((c) => ({ languageCode: c.languageCode, languageName: c.languageName, url: fileUrl(video, c.file) })),
     },
     playbackTracking: playbackTrackingFor(video.id, ei),
   };

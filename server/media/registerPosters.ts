@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { type Catalog, findVideo } from './catalog';
+import { findVideo } from './catalog';
+import type { CatalogSource } from './catalogSource';
 import { errorBody } from '../http/errors';
 
 export interface PosterRouteOptions {
-  catalog: Catalog;
-  /** The media folder the catalogue's `poster` paths are relative to. */
-  mediaDir: string;
+  /** The catalogue, and the folder each video's `poster` path is relative to. */
+  catalog: Pick<CatalogSource, 'current' | 'folderOf'>;
 }
 
 /** `GET /vi/{videoId}/poster`: the path a host page builds from a video id alone (the React facade does). */
@@ -25,26 +25,33 @@ const IMAGE_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'im
  * iframe exists. The catalogue's own path (`/media/videos/…/poster.jpg`) is the server's business, not the host's.
  *
  * Root-relative, served to any site (`Cross-Origin-Resource-Policy: cross-origin`, the server's default). A malformed
- * id is a 400, an unknown video or one without a poster a 404. Each file is read once, on first use; its ETag is its
- * content hash, so a regenerated poster is fetched again after the day of caching.
+ * id is a 400, an unknown video or one without a poster a 404. Each file is read once, on first use (a library entry
+ * that changes names a new version folder, so a new file); its ETag is its content hash, so a regenerated poster is
+ * fetched again after the day of caching.
  */
-export function registerPosters(app: FastifyInstance, { catalog, mediaDir }: PosterRouteOptions): void {
+export function registerPosters(app: FastifyInstance, { catalog }: PosterRouteOptions): void {
   const loaded = new Map<string, { body: Buffer; type: string; etag: string }>();
   app.get<{ Params: { videoId: string } }>(
     '/vi/:videoId/poster',
     { schema: { params: { type: 'object', required: ['videoId'], properties: { videoId: { type: 'string', pattern: '^[A-Za-z0-9_-]{11}$' } } } } },
     (request, reply) => {
       const { videoId } = request.params;
-      const video = findVideo(catalog, videoId);
+      const video = findVideo(catalog.current(videoId), videoId);
       if (!video) return reply.code(404).send(errorBody(404, `No video ${videoId} in the catalogue`));
       if (!video.poster) return reply.code(404).send(errorBody(404, `The video ${videoId} has no poster`));
-      let poster = loaded.get(videoId);
+      const path = resolve(catalog.folderOf(video), video.poster);
+      let poster = loaded.get(path);
       if (!poster) {
-        // The catalogue checked at start that the file exists inside the media folder.
-        const body = readFileSync(resolve(mediaDir, video.poster));
+        // The catalogue checked that the file exists inside the video's folder; a library's file may go since.
+        let body: Buffer;
+        try {
+          body = readFileSync(path);
+        } catch {
+          return reply.code(404).send(errorBody(404, `The poster of ${videoId} is gone`));
+        }
         const type = IMAGE_TYPES[extname(video.poster).toLowerCase()] ?? 'application/octet-stream';
         poster = { body, type, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
-        loaded.set(videoId, poster);
+        loaded.set(path, poster);
       }
       reply.header('cache-control', CACHE_CONTROL).header('etag', poster.etag);
       if (request.headers['if-none-match'] === poster.etag) return reply.code(304).send();

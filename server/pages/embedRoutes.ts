@@ -4,7 +4,7 @@ import type { AdsHostSettings } from '../ads/adsHostSettings';
 import { adsOriginFor } from '../ads/adsOriginFor';
 import { AD_STATUS_SCRIPT_PATH } from '../ads/createAdsHost';
 import type { Attestation } from '../attestation/registerAttestation';
-import type { Catalog } from '../media/catalog';
+import type { CurrentCatalog } from '../media/catalogSource';
 import { playerResponseFor } from '../media/playerResponse';
 import { allowOriginInCsp, embedHelmet } from '../security/securityHeaders';
 import type { IdentityTokens } from '../tokens/identityTokens';
@@ -14,7 +14,7 @@ import { readEmbedTemplate, renderEmbedPage, type EmbedTemplate } from './embedP
 
 export interface EmbedRouteOptions {
   pages: PageSource;
-  catalog: Catalog;
+  catalog: CurrentCatalog;
   /** Host origins (exact `scheme://host:port`) given the privileged host methods. */
   trustedOrigins: readonly string[];
   streamTokens: StreamTokens;
@@ -61,7 +61,7 @@ export function registerEmbedRoutes(app: FastifyInstance, options: EmbedRouteOpt
     const html = renderEmbedPage(template, {
       videoId,
       query,
-      playerResponse: playerResponseFor(catalog, videoId),
+      playerResponse: playerResponseFor(catalog.current(videoId), videoId),
       trustedOrigins,
       streamToken: streamTokens.issue().token,
       identity: {

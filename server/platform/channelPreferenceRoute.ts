@@ -23,7 +23,7 @@ export function registerChannelPreferenceRoute(app: FastifyInstance, context: Pl
     const { channelId, level } = params;
     if (!isValidChannelId(channelId)) throw badField('params.channelId', 'must be a channel id (UC and 22 characters of [A-Za-z0-9_-])');
     if (!(NOTIFICATION_LEVELS as readonly unknown[]).includes(level)) throw badField('params.level', `must be one of ${NOTIFICATION_LEVELS.join(', ')}`);
-    if (!findChannel(context.catalog, channelId)) throw new HttpError(404, `params.channelId: no channel ${channelId}`);
+    if (!findChannel(context.catalog.current(), channelId)) throw new HttpError(404, `params.channelId: no channel ${channelId}`);
     if (!context.store.setNotificationLevel(accountId, channelId, level as NotificationLevel)) {
       throw new HttpError(409, `Subscribe to channel ${channelId} before changing its notifications`);
     }

@@ -24,7 +24,7 @@ export function registerEditPlaylistRoute(app: FastifyInstance, context: Platfor
     requireOpaque(fields, 'params');
     const playlistId = requireText(fields, 'playlistId');
     if (playlistId !== WATCH_LATER_PLAYLIST_ID) {
-      if (findPlaylist(context.catalog, playlistId))
+      if (findPlaylist(context.catalog.current(), playlistId))
         throw new HttpError(403, `playlistId: ${playlistId} is a catalogue playlist; only watch later (WL) is editable`);
       throw new HttpError(404, `playlistId: no playlist ${playlistId.slice(0, 64)} (only watch later, WL, is editable)`);
     }
@@ -45,7 +45,8 @@ export function registerEditPlaylistRoute(app: FastifyInstance, context: Platfor
       const videoId = action[field];
       if (!isValidVideoId(videoId)) throw badField(`actions[${i}].${field}`, 'must be a video id (11 characters of [A-Za-z0-9_-])');
       // An unknown video is a 404, except that one the catalogue no longer holds may still be removed from the list.
-      const known = findVideo(context.catalog, videoId) !== undefined || (kind === 'remove' && context.store.isInWatchLater(accountId, videoId));
+      const known =
+        findVideo(context.catalog.current(videoId), videoId) !== undefined || (kind === 'remove' && context.store.isInWatchLater(accountId, videoId));
       if (!known) throw new HttpError(404, `actions[${i}].${field}: no video ${videoId}`);
       return kind === 'add' ? { add: videoId } : { remove: videoId };
     });

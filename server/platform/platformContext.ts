@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Catalog } from '../media/catalog';
+import type { CurrentCatalog } from '../media/catalogSource';
 import { HttpError } from '../http/errors';
 import type { ApiViewer } from '../api/verifyApiRequest';
 import type { FeedbackTokens } from '../tokens/feedbackTokens';
@@ -13,7 +13,8 @@ export type VerifyAttestation = (response: unknown) => { ok: true } | { ok: fals
 
 /** What every platform route reads: the catalogue, the store, the feedback tokens, the attestation check. */
 export interface PlatformContext {
-  catalog: Catalog;
+  /** Asked per request: the library's entries come and go while the server runs. */
+  catalog: CurrentCatalog;
   store: PlatformStore;
   feedbackTokens: FeedbackTokens;
   verifyAttestation: VerifyAttestation;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { join } from 'node:path';
-import type { Catalog } from '../media/catalog';
+import type { CurrentCatalog } from '../media/catalogSource';
 import { migrate } from '../db/migrate';
 import { DATABASE_FILE_NAME, openDatabase } from '../db/openDatabase';
 import { decodeGzipBodies } from '../api/gzipBodies';
@@ -25,7 +25,7 @@ export type { VerifyAttestation } from './platformContext';
 export interface PlatformOptions {
   /** The data folder: the platform's tables live in its SQLite database, the feedback-token key in `secrets/`. */
   dataDir: string;
-  catalog: Catalog;
+  catalog: CurrentCatalog;
   /** The one request-validation step every call runs first. */
   verifyApiRequest: VerifyApiRequest;
   /** The identity tokens (the consistency jar of the answers' `responseContext`). */

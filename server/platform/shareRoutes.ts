@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PLATFORM_ENDPOINTS, type SharePanel } from '../../streams/platform/payloads';
-import { type Catalog, type CatalogPlaylist, type CatalogVideo, findPlaylist, findVideo, isValidVideoId } from '../media/catalog';
+import { type CatalogPlaylist, type CatalogVideo, findPlaylist, findVideo, isValidVideoId } from '../media/catalog';
+import type { CurrentCatalog } from '../media/catalogSource';
 import { HttpError } from '../http/errors';
 import { badField, fieldsOf, isRecord, requireBoolean, requireOpaque } from './fields';
 import { SHARE_START_TIME_MAX_SECONDS } from './limits';
@@ -12,18 +13,18 @@ const WATCH_TIME = /^(\d{1,6})s?$/;
 
 /** A catalogue video and, optionally, a catalogue playlist: 400 for a malformed id (naming `field`), 404 for an unknown one. */
 function sharedOf(
-  catalog: Catalog,
+  catalog: CurrentCatalog,
   videoId: unknown,
   playlistId: unknown,
   fields: { video: string; playlist: string },
 ): { video: CatalogVideo; playlist?: CatalogPlaylist } {
   if (!isValidVideoId(videoId)) throw badField(fields.video, 'must be a video id (11 characters of [A-Za-z0-9_-])');
-  const video = findVideo(catalog, videoId);
+  const video = findVideo(catalog.current(videoId), videoId);
   if (!video) throw new HttpError(404, `${fields.video}: no video ${videoId}`);
   if (playlistId === undefined) return { video };
   if (typeof playlistId !== 'string' || !PLAYLIST_ID.test(playlistId))
     throw badField(fields.playlist, 'must be a playlist id (2 to 64 characters of [A-Za-z0-9_-])');
-  const playlist = findPlaylist(catalog, playlistId);
+  const playlist = findPlaylist(catalog.current(), playlistId);
   if (!playlist) throw new HttpError(404, `${fields.playlist}: no playlist ${playlistId}`);
   return { video, playlist };
 }

@@ -14,7 +14,7 @@ export function channelIdsOf(fields: Record<string, unknown>, context: PlatformC
   }
   value.forEach((id: unknown, i) => {
     if (!isValidChannelId(id)) throw badField(`channelIds[${i}]`, 'must be a channel id (UC and 22 characters of [A-Za-z0-9_-])');
-    if (!findChannel(context.catalog, id)) throw new HttpError(404, `channelIds[${i}]: no channel ${id}`);
+    if (!findChannel(context.catalog.current(), id)) throw new HttpError(404, `channelIds[${i}]: no channel ${id}`);
   });
   return [...new Set(value as string[])];
 }

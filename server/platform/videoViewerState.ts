@@ -15,7 +15,7 @@ import type { PlatformContext } from './platformContext';
 export function createVideoViewerState(context: Pick<PlatformContext, 'catalog' | 'store' | 'feedbackTokens'>): VideoViewerStateOf {
   return (viewer, videoId) => {
     if (!isValidVideoId(videoId)) throw new HttpError(400, 'videoId must be a video id (11 characters of [A-Za-z0-9_-])');
-    const video = findVideo(context.catalog, videoId);
+    const video = findVideo(context.catalog.current(videoId), videoId);
     if (!video) throw new HttpError(404, `videoId: no video ${videoId}`);
     const channel = channelOf(video);
     const { accountId } = viewer;

@@ -23,13 +23,47 @@ const isVideoDetails = (v: unknown) =>
     thumbnailUrl: (t) => optional(t, isString),
   });
 const isFormat = (v: unknown) => has(v, { quality: isString, url: isString, mimeType: isString, width: isNumber, height: isNumber, contentLength: isNumber });
+const isVideoKind = (v: unknown) => has(v, { kind: (k) => k === 'video', quality: isString, width: isNumber, height: isNumber });
+const isAudioKind = (v: unknown) =>
+  has(v, { kind: (k) => k === 'audio', quality: (q) => optional(q, isString), width: (w) => optional(w, isNumber), height: (h) => optional(h, isNumber) });
+/** A rendition of the adaptive ladder: a video one names its quality and size; every one its type, bitrate and segments. */
+const isAdaptiveFormat = (v: unknown) =>
+  (isVideoKind(v) || isAudioKind(v)) &&
+  has(v, {
+    bitrate: isNumber,
+    mimeType: isString,
+    initUrl: isString,
+    segmentUrl: isString,
+    startNumber: isNumber,
+    segmentSeconds: isNumber,
+    segmentBytes: listOf(isNumber),
+  });
+const isStringRecord = (v: unknown) => isObject(v) && Object.values(v).every(isString);
+const isStreamingData = (v: unknown) =>
+  has(v, {
+    formats: listOf(isFormat),
+    adaptiveFormats: (a) => optional(a, listOf(isAdaptiveFormat)),
+    dashManifestUrls: (d) => optional(d, isStringRecord),
+    hlsManifestUrl: (h) => optional(h, isString),
+  });
+const isStoryboard = (v: unknown) =>
+  has(v, {
+    sheetUrls: listOf(isString),
+    intervalSeconds: isNumber,
+    columns: isNumber,
+    rows: isNumber,
+    thumbWidth: isNumber,
+    thumbHeight: isNumber,
+    count: isNumber,
+  });
 const isCaptionTrack = (v: unknown) => has(v, { languageCode: isString, languageName: isString, url: isString });
 const isBeacon = (v: unknown) => has(v, { baseUrl: isString });
 
 const PLAYER_RESPONSE_FIELDS: Record<string, (v: unknown) => boolean> = {
   playabilityStatus: isPlayabilityStatus,
   videoDetails: (v) => optional(v, isVideoDetails),
-  streamingData: (v) => optional(v, (s) => has(s, { formats: listOf(isFormat) })),
+  streamingData: (v) => optional(v, isStreamingData),
+  storyboard: (v) => optional(v, isStoryboard),
   captions: (v) => optional(v, (c) => has(c, { tracks: listOf(isCaptionTrack) })),
   playbackTracking: (v) => optional(v, (t) => has(t, { videostatsPlaybackUrl: isBeacon, videostatsWatchtimeUrl: isBeacon })),
 };
@@ -37,8 +71,9 @@ const PLAYER_RESPONSE_FIELDS: Record<string, (v: unknown) => boolean> = {
 /**
  * Reads an answer body of the player call (`POST /youtubei/v1/player`) as a {@link PlayerResponse}, or `undefined`
  * when it is not one: no body (an empty or non-JSON answer), JSON that is not an object, no `playabilityStatus` with
- * a `status`, or a part the player reads (details, formats, caption tracks, ping beacons) of the wrong type. A status
- * other than `OK` is a response too: the player reports its `errorCode`.
+ * a `status`, or a part the player reads (details, formats, the adaptive formats and their manifest URLs, the
+ * storyboard, caption tracks, ping beacons) of the wrong type. A status other than `OK` is a response too: the player
+ * reports its `errorCode`.
  * The player takes only what this returns, so a bad answer is a failed load and never an exception inside it.
  * Fields the player does not read are left as they are. Pure; never throws, whatever the body is.
  */
