@@ -34,6 +34,7 @@ import { forwardElementEvent } from './forwardElementEvent';
 import { embedReadiness$ } from './embedReadiness';
 import { layoutChanges$, mediaSnapshots$ } from './mediaSnapshots';
 import { performAction, type EffectTargets } from './playerEffects';
+import type { AdaptiveEvent } from './mse/startAdaptive';
 import { canStream, createStreamHost } from './streamHost';
 import { nextVideoData, type VideoData } from './nextVideoData';
 
@@ -75,6 +76,8 @@ export interface EmbedPlayer {
   readonly info$: Observable<PlayerInfo>;
   /** Errors (once per failure), autoplay refusals, API changes. */
   readonly events$: Observable<PlayerEventOut>;
+  /** What the adaptive stream decides and measures (quality decisions with their reason, bandwidth estimates), hot. */
+  readonly streamEvents$: Observable<AdaptiveEvent>;
   /** The one entry point of commands: the views and the host bridge. */
   command(cmd: PlayerCommand): void;
   attach(element: HTMLVideoElement | null): void;
@@ -134,6 +137,7 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
   const error$ = new BehaviorSubject<PlayerError | null>(null);
   const autoplayBlocked$ = new BehaviorSubject<boolean>(false);
   const events$ = new Subject<PlayerEventOut>();
+  const streamEvents$ = new Subject<AdaptiveEvent>();
   const captions = createCaptionTracks();
   const initialModel = initialPlayerModel(config);
   const model$ = new BehaviorSubject<PlayerModel>(initialModel);
@@ -152,6 +156,7 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
     autoplayBlocked: (blocked) => autoplayBlocked$.next(blocked),
     stream: createStreamHost((event) => {
       if (event.type === 'failed') engineInput({ type: 'streamFailed', internal: event.internal, message: event.message });
+      else streamEvents$.next(event);
     }),
   };
   const steps$ = playerEngine(inputs$, {
@@ -232,6 +237,7 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
     captionCues$: captions.cues$,
     info$,
     events$: events$.asObservable(),
+    streamEvents$: streamEvents$.asObservable(),
     command,
     attach: (element) => {
       if (element$.value !== element) element$.next(element);

@@ -41,6 +41,7 @@ function fakePlayer(vars: Record<string, string> = {}, state: PlayerStateValue =
     captionCues$: new BehaviorSubject<readonly TextTrackCue[]>([]),
     info$,
     events$: new Subject(),
+    streamEvents$: new Subject(),
     command: (c) => commands.push(c),
     attach: () => undefined,
     play: () => undefined,
