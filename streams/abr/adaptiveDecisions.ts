@@ -134,9 +134,13 @@ function reduce(state: EngineState, event: AbrEvent, nowMs: number, inputs: Adap
  * second, from the first sample on), at most once per `estimateThrottleMs`.
  *
  * ```
- * transfers$:  ------t-------t---------   (fast link)
- * decisions$:  s-----T-------------------  s = {0, startup}, T = {4, throughput}
+ * transfers$: ----a--b    a: 27.5 kB at 5 Mbps (too little to trust: the 1 Mbps default caps it), b: 125 kB more
+ * decisions$: s---m--T    s: {0, startup}, m: {2, throughput}, T: {5, throughput}
  * ```
+ *
+ * Until `preference$` says otherwise the preference is `auto`. Transfers that are not the ladder's media segments (an
+ * initialisation segment, audio) may be reported too, without `segmentIndex`: they feed the estimate and leave the
+ * number of the next segment as it is.
  */
 export function adaptiveDecisions(
   inputs: AdaptiveInputs,
