@@ -32,6 +32,12 @@ describe('decide', () => {
     expect(decide(initialAbrState, input({ preference: { fixed: 1 }, estimateBps: null })).decision).toEqual({ index: 1, reason: 'fixed' });
   });
 
+  it('reads a preference that is not a rung number as no limit', () => {
+    expect(decide(playing(), input({ preference: { fixed: NaN } })).decision).toEqual({ index: 5, reason: 'fixed' });
+    expect(decide(playing(), input({ preference: { cap: -Infinity } })).decision).toEqual({ index: 5, reason: 'throughput' });
+    expect(decide(playing(), input({ preference: { cap: -3 } })).decision).toEqual({ index: 0, reason: 'cap' });
+  });
+
   it('caps the automatic choice, and a cap lifted is no switch down to wait after', () => {
     const capped = decide(playing({ index: 5 }), input({ preference: { cap: 3 } }));
     expect(capped.decision).toEqual({ index: 3, reason: 'cap' });
