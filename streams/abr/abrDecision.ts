@@ -44,6 +44,8 @@ export interface DecisionInput {
 }
 
 export interface DecisionParams extends BolaOptions {
+  upSafety?: number;
+  insufficientBufferSafety?: number;
   bolaEnterS?: number;
   bolaLeaveS?: number;
   holdSafety?: number;
@@ -51,7 +53,9 @@ export interface DecisionParams extends BolaOptions {
   defaultBps?: number;
 }
 
-const clampIndex = (ladder: readonly Rung[], index: number) => Math.max(0, Math.min(ladder.length - 1, Math.floor(index)));
+/** A rung index from outside, made safe: within the ladder, and the top for anything that is not a number. */
+const clampIndex = (ladder: readonly Rung[], index: number) =>
+  Number.isFinite(index) ? Math.max(0, Math.min(ladder.length - 1, Math.floor(index))) : ladder.length - 1;
 
 /** The buffer rule's choice, capped on the way up by what the link sustains, and its updated placeholder. */
 function bolaChoice(state: AbrState, input: DecisionInput, current: number, params: DecisionParams) {
@@ -92,7 +96,15 @@ function automatic(state: AbrState, input: DecisionInput, params: DecisionParams
   }
   // The throughput rule waits after a switch down before it goes up again; BOLA's climbs are held by the estimate.
   if (!bola && decision.index > current && nowMs - state.lastDownMs < upAfterDownMs) decision = { ...decision, index: current };
-  const guarded = insufficientBufferGuard(ladder, decision.index, bufferSeconds, estimate, input.segmentSeconds, input.segmentIndex);
+  const guarded = insufficientBufferGuard(
+    ladder,
+    decision.index,
+    bufferSeconds,
+    estimate,
+    input.segmentSeconds,
+    input.segmentIndex,
+    params.insufficientBufferSafety,
+  );
   if (guarded < decision.index) decision = { index: guarded, reason: 'insufficientBuffer' };
   return { state: { ...state, bola, placeholderS }, decision };
 }

@@ -130,13 +130,17 @@ function reduce(state: EngineState, event: AbrEvent, nowMs: number, inputs: Adap
  * bandwidth estimate), the buffer level, the host's or viewer's preference and seeks. A decision is made at the start,
  * after each transfer, at each preference and each seek (see `decide`); the abandon rule watches the transfer in
  * flight at each progress and buffer change and, when it fires, switches down at once (reason `abandon`): the engine
- * then aborts that transfer and reports it failed. `estimate$` is the bandwidth estimate for telemetry, at most once
- * per `estimateThrottleMs`.
+ * then aborts that transfer and reports it failed. `estimate$` is the bandwidth estimate for telemetry (whole bits per
+ * second, from the first sample on), at most once per `estimateThrottleMs`.
  *
  * ```
- * transfers$:  ------t-------t---------   (fast link)
- * decisions$:  s-----T-------------------  s = {0, startup}, T = {4, throughput}
+ * transfers$: ----a--b    a: 27.5 kB at 5 Mbps (too little to trust: the 1 Mbps default caps it), b: 125 kB more
+ * decisions$: s---m--T    s: {0, startup}, m: {2, throughput}, T: {5, throughput}
  * ```
+ *
+ * Until `preference$` says otherwise the preference is `auto`. Transfers that are not the ladder's media segments (an
+ * initialisation segment, audio) may be reported too, without `segmentIndex`: they feed the estimate and leave the
+ * number of the next segment as it is.
  */
 export function adaptiveDecisions(
   inputs: AdaptiveInputs,
@@ -171,7 +175,7 @@ export function adaptiveDecisions(
     map((transfer) => sampleOf(transfer)),
     filter((sample) => sample !== null),
     scan((state, sample) => nextEstimate(state, sample), initialEstimate),
-    map((state) => estimateBps(state, defaultBps)),
+    map((state) => Math.round(estimateBps(state, defaultBps))),
     distinctUntilChanged(),
     throttleTime(estimateThrottleMs, scheduler, { leading: true, trailing: true }),
   );

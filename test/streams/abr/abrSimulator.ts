@@ -77,6 +77,8 @@ export interface SimulationOptions {
   preferences?: { atMs: number; preference: QualityPreference }[];
   /** The decision's parameters, when a test changes one. */
   params?: DecisionParams;
+  /** Whether the engine reports progress to the abandon rule (true by default). */
+  abandon?: boolean;
 }
 
 export interface SegmentRecord {
@@ -95,7 +97,7 @@ export interface SimulationResult {
   estimates: { atMs: number; bps: number }[];
   startupMs: number;
   stalls: number;
-  /** The rate the engine never fetched over: how much of the link was left idle. */
+  /** When the last segment arrived. */
   finishedMs: number;
 }
 
@@ -110,7 +112,7 @@ export function simulate(scheduler: TestScheduler, options: SimulationOptions): 
     const preference$ = new Subject<QualityPreference>();
     const progress$ = new Subject<TransferProgress>();
     const { decisions$, estimate$ } = adaptiveDecisions(
-      { ladder, segmentSeconds, transfers$, buffer$, preference$, progress$ },
+      { ladder, segmentSeconds, transfers$, buffer$, preference$, progress$: options.abandon === false ? undefined : progress$ },
       { ...options.params, scheduler },
     );
     let decision: QualityDecision = { index: 0, reason: 'startup' };

@@ -1,0 +1,96 @@
+import { type AbrState, decide, type DecisionInput, initialAbrState } from '../../../streams/abr/abrDecision';
+import { bolaMinBufferFor, bolaRule } from '../../../streams/abr/abrRules';
+import { ABR_BOLA_ENTER_S, ABR_BOLA_LEAVE_S, ABR_UP_SWITCH_AFTER_DOWN_MS } from '../../../streams/timing';
+import { ladder } from './fixtures';
+
+const input = (overrides: Partial<DecisionInput> = {}): DecisionInput => ({
+  ladder,
+  nowMs: 100_000,
+  bufferSeconds: 4,
+  estimateBps: 5_000_000,
+  preference: 'auto',
+  segmentSeconds: 2,
+  ...overrides,
+});
+const playing = (overrides: Partial<AbrState> = {}): AbrState => ({ ...initialAbrState, index: 2, ...overrides });
+
+describe('decide', () => {
+  it('starts at the lowest rung before any sample, at the throughput rule with one', () => {
+    expect(decide(initialAbrState, input({ estimateBps: null, bufferSeconds: 0 })).decision).toEqual({ index: 0, reason: 'startup' });
+    expect(decide(initialAbrState, input({ estimateBps: 1_300_000, bufferSeconds: 0 })).decision).toEqual({ index: 3, reason: 'startup' });
+  });
+
+  it('restarts after a seek at the throughput rule, whatever rule was in charge', () => {
+    const { state, decision } = decide(playing({ index: 5, bola: true }), input({ seek: true, bufferSeconds: 0, estimateBps: 1_300_000 }));
+    expect(decision).toEqual({ index: 3, reason: 'seek' });
+    expect(state.bola).toBe(false);
+  });
+
+  it('plays a fixed rung whatever the buffer and the estimate say', () => {
+    expect(decide(playing(), input({ preference: { fixed: 5 }, bufferSeconds: 0, estimateBps: 100_000 })).decision).toEqual({ index: 5, reason: 'fixed' });
+    expect(decide(playing(), input({ preference: { fixed: 9 } })).decision).toEqual({ index: 5, reason: 'fixed' });
+    expect(decide(initialAbrState, input({ preference: { fixed: 1 }, estimateBps: null })).decision).toEqual({ index: 1, reason: 'fixed' });
+  });
+
+  it('reads a preference that is not a rung number as no limit', () => {
+    expect(decide(playing(), input({ preference: { fixed: NaN } })).decision).toEqual({ index: 5, reason: 'fixed' });
+    expect(decide(playing(), input({ preference: { cap: -Infinity } })).decision).toEqual({ index: 5, reason: 'throughput' });
+    expect(decide(playing(), input({ preference: { cap: -3 } })).decision).toEqual({ index: 0, reason: 'cap' });
+  });
+
+  it('caps the automatic choice, and a cap lifted is no switch down to wait after', () => {
+    const capped = decide(playing({ index: 5 }), input({ preference: { cap: 3 } }));
+    expect(capped.decision).toEqual({ index: 3, reason: 'cap' });
+    expect(decide(playing(), input({ preference: { cap: 4 }, estimateBps: 1_300_000 })).decision).toEqual({ index: 3, reason: 'throughput' });
+    const lifted = decide(capped.state, input({ nowMs: 100_001 }));
+    expect(lifted.decision).toEqual({ index: 5, reason: 'throughput' });
+  });
+
+  it('keeps the throughput rule from going up within 8 s of a switch down (production constant)', () => {
+    expect(ABR_UP_SWITCH_AFTER_DOWN_MS).toBe(8_000);
+    const down = decide(playing({ index: 4 }), input({ nowMs: 10_000, estimateBps: 800_000 }));
+    expect(down.decision).toEqual({ index: 2, reason: 'throughput' });
+    expect(decide(down.state, input({ nowMs: 17_999 })).decision).toEqual({ index: 2, reason: 'throughput' });
+    expect(decide(down.state, input({ nowMs: 18_000 })).decision).toEqual({ index: 5, reason: 'throughput' });
+  });
+
+  it('hands over to BOLA at 10 s of buffer and back under 6 s (production constants)', () => {
+    expect([ABR_BOLA_ENTER_S, ABR_BOLA_LEAVE_S]).toEqual([10, 6]);
+    const below = decide(playing({ index: 3 }), input({ bufferSeconds: 9.9, estimateBps: 1_300_000 }));
+    expect(below.decision.reason).toBe('throughput');
+    const entered = decide(below.state, input({ bufferSeconds: 10, estimateBps: 1_300_000 }));
+    expect(entered.decision.reason).toBe('buffer');
+    expect(decide(entered.state, input({ bufferSeconds: 6, estimateBps: 1_300_000 })).decision.reason).toBe('buffer');
+    expect(decide(entered.state, input({ bufferSeconds: 5.9, estimateBps: 1_300_000 })).decision.reason).toBe('throughput');
+  });
+
+  it('keeps the rung the throughput rule chose when BOLA takes over', () => {
+    // At 10 s BOLA alone picks the lowest rung; the placeholder lifts its level to where it picks hd720.
+    expect(bolaRule(ladder, 10, 2)).toBe(0);
+    const { state, decision } = decide(playing({ index: 4 }), input({ bufferSeconds: 10, estimateBps: 2_600_000 }));
+    expect(decision).toEqual({ index: 4, reason: 'buffer' });
+    expect(state.placeholderS).toBeCloseTo(bolaMinBufferFor(ladder, 4) - 10, 6);
+  });
+
+  it('lets BOLA climb with the buffer only as far as the estimate sustains (0.95 × the estimate)', () => {
+    const bola = playing({ index: 3, bola: true });
+    expect(decide(bola, input({ bufferSeconds: 30, estimateBps: 2_000_000 })).decision).toEqual({ index: 4, reason: 'buffer' });
+    expect(decide(bola, input({ bufferSeconds: 30, estimateBps: 3_700_000 })).decision).toEqual({ index: 5, reason: 'buffer' });
+    // A low estimate never takes BOLA down: only the buffer does.
+    expect(decide(bola, input({ bufferSeconds: 30, estimateBps: 500_000 })).decision).toEqual({ index: 3, reason: 'buffer' });
+  });
+
+  it('lets BOLA go down only when one more segment of buffer would not keep the rung', () => {
+    const bola = playing({ index: 5, bola: true });
+    const top = bolaMinBufferFor(ladder, 5);
+    expect(decide(bola, input({ bufferSeconds: top - 1.9 })).decision).toEqual({ index: 5, reason: 'buffer' });
+    expect(decide(bola, input({ bufferSeconds: top - 2.1 })).decision).toEqual({ index: 4, reason: 'buffer' });
+  });
+
+  it('never picks a rung whose next segment would drain the buffer before it arrives', () => {
+    // hd1080's 875 kB take 1.4 s at 5 Mbps: within 0.7 × 3 s, not within 0.7 × 1.5 s (hd720's 450 kB take 0.72 s).
+    expect(decide(playing({ index: 5 }), input({ bufferSeconds: 3 })).decision).toEqual({ index: 5, reason: 'throughput' });
+    expect(decide(playing({ index: 5 }), input({ bufferSeconds: 1.5 })).decision).toEqual({ index: 4, reason: 'insufficientBuffer' });
+    expect(decide(playing({ index: 5 }), input({ bufferSeconds: 0 })).decision).toEqual({ index: 0, reason: 'insufficientBuffer' });
+  });
+});
