@@ -4,8 +4,8 @@
  *
  * Every byte a player fetches goes through a fresh shaping proxy per play (`bench/abr/shapingProxy.ts`), whose clock
  * starts at the navigation: the peers' pages, dist files and media from the bench's static origin
- * (`bench/abr/pages.ts`), the embed's page, scripts and media from the reference server (started with the entry's
- * library as `VIDFRAME_LIBRARY_DIR`; it serves `dist/`, so `npm run build` first). The embed is framed by a host page
+ * (`bench/abr/pages.ts`), the embed's page, scripts and media from the reference server (`server/main.ts` in a process
+ * of its own, with the entry's library as `VIDFRAME_LIBRARY_DIR`; it serves `dist/`, so `npm run build` first). The embed is framed by a host page
  * on an origin of its own, unshaped. Each play is a fresh Chromium with a fresh profile; the players play one after
  * another (never two at once: the machine's cores are few), their order turning from run to run. The figures come from
  * the `<video>` element alone (`bench/abr/probe.ts`, `bench/abr/metrics.ts`); the proxy's count of the bytes it carried
@@ -15,10 +15,14 @@
  * play, default 60), `BENCH_ABR_SCHEDULES` (names, comma-separated; all by default), `BENCH_ABR_PLAYERS` (default all
  * four), `--entry <path>` or `BENCH_ABR_ENTRY` (the catalogue entry to play).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchProfileBrowser } from '../../test/e2e/helpers/browser';
+import { onCleanup, startCurrentServer } from '../benchProcesses';
 import { bitrateOf, loadBenchEntry, type BenchEntry } from './entry';
 import { playMetrics, type PlayMetrics } from './metrics';
 import { hostPage, PEERS, startStaticOrigin, type Player } from './pages';
@@ -136,15 +140,19 @@ async function startHostOrigin(): Promise<{ origin: string; close(): Promise<voi
 async function startOrigins(entry: BenchEntry, players: Player[]) {
   const peers = await startStaticOrigin(entry.libraryDir, { hls: entry.hls, dash: entry.dashH264 });
   if (!players.includes('vidframe')) return { origins: { peers: peers.origin }, close: () => peers.close() };
-  process.env.VIDFRAME_LIBRARY_DIR = entry.libraryDir;
-  const { startServer } = await import('../../test/e2e/helpers/servers');
-  const vidframe = await startServer();
+  // The server as `npm run serve` runs it, in a process of its own (so that its work is not the harness's), with the
+  // entry's library and a throw-away data folder.
+  const dataDir = mkdtempSync(join(tmpdir(), 'vidframe-abr-'));
+  const removeData = onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
+  const vidframe = await startCurrentServer({ VIDFRAME_DATA_DIR: dataDir, VIDFRAME_LIBRARY_DIR: entry.libraryDir, VIDFRAME_RATE_LIMIT: 'off' }, 60_000);
   const host = await startHostOrigin();
   return {
     origins: { peers: peers.origin, vidframe: vidframe.origin, host: host.origin },
     close: async () => {
       await Promise.all([peers.close(), host.close()]);
-      await vidframe.close();
+      await vidframe.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      removeData();
     },
   };
 }
