@@ -1,6 +1,7 @@
 /**
  * The video the adaptive benchmark plays: a catalogue entry in the library layout of `docs/adaptive-streaming.md`
- * (`<library>/entries/<id>.json`, paths relative to the library), as `npm run ingest` writes it. Found, in order, from
+ * (its H.264 family: the DASH manifest `adaptive.dash.h264`, the HLS playlist, the `video/mp4` formats)
+ * in `<library>/entries/<id>.json`, paths relative to the library, as `npm run ingest` writes it. Found, in order, from
  * `--entry <path>` or `BENCH_ABR_ENTRY`, the longest entry with an H.264 DASH manifest and an HLS playlist in the
  * library (`VIDFRAME_LIBRARY_DIR`, by default `.data/library`), else the dev ladder (`bench/abr/devLadder.ts`).
  */
@@ -29,7 +30,7 @@ interface EntryFile {
     segmentSeconds?: number;
     dash?: { h264?: string };
     hls?: string;
-    formats?: { kind?: string; height?: number; bitrate?: number }[];
+    formats?: { kind?: string; height?: number; bitrate?: number; mimeType?: string }[];
   };
 }
 
@@ -65,10 +66,10 @@ export function loadBenchEntry(args: string[]): BenchEntry {
   const e = read(entryPath);
   if (!playable(e) || !e?.adaptive) throw new Error(`abr: ${entryPath} is no catalogue entry with adaptive.dash.h264, adaptive.hls and formats`);
   const durationSeconds = e.durationSeconds ?? NaN;
+  // The H.264 family only: the VP9 family has the same heights at other bitrates, and the bench plays H.264.
+  const h264 = (e.adaptive.formats ?? []).filter((f) => f.kind === 'video' && f.height && f.bitrate && /^video\/mp4\b/.test(f.mimeType ?? ''));
   const ladder: BenchEntry['ladder'] = [
-    ...(e.adaptive.formats ?? [])
-      .filter((f) => f.kind === 'video' && f.height && f.bitrate)
-      .map((f) => ({ height: f.height!, bitrate: f.bitrate!, source: 'ladder' as const })),
+    ...h264.map((f) => ({ height: f.height!, bitrate: f.bitrate!, source: 'ladder' as const })),
     ...(e.renditions ?? [])
       .filter((r) => r.height && r.bytes && durationSeconds > 0)
       .map((r) => ({ height: r.height!, bitrate: Math.round((r.bytes! * 8) / durationSeconds), source: 'progressive' as const })),
