@@ -125,9 +125,11 @@ export async function startShapingProxy({ target, schedule, tickMs = 10, burstMs
 
   function tick(): void {
     const t = elapsed();
-    // What an idle link saved is bounded; this tick's share of the schedule is always added whole, so a late tick
-    // loses nothing and no second ever carries more than the schedule gives it (plus the small saved amount).
-    budget = Math.min(budget, (rateAt(steps, t) * burstMs) / 1000) + integrate(steps, lastTick, t);
+    // What an idle link saved is bounded, and a tick late across a whole second adds only the new second's share
+    // (the previous second's rest is lost): no second ever carries more than the schedule gives it, plus the small
+    // saved amount, however late the timer fires.
+    const from = Math.floor(t) > Math.floor(lastTick) ? Math.floor(t) : lastTick;
+    budget = Math.min(budget, (rateAt(steps, t) * burstMs) / 1000) + integrate(steps, from, t);
     lastTick = t;
     let carried = 0;
     for (;;) {
