@@ -111,6 +111,11 @@ async function playOnce(player: Player, steps: BandwidthStep[], run: number, set
   }
 }
 
+function failedPlay(run: number, error: unknown): PlayRecord {
+  const metrics = playMetrics({ found: false, events: [], samples: [] }, { navigationAt: 0, endAt: 0, bitrateOf: () => NaN, segmentSeconds: 2 });
+  return { run, ...metrics, link: { deliveredBytes: 0, maxSecondRatio: 0, bytesInOutage: 0 }, errors: [String(error).slice(0, 300)] };
+}
+
 function envNumber(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`abr: ${name} must be a positive number, not "${process.env[name]}"`);
@@ -176,7 +181,8 @@ export async function runAbrBench(args: string[]): Promise<AbrBenchResult> {
         // The order turns from run to run, so that no player always follows the same one.
         const order = players.map((_, i) => players[(i + run) % players.length]);
         for (const player of order) {
-          const play = await playOnce(player, steps, run, setup);
+          // A play that fails (the browser, the page) is recorded as not played, with the reason; the others go on.
+          const play = await playOnce(player, steps, run, setup).catch((error: unknown) => failedPlay(run, error));
           (result.plays[player] ??= []).push(play);
           const f = (x: number, d = 0) => (Number.isFinite(x) ? x.toFixed(d) : '—');
           console.log(

@@ -85,68 +85,34 @@ const BACKLOG_BYTES = 256 * 1024;
 
 const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'upgrade'];
 
-export async function startShapingProxy({ target, schedule, tickMs = 10, burstMs = 20, hostName = '127.0.0.1' }: ShapingProxyOptions): Promise<ShapingProxy> {
-  const steps = [...schedule].sort((a, b) => a.atSeconds - b.atSeconds);
+function finishIfDone(flow: Flow, flows: Set<Flow>): void {
+  if (flow.upstreamEnded && flow.pending === 0) {
+    flows.delete(flow);
+    flow.res.end();
+  }
+}
+
+/** Writes up to `bytes` of the flow's backlog; returns how many it wrote. */
+function send(flow: Flow, bytes: number, flows: Set<Flow>): number {
+  let sent = 0;
+  while (sent < bytes && flow.chunks.length > 0) {
+    const head = flow.chunks[0]!;
+    const n = Math.min(head.length, bytes - sent);
+    flow.res.write(n === head.length ? head : head.subarray(0, n));
+    if (n === head.length) flow.chunks.shift();
+    else flow.chunks[0] = head.subarray(n);
+    sent += n;
+  }
+  flow.pending -= sent;
+  if (flow.pending < BACKLOG_BYTES / 2) flow.upstream?.resume();
+  finishIfDone(flow, flows);
+  return sent;
+}
+
+/** Forwards each request to `target` and hands its response's body to the link (`flows`). */
+function forwarder(target: string, agent: Agent, flows: Set<Flow>) {
   const targetUrl = new URL(target);
-  const agent = new Agent({ keepAlive: true });
-  const flows = new Set<Flow>();
-  /** [seconds since start, bytes] of every tick that carried bytes. */
-  const log: [number, number][] = [];
-  let startedAt: number | undefined;
-  let lastTick = 0;
-  let budget = 0;
-  let ticker: ReturnType<typeof setInterval> | undefined;
-
-  const elapsed = () => (startedAt === undefined ? 0 : (performance.now() - startedAt) / 1000);
-
-  function finishIfDone(flow: Flow): void {
-    if (flow.upstreamEnded && flow.pending === 0) {
-      flows.delete(flow);
-      flow.res.end();
-    }
-  }
-
-  /** Writes up to `bytes` of the flow's backlog; returns how many it wrote. */
-  function send(flow: Flow, bytes: number): number {
-    let sent = 0;
-    while (sent < bytes && flow.chunks.length > 0) {
-      const head = flow.chunks[0]!;
-      const n = Math.min(head.length, bytes - sent);
-      flow.res.write(n === head.length ? head : head.subarray(0, n));
-      if (n === head.length) flow.chunks.shift();
-      else flow.chunks[0] = head.subarray(n);
-      sent += n;
-    }
-    flow.pending -= sent;
-    if (flow.pending < BACKLOG_BYTES / 2) flow.upstream?.resume();
-    finishIfDone(flow);
-    return sent;
-  }
-
-  function tick(): void {
-    const t = elapsed();
-    // What an idle link saved is bounded, and a tick late across a whole second adds only the new second's share
-    // (the previous second's rest is lost): no second ever carries more than the schedule gives it, plus the small
-    // saved amount, however late the timer fires.
-    const from = Math.floor(t) > Math.floor(lastTick) ? Math.floor(t) : lastTick;
-    budget = Math.min(budget, (rateAt(steps, t) * burstMs) / 1000) + integrate(steps, from, t);
-    lastTick = t;
-    let carried = 0;
-    for (;;) {
-      const ready = [...flows].filter((f) => f.pending > 0 && !f.res.writableNeedDrain);
-      if (ready.length === 0 || budget < 1) break;
-      const share = Math.max(1, Math.floor(budget / ready.length));
-      for (const flow of ready) {
-        if (budget < 1) break;
-        const n = send(flow, Math.min(share, Math.floor(budget)));
-        budget -= n;
-        carried += n;
-      }
-    }
-    if (carried > 0) log.push([t, carried]);
-  }
-
-  function forward(req: IncomingMessage, res: ServerResponse): void {
+  return (req: IncomingMessage, res: ServerResponse): void => {
     const flow: Flow = { res, chunks: [], pending: 0, upstreamEnded: false };
     const outgoing = httpRequest(
       { protocol: targetUrl.protocol, hostname: targetUrl.hostname, port: targetUrl.port, method: req.method, path: req.url, headers: req.headers, agent },
@@ -163,7 +129,7 @@ export async function startShapingProxy({ target, schedule, tickMs = 10, burstMs
         });
         upstream.on('end', () => {
           flow.upstreamEnded = true;
-          finishIfDone(flow);
+          finishIfDone(flow, flows);
         });
         upstream.on('error', () => res.destroy());
       },
@@ -179,9 +145,46 @@ export async function startShapingProxy({ target, schedule, tickMs = 10, burstMs
       outgoing.destroy();
     });
     req.pipe(outgoing);
+  };
+}
+
+export async function startShapingProxy({ target, schedule, tickMs = 10, burstMs = 20, hostName = '127.0.0.1' }: ShapingProxyOptions): Promise<ShapingProxy> {
+  const steps = [...schedule].sort((a, b) => a.atSeconds - b.atSeconds);
+  const agent = new Agent({ keepAlive: true });
+  const flows = new Set<Flow>();
+  /** [seconds since start, bytes] of every tick that carried bytes. */
+  const log: [number, number][] = [];
+  let startedAt: number | undefined;
+  let lastTick = 0;
+  let budget = 0;
+  let ticker: ReturnType<typeof setInterval> | undefined;
+
+  const elapsed = () => (startedAt === undefined ? 0 : (performance.now() - startedAt) / 1000);
+
+  function tick(): void {
+    const t = elapsed();
+    // What an idle link saved is bounded, and a tick late across a whole second adds only the new second's share
+    // (the previous second's rest is lost): no second ever carries more than the schedule gives it, plus the small
+    // saved amount, however late the timer fires.
+    const from = Math.floor(t) > Math.floor(lastTick) ? Math.floor(t) : lastTick;
+    budget = Math.min(budget, (rateAt(steps, t) * burstMs) / 1000) + integrate(steps, from, t);
+    lastTick = t;
+    let carried = 0;
+    for (;;) {
+      const ready = [...flows].filter((f) => f.pending > 0 && !f.res.writableNeedDrain);
+      if (ready.length === 0 || budget < 1) break;
+      const share = Math.max(1, Math.floor(budget / ready.length));
+      for (const flow of ready) {
+        if (budget < 1) break;
+        const n = send(flow, Math.min(share, Math.floor(budget)), flows);
+        budget -= n;
+        carried += n;
+      }
+    }
+    if (carried > 0) log.push([t, carried]);
   }
 
-  const server = createServer(forward);
+  const server = createServer(forwarder(target, agent, flows));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 

@@ -83,6 +83,26 @@ describe('shaping proxy', () => {
     for (const d of downloads) expect(d.chunks.some(([t]) => t >= 4000)).toBe(true);
   }, 15_000);
 
+  it('gives a second no more than its share when the timer fires late across its start', async () => {
+    origin = await startOrigin(4 * 1024 * 1024);
+    proxy = await startShapingProxy({ target: origin.origin, schedule: [{ atSeconds: 0, kbps: 800 }] });
+    let startedAt = 0;
+    const downloads = [0, 1].map((i) => download(`${proxy.origin}/file-${i}`, () => startedAt));
+    proxy.start();
+    startedAt = performance.now();
+    // The event loop blocked from 0.85 s to 1.2 s: the next tick comes a fifth of a second into second 1.
+    setTimeout(() => {
+      while (performance.now() - startedAt < 1200) {
+        /* busy */
+      }
+    }, 850);
+    await new Promise((done) => setTimeout(done, 2_100));
+    const allowed = proxy.scheduledBytes(1, 2);
+    expect(proxy.delivered(1, 2)).toBeLessThanOrEqual(1.05 * allowed);
+    expect(received(downloads, 1000, 2000)).toBeLessThanOrEqual(1.05 * allowed);
+    expect(received(downloads, 1000, 2000)).toBeGreaterThanOrEqual(0.7 * allowed);
+  });
+
   it('forwards status, headers and the whole body at the link rate, an idle link saving up no burst', async () => {
     origin = await startOrigin(30_000);
     proxy = await startShapingProxy({ target: origin.origin, schedule: [{ atSeconds: 0, kbps: 2400 }] });
