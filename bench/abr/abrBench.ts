@@ -118,7 +118,7 @@ function failedPlay(run: number, error: unknown): PlayRecord {
 
 function envNumber(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`abr: ${name} must be a positive number, not "${process.env[name]}"`);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`abr: ${name} must be a whole number above 0, not "${process.env[name]}"`);
   return value;
 }
 
