@@ -14,10 +14,14 @@
  *   requests drained in real Chromium IndexedDB to a counting endpoint (none lost, none sent twice, checked there);
  * - `collector`: log requests into the real server process for the JSONL baseline, SQLite and ClickHouse, and the
  *   server's start-up on an empty and a filled store (`bench/collectorIngest.ts`; its size and stores are set by
- *   environment variables, e.g. `BENCH_COLLECTOR_EVENTS=200000` for a quick run).
+ *   environment variables, e.g. `BENCH_COLLECTOR_EVENTS=200000` for a quick run);
+ * - `abr`: the embed against hls.js, shaka-player and dash.js on the same H.264 ladder under bandwidth schedules, the
+ *   bytes shaped by a loopback proxy (`bench/abr/abrBench.ts`; `BENCH_ABR_RUNS`, `BENCH_ABR_SECONDS`,
+ *   `BENCH_ABR_SCHEDULES`, `BENCH_ABR_PLAYERS`, `--entry <path>`). Not part of a bare `npm run bench`: it plays for
+ *   hours at its defaults.
  *
- * `npm run bench` runs everything; `npm run bench -- page` (or `client`, `retry`, `collector`) one part. The `client`,
- * `page` and `retry` parts write their result to `bench/results/<kind>-latest.json`, replacing the last one.
+ * `npm run bench` runs everything but `abr`; `npm run bench -- page` (or `client`, `retry`, `collector`, `abr`) one
+ * part. The `client`, `page`, `retry` and `abr` parts write their result to `bench/results/<kind>-latest.json`, replacing the last one.
  */
 import { performance } from 'node:perf_hooks';
 import { Subject, VirtualTimeScheduler } from 'rxjs';
@@ -51,15 +55,15 @@ function measure(name: string, ops: number, run: () => void, rounds = 7): Result
   return { name, opsPerSecond: Math.round((ops / median) * 1000) };
 }
 
-const PARTS = ['client', 'page', 'retry', 'collector'] as const;
-const OPTIONS = ['--long'] as const;
+const PARTS = ['client', 'page', 'retry', 'collector', 'abr'] as const;
+const OPTIONS = ['--long', '--entry'] as const;
 type Part = (typeof PARTS)[number];
 const args = process.argv.slice(2);
-const parts = args.filter((a) => !(OPTIONS as readonly string[]).includes(a));
+const parts = args.filter((a, i) => !(OPTIONS as readonly string[]).includes(a) && args[i - 1] !== '--entry');
 for (const part of parts) {
   if (!(PARTS as readonly string[]).includes(part)) throw new Error(`npm run bench -- [${PARTS.join('] [')}] [${OPTIONS.join('] [')}], not "${part}"`);
 }
-const runs = (part: Part) => parts.length === 0 || parts.includes(part);
+const runs = (part: Part) => (parts.length === 0 && part !== 'abr') || parts.includes(part);
 
 /** The client-side hot paths (everything before the collector benchmark). */
 function runClientBenches(): void {
@@ -210,4 +214,13 @@ if (runs('collector')) {
   // Imported only when it runs: it installs clean-up handlers for the processes and folders it creates.
   const { runCollectorBench } = await import('./collectorIngest');
   await runCollectorBench();
+}
+if (runs('abr')) {
+  // Imported only when it runs: it starts the reference server, Chromium for every play, and may encode a dev ladder.
+  const { runAbrBench } = await import('./abr/abrBench');
+  const { printAbrReport } = await import('./abr/abrReport');
+  const { writeResult } = await import('./report');
+  const result = await runAbrBench(args);
+  const { comparisons, summaries } = printAbrReport(result);
+  console.log(`  written: ${writeResult('abr', { ...result, summaries, comparisons })}`);
 }
