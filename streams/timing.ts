@@ -299,3 +299,12 @@ export const PLAYBACK_NONCE_CHARS = 16;
  * seeking again and again), so its URL stays short (< 1 KiB) and the collector refuses anything longer.
  */
 export const PING_MAX_SEGMENTS = 20;
+
+// ── Adaptive ladder (product choices: the segment length every rendition of an ingested video shares) ──
+/**
+ * Every rendition of an ingested video is cut into segments of this length, each starting on a keyframe at the same
+ * time in every rendition, so the player switches rendition at any segment boundary; the last one may be shorter.
+ */
+export const INGEST_SEGMENT_SECONDS = 2;
+/** No segment is ever longer than this: a switch or a seek never waits for more than one such segment's download. */
+export const INGEST_SEGMENT_MAX_SECONDS = 4;
