@@ -17,6 +17,7 @@ export interface EncodeJob {
   frameRate: { text: string; value: number };
   /** Frames per group of pictures (one segment). */
   gop: number;
+  /** The video's duration: every output ends there (audio that runs on is cut). */
   durationSeconds: number;
   /** `false`: the source is silent and a silent stereo track is generated, so every video has an audio rendition. */
   hasAudio: boolean;
@@ -59,6 +60,13 @@ function vp9Encoder(job: EncodeJob): string[] {
   return ['-c:v', 'libvpx-vp9', ...speed, '-crf', String(VP9_CRF), '-row-mt', job.threads === 1 ? '0' : '1', '-pix_fmt', 'yuv420p'];
 }
 
+/**
+ * The ladder's audio ends this much before the video: the DASH muxer shifts audio by the encoder's delay (AAC's
+ * priming, Opus's pre-skip, both under 25 ms), so audio that ran to the video's last instant would spill a few
+ * milliseconds into a segment of its own past the video's end. Every track then has the same number of segments.
+ */
+export const AUDIO_END_MARGIN_SECONDS = 0.05;
+
 const audioEncoder = (family: Family): string[] =>
   family === 'h264'
     ? ['-c:a', 'aac', '-b:a', `${AUDIO.aacKbps}k`, '-ac', String(AUDIO.channels), '-ar', String(AUDIO.sampleRate)]
@@ -99,8 +107,8 @@ export function ladderArgs(job: EncodeJob, family: Family, rungs: readonly Chose
     ...rungRates(family, rungs),
     ...keyframes(job, family),
     ...audioEncoder(family),
-    '-threads',
-    String(job.threads),
+    ...['-filter:a', `atrim=end=${Math.max(0.1, job.durationSeconds - AUDIO_END_MARGIN_SECONDS).toFixed(3)}`],
+    ...['-t', job.durationSeconds.toFixed(3), '-threads', String(job.threads)],
     ...BITEXACT,
     ...['-f', 'dash', '-seg_duration', String(INGEST_SEGMENT_SECONDS), '-use_template', '1', '-use_timeline', '0', '-single_file', '0'],
     ...['-adaptation_sets', 'id=0,streams=v id=1,streams=a', '-dash_segment_type', family === 'h264' ? 'mp4' : 'webm'],
@@ -122,7 +130,7 @@ export function progressiveArgs(job: EncodeJob, size: { width: number; height: n
     ...['-profile:v', 'main', '-maxrate', `${rateKbps}k`, '-bufsize', `${2 * rateKbps}k`],
     ...keyframes(job, 'h264'),
     ...audioEncoder('h264'),
-    ...['-threads', String(job.threads), ...BITEXACT, '-movflags', '+faststart', '-f', 'mp4', out],
+    ...['-t', job.durationSeconds.toFixed(3), '-threads', String(job.threads), ...BITEXACT, '-movflags', '+faststart', '-f', 'mp4', out],
   ];
 }
 

@@ -23,6 +23,7 @@ export const probeArgs = (file: string): string[] => ['-v', 'error', '-show_form
 
 interface ProbeStream {
   codec_type?: string;
+  duration?: string;
   width?: number;
   height?: number;
   sample_aspect_ratio?: string;
@@ -94,7 +95,9 @@ export function readProbe(json: string): SourceInfo {
   const streams = probe.streams ?? [];
   const video = streams.find((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
   const hasAudio = streams.some((s) => s.codec_type === 'audio');
-  const duration = Number(probe.format?.duration ?? NaN);
+  // The video's own duration when the container states it (audio often runs a few milliseconds past it), else the file's.
+  const videoDuration = Number(video?.duration ?? NaN);
+  const duration = videoDuration > 0 ? videoDuration : Number(probe.format?.duration ?? NaN);
   const formatName = probe.format?.format_name ?? '';
   if (!video && !hasAudio && !(duration > 0)) throw new IngestError(EXIT.ZERO_LENGTH, 'the source holds no media (zero length)');
   if (!video && hasAudio) throw new IngestError(EXIT.AUDIO_ONLY, 'the source is audio only: it has no video stream');

@@ -66,10 +66,10 @@ export function readMpd(xml: string): MpdRepresentation[] {
     const setTemplate = elements(body.replace(/<Representation\b[\s\S]*?<\/Representation>/g, ''), 'SegmentTemplate')[0];
     return elements(body, 'Representation').map(({ tag: repTag, body: repBody }) => {
       const rep = attributesOf(repTag);
-      const template = attributesOf((elements(repBody, 'SegmentTemplate')[0] ?? setTemplate ?? fail(`names no SegmentTemplate for ${rep.id}`)).tag);
       const mimeType = rep.mimeType ?? set.mimeType ?? fail(`names no mimeType for ${rep.id}`);
       const contentType = set.contentType ?? mimeType.split('/')[0];
       if (contentType !== 'video' && contentType !== 'audio') return fail(`has a ${String(contentType)} representation`);
+      const template = attributesOf((elements(repBody, 'SegmentTemplate')[0] ?? setTemplate ?? fail(`names no SegmentTemplate for ${rep.id}`)).tag);
       const id = rep.id ?? fail('has a representation without an id');
       const fill = (t: string | undefined) => (t ?? fail(`names no segment files for ${id}`)).replace(/\$RepresentationID\$/g, id);
       const timescale = Number(template.timescale ?? 1);
