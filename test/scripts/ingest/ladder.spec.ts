@@ -38,7 +38,7 @@ describe('chooseLadder', () => {
       ['small', 320, 240],
     ]);
     expect(rungsOf(1920, 9 / 16).at(-1)).toEqual(['hd1080', 608, 1080]);
-    for (const [, w] of rungsOf(1080, 2.39)) expect(w % 2).toBe(0);
+    for (const r of chooseLadder(1080, 2.39)) expect(r.width % 2).toBe(0);
   });
 
   it('keeps the contract: bit rates rising with the height, H.264 above VP9, segments of 2 s and never over 4 s', () => {

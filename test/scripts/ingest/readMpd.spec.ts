@@ -104,7 +104,7 @@ describe('the entry and the HLS playlists', () => {
     ],
   };
   const vp9: FamilyOutput = { ...h264, family: 'vp9', manifest: 'vp9/manifest.mpd' };
-  const entry = buildEntry({
+  const input = {
     id: 'VFtest00001',
     title: 'Test',
     author: 'Ann',
@@ -117,7 +117,8 @@ describe('the entry and the HLS playlists', () => {
     poster: 'poster.jpg',
     hls: 'h264/master.m3u8',
     segmentSeconds: 2,
-  });
+  };
+  const entry = buildEntry(input);
 
   it('states each format as the contract says: quality, size, measured bit rate, paths under the version folder', () => {
     expect(entry.adaptive.formats[0]).toEqual({
@@ -158,7 +159,7 @@ describe('the entry and the HLS playlists', () => {
 
   it('refuses a manifest whose renditions do not match the rungs', () => {
     const wrong = { ...h264, rungs: chooseLadder(360, 4 / 3) };
-    expect(() => buildEntry({ ...(entry as never), families: [wrong] } as never)).toThrow();
+    expect(() => buildEntry({ ...input, families: [wrong] })).toThrow('the h264 manifest has 2 video representations for 3 rungs');
   });
 
   it('writes the entry as JSON that reads back to itself, one format per line', () => {
