@@ -17,6 +17,8 @@ export interface EncodeJob {
   frameRate: { text: string; value: number };
   /** Frames per group of pictures (one segment). */
   gop: number;
+  /** The display aspect ratio every rendition states (`setdar`), the same across a ladder. */
+  aspect: { num: number; den: number };
   /** The video's duration: every output ends there (audio that runs on is cut). */
   durationSeconds: number;
   /** `false`: the source is silent and a silent stereo track is generated, so every video has an audio rendition. */
@@ -84,7 +86,8 @@ function rungRates(family: Family, rungs: readonly ChosenRung[]): string[] {
 /** The source's video, at the output frame rate, split once per rung and scaled to each (`[v0]` … `[vN]`). */
 export function ladderFilter(job: EncodeJob, rungs: readonly ChosenRung[]): string {
   const splits = rungs.map((_, i) => `[s${i}]`).join('');
-  const scales = rungs.map((r, i) => `[s${i}]scale=${r.width}:${r.height}:flags=bicubic,setsar=1[v${i}]`);
+  const dar = `${job.aspect.num}/${job.aspect.den}`;
+  const scales = rungs.map((r, i) => `[s${i}]scale=${r.width}:${r.height}:flags=bicubic,setdar=${dar}[v${i}]`);
   return [`[0:v:0]fps=${job.frameRate.text},format=yuv420p,split=${rungs.length}${splits}`, ...scales].join(';');
 }
 

@@ -18,7 +18,17 @@ import { checkSource } from './checkSource';
 import { encodeVersion, planSteps, type Reporter } from './encodeVersion';
 import type { EncodeJob } from './ffmpegArgs';
 import { channelIdFor, titleFromFileName, versionOf, videoIdFromDigest } from './ids';
-import { chooseLadder, gopFrames, INGEST_SEGMENT_SECONDS, ladderSettings, outputFrameRate, progressiveSize, STORYBOARD, type ChosenRung } from './ladder';
+import {
+  chooseLadder,
+  gopFrames,
+  snapAspect,
+  INGEST_SEGMENT_SECONDS,
+  ladderSettings,
+  outputFrameRate,
+  progressiveSize,
+  STORYBOARD,
+  type ChosenRung,
+} from './ladder';
 import { digestFile, moveIntoPlace, readEntry, removeStaleTemps, videoPaths, writeEntryAtomically, type VideoPaths } from './library';
 import { LAYOUT, readFamily, readProgressive, readRecord, readSheets, writeRecord, type VersionRecord } from './readOutputs';
 import type { Tools } from './runTool';
@@ -122,6 +132,7 @@ export async function ingest(options: IngestOptions, deps: IngestDeps): Promise<
     source,
     frameRate,
     gop: gopFrames(frameRate.value),
+    aspect: snapAspect(info.displayAspect),
     durationSeconds: info.durationSeconds,
     hasAudio: info.hasAudio,
     preset: options.preset,

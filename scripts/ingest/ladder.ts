@@ -60,6 +60,45 @@ export interface ChosenRung extends LadderRung {
 /** The nearest even number (encoders want even frame sizes for 4:2:0), at least 2. */
 export const even = (n: number): number => Math.max(2, Math.round(n / 2) * 2);
 
+/** A display aspect ratio as a fraction (`16/9`), the form ffmpeg's `setdar` and a DASH manifest's `par` take. */
+export interface AspectRatio {
+  num: number;
+  den: number;
+  value: number;
+}
+
+/** The usual display aspect ratios: a source within 1% of one is shown at exactly that one. */
+const COMMON_ASPECTS: readonly [number, number][] = [
+  [16, 9],
+  [4, 3],
+  [1, 1],
+  [21, 9],
+  [239, 100],
+  [37, 20],
+  [3, 2],
+  [5, 4],
+  [9, 16],
+  [3, 4],
+  [2, 3],
+  [4, 5],
+];
+
+/**
+ * The display aspect ratio every rendition gets, as a fraction: a usual one when the source is within 1% of it (an
+ * 854×480 frame is 16:9), else the nearest fraction with a denominator up to 100. Every rung of a ladder shows the
+ * same ratio (a DASH adaptation set requires it), whatever rounding its even width needed.
+ */
+export function snapAspect(displayAspect: number): AspectRatio {
+  const common = COMMON_ASPECTS.find(([n, d]) => Math.abs(n / d - displayAspect) / (n / d) < 0.01);
+  if (common) return { num: common[0], den: common[1], value: common[0] / common[1] };
+  let best: AspectRatio = { num: Math.max(1, Math.round(displayAspect)), den: 1, value: Math.max(1, Math.round(displayAspect)) };
+  for (let den = 1; den <= 100; den++) {
+    const num = Math.max(1, Math.round(displayAspect * den));
+    if (Math.abs(num / den - displayAspect) < Math.abs(best.value - displayAspect)) best = { num, den, value: num / den };
+  }
+  return best;
+}
+
 /** The width of a frame `height` tall with the source's display aspect ratio. */
 export const widthFor = (height: number, displayAspect: number): number => even(height * displayAspect);
 
@@ -70,7 +109,8 @@ export const widthFor = (height: number, displayAspect: number): number => even(
 export function chooseLadder(sourceHeight: number, displayAspect: number): ChosenRung[] {
   const rungs = LADDER.filter((r) => r.height <= sourceHeight);
   const chosen = rungs.length > 0 ? rungs : LADDER.slice(0, 1);
-  return chosen.map((r) => ({ ...r, width: widthFor(r.height, displayAspect) }));
+  const aspect = snapAspect(displayAspect).value;
+  return chosen.map((r) => ({ ...r, width: widthFor(r.height, aspect) }));
 }
 
 /** The progressive file's size: 360p, or the source's height when lower. */

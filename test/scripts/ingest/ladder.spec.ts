@@ -7,6 +7,7 @@ import {
   outputFrameRate,
   posterSeconds,
   progressiveSize,
+  snapAspect,
 } from '../../../scripts/ingest/ladder';
 import { decodeCheckArgs, ladderArgs, ladderFilter, progressiveArgs, storyboardArgs, type EncodeJob } from '../../../scripts/ingest/ffmpegArgs';
 
@@ -39,6 +40,15 @@ describe('chooseLadder', () => {
     ]);
     expect(rungsOf(1920, 9 / 16).at(-1)).toEqual(['hd1080', 608, 1080]);
     for (const r of chooseLadder(1080, 2.39)) expect(r.width % 2).toBe(0);
+    // An 854×480 source is 16:9: its rungs are the 16:9 ones.
+    expect(rungsOf(480, 854 / 480)).toEqual(rungsOf(480));
+  });
+
+  it('snaps a display aspect ratio within 1% of a usual one to it, else to the nearest small fraction', () => {
+    expect(snapAspect(854 / 480)).toEqual({ num: 16, den: 9, value: 16 / 9 });
+    expect(snapAspect(720 / 576)).toEqual({ num: 5, den: 4, value: 5 / 4 });
+    expect(snapAspect(1.43)).toEqual({ num: 143, den: 100, value: 1.43 });
+    expect(snapAspect(2.0)).toEqual({ num: 2, den: 1, value: 2 });
   });
 
   it('keeps the contract: bit rates rising with the height, H.264 above VP9, segments of 2 s and never over 4 s', () => {
@@ -79,6 +89,7 @@ describe('the ffmpeg command lines', () => {
     source: '/in/src.mp4',
     frameRate: { text: '25', value: 25 },
     gop: 50,
+    aspect: { num: 4, den: 3 },
     durationSeconds: 5,
     hasAudio: true,
     preset: 'normal',
@@ -89,7 +100,7 @@ describe('the ffmpeg command lines', () => {
 
   it('splits the source once per rung, each scaled to its size', () => {
     expect(ladderFilter(job, rungs)).toBe(
-      '[0:v:0]fps=25,format=yuv420p,split=2[s0][s1];[s0]scale=192:144:flags=bicubic,setsar=1[v0];[s1]scale=320:240:flags=bicubic,setsar=1[v1]',
+      '[0:v:0]fps=25,format=yuv420p,split=2[s0][s1];[s0]scale=192:144:flags=bicubic,setdar=4/3[v0];[s1]scale=320:240:flags=bicubic,setdar=4/3[v1]',
     );
   });
 

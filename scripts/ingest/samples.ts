@@ -1,0 +1,93 @@
+/**
+ * The synthetic samples that `npm run media` puts through ingest (`makeSamples.ts`): what each one shows, as lavfi
+ * graphs. Pure data and one pure function, so a test can read them.
+ */
+
+/** A synthetic source: scenes of equal length (lavfi video sources), one sine tone under all of them. */
+export interface SampleSpec {
+  id: string;
+  title: string;
+  author: string;
+  size: { width: number; height: number };
+  sceneSeconds: number;
+  /**
+   * Each scene, in order: a lavfi graph given the size, rate and duration options every source in it takes
+   * (`size=1280x720:rate=25:duration=15`), ending in the scene's picture (no output label).
+   */
+  scenes: ((source: string) => string)[];
+  toneHz: number;
+}
+
+const FPS = 25;
+const SAMPLE_AUTHOR = 'VidFrame Lab';
+
+/** The committed sample: 24 s at 480p (ladder tiny … large), test card and spiral in motion. */
+export const SHORT_SAMPLE: SampleSpec = {
+  id: 'VFladder001',
+  title: 'Adaptive ladder',
+  author: SAMPLE_AUTHOR,
+  size: { width: 854, height: 480 },
+  sceneSeconds: 24,
+  scenes: [(o) => `testsrc2=${o},hue=H=2*PI*t/12[a];gradients=${o}:type=spiral:speed=0.02:n=3:seed=7[b];[a][b]blend=all_mode=softlight`],
+  toneHz: 392,
+};
+
+/** One lavfi source as a scene, with its own options after the common ones. */
+const plain =
+  (name: string, options = '') =>
+  (o: string) =>
+    `${name}=${o}${options ? `:${options}` : ''}`;
+/** Temporal noise over a scene: as costly to encode as video gets, so every rung runs at its cap. */
+const noisy =
+  (name: string, options = '') =>
+  (o: string) =>
+    `${plain(name, options)(o)},noise=alls=45:allf=t+u`;
+
+/**
+ * The long samples (720p), generated on demand: still scenes that cost next to nothing alternate with busy ones that
+ * run every rung at its cap, so a segment's size swings with the content, as in a real video, and adaptation matters.
+ */
+export const LONG_SAMPLES: SampleSpec[] = [
+  {
+    id: 'VFlongmix01',
+    title: 'Still and storm',
+    author: SAMPLE_AUTHOR,
+    size: { width: 1280, height: 720 },
+    sceneSeconds: 15,
+    scenes: [
+      plain('smptehdbars'),
+      noisy('testsrc2'),
+      plain('gradients', 'speed=0:seed=3'),
+      plain('mandelbrot', 'maxiter=256'),
+      plain('color', 'c=0x203040'),
+      noisy('cellauto', 'rule=110:scroll=1'),
+    ],
+    toneHz: 440,
+  },
+  {
+    id: 'VFlongmix02',
+    title: 'Calm and rush',
+    author: SAMPLE_AUTHOR,
+    size: { width: 1280, height: 720 },
+    sceneSeconds: 10,
+    scenes: [
+      plain('gradients', 'type=radial:speed=0.005:seed=5'),
+      noisy('life', 'ratio=0.5:mold=10:death_color=#203040:life_color=#e0c060'),
+      plain('pal100bars'),
+      noisy('gradients', 'type=spiral:speed=0.05:seed=9'),
+      plain('rgbtestsrc'),
+      plain('testsrc2'),
+      noisy('smptehdbars'),
+    ],
+    toneHz: 330,
+  },
+];
+
+/** The filter graph of a sample: each scene at the sample's size and rate, then all of them in a row. */
+export function sourceGraph(spec: SampleSpec): string {
+  const { width, height } = spec.size;
+  const options = `size=${width}x${height}:rate=${FPS}:duration=${spec.sceneSeconds}`;
+  const scenes = spec.scenes.map((scene, i) => `${scene(options)},format=yuv420p,setsar=1[s${i}]`);
+  const inputs = spec.scenes.map((_, i) => `[s${i}]`).join('');
+  return `${scenes.join(';')};${inputs}concat=n=${spec.scenes.length}:v=1:a=0[v]`;
+}
