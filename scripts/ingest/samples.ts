@@ -11,8 +11,8 @@ export interface SampleSpec {
   size: { width: number; height: number };
   sceneSeconds: number;
   /**
-   * Each scene, in order: a lavfi graph given the size, rate and duration options every source in it takes
-   * (`size=1280x720:rate=25:duration=15`), ending in the scene's picture (no output label).
+   * Each scene, in order: a lavfi graph given the size and rate options every source in it takes
+   * (`size=1280x720:rate=25`), ending in the scene's picture (no output label); it is cut to `sceneSeconds`.
    */
   scenes: ((source: string) => string)[];
   toneHz: number;
@@ -21,14 +21,21 @@ export interface SampleSpec {
 const FPS = 25;
 const SAMPLE_AUTHOR = 'VidFrame Lab';
 
-/** The committed sample: 24 s at 480p (ladder tiny … large), test card and spiral in motion. */
+/**
+ * The committed sample: 20 s at 480p (ladder tiny … large), a slowly turning spiral with the test card gliding over
+ * it: enough motion and detail to tell the rungs apart, small enough to keep in git.
+ */
 export const SHORT_SAMPLE: SampleSpec = {
   id: 'VFladder001',
   title: 'Adaptive ladder',
   author: SAMPLE_AUTHOR,
   size: { width: 854, height: 480 },
-  sceneSeconds: 24,
-  scenes: [(o) => `testsrc2=${o},hue=H=2*PI*t/12[a];gradients=${o}:type=spiral:speed=0.02:n=3:seed=7[b];[a][b]blend=all_mode=softlight`],
+  sceneSeconds: 20,
+  scenes: [
+    (o) =>
+      `gradients=${o}:type=spiral:speed=0.008:n=3:seed=7[b];testsrc2=size=320x180:rate=${FPS},hue=H=2*PI*t/10[a];` +
+      `[b][a]overlay=x='(W-w)/2+(W-w)/2*sin(t/2)':y='(H-h)/2+(H-h)/2*cos(t/3)'`,
+  ],
   toneHz: 392,
 };
 
@@ -57,7 +64,7 @@ export const LONG_SAMPLES: SampleSpec[] = [
     scenes: [
       plain('smptehdbars'),
       noisy('testsrc2'),
-      plain('gradients', 'speed=0:seed=3'),
+      plain('gradients', 'speed=0.00001:seed=3'),
       plain('mandelbrot', 'maxiter=256'),
       plain('color', 'c=0x203040'),
       noisy('cellauto', 'rule=110:scroll=1'),
@@ -86,8 +93,8 @@ export const LONG_SAMPLES: SampleSpec[] = [
 /** The filter graph of a sample: each scene at the sample's size and rate, then all of them in a row. */
 export function sourceGraph(spec: SampleSpec): string {
   const { width, height } = spec.size;
-  const options = `size=${width}x${height}:rate=${FPS}:duration=${spec.sceneSeconds}`;
-  const scenes = spec.scenes.map((scene, i) => `${scene(options)},format=yuv420p,setsar=1[s${i}]`);
+  const options = `size=${width}x${height}:rate=${FPS}`;
+  const scenes = spec.scenes.map((scene, i) => `${scene(options)},trim=duration=${spec.sceneSeconds},format=yuv420p,setsar=1[s${i}]`);
   const inputs = spec.scenes.map((_, i) => `[s${i}]`).join('');
   return `${scenes.join(';')};${inputs}concat=n=${spec.scenes.length}:v=1:a=0[v]`;
 }
