@@ -3,6 +3,7 @@
  * progress (a bar redrawn in place on a terminal, one line per step otherwise, both on stderr), turns Ctrl-C into a
  * clean stop, and exits with the code of what happened (`--help` lists them). The result goes to stdout.
  */
+import { resolve } from 'node:path';
 import { EXIT, IngestError } from './ingestErrors';
 import { INGEST_USAGE, parseIngestArgs } from './ingestArgs';
 import { ingest } from './ingest';
@@ -19,7 +20,10 @@ async function main(): Promise<number> {
     process.stderr.write(`ingest: ${parsed.message} (npm run ingest -- --help)\n`);
     return EXIT.BAD_ARGUMENTS;
   }
-  const { options } = parsed;
+  // npm runs the script in the package's folder; paths typed on the command line are relative to where it was typed.
+  const typedIn = process.env.INIT_CWD || process.cwd();
+  const options = { ...parsed.options, file: resolve(typedIn, parsed.options.file) };
+  if (process.argv.some((a) => a === '--library' || a.startsWith('--library='))) options.library = resolve(typedIn, options.library);
   const reporter = options.progress === 'bar' ? barReporter(process.stderr) : lineReporter(process.stderr);
   const abort = new AbortController();
   const stop = (signal: string) => abort.abort(new IngestError(EXIT.INTERRUPTED, `interrupted by ${signal}: nothing was written`));
