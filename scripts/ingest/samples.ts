@@ -22,8 +22,9 @@ const FPS = 25;
 const SAMPLE_AUTHOR = 'VidFrame Lab';
 
 /**
- * The committed sample: 20 s at 480p (ladder tiny … large), a slowly turning spiral with the test card gliding over
- * it: enough motion and detail to tell the rungs apart, small enough to keep in git.
+ * The committed sample: 20 s at 480p (ladder tiny … large), colour bars turning through the hues with the test card
+ * gliding over them: enough motion and detail to tell the rungs apart, small enough to keep in git. Every source of
+ * every sample draws the same pixels on every run (ffmpeg's `gradients` does not, so none is used).
  */
 export const SHORT_SAMPLE: SampleSpec = {
   id: 'VFladder001',
@@ -33,7 +34,7 @@ export const SHORT_SAMPLE: SampleSpec = {
   sceneSeconds: 20,
   scenes: [
     (o) =>
-      `gradients=${o}:type=spiral:speed=0.008:n=3:seed=7[b];testsrc2=size=320x180:rate=${FPS},hue=H=2*PI*t/10[a];` +
+      `smptehdbars=${o},hue=H=2*PI*t/20[b];testsrc2=size=320x180:rate=${FPS},hue=H=2*PI*t/10[a];` +
       `[b][a]overlay=x='(W-w)/2+(W-w)/2*sin(t/2)':y='(H-h)/2+(H-h)/2*cos(t/3)'`,
   ],
   toneHz: 392,
@@ -64,10 +65,10 @@ export const LONG_SAMPLES: SampleSpec[] = [
     scenes: [
       plain('smptehdbars'),
       noisy('testsrc2'),
-      plain('gradients', 'speed=0.00001:seed=3'),
-      plain('mandelbrot', 'maxiter=256'),
       plain('color', 'c=0x203040'),
-      noisy('cellauto', 'rule=110:scroll=1'),
+      plain('mandelbrot', 'maxiter=256'),
+      plain('pal100bars'),
+      noisy('cellauto', 'rule=110:scroll=1:seed=3'),
     ],
     toneHz: 440,
   },
@@ -78,10 +79,10 @@ export const LONG_SAMPLES: SampleSpec[] = [
     size: { width: 1280, height: 720 },
     sceneSeconds: 10,
     scenes: [
-      plain('gradients', 'type=radial:speed=0.005:seed=5'),
-      noisy('life', 'ratio=0.5:mold=10:death_color=#203040:life_color=#e0c060'),
+      plain('yuvtestsrc'),
+      noisy('life', 'ratio=0.5:mold=10:seed=5:death_color=#203040:life_color=#e0c060'),
       plain('pal100bars'),
-      noisy('gradients', 'type=spiral:speed=0.05:seed=9'),
+      noisy('mandelbrot', 'maxiter=128'),
       plain('rgbtestsrc'),
       plain('testsrc2'),
       noisy('smptehdbars'),

@@ -66,7 +66,7 @@ describe('the committed adaptive sample VFladder001', () => {
 
   it('is made from one synthetic scene at 854×480 and 25 fps, 20 s long', () => {
     expect(sourceGraph(SHORT_SAMPLE)).toMatch(
-      /^gradients=size=854x480:rate=25:type=spiral.*,trim=duration=20,format=yuv420p,setsar=1\[s0\];\[s0\]concat=n=1:v=1:a=0\[v\]$/,
+      /^smptehdbars=size=854x480:rate=25,.*,trim=duration=20,format=yuv420p,setsar=1\[s0\];\[s0\]concat=n=1:v=1:a=0\[v\]$/,
     );
   });
 });
