@@ -5,7 +5,7 @@ import type { Config } from 'jest';
  * - streams: pure RxJS factories under Node, proven with marble specs;
  * - src: React views and browser code under jsdom (with structuredClone for fake-indexeddb);
  * - server: the reference server through Fastify's inject;
- * - tooling: the project's own tooling (the lint rules that hold the layers);
+ * - tooling: the project's own tooling (the lint rules that hold the layers, the scripts such as ingest);
  * - e2e: real Chromium (Debian's) driven by playwright-core against the real server;
  * - package: the host SDK package packed, installed from its tarball into a scratch project and used (needs the build).
  */
@@ -45,7 +45,7 @@ const config: Config = {
       displayName: 'tooling',
       testEnvironment: 'node',
       transform: tsJest,
-      testMatch: ['<rootDir>/test/tooling/**/*.spec.ts'],
+      testMatch: ['<rootDir>/test/tooling/**/*.spec.ts', '<rootDir>/test/scripts/**/*.spec.ts'],
     },
     {
       displayName: 'e2e',

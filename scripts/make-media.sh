@@ -4,18 +4,31 @@
 # byte sizes and durations measured by ffprobe.
 #
 #   npm run media            # or: bash scripts/make-media.sh
+#   npm run media -- --long  # the long adaptive samples, into the library (not committed; see below)
 #
 # Idempotent: everything under media/videos/ and media/catalog.json is rebuilt from scratch in a temporary
 # directory and swapped in at the end (media/README.md is left alone). Encodes are bit-exact and single-threaded,
 # so running it twice with the same ffmpeg produces the same bytes.
+#
+# The adaptive sample (VFladder001) goes through the same ingest as any video a site owner brings
+# (scripts/ingest/makeSamples.ts, `npm run ingest`); its entry is appended to the catalogue. `--long` makes only the
+# long samples (60-120 s, scenes of changing complexity): their sources are cached in .data/media-cache and they are
+# ingested into the library (VIDFRAME_LIBRARY_DIR, default .data/library), both outside git.
 #
 # Environment: FFMPEG and FFPROBE override the binaries (default: the ones on PATH).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 MEDIA_DIR="$ROOT/media"
-FFMPEG="${FFMPEG:-ffmpeg}"
-FFPROBE="${FFPROBE:-ffprobe}"
+export FFMPEG="${FFMPEG:-ffmpeg}"
+export FFPROBE="${FFPROBE:-ffprobe}"
+SAMPLES=("$ROOT/node_modules/.bin/tsx" "$ROOT/scripts/ingest/makeSamples.ts")
+LONG=""
+case "${1:-}" in
+  "") ;;
+  --long) LONG=1 ;;
+  *) echo "make-media: unknown argument '$1' (npm run media [-- --long])" >&2; exit 2 ;;
+esac
 
 for tool in "$FFMPEG" "$FFPROBE"; do
   if ! command -v "$tool" >/dev/null 2>&1; then
@@ -23,6 +36,11 @@ for tool in "$FFMPEG" "$FFPROBE"; do
     exit 1
   fi
 done
+
+if [[ -n $LONG ]]; then
+  cd "$ROOT"
+  exec "${SAMPLES[@]}" long
+fi
 
 # --- encoding settings --------------------------------------------------------------------------------------------
 FPS=25
@@ -140,6 +158,9 @@ encode_video VFnoembed01 8 659.25 "mandelbrot=size=640x360:rate=$FPS:maxiter=512
 
 make_broken VFbrokenvid "$OUT/videos/VFcitylight/small.webm"
 
+# The adaptive sample, through ingest: its files under videos/VFladder001/<version>/, its entry in entries/.
+"${SAMPLES[@]}" short "$OUT"
+
 # --- catalog.json -------------------------------------------------------------------------------------------------
 # The channel of each author (one per author, `UC` + 22 characters): subscriptions are to the author's channel.
 channel_of() {
@@ -214,6 +235,7 @@ video_json() {
   video_json VFregional1 "Regional broadcast" "VidFrame Studio" true no "" VFsunrise01 '"blockedRegions": ["DE"]'
   printf ',\n'
   video_json VFheartbt01 "Licensed screening" "VidFrame Studio" true no "" VFoceanwave '"heartbeatStopAfterSeconds": 4'
+  printf ',\n%s' "$(sed 's/^/    /' "$OUT/entries/VFladder001.json")"
   printf '\n  ],\n'
   printf '  "playlists": [\n'
   printf '    { "id": "PLvfDemoPlaylist01", "title": "VidFrame demo playlist", "videoIds": ["VFsunrise01", "VFcitylight", "VFoceanwave"] }\n'
@@ -221,6 +243,7 @@ video_json() {
 } >"$OUT/catalog.json"
 
 # --- swap in ------------------------------------------------------------------------------------------------------
+rm -rf "$OUT/entries"
 mkdir -p "$MEDIA_DIR"
 rm -rf "$MEDIA_DIR/videos" "$MEDIA_DIR/catalog.json"
 cp -R "$OUT/videos" "$MEDIA_DIR/videos"

@@ -345,3 +345,11 @@ export const ABR_ABANDON_MIN_ELAPSED_MS = 500;
 export const ABR_ABANDON_IDLE_MS = 2_000;
 /** The bandwidth estimate reaches telemetry at most this often (its latest value at the end of each window). */
 export const ABR_ESTIMATE_THROTTLE_MS = 2_000;
+// ── Adaptive ladder (product choices: the segment length every rendition of an ingested video shares) ──
+/**
+ * Every rendition of an ingested video is cut into segments of this length, each starting on a keyframe at the same
+ * time in every rendition, so the player switches rendition at any segment boundary; the last one may be shorter.
+ */
+export const INGEST_SEGMENT_SECONDS = 2;
+/** No segment is ever longer than this: a switch or a seek never waits for more than one such segment's download. */
+export const INGEST_SEGMENT_MAX_SECONDS = 4;

@@ -95,6 +95,8 @@ const spec: Record<string, number> = {
   PING_RESEND_DELAY_MS: 5000,
   PLAYBACK_NONCE_CHARS: 16,
   PING_MAX_SEGMENTS: 20,
+  INGEST_SEGMENT_SECONDS: 2,
+  INGEST_SEGMENT_MAX_SECONDS: 4,
   STREAM_BACK_BUFFER_SECONDS: 10,
   // The adaptive engine's decision (product choices).
   ABR_SAMPLE_MIN_BYTES: 16000,

@@ -19,11 +19,12 @@ const mediaDir = resolve(__dirname, '../../../media');
 describe('the sample catalogue (media/catalog.json)', () => {
   const catalog = loadCatalog(mediaDir);
 
-  it('holds the three playable videos, the broken one, the non-embeddable one, the three with viewer rules and the demo playlist', () => {
+  it('holds the three playable videos, the broken one, the non-embeddable one, the three with viewer rules, the adaptive one and the demo playlist', () => {
     expect(catalog.videos.map((v) => v.id).sort()).toEqual([
       'VFbrokenvid',
       'VFcitylight',
       'VFheartbt01',
+      'VFladder001',
       'VFmembers01',
       'VFnoembed01',
       'VFoceanwave',
@@ -40,8 +41,9 @@ describe('the sample catalogue (media/catalog.json)', () => {
     expect(findVideo(catalog, 'VFsunrise01')!.captions.map((c) => c.languageCode)).toEqual(['en', 'es']);
   });
 
-  it('names files that exist, with the sizes it states, in at least two qualities, WebM VP9/Opus', () => {
-    for (const video of catalog.videos) {
+  it('names files that exist, with the sizes it states, in at least two qualities, WebM VP9/Opus (the progressive samples)', () => {
+    // The adaptive sample has one progressive H.264 file beside its ladder: test/scripts/ingest/adaptiveSample.spec.ts.
+    for (const video of catalog.videos.filter((v) => v.id !== 'VFladder001')) {
       expect(video.renditions.map((r) => r.quality)).toEqual(expect.arrayContaining(['small', 'medium']));
       for (const r of video.renditions) {
         expect(statSync(join(mediaDir, r.file)).size).toBe(r.bytes);
@@ -58,7 +60,7 @@ describe('the sample catalogue (media/catalog.json)', () => {
       for (const c of video.captions) expect(readFileSync(join(mediaDir, c.file), 'utf8')).toMatch(/^WEBVTT\n/);
     }
     const seconds = Object.fromEntries(catalog.videos.map((v) => [v.id, Math.round(v.durationSeconds)]));
-    expect(seconds).toEqual({ VFsunrise01: 12, VFcitylight: 10, VFoceanwave: 15, VFbrokenvid: 0, VFnoembed01: 8, VFmembers01: 10, VFregional1: 12, VFheartbt01: 15 });
+    expect(seconds).toEqual({ VFsunrise01: 12, VFcitylight: 10, VFoceanwave: 15, VFbrokenvid: 0, VFnoembed01: 8, VFmembers01: 10, VFregional1: 12, VFheartbt01: 15, VFladder001: 20 });
     expect(findVideo(catalog, 'VFsunrise01')!.renditions.map((r) => [r.quality, r.width, r.height])).toEqual([
       ['small', 426, 240],
       ['medium', 640, 360],
@@ -76,6 +78,7 @@ describe('the sample catalogue (media/catalog.json)', () => {
       VFmembers01: { id: 'UCvidframeSamples0000000', title: 'VidFrame Samples' },
       VFregional1: { id: 'UCvidframeStudio00000000', title: 'VidFrame Studio' },
       VFheartbt01: { id: 'UCvidframeStudio00000000', title: 'VidFrame Studio' },
+      VFladder001: { id: 'UCU11uFnef8XBlX2taOGuUmE', title: 'VidFrame Lab' },
     });
     expect(findChannel(catalog, 'UCvidframeStudio00000000')).toEqual({ id: 'UCvidframeStudio00000000', title: 'VidFrame Studio' });
     expect(findChannel(catalog, 'UCnobody0000000000000000')).toBeUndefined();
