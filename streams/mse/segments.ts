@@ -1,4 +1,5 @@
 import type { AdaptiveFormat } from '../config/playerConfig';
+import { numberText } from '../shared/numberText';
 
 /** The number of media segments of a format. */
 export const segmentCount = (format: AdaptiveFormat): number => format.segmentBytes.length;
@@ -23,6 +24,6 @@ export function segmentUrl(format: AdaptiveFormat, index: number): string {
   const number = format.startNumber + index;
   return format.segmentUrl.replace(/\$(Number(?:%0(\d+)d)?)?\$/g, (whole, name: string | undefined, width: string | undefined) => {
     if (name === undefined) return '$';
-    return width === undefined ? String(number) : String(number).padStart(Number(width), '0');
+    return width === undefined ? numberText(number) : numberText(number).padStart(Number(width), '0');
   });
 }

@@ -116,6 +116,12 @@ function engineContext(el: HTMLVideoElement | null, state: PlayerStateValue, ran
   };
 }
 
+/** Where the stream's reports go: a failure fails the video (an engine input), the rest to `streamEvents$`. */
+const streamReports = (engineInput: (input: EngineInput) => void, streamEvents$: Subject<AdaptiveEvent>) => (event: AdaptiveEvent) => {
+  if (event.type === 'failed') engineInput({ type: 'streamFailed', internal: event.internal, message: event.message });
+  else streamEvents$.next(event);
+};
+
 /**
  * The embed's player for one configuration: the engine of `streams/player` (state machine, command rules, fetches)
  * wired to the mounted `<video>` element. Commands from the views and the host go through {@link EmbedPlayer.command};
@@ -123,14 +129,8 @@ function engineContext(el: HTMLVideoElement | null, state: PlayerStateValue, ran
  * the state machine, the engine and the snapshot. Every state is the model's, a stream's or the element's own.
  */
 export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): EmbedPlayer {
-  const {
-    fetchVideo,
-    fetchPlaylist,
-    sendHeartbeat,
-    now = () => Date.now(),
-    random = Math.random,
-    origin = typeof location !== 'undefined' ? location.origin : '',
-  } = deps;
+  const { fetchVideo, fetchPlaylist, sendHeartbeat, now = () => Date.now(), random = Math.random } = deps;
+  const origin = deps.origin ?? (typeof location !== 'undefined' ? location.origin : '');
   const element$ = new BehaviorSubject<HTMLVideoElement | null>(null);
   const inputs$ = new Subject<EngineInput>();
   const stateInputs$ = new Subject<PlayerStateInput>();
@@ -154,10 +154,7 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
     error: (error) => error$.next(error),
     event: (event) => events$.next(event),
     autoplayBlocked: (blocked) => autoplayBlocked$.next(blocked),
-    stream: createStreamHost((event) => {
-      if (event.type === 'failed') engineInput({ type: 'streamFailed', internal: event.internal, message: event.message });
-      else streamEvents$.next(event);
-    }),
+    stream: createStreamHost(streamReports(engineInput, streamEvents$)),
   };
   const steps$ = playerEngine(inputs$, {
     initialModel,

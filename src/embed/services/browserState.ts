@@ -5,7 +5,7 @@ import { networkEvents$ } from '../../../streams/sources/networkEvents';
 import { pageLifecycleEvents$ } from '../../../streams/sources/pageLifecycleEvents';
 import { visibilityEvents$ } from '../../../streams/sources/visibilityEvents';
 import { visibilityState, type VisibilityState } from '../../../streams/visibility/visibilityState';
-import { generate204Probe } from './generate204Probe';
+import { generate204Probe } from '../../../streams/network/generate204Probe';
 
 /** The page's situation as its logging reads it: network, visibility, lifecycle, and the flushes a disposal asks for. */
 export interface BrowserState {
@@ -30,7 +30,10 @@ export interface BrowserState {
  */
 export function startBrowserState(win: Window, { visibility$ }: { visibility$?: Observable<VisibilityState> } = {}): BrowserState {
   const subscriptions = new Subscription();
-  const online$ = networkStatus(networkEvents$(win), { readOnLine: () => win.navigator.onLine, probe: generate204Probe(win) }).pipe(
+  const online$ = networkStatus(networkEvents$(win), {
+    readOnLine: () => win.navigator.onLine,
+    probe: generate204Probe((url, init) => win.fetch(url, init)),
+  }).pipe(
     map((s) => s === 'online'),
     distinctUntilChanged(),
     shareReplay({ bufferSize: 1, refCount: false }),

@@ -1,5 +1,6 @@
 import { Observable } from 'rxjs';
 import type { FetchEvent } from '../../../../streams/mse/trackLoader';
+import { numberText } from '../../../../streams/shared/numberText';
 
 /**
  * GETs a segment: progress as its body arrives, then the whole body with its timing (`firstByteMs` when the answer's
@@ -13,7 +14,7 @@ export function fetchSegment(url: string, now: () => number = () => performance.
     const requestMs = now();
     const read = async () => {
       const response = await fetch(url, { signal: abort.signal });
-      if (!response.ok || !response.body) throw new Error(`Segment ${url}: HTTP ${response.status}`);
+      if (!response.ok || !response.body) throw new Error(`Segment ${url}: HTTP ${numberText(response.status)}`);
       const firstByteMs = now();
       const reader = response.body.getReader();
       const chunks: Uint8Array[] = [];

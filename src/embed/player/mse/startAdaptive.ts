@@ -1,31 +1,8 @@
-import {
-  BehaviorSubject,
-  distinctUntilChanged,
-  filter,
-  fromEvent,
-  map,
-  merge,
-  type Observable,
-  share,
-  skip,
-  Subject,
-  Subscription,
-  switchMap,
-  take,
-} from 'rxjs';
-import type { QualityDecision, QualityPreference } from '../../../../streams/abr/abrDecision';
-import { adaptiveDecisions } from '../../../../streams/abr/adaptiveDecisions';
-import type { SegmentTransfer } from '../../../../streams/abr/bandwidthSample';
+import { BehaviorSubject, fromEvent, type Observable, Subject, Subscription, take } from 'rxjs';
+import type { QualityDecision } from '../../../../streams/abr/abrDecision';
 import type { AdaptiveFormat, PlayerResponse } from '../../../../streams/config/playerConfig';
-import { capIndexFor, chooseFamily, type CodecFamily, codecFamilies, type Decoding } from '../../../../streams/mse/adaptiveLadder';
-import { segmentIndexAt } from '../../../../streams/mse/segments';
-import { type TrackEvent, trackLoader } from '../../../../streams/mse/trackLoader';
-import { networkStatus } from '../../../../streams/network/networkStatus';
-import { networkEvents$ } from '../../../../streams/sources/networkEvents';
-import { STREAM_BACK_BUFFER_SECONDS } from '../../../../streams/timing';
-import { generate204Probe } from '../../services/generate204Probe';
-import { appendQueue } from './appendQueue';
-import { fetchSegment } from './fetchSegment';
+import { chooseFamily, type CodecFamily, codecFamilies, type Decoding } from '../../../../streams/mse/adaptiveLadder';
+import { runStream } from './runStream';
 
 /** What a stream tells the page: its quality decisions and bandwidth estimates, and a failure that ends it. */
 export type AdaptiveEvent =
@@ -84,17 +61,6 @@ async function familyToPlay(formats: readonly AdaptiveFormat[], ms: MediaSourceC
   return chooseFamily(families, (f) => byFormat.get(f) ?? { supported: false, smooth: false, powerEfficient: false });
 }
 
-/** Where the buffered range holding `t` ends (`t` itself when none holds it). */
-function bufferedEnd(ranges: TimeRanges, t: number): number {
-  for (let i = 0; i < ranges.length; i++) if (ranges.start(i) <= t + 0.1 && t < ranges.end(i)) return ranges.end(i);
-  return t;
-}
-
-const preferenceFor = (video: readonly AdaptiveFormat[], quality: string): QualityPreference => {
-  const index = capIndexFor(video, quality);
-  return index === null ? 'auto' : { fixed: index };
-};
-
 /**
  * Plays a response's adaptive ladder in the element through Media Source Extensions: the codec family the browser
  * decodes best, one `SourceBuffer` for video and one for audio, each filled by its {@link trackLoader}, the video's
@@ -121,114 +87,7 @@ export function startAdaptive(el: HTMLVideoElement, response: PlayerResponse, op
     subscriptions.add(
       fromEvent(source, 'sourceopen')
         .pipe(take(1))
-        .subscribe(() => stream(source, family)),
-    );
-  };
-
-  const stream = (source: MediaSource, family: CodecFamily) => {
-    const video = family.video;
-    const lengthSeconds = (video[0]?.segmentBytes.length ?? 0) * (video[0]?.segmentSeconds ?? 0);
-    const duration = Number(response.videoDetails?.lengthSeconds) || lengthSeconds;
-    if (duration > 0) source.duration = duration;
-    const videoBuffer = source.addSourceBuffer(video[0]?.mimeType ?? '');
-    const audioBuffer = source.addSourceBuffer(family.audio.mimeType);
-    let started = false;
-    const currentTime = () => (started || el.readyState >= 1 ? ((started = true), el.currentTime) : options.startSeconds);
-    const queueOptions = { currentTime, backBufferSeconds: STREAM_BACK_BUFFER_SECONDS };
-    const videoQueue = appendQueue(videoBuffer, queueOptions);
-    const audioQueue = appendQueue(audioBuffer, queueOptions);
-
-    const online$ = networkStatus(networkEvents$(window), { readOnLine: () => navigator.onLine, probe: generate204Probe(window) }).pipe(
-      map((s) => s === 'online'),
-      distinctUntilChanged(),
-      share({ connector: () => new BehaviorSubject<boolean>(navigator.onLine), resetOnRefCountZero: false }),
-    );
-    const elementEvents$ = merge(...['timeupdate', 'playing', 'waiting', 'seeking', 'progress'].map((type) => fromEvent(el, type))).pipe(share());
-    const seeks$ = fromEvent(el, 'seeking').pipe(
-      filter(() => bufferedEnd(el.buffered, el.currentTime) === el.currentTime),
-      share(),
-    );
-    const transfers$ = new Subject<SegmentTransfer>();
-    const progress$ = new Subject<{
-      rungIndex: number;
-      segmentIndex: number;
-      requestMs: number;
-      firstByteMs: number;
-      bytesLoaded: number;
-      bytesTotal: number;
-    }>();
-    const buffer$ = elementEvents$.pipe(map(() => bufferedEnd(videoBuffer.buffered, currentTime()) - currentTime()));
-    const ladder = video.map((f) => ({ bitrate: f.bitrate, quality: f.quality ?? '', segmentBytes: f.segmentBytes }));
-    const { decisions$, estimate$ } = adaptiveDecisions({
-      ladder,
-      segmentSeconds: video[0]?.segmentSeconds ?? 2,
-      transfers$,
-      buffer$,
-      preference$: preference$.pipe(map((q) => preferenceFor(video, q))),
-      progress$,
-      seeks$: seeks$.pipe(map(() => segmentIndexAt(video[0] as AdaptiveFormat, el.currentTime))),
-    });
-    let decision: QualityDecision = { index: 0, reason: 'startup' };
-    const decided$ = new Subject<void>();
-    subscriptions.add(
-      decisions$.subscribe((d) => {
-        decision = d;
-        events$.next({ type: 'decision', decision: d, quality: video[d.index]?.quality ?? '' });
-        decided$.next();
-      }),
-    );
-    subscriptions.add(estimate$.subscribe((bps) => events$.next({ type: 'estimate', bps })));
-
-    const rungOf = (format: AdaptiveFormat) => video.indexOf(format);
-    const onVideoEvent = (e: TrackEvent) => {
-      if (e.type === 'segment' || e.type === 'abandoned') {
-        transfers$.next({ ...e.transfer, segmentIndex: e.index, ...(e.type === 'abandoned' && { failed: true }) });
-      }
-    };
-    const wake$ = merge(elementEvents$, decided$, online$.pipe(filter(Boolean)));
-    const restart$ = seeks$;
-    const ended = new Set<string>();
-    const onEnd = (kind: string) => (e: TrackEvent) => {
-      if (e.type !== 'end') return;
-      ended.add(kind);
-      if (ended.size === 2 && source.readyState === 'open' && !videoBuffer.updating && !audioBuffer.updating) source.endOfStream();
-    };
-    const onError = (e: unknown) => fail('fmt.decode', e instanceof Error ? e.message : String(e));
-    const common = { wake$, restart$, online$ };
-    // A quality the viewer or the host picks shows within a segment or two: the video buffered beyond the next
-    // segment boundary is dropped and fetched again in the new rendition (the audio stays).
-    const segmentSeconds = video[0]?.segmentSeconds ?? 2;
-    const picked$ = preference$.pipe(
-      skip(1),
-      switchMap(() => videoQueue.removeFrom((Math.floor(currentTime() / segmentSeconds) + 2) * segmentSeconds)),
-      share(),
-    );
-    const fetch = (url: string) => fetchSegment(url, () => Date.now());
-    subscriptions.add(
-      trackLoader({
-        ...common,
-        ports: { currentTime, bufferedEnd: (t) => bufferedEnd(videoBuffer.buffered, t), fetch, append: videoQueue.append },
-        formatFor: () => video[decision.index] ?? (video[0] as AdaptiveFormat),
-        restart$: merge(restart$, picked$),
-        abandon: (p) => {
-          progress$.next({
-            rungIndex: rungOf(p.format),
-            segmentIndex: p.index,
-            requestMs: p.requestMs,
-            firstByteMs: p.firstByteMs,
-            bytesLoaded: p.loaded,
-            bytesTotal: p.format.segmentBytes[p.index] ?? 0,
-          });
-          return decision.reason === 'abandon' && decision.index < rungOf(p.format);
-        },
-      }).subscribe({ next: (e) => (onVideoEvent(e), onEnd('video')(e)), error: onError }),
-    );
-    subscriptions.add(
-      trackLoader({
-        ...common,
-        ports: { currentTime, bufferedEnd: (t) => bufferedEnd(audioBuffer.buffered, t), fetch, append: audioQueue.append },
-        formatFor: () => family.audio,
-      }).subscribe({ next: onEnd('audio'), error: onError }),
+        .subscribe(() => runStream({ el, source, family, response, options, preference$, events$, subscriptions, fail })),
     );
   };
 
