@@ -36,13 +36,16 @@ const ladderBitrates = (): number[] => {
 };
 
 describe('quality of experience at the collector', () => {
-  it('logs the start-up time, the renditions played with their bitrates and the bandwidth estimates of an adaptive playback', async () => {
+  it('logs the start-up time, the switch up with its reason, the renditions played and the bandwidth estimates of an adaptive playback', async () => {
     const startedAt = Date.now();
     const { page, frame, pageId } = await openEmbed(browser, server, host, VIDEO, 'autoplay=1');
     // Playing through the stream (no progressive file on the element), for a few seconds, then paused.
     await frame.waitForSelector('.vf-player[data-state="1"]', { timeout: 30_000 });
     expect(await frame.evaluate(() => document.querySelector('video')!.getAttribute('src') ?? '')).not.toMatch(/progressive\.mp4/);
-    await frame.waitForFunction(() => document.querySelector('video')!.currentTime > 4, undefined, { timeout: 30_000 });
+    // On a fast link the stream starts low and switches up: wait for a taller picture on screen, then play a second more.
+    await frame.waitForFunction(() => document.querySelector('video')!.videoHeight > 144, undefined, { timeout: 30_000 });
+    const switchedAt = await frame.evaluate(() => document.querySelector('video')!.currentTime);
+    await frame.waitForFunction((t) => document.querySelector('video')!.currentTime > t + 1, switchedAt, { timeout: 30_000 });
     await frame.evaluate(() => document.querySelector('video')!.pause());
     await frame.waitForSelector('.vf-player[data-state="2"]');
     const playedSec = await frame.evaluate(() => document.querySelector('video')!.currentTime);
@@ -75,8 +78,14 @@ describe('quality of experience at the collector', () => {
     }
     const playedMs = played.reduce((sum, r) => sum + r.durationMs, 0);
     expect(playedMs).toBeGreaterThan(playedSec * 1000 * 0.5);
-    // Each switch on screen names its reason and goes between two ladder bitrates.
-    for (const s of payloads('qualitySwitch')) {
+    // The switch up is logged with the reason of the decision that chose it; each switch goes between two ladder
+    // bitrates, and the last rendition played is the one the last switch put on screen.
+    const switches = payloads('qualitySwitch');
+    expect(switches.length).toBeGreaterThan(0);
+    expect(switches[0]).toMatchObject({ videoId: VIDEO, fromQuality: played[0].quality });
+    expect(switches[0].toBitrate).toBeGreaterThan(switches[0].fromBitrate);
+    expect(played.at(-1).quality).toBe(switches.at(-1).toQuality);
+    for (const s of switches) {
       expect(s.reason).not.toBe('unknown');
       expect(bitrates).toContain(s.fromBitrate);
       expect(bitrates).toContain(s.toBitrate);
