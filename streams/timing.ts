@@ -82,6 +82,8 @@ export const STORED_LOG_SAMPLE_RATE = 0.1;
 export const STORAGE_EVENT_SAMPLE_RATE = 0.2;
 /** §9 Visual-element attach cache limit. */
 export const VISUAL_ELEMENT_ATTACH_CACHE_LIMIT = 1_000;
+/** Quality of experience: the adaptive stream's bandwidth estimate is logged at most once in this long (product choice). */
+export const QOE_BANDWIDTH_LOG_INTERVAL_MS = 10_000;
 
 // ── Navigation, player, ad status (§4, §9) ──────────────────────────────────────────────────────────
 /** §4/§9 Application navigation returns to none this long after it started. */

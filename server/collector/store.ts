@@ -37,7 +37,7 @@ export interface IncomingEvent {
   eventTimeMs?: number;
   /**
    * The number the dashboard charts for this event, when it has one: seconds watched for `watchTimeSegment`,
-   * milliseconds for `latencyReport` and `playerReady`.
+   * milliseconds for `latencyReport` and `playerReady`, `startupTime`, `rebufferEnd` and `renditionPlayed`.
    */
   value?: number;
   /** The whole wire event, serialised (bounded by `COLLECTOR_MAX_EVENT_BYTES`). */

@@ -17,7 +17,8 @@ interface ChartCardProps {
 
 function ChartCard({ spec, series, range, loading, factory, theme }: ChartCardProps) {
   const data = useMemo<ChartData | undefined>(
-    () => (series ? { xs: series.xs, ys: spec.pick(series), xRange: [series.sinceMs / 1000, series.untilMs / 1000] } : undefined),
+    () =>
+      series ? { xs: series.xs, ys: spec.pick(series), more: spec.pickMore?.(series), xRange: [series.sinceMs / 1000, series.untilMs / 1000] } : undefined,
     [series, spec],
   );
   const headline = series ? spec.headline(series, range) : undefined;
@@ -58,7 +59,7 @@ function ChartCard({ spec, series, range, loading, factory, theme }: ChartCardPr
   );
 }
 
-/** The six charts of the time range, each with its headline number. */
+/** The charts of the time range, each with its headline number. */
 export function ChartGrid({ series, range, factory, theme }: { series: Panel<Series>; range: TimeRange; factory: ChartFactory; theme: ChartTheme }) {
   const data = series.status === 'ready' || series.status === 'failed' ? series.data : undefined;
   return (

@@ -1,6 +1,13 @@
 import type { ChartSpec } from './charts';
 import type { Series } from './fillTimeseries';
 import { formatCount, formatDuration, formatMs, formatRate } from './format';
+
+const present = (values: readonly (number | null)[]): number[] => values.filter((v): v is number => v !== null);
+const sumOf = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
+const percent = (ratio: number) => `${(ratio * 100).toFixed(ratio < 0.1 ? 2 : 1)} %`;
+const bitrate = (bps: number) => (bps >= 1e6 ? `${(bps / 1e6).toFixed(2)} Mbps` : `${Math.round(bps / 1e3)} kbps`);
+/** The latest value of a series that has one, or `null`. */
+const latest = (values: readonly (number | null)[]): number | null => present(values).at(-1) ?? null;
 import type { TimeRange } from './timeRanges';
 
 /** The big number of a chart card, its unit, and the line under it. */
@@ -18,6 +25,8 @@ export interface ChartCardSpec extends ChartSpec {
   /** What the chart measures, for the card's description. */
   hint: string;
   pick(series: Series): (number | null)[];
+  /** The values of the spec's further lines (`more`), in order. */
+  pickMore?(series: Series): (number | null)[][];
   headline(series: Series, range: TimeRange): Headline;
   /** The card's summary number (its `data-total`): what it counted over the window. */
   total(series: Series): number;
@@ -25,7 +34,7 @@ export interface ChartCardSpec extends ChartSpec {
   empty: string;
 }
 
-/** The six charts, in reading order. */
+/** The charts, in reading order: traffic, then the viewers' quality of experience. */
 export const CHART_CARDS: readonly ChartCardSpec[] = [
   {
     key: 'events',
@@ -118,5 +127,59 @@ export const CHART_CARDS: readonly ChartCardSpec[] = [
         ? { value: '–', caption: 'no latency reports yet' }
         : { value: formatMs(totals.latencyMeanMs), caption: 'mean of the reports in the window' },
     empty: 'No latency reports yet',
+  },
+  {
+    key: 'rebuffer',
+    title: 'Rebuffer ratio',
+    hint: 'Time spent rebuffering over time watched: waiting for data after playback started, seeks excluded.',
+    label: 'rebuffer ratio',
+    kind: 'line',
+    color: 'errors',
+    format: (v) => percent(v),
+    pick: (s) => s.rebufferRatio,
+    total: (s) => sumOf(s.rebufferSec),
+    headline: ({ rebufferSec, totals }, range) =>
+      totals.watchTimeSec > 0
+        ? { value: percent(sumOf(rebufferSec) / totals.watchTimeSec), caption: `${formatDuration(sumOf(rebufferSec))} rebuffering in ${range.phrase}` }
+        : { value: '–', caption: `nothing watched in ${range.phrase}` },
+    empty: 'No rebuffering',
+  },
+  {
+    key: 'bitrate',
+    title: 'Bitrate',
+    hint: 'Bitrate of the renditions on screen, weighted by how long each played.',
+    label: 'bitrate',
+    kind: 'line',
+    color: 'watch',
+    format: (v) => bitrate(v),
+    pick: (s) => s.bitrateMeanBps,
+    total: (s) => present(s.bitrateMeanBps).length,
+    headline: ({ bitrateMeanBps }) => {
+      const now = latest(bitrateMeanBps);
+      return now === null ? { value: '–', caption: 'nothing played yet' } : { value: bitrate(now), caption: 'time-weighted, latest interval' };
+    },
+    empty: 'Nothing played yet',
+  },
+  {
+    key: 'startup',
+    title: 'Start-up time',
+    hint: 'From a video’s load to its first frame playing: the median (p50), with p90 and p99.',
+    label: 'p50',
+    kind: 'line',
+    color: 'latency',
+    format: (v) => formatMs(v),
+    more: [{ label: 'p90' }, { label: 'p99' }],
+    pick: (s) => s.startupP50Ms,
+    pickMore: (s) => [s.startupP90Ms, s.startupP99Ms],
+    total: (s) => present(s.startupP50Ms).length,
+    headline: ({ startupP50Ms, startupP90Ms, startupP99Ms }) => {
+      const p50 = latest(startupP50Ms);
+      const p90 = latest(startupP90Ms);
+      const p99 = latest(startupP99Ms);
+      return p50 === null
+        ? { value: '–', caption: 'no playback started yet' }
+        : { value: formatMs(p50), unit: 'p50', caption: `p90 ${formatMs(p90 ?? p50)} · p99 ${formatMs(p99 ?? p50)}, latest interval` };
+    },
+    empty: 'No playback started yet',
   },
 ];

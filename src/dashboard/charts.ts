@@ -19,6 +19,8 @@ export interface ChartSpec {
   color: SeriesColor;
   /** A value as the tooltip and the y axis show it. */
   format(value: number): string;
+  /** Further lines on the same axes, fainter (their values in {@link ChartData.more}, in this order). */
+  more?: readonly { label: string }[];
 }
 
 export interface ChartTheme {
@@ -36,6 +38,8 @@ export interface ChartData {
   /** Seconds since the epoch. */
   xs: number[];
   ys: (number | null)[];
+  /** The values of the spec's further lines, one array per line. */
+  more?: (number | null)[][];
   /** The x range shown (seconds), so the axis keeps the whole window when the data is sparse. */
   xRange: [number, number];
 }

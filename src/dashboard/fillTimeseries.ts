@@ -14,6 +14,16 @@ export interface Series {
   stateChanges: number[];
   errors: number[];
   latencyMeanMs: (number | null)[];
+  /** Seconds of rebuffering per slot (0 without any). */
+  rebufferSec: number[];
+  /** Rebuffer time over watch time per slot; `null` where nothing was watched. */
+  rebufferRatio: (number | null)[];
+  /** Bitrate on screen weighted by playing time; `null` where nothing played. */
+  bitrateMeanBps: (number | null)[];
+  /** Start-up time percentiles; `null` where no playback started. */
+  startupP50Ms: (number | null)[];
+  startupP90Ms: (number | null)[];
+  startupP99Ms: (number | null)[];
   totals: SeriesTotals;
 }
 
@@ -49,9 +59,27 @@ interface Slot {
   errors: number;
   latencySum: number;
   latencyCount: number;
+  rebufferSec: number;
+  /** The optional means of the slot's buckets (two buckets in one slot are averaged). */
+  means: Record<MeanKey, { sum: number; count: number }>;
 }
 
-const emptySlot = (): Slot => ({ active: false, events: 0, sessions: 0, watchTimeSec: 0, stateChanges: 0, errors: 0, latencySum: 0, latencyCount: 0 });
+/** The bucket fields that are present only when the bucket had such events. */
+const MEAN_KEYS = ['bitrateMeanBps', 'startupP50Ms', 'startupP90Ms', 'startupP99Ms'] as const;
+type MeanKey = (typeof MEAN_KEYS)[number];
+
+const emptySlot = (): Slot => ({
+  active: false,
+  events: 0,
+  sessions: 0,
+  watchTimeSec: 0,
+  stateChanges: 0,
+  errors: 0,
+  latencySum: 0,
+  latencyCount: 0,
+  rebufferSec: 0,
+  means: Object.fromEntries(MEAN_KEYS.map((k) => [k, { sum: 0, count: 0 }])) as Slot['means'],
+});
 
 const finite = (n: unknown): number => (typeof n === 'number' && Number.isFinite(n) ? n : 0);
 const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
@@ -84,7 +112,16 @@ export function fillTimeseries(
       slot.latencySum += bucket.latencyMeanMs;
       slot.latencyCount += 1;
     }
+    slot.rebufferSec += finite(bucket.rebufferSec);
+    for (const key of MEAN_KEYS) {
+      const v = bucket[key];
+      if (typeof v === 'number' && Number.isFinite(v)) {
+        slot.means[key].sum += v;
+        slot.means[key].count += 1;
+      }
+    }
   }
+  const meanOf = (key: MeanKey) => slots.map(({ means }) => (means[key].count > 0 ? means[key].sum / means[key].count : null));
   const events = slots.map((slot) => slot.events);
   const sessions = slots.map((slot) => slot.sessions);
   const watchTimeSec = slots.map((slot) => slot.watchTimeSec);
@@ -120,6 +157,12 @@ export function fillTimeseries(
     stateChanges,
     errors,
     latencyMeanMs,
+    rebufferSec: slots.map((slot) => slot.rebufferSec),
+    rebufferRatio: slots.map((slot) => (slot.watchTimeSec > 0 ? slot.rebufferSec / slot.watchTimeSec : null)),
+    bitrateMeanBps: meanOf('bitrateMeanBps'),
+    startupP50Ms: meanOf('startupP50Ms'),
+    startupP90Ms: meanOf('startupP90Ms'),
+    startupP99Ms: meanOf('startupP99Ms'),
     totals: {
       events: sum(events),
       latestEventsPerSec: eventsPerSec[edge] ?? 0, // no slot (edge -1) without a window

@@ -61,12 +61,16 @@ export const createUplotChart: ChartFactory = (container, spec, theme, initial) 
     const { idx, left, top } = u.cursor;
     const x = idx === null || idx === undefined ? undefined : u.data[0][idx];
     const y = idx === null || idx === undefined ? null : (u.data[1]?.[idx] as number | null | undefined);
+    const more = (spec.more ?? []).map((line, i) => {
+      const v = idx === null || idx === undefined ? null : (u.data[i + 2]?.[idx] as number | null | undefined);
+      return `  ·  ${line.label} ${v === null || v === undefined ? '–' : spec.format(v)}`;
+    });
     if (x === undefined || left === undefined || left < 0 || top === undefined) {
       tip.hidden = true;
       return;
     }
     tip.hidden = false;
-    tip.textContent = `${formatDateTime(x * 1000)}  ·  ${y === null || y === undefined ? 'no data' : spec.format(y)}`;
+    tip.textContent = `${formatDateTime(x * 1000)}  ·  ${y === null || y === undefined ? 'no data' : spec.format(y)}${more.join('')}`;
     const width = tip.offsetWidth;
     tip.style.left = `${Math.min(Math.max(0, left - width / 2), u.over.clientWidth - width)}px`;
     tip.style.top = `${Math.max(0, top - 34)}px`;
@@ -112,11 +116,18 @@ export const createUplotChart: ChartFactory = (container, spec, theme, initial) 
         points: { show: spec.kind === 'line', size: 5, fill: color },
         spanGaps: spec.kind === 'line',
       },
+      ...(spec.more ?? []).map((line, i) => ({
+        label: line.label,
+        stroke: withAlpha(color, 0.6 - i * 0.2),
+        width: 1.5,
+        points: { show: true, size: 4, fill: withAlpha(color, 0.6 - i * 0.2) },
+        spanGaps: true,
+      })),
     ],
     hooks: { setCursor: [showTip] },
   };
 
-  const toAligned = (data: ChartData): uPlot.AlignedData => [data.xs, data.ys];
+  const toAligned = (data: ChartData): uPlot.AlignedData => [data.xs, data.ys, ...(spec.more ?? []).map((_, i) => data.more?.[i] ?? data.xs.map(() => null))];
   const plot = new uPlot(options, toAligned(initial), container);
   plot.over.appendChild(tip);
 

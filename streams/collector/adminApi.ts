@@ -79,6 +79,17 @@ export interface TimeseriesBucket {
   errors: number;
   /** Mean of the `latencyReport` durations in the bucket, when there were any. */
   latencyMeanMs?: number;
+  /** Seconds of rebuffering (sum of `rebufferEnd` durations), when there were any: over `watchTimeSec`, the rebuffer ratio. */
+  rebufferSec?: number;
+  /** Bitrate on screen weighted by how long it played (from `renditionPlayed`), when anything played. */
+  bitrateMeanBps?: number;
+  /**
+   * Start-up time percentiles (`startupTime`), when there were any: the value at index ⌊p·n⌋ (at most n − 1) of the
+   * bucket's n start-up times in ascending order.
+   */
+  startupP50Ms?: number;
+  startupP90Ms?: number;
+  startupP99Ms?: number;
 }
 
 export interface TimeseriesQuery {

@@ -3,6 +3,7 @@ import type { NavigationState } from '../navigation/navigationState';
 import type { BoundedCache } from '../sampling/visualElementAttachCache';
 import { navigationEvents, videoLoadEvents, visualElementEvents, type VideoLoad } from './navigationEvents';
 import { playbackDebugEvents, type PlaybackDebugSources } from './playbackDebugEvents';
+import { qoeEvents, type QoeSources } from './qoeEvents';
 import { sessionEvents, type SessionSources } from './sessionEvents';
 import type { ClientEvent } from './stampEvent';
 import { storageLogEvents, storedLogEvents, type StoredLogOutcome } from './storageLogEvents';
@@ -13,6 +14,8 @@ export interface PageLogSources {
   session: SessionSources;
   /** The playback's debugging events (`video_stats`, spec §7): stalls, media errors, rendition switches. */
   debug?: Omit<PlaybackDebugSources, 'scheduler'>;
+  /** The playback's quality of experience: start-up time, rebuffers, quality switches, bandwidth estimates. */
+  qoe?: Omit<QoeSources, 'scheduler'>;
   /** Application navigation (spec §4), replaying its current state (which is not a change and is not logged). */
   navigation$?: Observable<NavigationState>;
   /** The video loads that start a navigation (spec §3 load options, with `rct` / `rctn`). */
@@ -45,6 +48,7 @@ export function pageLogEvents(sources: PageLogSources, scheduler: SchedulerLike 
   return merge(
     sessionEvents(sources.session),
     sources.debug ? playbackDebugEvents({ ...sources.debug, scheduler }) : EMPTY,
+    sources.qoe ? qoeEvents({ ...sources.qoe, scheduler }) : EMPTY,
     sources.navigation$ ? navigationEvents(sources.navigation$) : EMPTY,
     sources.navigationLoads$ ? videoLoadEvents(sources.navigationLoads$) : EMPTY,
     sources.shownVideoIds$ ? visualElementEvents(sources.shownVideoIds$, sources.attachCache) : EMPTY,

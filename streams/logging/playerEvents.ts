@@ -99,6 +99,48 @@ export interface MediaErrorPayload {
   mediaTimeSec: number;
 }
 
+/** Quality of experience: from the video's load to its first frame playing. */
+export interface StartupTimePayload {
+  videoId: string;
+  startupMs: number;
+}
+/** Quality of experience: playback under way waited for data (`waiting` after playback started, not a seek). */
+export interface RebufferStartPayload {
+  videoId: string;
+  mediaTimeSec: number;
+}
+/** Quality of experience: the rebuffer ended (playing again, or paused or ended while waiting). */
+export interface RebufferEndPayload {
+  videoId: string;
+  mediaTimeSec: number;
+  /** From the rebuffer's start to its end. */
+  durationMs: number;
+}
+/** Quality of experience: the rendition on screen changed (not the first one). */
+export interface QualitySwitchPayload {
+  videoId: string;
+  /** Why the adaptive stream chose the new rendition (`startup`, `throughput`, `buffer`, `cap`, …; `unknown` without a decision). */
+  reason: string;
+  fromQuality: string;
+  toQuality: string;
+  /** The renditions' advertised bits per second (0 when unknown). */
+  fromBitrate: number;
+  toBitrate: number;
+}
+/** Quality of experience: how long one rendition was on screen while playing, closed by a switch or by playback stopping. */
+export interface RenditionPlayedPayload {
+  videoId: string;
+  quality: string;
+  /** Its advertised bits per second (0 when unknown). */
+  bitrate: number;
+  durationMs: number;
+}
+/** Quality of experience: the adaptive stream's bandwidth estimate (throttled). */
+export interface BandwidthEstimatePayload {
+  videoId: string;
+  bps: number;
+}
+
 export interface LatencyReportPayload {
   /** The action the ticks belong to (`embed`, …). */
   action: string;
@@ -159,6 +201,12 @@ export interface PlayerEventPayloads {
   visualElementAttached: VisualElementAttachedPayload;
   storageEvent: StorageEventPayload;
   storedLogRequest: StoredLogRequestPayload;
+  startupTime: StartupTimePayload;
+  rebufferStart: RebufferStartPayload;
+  rebufferEnd: RebufferEndPayload;
+  qualitySwitch: QualitySwitchPayload;
+  renditionPlayed: RenditionPlayedPayload;
+  bandwidthEstimate: BandwidthEstimatePayload;
 }
 
 export type PlayerEventName = keyof PlayerEventPayloads;
@@ -201,6 +249,12 @@ export const playerEvents = {
   visualElementAttached: (p: VisualElementAttachedPayload) => event('visualElementAttached', p),
   storageEvent: (p: StorageEventPayload) => event('storageEvent', p),
   storedLogRequest: (p: StoredLogRequestPayload) => event('storedLogRequest', { ...p, sendCount: Math.max(0, Math.trunc(num(p.sendCount))) }),
+  startupTime: (p: StartupTimePayload) => event('startupTime', { ...p, startupMs: ms(p.startupMs) }),
+  rebufferStart: (p: RebufferStartPayload) => event('rebufferStart', { ...p, mediaTimeSec: num(p.mediaTimeSec) }),
+  rebufferEnd: (p: RebufferEndPayload) => event('rebufferEnd', { ...p, mediaTimeSec: num(p.mediaTimeSec), durationMs: ms(p.durationMs) }),
+  qualitySwitch: (p: QualitySwitchPayload) => event('qualitySwitch', { ...p, fromBitrate: ms(p.fromBitrate), toBitrate: ms(p.toBitrate) }),
+  renditionPlayed: (p: RenditionPlayedPayload) => event('renditionPlayed', { ...p, bitrate: ms(p.bitrate), durationMs: ms(p.durationMs) }),
+  bandwidthEstimate: (p: BandwidthEstimatePayload) => event('bandwidthEstimate', { ...p, bps: ms(p.bps) }),
   /** Debugging events (`video_stats`) by nature: they help debug playback, not rebuild a session. */
   playbackStall: (p: PlaybackStallPayload) => event('playbackStall', { ...p, mediaTimeSec: num(p.mediaTimeSec), durationMs: ms(p.durationMs) }, true),
   mediaError: (p: MediaErrorPayload) =>

@@ -54,7 +54,10 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
 
 const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
 
-/** The number the dashboard charts for an event: seconds watched, or a latency in milliseconds. */
+/**
+ * The number the dashboard charts for an event: seconds watched, a latency or start-up time in milliseconds, or the
+ * milliseconds a rebuffer lasted or a rendition played.
+ */
 export function chartValueOf(name: string, payload: unknown): number | undefined {
   if (!payload || typeof payload !== 'object') return undefined;
   const p = payload as Record<string, unknown>;
@@ -65,7 +68,11 @@ export function chartValueOf(name: string, payload: unknown): number | undefined
         ? Math.max(0, p.durationMs)
         : name === 'playerReady' && finite(p.latencyMs)
           ? Math.max(0, p.latencyMs)
-          : undefined;
+          : name === 'startupTime' && finite(p.startupMs)
+            ? Math.max(0, p.startupMs)
+            : (name === 'rebufferEnd' || name === 'renditionPlayed') && finite(p.durationMs)
+              ? Math.max(0, p.durationMs)
+              : undefined;
   // A difference of two huge finite numbers is Infinity: no chart value then, never a poison for the store.
   return value !== undefined && Number.isFinite(value) ? value : undefined;
 }

@@ -6,6 +6,7 @@ import type { PlayerStateValue } from '../../../streams/player/playerState';
 import type { Recorder } from '../../../streams/shared/recorder';
 import { elementSeeks$, mediaEvents$, type MediaEventName } from '../../../streams/sources/mediaEvents';
 import type { EmbedPlayer, PlayerError, VideoData } from './EmbedPlayer';
+import type { AdaptiveEvent } from './mse/startAdaptive';
 
 /** What the element said when something happened: read then, so that a consumer arriving later gets the facts of then. */
 export interface MediaFacts {
@@ -41,6 +42,8 @@ export interface PlayerFeed {
   readonly quality$: Observable<string>;
   readonly error$: Observable<PlayerError | null>;
   readonly media$: Observable<FeedMediaEvent>;
+  /** What the adaptive stream decides and measures (quality decisions with their reason and bitrate, estimates). */
+  readonly streamEvents$: Observable<AdaptiveEvent>;
   /** When what is being delivered happened (ms since the epoch): its recorded time during a replay. */
   now(): number;
   /** A scheduler telling {@link now} as its time, for the operators that time what they see. */
@@ -82,6 +85,7 @@ export function playerFeed(player: EmbedPlayer, recorder?: Recorder): PlayerFeed
     videoData$: keepState(player.videoData$),
     quality$: keepState(player.quality$),
     error$: keepState(player.error$),
+    streamEvents$: keep(player.streamEvents$),
     media$: keep(
       element$.pipe(
         switchMap((el) => {

@@ -6,6 +6,7 @@ import {
   first,
   map,
   merge,
+  mergeMap,
   type Observable,
   of,
   share,
@@ -20,6 +21,7 @@ import { latencyReports, type LatencyTick } from '../../../streams/latency/laten
 import type { VideoLoad } from '../../../streams/logging/navigationEvents';
 import type { PageLogSources } from '../../../streams/logging/pageLogEvents';
 import type { PlaybackDebugSources } from '../../../streams/logging/playbackDebugEvents';
+import type { QoeStreamEvent } from '../../../streams/logging/qoeEvents';
 import type { LoggedPlayerState } from '../../../streams/logging/playerEvents';
 import type { PlayerStateSnapshot, SessionSources } from '../../../streams/logging/sessionEvents';
 import type { StoredLogOutcome } from '../../../streams/logging/storageLogEvents';
@@ -143,6 +145,23 @@ function debugOf(media$: Observable<FeedMediaEvent>, feed: PlayerFeed, videoIdNo
   };
 }
 
+/** The quality of experience's sources: each load, the states, seeks, the rendition on screen, the stream's events. */
+function qoeOf(media$: Observable<FeedMediaEvent>, feed: PlayerFeed, loads$: Observable<VideoLoad>, videoIdNow: () => string): PageLogSources['qoe'] {
+  return {
+    load$: loads$,
+    state$: feed.state$.pipe(map(({ state, media }) => ({ videoId: videoIdNow(), state: state as LoggedPlayerState, mediaTimeSec: media?.currentTime ?? 0 }))),
+    seek$: media$.pipe(filter((e) => e.type === 'seeking')),
+    quality$: feed.quality$.pipe(map((quality) => ({ videoId: videoIdNow(), quality }))),
+    stream$: feed.streamEvents$.pipe(
+      mergeMap((e): Observable<QoeStreamEvent & { videoId: string }> => {
+        if (e.type === 'decision') return of({ type: 'decision', quality: e.quality, bitrate: e.bitrate, reason: e.decision.reason, videoId: videoIdNow() });
+        if (e.type === 'estimate') return of({ type: 'estimate', bps: e.bps, videoId: videoIdNow() });
+        return EMPTY;
+      }),
+    ),
+  };
+}
+
 /**
  * The page's log sources from the player's feed — recorded from the page's start when the logging starts late, with
  * the element's facts as they were — and the page's situation. Every load after the player is ready (a host load or
@@ -175,6 +194,7 @@ export function pageSourcesOf(feed: PlayerFeed, win: Window, situation: PageSitu
   const sources: PageLogSources = {
     session: sessionOf(feed, media$, win, situation),
     debug: debugOf(media$, feed, () => currentVideoId.value),
+    qoe: qoeOf(media$, feed, loads$, () => currentVideoId.value),
     navigation$,
     navigationLoads$,
     shownVideoIds$,

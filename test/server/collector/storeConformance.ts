@@ -63,11 +63,13 @@ const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
 const ENVELOPE_KEYS = ['eventTimeMs', 'clientEventId', 'context'];
 const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
 
-/** The number the dashboard charts (as the ingest route computes it): seconds watched, or a latency. */
+/** The number the dashboard charts (as the ingest route computes it): seconds watched, a latency, a QoE duration. */
 function chartValue(name: string, payload: Record<string, unknown>): number | undefined {
   if (name === 'watchTimeSegment' && finite(payload.startSec) && finite(payload.endSec)) return payload.endSec - payload.startSec;
   if (name === 'latencyReport' && finite(payload.durationMs)) return payload.durationMs;
   if (name === 'playerReady' && finite(payload.latencyMs)) return payload.latencyMs;
+  if (name === 'startupTime' && finite(payload.startupMs)) return payload.startupMs;
+  if ((name === 'rebufferEnd' || name === 'renditionPlayed') && finite(payload.durationMs)) return payload.durationMs;
   return undefined;
 }
 
@@ -222,6 +224,9 @@ const ev = {
   latency: (durationMs: number) => playerEvents.latency({ action: 'embed', from: 'navigationStart', to: 'playerReady', durationMs }),
   volume: (volume: number) => playerEvents.asDebug(playerEvents.volumeChange({ videoId: video, volume, muted: false })),
   quality: () => playerEvents.asDebug(playerEvents.qualityChange({ videoId: video, previousQuality: '360p', quality: '720p' })),
+  startup: (startupMs: number) => playerEvents.startupTime({ videoId: video, startupMs }),
+  rebuffer: (durationMs: number) => playerEvents.rebufferEnd({ videoId: video, mediaTimeSec: 3, durationMs }),
+  played: (quality: string, bitrate: number, durationMs: number) => playerEvents.renditionPlayed({ videoId: video, quality, bitrate, durationMs }),
 };
 
 function errorReport(receivedAtMs: number, message: string, more: Partial<IncomingErrorReport> = {}): IncomingErrorReport {
@@ -678,6 +683,40 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
       expect(withoutLatency).toEqual({ startMs: T0 + 10_000, events: 2, sessions: 1, watchTimeSec: 5.5, stateChanges: 0, errors: 2 });
       expect(withoutLatency).not.toHaveProperty('latencyMeanMs');
       await expect(store.timeseries({ sinceMs: T0 + 40_000, untilMs: T0 + 50_000, bucketMs: 1_000 })).resolves.toEqual([]);
+    });
+
+    it('charts rebuffer time, the time-weighted bitrate and start-up time percentiles per time bucket', async () => {
+      const a = clientPage('pgQoeA', 'st-qoe-a');
+      const b = clientPage('pgQoeB', 'st-qoe-b');
+      // 20 start-up times 50, 100, … 1000 ms in the first bucket, over two sessions and in no order.
+      const startups = Array.from({ length: 20 }, (_, k) => ((k * 7) % 20) * 50 + 50);
+      const a1 = a.request(T0 + 1_000, [
+        a.event(ev.watch(0, 20)),
+        a.event(ev.rebuffer(1_500)),
+        a.event(ev.played('small', 300_000, 6_000)),
+        a.event(ev.played('large', 1_200_000, 2_000)),
+        a.event(ev.played('medium', 700_000, 0)), // no time on screen: no weight
+        ...startups.slice(0, 12).map((ms) => a.event(ev.startup(ms))),
+      ]);
+      const b1 = b.request(T0 + 2_000, [b.event(ev.rebuffer(500)), ...startups.slice(12).map((ms) => b.event(ev.startup(ms)))]);
+      const b2 = b.request(T0 + 12_000, [b.event(ev.startup(700)), b.event(ev.watch(0, 5))]);
+      for (const s of [a1, b1, b2]) await record(store, s);
+
+      const buckets = await store.timeseries({ sinceMs: T0, untilMs: T0 + 60_000, bucketMs: 10_000 });
+      expect(buckets).toEqual([
+        expect.objectContaining({
+          startMs: T0,
+          watchTimeSec: 20,
+          rebufferSec: 2,
+          bitrateMeanBps: 525_000,
+          startupP50Ms: 550,
+          startupP90Ms: 950,
+          startupP99Ms: 1000,
+        }),
+        expect.objectContaining({ startMs: T0 + 10_000, watchTimeSec: 5, startupP50Ms: 700, startupP90Ms: 700, startupP99Ms: 700 }),
+      ]);
+      expect(buckets[1]).not.toHaveProperty('rebufferSec');
+      expect(buckets[1]).not.toHaveProperty('bitrateMeanBps');
     });
 
     it('deletes what was received before a cutoff, and says how many events went', async () => {

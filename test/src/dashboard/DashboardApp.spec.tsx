@@ -48,7 +48,20 @@ const EVENTS = [
 function buckets(events: number): TimeseriesBucket[] {
   const { untilMs, bucketMs } = timeseriesWindow(timeRangeOf('5m'), Date.now());
   return [
-    { startMs: untilMs - 3 * bucketMs, events, sessions: 1, watchTimeSec: 4.5, stateChanges: 2, errors: 0, latencyMeanMs: 420 },
+    {
+      startMs: untilMs - 3 * bucketMs,
+      events,
+      sessions: 1,
+      watchTimeSec: 4.5,
+      stateChanges: 2,
+      errors: 0,
+      latencyMeanMs: 420,
+      rebufferSec: 0.45,
+      bitrateMeanBps: 1_250_000,
+      startupP50Ms: 300,
+      startupP90Ms: 650,
+      startupP99Ms: 900,
+    },
     { startMs: untilMs - 2 * bucketMs, events: 2, sessions: 1, watchTimeSec: 0, stateChanges: 0, errors: 1 },
   ];
 }
@@ -150,7 +163,7 @@ describe('DashboardApp (StrictMode)', () => {
     expect(tile('requests').textContent).toContain('75% gzip-compressed');
     expect(tile('errors').querySelector('.tile-value.alert')).not.toBeNull();
     // Charts: one per card, dark theme, fed the window's data (150 two-second slots).
-    expect(liveCharts().map((c) => c.spec.key)).toEqual(['events', 'sessions', 'watch', 'states', 'errors', 'latency']);
+    expect(liveCharts().map((c) => c.spec.key)).toEqual(['events', 'sessions', 'watch', 'states', 'errors', 'latency', 'rebuffer', 'bitrate', 'startup']);
     expect(liveCharts().every((c) => c.theme.scheme === 'dark')).toBe(true);
     const eventsChart = liveCharts()[0];
     const drawn = eventsChart.data[eventsChart.data.length - 1];
@@ -162,6 +175,16 @@ describe('DashboardApp (StrictMode)', () => {
     expect(screen.getByTestId('headline-watch').textContent).toBe('4.5 s');
     expect(screen.getByTestId('headline-latency').textContent).toBe('420 ms');
     expect(screen.getByTestId('headline-errors').className).toContain('alert');
+    // Quality of experience: rebuffer time over watch time, the weighted bitrate, the start-up percentiles (three lines).
+    expect(screen.getByTestId('headline-rebuffer').textContent).toBe('10.0 %');
+    expect(screen.getByTestId('headline-bitrate').textContent).toBe('1.25 Mbps');
+    expect(screen.getByTestId('headline-startup').textContent).toBe('300 ms');
+    expect(card('startup').textContent).toContain('p90 650 ms · p99 900 ms');
+    const startupChart = liveCharts().find((c) => c.spec.key === 'startup')!;
+    expect(startupChart.data[startupChart.data.length - 1].more?.map((line) => line.slice(-3))).toEqual([
+      [650, null, null],
+      [900, null, null],
+    ]);
     expect(card('errors').dataset.total).toBe('1');
     // Names, busiest first.
     const names = within(screen.getByLabelText('Events by name')).getAllByRole('button');

@@ -66,6 +66,25 @@ describe('fillTimeseries', () => {
     });
   });
 
+  it('lays the quality of experience onto the slots: rebuffer ratio over watch time, bitrate and start-up percentiles', () => {
+    const s = fillTimeseries(
+      [
+        bucket(12_000, { watchTimeSec: 20, rebufferSec: 1, bitrateMeanBps: 800_000, startupP50Ms: 400, startupP90Ms: 900, startupP99Ms: 1500 }),
+        bucket(14_000, { watchTimeSec: 10 }),
+        bucket(16_000, { events: 3 }),
+      ],
+      window,
+      25_000,
+    );
+    expect(s.rebufferSec).toEqual([0, 1, 0, 0, 0]);
+    // Nothing watched: no ratio; watched without rebuffering: 0.
+    expect(s.rebufferRatio).toEqual([null, 0.05, 0, null, null]);
+    expect(s.bitrateMeanBps).toEqual([null, 800_000, null, null, null]);
+    expect(s.startupP50Ms).toEqual([null, 400, null, null, null]);
+    expect(s.startupP90Ms).toEqual([null, 900, null, null, null]);
+    expect(s.startupP99Ms).toEqual([null, 1500, null, null, null]);
+  });
+
   it('ignores buckets outside the window and adds up two in one slot (a collector aligned otherwise)', () => {
     const s = fillTimeseries(
       [bucket(8000, { events: 9 }), bucket(20_000, { events: 9 }), bucket(16_000, { events: 2 }), bucket(17_000, { events: 2 })],

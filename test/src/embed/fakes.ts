@@ -1,4 +1,4 @@
-import { BehaviorSubject } from 'rxjs';
+import { BehaviorSubject, EMPTY } from 'rxjs';
 import type { EmbedPlayer, PlayerError } from '../../../src/embed/player/EmbedPlayer';
 import type { Identity, Session, SignInStatus } from '../../../src/embed/services/identity';
 import type { PlayerConfig } from '../../../streams/config/playerConfig';
@@ -23,6 +23,8 @@ export function fakeFeedPlayer(
     // Read by the debugging events (video_stats): the current video and the rendition playing.
     videoData$: new BehaviorSubject(null),
     quality$: new BehaviorSubject(''),
+    // Read by the quality-of-experience events: the adaptive stream's decisions and estimates (none: no stream).
+    streamEvents$: EMPTY,
     // Read by the navigation state and the video loads.
     model$: new BehaviorSubject(initialPlayerModel(config)),
   } as unknown as EmbedPlayer;

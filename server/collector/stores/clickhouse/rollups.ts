@@ -71,7 +71,18 @@ interface EventBucketRow {
   player_errors: string;
   latency_sum: number;
   latency_n: string;
+  rebuffer_ms: number;
+  rebuffer_n: string;
+  played_ms: number;
+  bit_ms: number;
+  startup_n: string;
+  p50: number;
+  p90: number;
+  p99: number;
 }
+
+/** The start-up percentile at `level` of the bucket: ClickHouse's exact quantile is the value at ⌊level·n⌋. */
+const startupQuantile = (level: number) => `quantileExactIf(${level})(ifNull(value, 0), name = 'startupTime' AND isNotNull(value))`;
 
 /** Buckets aligned on multiples of `bucketMs` since the epoch, oldest first; only buckets with events or errors. */
 async function timeseries(conn: ClickHouseConnection, query: TimeseriesQuery): Promise<TimeseriesBucket[]> {
@@ -93,7 +104,15 @@ async function timeseries(conn: ClickHouseConnection, query: TimeseriesQuery): P
               countIf(name = 'playerStateChange') AS state_changes,
               countIf(name = 'playerError') AS player_errors,
               sumIf(ifNull(value, 0), name = 'latencyReport' AND isNotNull(value)) AS latency_sum,
-              countIf(name = 'latencyReport' AND isNotNull(value)) AS latency_n
+              countIf(name = 'latencyReport' AND isNotNull(value)) AS latency_n,
+              sumIf(ifNull(value, 0), name = 'rebufferEnd' AND isNotNull(value)) AS rebuffer_ms,
+              countIf(name = 'rebufferEnd' AND isNotNull(value)) AS rebuffer_n,
+              sumIf(ifNull(value, 0), name = 'renditionPlayed' AND value > 0) AS played_ms,
+              sumIf(ifNull(value, 0) * visitParamExtractFloat(json, 'bitrate'), name = 'renditionPlayed' AND value > 0) AS bit_ms,
+              countIf(name = 'startupTime' AND isNotNull(value)) AS startup_n,
+              ${startupQuantile(0.5)} AS p50,
+              ${startupQuantile(0.9)} AS p90,
+              ${startupQuantile(0.99)} AS p99
        FROM ${conn.table('events')} FINAL ${where}
        GROUP BY start`,
     ),
@@ -116,6 +135,9 @@ async function timeseries(conn: ClickHouseConnection, query: TimeseriesQuery): P
     b.stateChanges = num(row.state_changes);
     b.errors += num(row.player_errors);
     if (num(row.latency_n) > 0) b.latencyMeanMs = num(row.latency_sum) / num(row.latency_n);
+    if (num(row.rebuffer_n) > 0) b.rebufferSec = num(row.rebuffer_ms) / 1000;
+    if (num(row.played_ms) > 0) b.bitrateMeanBps = num(row.bit_ms) / num(row.played_ms);
+    if (num(row.startup_n) > 0) Object.assign(b, { startupP50Ms: num(row.p50), startupP90Ms: num(row.p90), startupP99Ms: num(row.p99) });
   }
   for (const row of errors) at(num(row.start)).errors += num(row.n);
   return [...byStart.values()].sort((a, b) => a.startMs - b.startMs);
