@@ -24,6 +24,7 @@ import { playerEngine, type PlaylistResponse } from '../../../streams/player/pla
 import { playerHeartbeat } from '../../../streams/player/playerHeartbeat';
 import { PlayerState, type PlayerStateInput, type PlayerStateValue } from '../../../streams/player/playerState';
 import { playerStates } from '../../../streams/player/playerStates';
+import { type StreamStats, streamStats } from '../../../streams/player/streamStats';
 import type { EngineContext, EngineInput, PlayerStep } from '../../../streams/player/reducePlayer';
 import type { PlayerCommand, PlayerEventOut, PlayerInfo } from '../../../streams/player/types';
 import type { ListType } from '../../../streams/player/playerStep';
@@ -78,6 +79,8 @@ export interface EmbedPlayer {
   readonly events$: Observable<PlayerEventOut>;
   /** What the adaptive stream decides and measures (quality decisions with their reason, bandwidth estimates), hot. */
   readonly streamEvents$: Observable<AdaptiveEvent>;
+  /** The current video's stream as the stats panel shows it (latest estimate, decision, codecs), hot, replaying the latest. */
+  readonly streamStats$: Observable<StreamStats>;
   /** The one entry point of commands: the views and the host bridge. */
   command(cmd: PlayerCommand): void;
   attach(element: HTMLVideoElement | null): void;
@@ -215,6 +218,17 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
   );
   info$.subscribe();
 
+  // Kept from the start, so a stats panel opened later shows the latest estimate; afresh for each video's answer.
+  const stats$ = streamStats(
+    streamEvents$,
+    model$.pipe(
+      map((m) => m.response),
+      distinctUntilChanged(),
+      skip(1),
+    ),
+  ).pipe(shareReplay({ bufferSize: 1, refCount: false }));
+  stats$.subscribe();
+
   const command = (cmd: PlayerCommand) => {
     if (cmd && typeof cmd === 'object' && typeof cmd.type === 'string') inputs$.next(cmd);
   };
@@ -238,6 +252,7 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
     info$,
     events$: events$.asObservable(),
     streamEvents$: streamEvents$.asObservable(),
+    streamStats$: stats$,
     command,
     attach: (element) => {
       if (element$.value !== element) element$.next(element);

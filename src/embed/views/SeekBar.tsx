@@ -5,6 +5,7 @@ import { playbackTime, whileShown, wholeSecondsTime, type PlaybackTime } from '.
 import { sameValue } from '../../../streams/shared/sameValue';
 import type { EmbedPlayer } from '../player/EmbedPlayer';
 import { durationInWords, seekSliderKey } from '../../../streams/player/shortcutCommand';
+import { storyboardFrame } from '../../../streams/player/storyboardFrame';
 import { formatTime } from './formatTime';
 
 /** Where `t` is along the bar, as a CSS percentage (0% while the duration is unknown); 3 decimals: finer than a pixel. */
@@ -72,6 +73,14 @@ export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?:
     ),
   );
   const buffered = useObservableEagerState(buffered$);
+  // The video's seek-preview sheets (none for a video without a storyboard).
+  const storyboard$ = useObservable(() =>
+    player.model$.pipe(
+      map((m) => m.response?.storyboard ?? null),
+      distinctUntilChanged(),
+    ),
+  );
+  const storyboard = useObservableEagerState(storyboard$);
   const [hover, setHover] = useState<{ x: number; time: number } | null>(null);
   const [dragging, setDragging] = useState(false);
   const known = duration > 0;
@@ -132,9 +141,26 @@ export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?:
       </div>
       {hover && (
         <div className="vf-seek-hover" style={{ left: hover.x }} aria-hidden="true">
+          <StoryboardThumb frame={storyboardFrame(storyboard, hover.time)} />
           {formatTime(hover.time)}
         </div>
       )}
     </div>
+  );
+}
+
+/** The seek preview's picture: the sheet as a background, shifted so that the one thumbnail shows. */
+function StoryboardThumb({ frame }: { frame: ReturnType<typeof storyboardFrame> }) {
+  if (!frame) return null;
+  return (
+    <div
+      className="vf-seek-thumbnail"
+      style={{
+        width: frame.w,
+        height: frame.h,
+        backgroundImage: `url(${JSON.stringify(frame.sheetUrl)})`,
+        backgroundPosition: `-${frame.x}px -${frame.y}px`,
+      }}
+    />
   );
 }

@@ -15,7 +15,7 @@ import { fetchSegment } from './fetchSegment';
 
 /** What a stream tells the page: its quality decisions and bandwidth estimates, and a failure that ends it. */
 export type AdaptiveEvent =
-  | { type: 'decision'; decision: QualityDecision; quality: string }
+  | { type: 'decision'; decision: QualityDecision; quality: string; mimeType: string }
   | { type: 'estimate'; bps: number }
   | { type: 'failed'; internal: 'fmt.noneavailable' | 'fmt.decode' | 'html5.missingapi'; message: string };
 
@@ -159,7 +159,7 @@ export function startAdaptive(el: HTMLVideoElement, response: PlayerResponse, op
     subscriptions.add(
       decisions$.subscribe((d) => {
         decision = d;
-        events$.next({ type: 'decision', decision: d, quality: video[d.index]?.quality ?? '' });
+        events$.next({ type: 'decision', decision: d, quality: video[d.index]?.quality ?? '', mimeType: video[d.index]?.mimeType ?? '' });
         decided$.next();
       }),
     );
