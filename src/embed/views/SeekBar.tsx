@@ -159,7 +159,7 @@ function StoryboardThumb({ frame }: { frame: ReturnType<typeof storyboardFrame> 
         width: frame.w,
         height: frame.h,
         backgroundImage: `url(${JSON.stringify(frame.sheetUrl)})`,
-        backgroundPosition: `-${frame.x}px -${frame.y}px`,
+        backgroundPosition: `${-frame.x}px ${-frame.y}px`,
       }}
     />
   );

@@ -1,5 +1,5 @@
 import { useObservable, useObservableState } from 'observable-hooks';
-import { combineLatest, distinctUntilChanged, map, timer } from 'rxjs';
+import { combineLatest, distinctUntilChanged, interval, map, startWith } from 'rxjs';
 import { ladderOf } from '../../../streams/player/playerModel';
 import { STATS_PANEL_SAMPLE_MS } from '../../../streams/timing';
 import type { EmbedPlayer } from '../player/EmbedPlayer';
@@ -32,7 +32,8 @@ export function StatsPanel({ player, onClose }: { player: EmbedPlayer; onClose: 
       player.model$,
       player.streamStats$,
       player.media$,
-      combineLatest([timer(0, STATS_PANEL_SAMPLE_MS), player.element$]).pipe(
+      // The first sample at once (the panel opens filled), then one a period.
+      combineLatest([interval(STATS_PANEL_SAMPLE_MS).pipe(startWith(-1)), player.element$]).pipe(
         map(([, el]) => sampleElement(el)),
         distinctUntilChanged(sameSample),
       ),
