@@ -81,7 +81,7 @@ export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?:
     ),
   );
   const storyboard = useObservableEagerState(storyboard$);
-  const [hover, setHover] = useState<{ x: number; time: number } | null>(null);
+  const [hover, setHover] = useState<{ x: number; time: number; width: number } | null>(null);
   const [dragging, setDragging] = useState(false);
   const known = duration > 0;
   const pct = (t: number) => playedPct(t, duration);
@@ -90,7 +90,7 @@ export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?:
     const r = bar.current?.getBoundingClientRect();
     if (!r || r.width <= 0 || !known) return null;
     const x = Math.min(r.width, Math.max(0, clientX - r.left));
-    return { x, time: (x / r.width) * duration };
+    return { x, time: (x / r.width) * duration, width: r.width };
   };
   const seek = (clientX: number, allowSeekAhead: boolean) => {
     const at = timeAt(clientX);
@@ -139,12 +139,22 @@ export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?:
         <div ref={played} className="vf-seek-played" />
         <div ref={thumb} className="vf-seek-thumb" />
       </div>
-      {hover && (
-        <div className="vf-seek-hover" style={{ left: hover.x }} aria-hidden="true">
-          <StoryboardThumb frame={storyboardFrame(storyboard, hover.time)} />
-          {formatTime(hover.time)}
-        </div>
-      )}
+      {hover && <SeekPreview hover={hover} frame={storyboardFrame(storyboard, hover.time)} />}
+    </div>
+  );
+}
+
+/**
+ * What hovering shows above the pointer: the storyboard thumbnail of that time (when the video has one) and the time.
+ * A thumbnail stays whole inside the bar: near an end it stops following the pointer.
+ */
+function SeekPreview({ hover, frame }: { hover: { x: number; time: number; width: number }; frame: ReturnType<typeof storyboardFrame> }) {
+  const half = frame ? frame.w / 2 : 0;
+  const left = frame && hover.width > frame.w ? Math.min(hover.width - half, Math.max(half, hover.x)) : hover.x;
+  return (
+    <div className="vf-seek-hover" style={{ left }} aria-hidden="true">
+      <StoryboardThumb frame={frame} />
+      {formatTime(hover.time)}
     </div>
   );
 }

@@ -193,6 +193,19 @@ describe('adaptive views (StrictMode)', () => {
     expect(document.querySelector('.vf-seek-thumbnail')).toBeNull();
   });
 
+  it('near an end of the bar the thumbnail stays whole inside it', () => {
+    const { player } = streamingPlayer();
+    renderApp(player);
+    const slider = screen.getByRole('slider', { name: 'Seek' });
+    slider.getBoundingClientRect = () => ({ left: 0, top: 0, width: 600, height: 10, right: 600, bottom: 10, x: 0, y: 0, toJSON: () => ({}) });
+    const leftAt = (clientX: number) => {
+      fireEvent.pointerMove(slider, { clientX });
+      return document.querySelector<HTMLElement>('.vf-seek-hover')!.style.left;
+    };
+    // Half a 160-px thumbnail from each end; between them it follows the pointer.
+    expect([leftAt(10), leftAt(300), leftAt(590)]).toEqual(['80px', '300px', '520px']);
+  });
+
   it('a video without a storyboard shows the time alone', () => {
     const { player, model } = streamingPlayer();
     (player.model$ as BehaviorSubject<PlayerModel>).next({ ...model, response: { ...model.response!, storyboard: undefined } });
