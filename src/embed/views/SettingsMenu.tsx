@@ -62,8 +62,8 @@ function ItemContent({ item }: { item: MenuItem }) {
  * the WAI-ARIA menu pattern: opening focuses the first row (a sub-list its checked item); ↑/↓ move (wrapping), Home/End
  * go to the ends, → opens a row's sub-list and ← goes back; one Tab stop (roving tabindex); Escape or a choice closes it
  * and `onClose` gives focus back to the Settings button. The tick is an image (aria-hidden), never part of a name.
- * While the video streams its ladder the quality list ends with "Auto (480p)" (the quality on screen); with `onStats`
- * the main list ends with "Stats for nerds", which opens the stats panel.
+ * While the video streams its ladder the quality list ends with "Auto (480p)" (the quality on screen) and, with
+ * `onStats`, the main list ends with "Stats for nerds", which opens the stats panel.
  */
 export function SettingsMenu({ player, info, onClose, onStats }: { player: EmbedPlayer; info: PlayerInfo; onClose: () => void; onStats?: () => void }) {
   const [page, setPage] = useState<Page>('main');
@@ -79,7 +79,8 @@ export function SettingsMenu({ player, info, onClose, onStats }: { player: Embed
   const preference = useObservableEagerState(preference$);
   const stream = preference === null ? undefined : { preference };
   const rows = menuRows(info, stream);
-  const items = menuItems(page, info, rows, stream, { stats: onStats !== undefined });
+  // The stats describe a stream: the entry shows while the video streams its ladder (the `i` key opens them always).
+  const items = menuItems(page, info, rows, stream, { stats: onStats !== undefined && stream !== undefined });
   const current = focusIndex(items, active, page);
 
   const open = (to: Page, focusAt?: number) => {

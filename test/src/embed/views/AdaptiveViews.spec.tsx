@@ -168,6 +168,16 @@ describe('adaptive views (StrictMode)', () => {
     expect(screen.queryByRole('region', { name: 'Stats for nerds' })).toBeNull();
   });
 
+  it('a progressive file has no Stats entry in the menu (the i key still opens the panel)', () => {
+    const { player, model } = streamingPlayer();
+    (player.model$ as BehaviorSubject<PlayerModel>).next({ ...model, streaming: undefined });
+    renderApp(player);
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(screen.queryByRole('menuitem', { name: 'Stats for nerds' })).toBeNull();
+    fireEvent.keyDown(document.querySelector('.vf-player')!, { key: 'i' });
+    expect(screen.getByRole('region', { name: 'Stats for nerds' })).toBeTruthy();
+  });
+
   it('the panel follows the stream: a new estimate shows', () => {
     const { player } = streamingPlayer();
     renderApp(player);
