@@ -120,6 +120,21 @@ function engineContext(el: HTMLVideoElement | null, state: PlayerStateValue, ran
 }
 
 /**
+ * The stream stats of the video playing, kept from the player's start (hot, replaying the latest), so a stats panel
+ * opened later shows the latest estimate; afresh for each video's answer.
+ */
+function currentStreamStats(events$: Observable<AdaptiveEvent>, model$: Observable<PlayerModel>): Observable<StreamStats> {
+  const responses$ = model$.pipe(
+    map((m) => m.response),
+    distinctUntilChanged(),
+    skip(1),
+  );
+  const stats$ = streamStats(events$, responses$).pipe(shareReplay({ bufferSize: 1, refCount: false }));
+  stats$.subscribe();
+  return stats$;
+}
+
+/**
  * The embed's player for one configuration: the engine of `streams/player` (state machine, command rules, fetches)
  * wired to the mounted `<video>` element. Commands from the views and the host go through {@link EmbedPlayer.command};
  * the engine's actions are performed on the element by the effects (`playerEffects.ts`); the element's events feed
@@ -218,17 +233,7 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
   );
   info$.subscribe();
 
-  // Kept from the start, so a stats panel opened later shows the latest estimate; afresh for each video's answer.
-  const stats$ = streamStats(
-    streamEvents$,
-    model$.pipe(
-      map((m) => m.response),
-      distinctUntilChanged(),
-      skip(1),
-    ),
-  ).pipe(shareReplay({ bufferSize: 1, refCount: false }));
-  stats$.subscribe();
-
+  const stats$ = currentStreamStats(streamEvents$, model$);
   const command = (cmd: PlayerCommand) => {
     if (cmd && typeof cmd === 'object' && typeof cmd.type === 'string') inputs$.next(cmd);
   };
