@@ -1,4 +1,4 @@
-import { catchError, concat, concatMap, defer, EMPTY, fromEvent, ignoreElements, map, merge, type Observable, Subject, take, throwError } from 'rxjs';
+import { catchError, concat, concatMap, defer, EMPTY, fromEvent, ignoreElements, map, merge, type Observable, of, Subject, take, throwError } from 'rxjs';
 
 /** What the queue needs of the element: where the playhead is (to keep what is ahead of it when space runs out). */
 export interface AppendQueueOptions {
@@ -28,10 +28,10 @@ const isQuotaExceeded = (e: unknown) => (e as { name?: string } | null)?.name ==
  * The one append queue of a `SourceBuffer`: appends run one after another, so none starts while the buffer updates.
  * When the browser says the buffer is full (`QuotaExceededError`), what lies more than `backBufferSeconds` behind the
  * playhead is removed and the append tried once more; a buffer still full (nothing behind to remove) fails it.
- * `append` returns an observable that completes once that data is in, or fails with the append's error.
+ * Each operation returns an observable that completes once done, or fails with the buffer's error.
  */
-export function appendQueue(buffer: SourceBuffer, { currentTime, backBufferSeconds }: AppendQueueOptions): (data: ArrayBuffer) => Observable<void> {
-  const jobs$ = new Subject<{ data: ArrayBuffer; done: Subject<void> }>();
+export function appendQueue(buffer: SourceBuffer, { currentTime, backBufferSeconds }: AppendQueueOptions): AppendQueue {
+  const jobs$ = new Subject<{ data: ArrayBuffer | { removeFrom: number }; done: Subject<void> }>();
   const appendOnce = (data: ArrayBuffer) => operation(buffer, () => buffer.appendBuffer(data));
   const evict = () =>
     defer(() => {
@@ -42,8 +42,10 @@ export function appendQueue(buffer: SourceBuffer, { currentTime, backBufferSecon
   jobs$
     .pipe(
       concatMap(({ data, done }) =>
-        appendOnce(data).pipe(
-          catchError((e: unknown) => (isQuotaExceeded(e) ? concat(evict().pipe(ignoreElements()), appendOnce(data)) : throwError(() => e))),
+        (data instanceof ArrayBuffer ? appendOnce(data) : removeFrom(data.removeFrom)).pipe(
+          catchError((e: unknown) =>
+            isQuotaExceeded(e) && data instanceof ArrayBuffer ? concat(evict().pipe(ignoreElements()), appendOnce(data)) : throwError(() => e),
+          ),
           map(() => done.complete()),
           catchError((e: unknown) => {
             done.error(e);
@@ -53,10 +55,23 @@ export function appendQueue(buffer: SourceBuffer, { currentTime, backBufferSecon
       ),
     )
     .subscribe();
-  return (data) =>
+  const removeFrom = (start: number) =>
+    defer(() => {
+      const end = buffer.buffered.length > 0 ? buffer.buffered.end(buffer.buffered.length - 1) : 0;
+      return end > start ? operation(buffer, () => buffer.remove(start, end)) : of(undefined);
+    });
+  const queued = (data: ArrayBuffer | { removeFrom: number }) =>
     defer(() => {
       const done = new Subject<void>();
       jobs$.next({ data, done });
       return done;
     });
+  return { append: (data) => queued(data), removeFrom: (seconds) => queued({ removeFrom: seconds }) };
+}
+
+/** The operations of a buffer's queue, each an observable that completes once done. */
+export interface AppendQueue {
+  append(data: ArrayBuffer): Observable<void>;
+  /** Removes what is buffered from `seconds` on (a switch that must show sooner than the buffer would play out). */
+  removeFrom(seconds: number): Observable<void>;
 }

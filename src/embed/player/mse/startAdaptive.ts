@@ -1,4 +1,18 @@
-import { BehaviorSubject, distinctUntilChanged, filter, fromEvent, map, merge, type Observable, share, Subject, Subscription, take } from 'rxjs';
+import {
+  BehaviorSubject,
+  distinctUntilChanged,
+  filter,
+  fromEvent,
+  map,
+  merge,
+  type Observable,
+  share,
+  skip,
+  Subject,
+  Subscription,
+  switchMap,
+  take,
+} from 'rxjs';
 import type { QualityDecision, QualityPreference } from '../../../../streams/abr/abrDecision';
 import { adaptiveDecisions } from '../../../../streams/abr/adaptiveDecisions';
 import type { SegmentTransfer } from '../../../../streams/abr/bandwidthSample';
@@ -121,8 +135,8 @@ export function startAdaptive(el: HTMLVideoElement, response: PlayerResponse, op
     let started = false;
     const currentTime = () => (started || el.readyState >= 1 ? ((started = true), el.currentTime) : options.startSeconds);
     const queueOptions = { currentTime, backBufferSeconds: STREAM_BACK_BUFFER_SECONDS };
-    const appendVideo = appendQueue(videoBuffer, queueOptions);
-    const appendAudio = appendQueue(audioBuffer, queueOptions);
+    const videoQueue = appendQueue(videoBuffer, queueOptions);
+    const audioQueue = appendQueue(audioBuffer, queueOptions);
 
     const online$ = networkStatus(networkEvents$(window), { readOnLine: () => navigator.onLine, probe: generate204Probe(window) }).pipe(
       map((s) => s === 'online'),
@@ -181,12 +195,21 @@ export function startAdaptive(el: HTMLVideoElement, response: PlayerResponse, op
     };
     const onError = (e: unknown) => fail('fmt.decode', e instanceof Error ? e.message : String(e));
     const common = { wake$, restart$, online$ };
+    // A quality the viewer or the host picks shows within a segment or two: the video buffered beyond the next
+    // segment boundary is dropped and fetched again in the new rendition (the audio stays).
+    const segmentSeconds = video[0]?.segmentSeconds ?? 2;
+    const picked$ = preference$.pipe(
+      skip(1),
+      switchMap(() => videoQueue.removeFrom((Math.floor(currentTime() / segmentSeconds) + 2) * segmentSeconds)),
+      share(),
+    );
     const fetch = (url: string) => fetchSegment(url, () => Date.now());
     subscriptions.add(
       trackLoader({
         ...common,
-        ports: { currentTime, bufferedEnd: (t) => bufferedEnd(videoBuffer.buffered, t), fetch, append: appendVideo },
+        ports: { currentTime, bufferedEnd: (t) => bufferedEnd(videoBuffer.buffered, t), fetch, append: videoQueue.append },
         formatFor: () => video[decision.index] ?? (video[0] as AdaptiveFormat),
+        restart$: merge(restart$, picked$),
         abandon: (p) => {
           progress$.next({
             rungIndex: rungOf(p.format),
@@ -203,7 +226,7 @@ export function startAdaptive(el: HTMLVideoElement, response: PlayerResponse, op
     subscriptions.add(
       trackLoader({
         ...common,
-        ports: { currentTime, bufferedEnd: (t) => bufferedEnd(audioBuffer.buffered, t), fetch, append: appendAudio },
+        ports: { currentTime, bufferedEnd: (t) => bufferedEnd(audioBuffer.buffered, t), fetch, append: audioQueue.append },
         formatFor: () => family.audio,
       }).subscribe({ next: onEnd('audio'), error: onError }),
     );

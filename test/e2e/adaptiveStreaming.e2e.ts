@@ -1,0 +1,111 @@
+import type { Browser, Frame, Page } from 'playwright-core';
+import { startShapingProxy, type BandwidthStep, type ShapingProxy } from '../../bench/abr/shapingProxy';
+import type { HostServer, RunningServer } from './helpers/servers';
+import { withE2eEnvironment } from './helpers/environment';
+import { rawHostPage, waitCache, waitMessage } from './host.helpers';
+
+/**
+ * The adaptive engine where the viewer and the host meet it: the committed ingest sample `VFladder001` (a ladder
+ * tiny … large in H.264 and VP9, 2-s segments) played through Media Source Extensions in the framed embed, every byte
+ * of the embed shaped by a loopback proxy to a bandwidth schedule. Needs `npm run build`.
+ */
+let server: RunningServer;
+let host: HostServer;
+let browser: Browser;
+let proxy: ShapingProxy | undefined;
+
+withE2eEnvironment((env) => ({ server, host, browser } = env));
+
+afterEach(async () => {
+  await proxy?.close();
+  proxy = undefined;
+});
+
+const RANK = ['tiny', 'small', 'medium', 'large', 'hd720', 'hd1080'];
+
+/** A host page framing the embed of `VFladder001` through a proxy shaping the link to `schedule`, listening to quality and state. */
+async function openShaped(schedule: BandwidthStep[], extra = ''): Promise<{ page: Page; frame: () => Frame }> {
+  proxy = await startShapingProxy({ target: server.origin, schedule });
+  const page = await browser.newPage();
+  const query = `enablejsapi=1&origin=${encodeURIComponent(host.origin)}&widgetid=1&autoplay=1&mute=1${extra}`;
+  proxy.start();
+  await page.goto(host.page(`/adaptive-${Math.random().toString(36).slice(2)}.html`, rawHostPage(`${proxy.origin}/embed/VFladder001?${query}`, proxy.origin)));
+  await waitMessage(page, 'onReady');
+  await page.evaluate(() => {
+    window.send('addEventListener', ['onPlaybackQualityChange']);
+    window.send('addEventListener', ['onStateChange']);
+  });
+  const frame = () => {
+    const f = page.frames().find((x) => x.url().includes('/embed/VFladder001'));
+    if (!f) throw new Error('the embed frame is not there');
+    return f;
+  };
+  return { page, frame };
+}
+
+/** What the host heard, in order: quality changes (`q:<quality>`) and state changes (`s:<state>`). */
+const heard = (page: Page) =>
+  page.evaluate(() =>
+    window.received.flatMap((m) =>
+      m.event === 'onPlaybackQualityChange' ? [`q:${String(m.info)}`] : m.event === 'onStateChange' ? [`s:${String(m.info)}`] : [],
+    ),
+  );
+
+describe('adaptive streaming in the framed embed', () => {
+  it('streams through Media Source Extensions: the ladder’s levels, a blob source, and segments fetched', async () => {
+    const { page, frame } = await openShaped([{ atSeconds: 0, kbps: 20_000 }]);
+    await waitCache(page, 'c.playerState === 1 && c.currentTime > 1');
+    const levels = await page.evaluate(() => window.cache.availableQualityLevels);
+    expect(levels).toEqual(['large', 'medium', 'small', 'tiny', 'auto']);
+    const element = await frame().evaluate(() => {
+      const v = document.querySelector('video') as HTMLVideoElement;
+      return { src: v.src, height: v.videoHeight };
+    });
+    expect(element.src).toMatch(/^blob:/);
+    expect(element.height).toBeGreaterThan(0);
+    const segments = await frame().evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/seg-\d+-\d+\./.test(e.name)).length);
+    expect(segments).toBeGreaterThan(1);
+    await page.close();
+  });
+
+  it('climbs on a fast link, steps down when the link is throttled, and the host hears each change without a stall', async () => {
+    // 900 kbps carries the top rendition and its audio with room to build a buffer; from 6 s on, 250 kbps carries only
+    // the lower ones. The video is 20 s long: the drop comes while most of it is still to fetch.
+    const { page } = await openShaped([
+      { atSeconds: 0, kbps: 900 },
+      { atSeconds: 6, kbps: 250 },
+    ]);
+    await page.waitForFunction(
+      (rank) => {
+        const qualities = window.received.filter((m) => m.event === 'onPlaybackQualityChange').map((m) => rank.indexOf(String(m.info)));
+        const top = qualities.indexOf(Math.max(...qualities));
+        return top >= 0 && qualities.slice(top + 1).some((q) => q < (qualities[top] ?? 0));
+      },
+      RANK,
+      { timeout: 40_000, polling: 100 },
+    );
+    const trail = await heard(page);
+    const qualities = trail.filter((e) => e.startsWith('q:')).map((e) => RANK.indexOf(e.slice(2)));
+    // The first picture is a low rung, then higher ones, then a lower one after the drop.
+    expect(Math.max(...qualities)).toBeGreaterThan(qualities[0] ?? 0);
+    // Between the first play and the step down on screen, playback never stalled (no buffering state, 3).
+    const top = trail.findIndex((e) => e === `q:${RANK[Math.max(...qualities)]}`);
+    const down = trail.findIndex((e, i) => i > top && e.startsWith('q:') && RANK.indexOf(e.slice(2)) < Math.max(...qualities));
+    const firstPlay = trail.indexOf('s:1');
+    expect(firstPlay).toBeGreaterThanOrEqual(0);
+    expect(trail.slice(firstPlay, down + 1).filter((e) => e === 's:3')).toEqual([]);
+    // The host's snapshot agrees with the last change it heard.
+    const last = trail.filter((e) => e.startsWith('q:')).pop();
+    expect(`q:${String(await page.evaluate(() => window.cache.playbackQuality))}`).toBe(last);
+    await page.close();
+  });
+
+  it('setPlaybackQuality fixes the rendition: the host hears it when that rendition is on screen', async () => {
+    const { page } = await openShaped([{ atSeconds: 0, kbps: 20_000 }]);
+    await waitCache(page, 'c.playerState === 1');
+    await page.evaluate(() => window.send('setPlaybackQuality', ['small']));
+    await waitMessage(page, 'onPlaybackQualityChange', 'small');
+    await waitCache(page, "c.playbackQuality === 'small'");
+    await page.close();
+  });
+});
