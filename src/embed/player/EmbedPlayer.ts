@@ -233,7 +233,6 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
   );
   info$.subscribe();
 
-  const stats$ = currentStreamStats(streamEvents$, model$);
   const command = (cmd: PlayerCommand) => {
     if (cmd && typeof cmd === 'object' && typeof cmd.type === 'string') inputs$.next(cmd);
   };
@@ -257,7 +256,7 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
     info$,
     events$: events$.asObservable(),
     streamEvents$: streamEvents$.asObservable(),
-    streamStats$: stats$,
+    streamStats$: currentStreamStats(streamEvents$, model$),
     command,
     attach: (element) => {
       if (element$.value !== element) element$.next(element);
