@@ -355,3 +355,5 @@ export const ABR_ESTIMATE_THROTTLE_MS = 2_000;
 export const INGEST_SEGMENT_SECONDS = 2;
 /** No segment is ever longer than this: a switch or a seek never waits for more than one such segment's download. */
 export const INGEST_SEGMENT_MAX_SECONDS = 4;
+/** The stats panel reads the element's frame counts and picture size this often while it is open. */
+export const STATS_PANEL_SAMPLE_MS = 1_000;

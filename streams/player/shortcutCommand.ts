@@ -1,8 +1,8 @@
 import { KEYBOARD_SEEK_LARGE_S, KEYBOARD_SEEK_SMALL_S } from '../timing';
 import type { PlayerCommand, PlayerInfo } from './types';
 
-/** What a key does: a player command, or a view action (fullscreen, the shortcut list), or nothing. */
-export type ShortcutResult = { command: PlayerCommand } | { view: 'fullscreen' | 'shortcuts' } | null;
+/** What a key does: a player command, or a view action (fullscreen, the shortcut list, the stats panel), or nothing. */
+export type ShortcutResult = { command: PlayerCommand } | { view: 'fullscreen' | 'shortcuts' | 'stats' } | null;
 
 /** The subset of a keyboard event the shortcuts read. */
 export interface ShortcutKey {
@@ -16,7 +16,7 @@ const VOLUME_STEP = 5;
 
 /**
  * The keyboard shortcuts: space/k play-pause, j/l −10/+10 s, ←/→ −5/+5 s, ↑/↓ volume ±5, m mute,
- * f fullscreen, c captions, 0–9 jump to 0–90 %; `?` (shift+/) opens the shortcut list. Keys with a
+ * f fullscreen, c captions, 0–9 jump to 0–90 %, i opens or closes the stats panel; `?` (shift+/) opens the shortcut list. Keys with a
  * modifier other than shift are left to the browser.
  */
 export function shortcutCommand(
@@ -50,6 +50,8 @@ export function shortcutCommand(
       return { view: 'fullscreen' };
     case 'c':
       return info.captionTracks.length > 0 ? { command: { type: 'setCaptions', enabled: info.captionTrack === null } } : null;
+    case 'i':
+      return { view: 'stats' };
     case '?':
       return { view: 'shortcuts' };
     default:
@@ -80,6 +82,7 @@ export const SHORTCUT_LIST: readonly ShortcutListEntry[] = [
   { keys: ['c'], action: 'Subtitles on or off', sample: 'c', needs: 'captions' },
   { keys: ['f'], action: 'Full screen', sample: 'f', needs: 'fullscreen' },
   { keys: ['0', '…', '9'], action: 'Jump to 0% … 90% of the video', sample: '5' },
+  { keys: ['i'], action: 'Stats for nerds', sample: 'i' },
   { keys: ['?'], action: 'Show this list', sample: '?' },
 ];
 

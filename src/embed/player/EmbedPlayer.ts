@@ -24,6 +24,7 @@ import { playerEngine, type PlaylistResponse } from '../../../streams/player/pla
 import { playerHeartbeat } from '../../../streams/player/playerHeartbeat';
 import { PlayerState, type PlayerStateInput, type PlayerStateValue } from '../../../streams/player/playerState';
 import { playerStates } from '../../../streams/player/playerStates';
+import { type StreamStats, streamStats } from '../../../streams/player/streamStats';
 import type { EngineContext, EngineInput, PlayerStep } from '../../../streams/player/reducePlayer';
 import type { PlayerCommand, PlayerEventOut, PlayerInfo } from '../../../streams/player/types';
 import type { ListType } from '../../../streams/player/playerStep';
@@ -78,6 +79,8 @@ export interface EmbedPlayer {
   readonly events$: Observable<PlayerEventOut>;
   /** What the adaptive stream decides and measures (quality decisions with their reason, bandwidth estimates), hot. */
   readonly streamEvents$: Observable<AdaptiveEvent>;
+  /** The current video's stream as the stats panel shows it (latest estimate, decision, codecs), hot, replaying the latest. */
+  readonly streamStats$: Observable<StreamStats>;
   /** The one entry point of commands: the views and the host bridge. */
   command(cmd: PlayerCommand): void;
   attach(element: HTMLVideoElement | null): void;
@@ -121,6 +124,21 @@ const streamReports = (engineInput: (input: EngineInput) => void, streamEvents$:
   if (event.type === 'failed') engineInput({ type: 'streamFailed', internal: event.internal, message: event.message });
   else streamEvents$.next(event);
 };
+
+/**
+ * The stream stats of the video playing, kept from the player's start (hot, replaying the latest), so a stats panel
+ * opened later shows the latest estimate; afresh for each video's answer.
+ */
+function currentStreamStats(events$: Observable<AdaptiveEvent>, model$: Observable<PlayerModel>): Observable<StreamStats> {
+  const responses$ = model$.pipe(
+    map((m) => m.response),
+    distinctUntilChanged(),
+    skip(1),
+  );
+  const stats$ = streamStats(events$, responses$).pipe(shareReplay({ bufferSize: 1, refCount: false }));
+  stats$.subscribe();
+  return stats$;
+}
 
 /**
  * The embed's player for one configuration: the engine of `streams/player` (state machine, command rules, fetches)
@@ -235,6 +253,7 @@ export function createEmbedPlayer(config: PlayerConfig, deps: EmbedPlayerDeps): 
     info$,
     events$: events$.asObservable(),
     streamEvents$: streamEvents$.asObservable(),
+    streamStats$: currentStreamStats(streamEvents$, model$),
     command,
     attach: (element) => {
       if (element$.value !== element) element$.next(element);

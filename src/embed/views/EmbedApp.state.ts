@@ -104,7 +104,8 @@ export function toggleFullscreen(el: HTMLElement) {
 }
 
 /**
- * The player's panels: the settings menu and the playlist (one at a time: both sit top right) and the shortcut list.
+ * The player's panels: the settings menu and the playlist (one at a time: both sit top right), the shortcut list and
+ * the stats panel.
  * Closing the settings menu (Escape, a choice) puts focus back on the Settings button (WAI-ARIA menu button); closing
  * the shortcut list puts it back where it was before, else on the player.
  */
@@ -112,11 +113,16 @@ export function usePanels(root: HTMLElement) {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [playlistOpen, setPlaylistOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [statsOpen, setStatsOpen] = useState(false);
   const beforeShortcuts = useRef<HTMLElement | null>(null);
   return {
     settingsOpen,
     playlistOpen,
     shortcutsOpen,
+    statsOpen,
+    /** The stats panel opens (its menu entry) or opens and closes (its key); it takes no focus: playback goes on. */
+    openStats: (open: boolean) => setStatsOpen(open),
+    toggleStats: () => setStatsOpen((open) => !open),
     openSettings: (open: boolean) => {
       setSettingsOpen(open);
       if (open) setPlaylistOpen(false);
@@ -176,6 +182,7 @@ export function onShortcutKey(e: KeyboardEvent, { keyboard, allowFullscreen, pan
   e.preventDefault();
   if ('view' in result) {
     if (result.view === 'shortcuts') panels.openShortcuts();
+    else if (result.view === 'stats') panels.toggleStats();
     else if (allowFullscreen) toggleFullscreen();
   } else command(result.command);
 }

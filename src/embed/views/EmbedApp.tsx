@@ -24,6 +24,7 @@ import { AutoplayNotice, BigPlayButton, BufferingSpinner, ControlChrome, EndScre
 import { PlaylistPanel } from './PlaylistPanel';
 import { SettingsMenu } from './SettingsMenu';
 import { ShortcutList } from './ShortcutList';
+import { StatsPanel } from './StatsPanel';
 import type { ViewerActions } from './viewerActions';
 
 /**
@@ -32,7 +33,7 @@ import type { ViewerActions } from './viewerActions';
  * and the document's title). The shell's root gets its class and listeners here, imperatively: it is not React's
  * element. The controls load when the viewer reaches for the player or the video needs more than itself (`main.ts`).
  * Captions, title bar, big play button on a cued video, buffering spinner, control bar (auto-hiding while playing;
- * none with `controls=0`), settings and playlist panels, end screen, error screen and the autoplay-blocked notice. It
+ * none with `controls=0`), settings, playlist and stats panels, end screen, error screen and the autoplay-blocked notice. It
  * reads the player only through observable hooks and sends commands.
  */
 export function EmbedApp({
@@ -142,11 +143,14 @@ export function EmbedApp({
           />
         </ControlChrome>
       )}
-      {panels.settingsOpen && controls && !error && <SettingsMenu player={player} info={info} onClose={panels.closeSettings} />}
+      {panels.settingsOpen && controls && !error && (
+        <SettingsMenu player={player} info={info} onClose={panels.closeSettings} onStats={() => panels.openStats(true)} />
+      )}
       {panels.playlistOpen && playlist && <PlaylistPanel player={player} index={info.playlistIndex} onClose={panels.closePlaylist} />}
       {panels.shortcutsOpen && keyboard && (
         <ShortcutList captions={info.captionTracks.length > 0} fullscreen={allowFullscreen} onClose={panels.closeShortcuts} />
       )}
+      {panels.statsOpen && !error && <StatsPanel player={player} onClose={() => panels.openStats(false)} />}
       {autoplayBlocked && !error && <AutoplayNotice />}
       {error && <ErrorScreen error={error} />}
     </>

@@ -5,6 +5,7 @@ import { playbackTime, whileShown, wholeSecondsTime, type PlaybackTime } from '.
 import { sameValue } from '../../../streams/shared/sameValue';
 import type { EmbedPlayer } from '../player/EmbedPlayer';
 import { durationInWords, seekSliderKey } from '../../../streams/player/shortcutCommand';
+import { storyboardFrame } from '../../../streams/player/storyboardFrame';
 import { formatTime } from './formatTime';
 
 /** Where `t` is along the bar, as a CSS percentage (0% while the duration is unknown); 3 decimals: finer than a pixel. */
@@ -72,7 +73,15 @@ export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?:
     ),
   );
   const buffered = useObservableEagerState(buffered$);
-  const [hover, setHover] = useState<{ x: number; time: number } | null>(null);
+  // The video's seek-preview sheets (none for a video without a storyboard).
+  const storyboard$ = useObservable(() =>
+    player.model$.pipe(
+      map((m) => m.response?.storyboard ?? null),
+      distinctUntilChanged(),
+    ),
+  );
+  const storyboard = useObservableEagerState(storyboard$);
+  const [hover, setHover] = useState<{ x: number; time: number; width: number } | null>(null);
   const [dragging, setDragging] = useState(false);
   const known = duration > 0;
   const pct = (t: number) => playedPct(t, duration);
@@ -81,7 +90,7 @@ export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?:
     const r = bar.current?.getBoundingClientRect();
     if (!r || r.width <= 0 || !known) return null;
     const x = Math.min(r.width, Math.max(0, clientX - r.left));
-    return { x, time: (x / r.width) * duration };
+    return { x, time: (x / r.width) * duration, width: r.width };
   };
   const seek = (clientX: number, allowSeekAhead: boolean) => {
     const at = timeAt(clientX);
@@ -130,11 +139,38 @@ export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?:
         <div ref={played} className="vf-seek-played" />
         <div ref={thumb} className="vf-seek-thumb" />
       </div>
-      {hover && (
-        <div className="vf-seek-hover" style={{ left: hover.x }} aria-hidden="true">
-          {formatTime(hover.time)}
-        </div>
-      )}
+      {hover && <SeekPreview hover={hover} frame={storyboardFrame(storyboard, hover.time)} />}
     </div>
+  );
+}
+
+/**
+ * What hovering shows above the pointer: the storyboard thumbnail of that time (when the video has one) and the time.
+ * A thumbnail stays whole inside the bar: near an end it stops following the pointer.
+ */
+function SeekPreview({ hover, frame }: { hover: { x: number; time: number; width: number }; frame: ReturnType<typeof storyboardFrame> }) {
+  const half = frame ? frame.w / 2 : 0;
+  const left = frame && hover.width > frame.w ? Math.min(hover.width - half, Math.max(half, hover.x)) : hover.x;
+  return (
+    <div className="vf-seek-hover" style={{ left }} aria-hidden="true">
+      <StoryboardThumb frame={frame} />
+      {formatTime(hover.time)}
+    </div>
+  );
+}
+
+/** The seek preview's picture: the sheet as a background, shifted so that the one thumbnail shows. */
+function StoryboardThumb({ frame }: { frame: ReturnType<typeof storyboardFrame> }) {
+  if (!frame) return null;
+  return (
+    <div
+      className="vf-seek-thumbnail"
+      style={{
+        width: frame.w,
+        height: frame.h,
+        backgroundImage: `url(${JSON.stringify(frame.sheetUrl)})`,
+        backgroundPosition: `${-frame.x}px ${-frame.y}px`,
+      }}
+    />
   );
 }

@@ -19,6 +19,21 @@ const QUALITY_LABELS: Record<string, string> = {
 };
 export const qualityLabel = (q: string) => QUALITY_LABELS[q] ?? q;
 
+/** The `auto` choice while streaming: "Auto (480p)" with the quality on screen, "Auto" before any picture. */
+export const autoLabel = (onScreen: string) => (onScreen && onScreen !== 'unknown' && onScreen !== 'auto' ? `Auto (${qualityLabel(onScreen)})` : 'Auto');
+
+/** While the video streams its ladder: the quality preference (`auto`, or the level it is fixed or capped at). */
+export interface StreamQuality {
+  preference: string;
+}
+
+/** The menu's extra entries of the main list: "Stats for nerds" when the page gives a way to open it. */
+export interface MenuExtras {
+  stats?: boolean;
+}
+
+export const STATS_LABEL = 'Stats for nerds';
+
 /** A row of the main list: the sub-list it opens and the value chosen there. */
 export interface MenuRow {
   page: SubPage;
@@ -29,27 +44,51 @@ export interface MenuRow {
 export type MenuItem =
   | { kind: 'row'; key: string; row: MenuRow }
   | { kind: 'back'; key: 'back'; page: SubPage }
-  | { kind: 'choice'; key: string; label: string; checked: boolean; command: PlayerCommand };
+  | { kind: 'choice'; key: string; label: string; checked: boolean; command: PlayerCommand }
+  | { kind: 'action'; key: 'stats'; label: string };
 
 /** The qualities offered: the video's, without the player's own `auto`. */
 const qualitiesOf = (info: PlayerInfo) => info.availableQualityLevels.filter((q) => q !== 'auto');
 
-/** The main list: speed always, quality when the video has several, captions when it has tracks. */
-export function menuRows(info: PlayerInfo): MenuRow[] {
+/** The level a stream's preference checks: the level itself when the ladder has it, else `auto`. */
+const chosenLevel = (info: PlayerInfo, stream: StreamQuality) => (qualitiesOf(info).includes(stream.preference) ? stream.preference : 'auto');
+
+/** The quality row's value: the quality on screen, or while streaming what was chosen ("Auto (480p)", "720p"). */
+function qualityValue(info: PlayerInfo, stream?: StreamQuality): string {
+  if (!stream) return qualityLabel(info.playbackQuality);
+  const chosen = chosenLevel(info, stream);
+  return chosen === 'auto' ? autoLabel(info.playbackQuality) : qualityLabel(chosen);
+}
+
+/**
+ * The main list: speed always, quality when the video has several (while streaming, `stream` says what was chosen),
+ * captions when it has tracks.
+ */
+export function menuRows(info: PlayerInfo, stream?: StreamQuality): MenuRow[] {
   const qualities = qualitiesOf(info);
   return [
     { page: 'speed', value: rateLabel(info.playbackRate) },
-    ...(qualities.length > 0 ? [{ page: 'quality' as const, value: qualityLabel(info.playbackQuality) }] : []),
+    ...(qualities.length > 0 ? [{ page: 'quality' as const, value: qualityValue(info, stream) }] : []),
     ...(info.captionTracks.length > 0 ? [{ page: 'captions' as const, value: info.captionTrack ? info.captionTrack.displayName : 'Off' }] : []),
   ];
 }
 
 const choice = (key: string, label: string, checked: boolean, command: PlayerCommand): MenuItem => ({ kind: 'choice', key, label, checked, command });
 
-/** The choices of a sub-list, each with the command it sends. */
-function choicesOf(page: SubPage, info: PlayerInfo): MenuItem[] {
+/**
+ * The choices of a sub-list, each with the command it sends. While streaming, the quality list is the ladder's levels,
+ * highest first, then "Auto (480p)"; the level chosen (or Auto) is checked.
+ */
+function choicesOf(page: SubPage, info: PlayerInfo, stream?: StreamQuality): MenuItem[] {
   if (page === 'speed') {
     return info.availablePlaybackRates.map((r) => choice(`rate-${r}`, rateLabel(r), r === info.playbackRate, { type: 'setPlaybackRate', rate: r }));
+  }
+  if (page === 'quality' && stream) {
+    const chosen = chosenLevel(info, stream);
+    return [
+      ...qualitiesOf(info).map((q) => choice(`q-${q}`, qualityLabel(q), q === chosen, { type: 'setPlaybackQuality', quality: q })),
+      choice('q-auto', autoLabel(info.playbackQuality), chosen === 'auto', { type: 'setPlaybackQuality', quality: 'auto' }),
+    ];
   }
   if (page === 'quality') {
     return qualitiesOf(info).map((q) => choice(`q-${q}`, qualityLabel(q), q === info.playbackQuality, { type: 'setPlaybackQuality', quality: q }));
@@ -66,10 +105,16 @@ function choicesOf(page: SubPage, info: PlayerInfo): MenuItem[] {
   ];
 }
 
-/** The items of the list `page` shows: the main list's rows, or Back and the sub-list's choices. */
-export function menuItems(page: Page, info: PlayerInfo, rows: readonly MenuRow[]): MenuItem[] {
-  if (page === 'main') return rows.map((row) => ({ kind: 'row', key: row.page, row }));
-  return [{ kind: 'back', key: 'back', page }, ...choicesOf(page, info)];
+/**
+ * The items of the list `page` shows: the main list's rows (and its extra entries), or Back and the sub-list's
+ * choices.
+ */
+export function menuItems(page: Page, info: PlayerInfo, rows: readonly MenuRow[], stream?: StreamQuality, extras: MenuExtras = {}): MenuItem[] {
+  if (page === 'main') {
+    const main: MenuItem[] = rows.map((row) => ({ kind: 'row', key: row.page, row }));
+    return extras.stats ? [...main, { kind: 'action', key: 'stats', label: STATS_LABEL }] : main;
+  }
+  return [{ kind: 'back', key: 'back', page }, ...choicesOf(page, info, stream)];
 }
 
 /** Where focus goes on opening a list: the index asked for (`active`), else the checked item, else the first (after Back). */

@@ -1,4 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useObservable, useObservableEagerState } from 'observable-hooks';
+import { distinctUntilChanged, map } from 'rxjs';
 import type { PlayerInfo } from '../../../streams/player/types';
 import type { EmbedPlayer } from '../player/EmbedPlayer';
 import { focusIndex, type MenuItem, menuItems, menuRows, PAGE_TITLES, type Page, wrapIndex } from './SettingsMenu.state';
@@ -7,6 +9,7 @@ const ITEM_CLASS: Record<MenuItem['kind'], string> = {
   row: 'vf-menu-item vf-menu-row',
   back: 'vf-menu-item vf-menu-back',
   choice: 'vf-menu-item vf-menu-choice',
+  action: 'vf-menu-item vf-menu-action',
 };
 
 const Chevron = ({ back = false }: { back?: boolean }) => (
@@ -41,6 +44,8 @@ function ItemContent({ item }: { item: MenuItem }) {
           </span>
         </>
       );
+    case 'action':
+      return <span className="vf-menu-label">{item.label}</span>;
     case 'choice':
       return (
         <>
@@ -57,13 +62,25 @@ function ItemContent({ item }: { item: MenuItem }) {
  * the WAI-ARIA menu pattern: opening focuses the first row (a sub-list its checked item); ↑/↓ move (wrapping), Home/End
  * go to the ends, → opens a row's sub-list and ← goes back; one Tab stop (roving tabindex); Escape or a choice closes it
  * and `onClose` gives focus back to the Settings button. The tick is an image (aria-hidden), never part of a name.
+ * While the video streams its ladder the quality list ends with "Auto (480p)" (the quality on screen) and, with
+ * `onStats`, the main list ends with "Stats for nerds", which opens the stats panel.
  */
-export function SettingsMenu({ player, info, onClose }: { player: EmbedPlayer; info: PlayerInfo; onClose: () => void }) {
+export function SettingsMenu({ player, info, onClose, onStats }: { player: EmbedPlayer; info: PlayerInfo; onClose: () => void; onStats?: () => void }) {
   const [page, setPage] = useState<Page>('main');
   const [active, setActive] = useState(0);
   const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const rows = menuRows(info);
-  const items = menuItems(page, info, rows);
+  // While streaming: the preference (auto or a level); null for a progressive file.
+  const preference$ = useObservable(() =>
+    player.model$.pipe(
+      map((m) => (m.streaming ? m.qualityPreference : null)),
+      distinctUntilChanged(),
+    ),
+  );
+  const preference = useObservableEagerState(preference$);
+  const stream = preference === null ? undefined : { preference };
+  const rows = menuRows(info, stream);
+  // The stats describe a stream: the entry shows while the video streams its ladder (the `i` key opens them always).
+  const items = menuItems(page, info, rows, stream, { stats: onStats !== undefined && stream !== undefined });
   const current = focusIndex(items, active, page);
 
   const open = (to: Page, focusAt?: number) => {
@@ -79,7 +96,10 @@ export function SettingsMenu({ player, info, onClose }: { player: EmbedPlayer; i
   const run = (item: MenuItem) => {
     if (item.kind === 'row') open(item.row.page);
     else if (item.kind === 'back') back();
-    else {
+    else if (item.kind === 'action') {
+      onClose();
+      onStats?.();
+    } else {
       player.command(item.command);
       onClose();
     }

@@ -38,10 +38,16 @@ describe('shortcutCommand', () => {
     expect(shortcutCommand({ key: '?' }, info)).toEqual({ view: 'shortcuts' });
   });
 
+  it("i (or I) opens or closes the stats panel; with a modifier it is the browser's", () => {
+    expect(shortcutCommand({ key: 'i' }, info)).toEqual({ view: 'stats' });
+    expect(shortcutCommand({ key: 'I' }, info)).toEqual({ view: 'stats' });
+    expect(shortcutCommand({ key: 'i', ctrlKey: true }, info)).toBeNull();
+  });
+
   it('the shortcut list names only keys that do something, and every key shortcutCommand handles', () => {
     for (const entry of SHORTCUT_LIST) expect([entry.sample, shortcutCommand({ key: entry.sample }, info)]).not.toEqual([entry.sample, null]);
     const listed = new Set(SHORTCUT_LIST.flatMap((e) => [e.sample, ...e.keys]));
-    const handled = [' ', 'k', 'j', 'l', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'm', 'f', 'c', '?', '0', '9'].filter(
+    const handled = [' ', 'k', 'j', 'l', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'm', 'f', 'c', 'i', '?', '0', '9'].filter(
       (k) => shortcutCommand({ key: k }, info) !== null,
     );
     const shown: Record<string, string> = { ' ': 'Space', ArrowLeft: '←', ArrowRight: '→', ArrowUp: '↑', ArrowDown: '↓' };

@@ -94,7 +94,13 @@ export function runStream({ el, source, family, response, options, preference$, 
   subscriptions.add(
     decisions$.subscribe((d) => {
       decision = d;
-      events$.next({ type: 'decision', decision: d, quality: video[d.index]?.quality ?? '', bitrate: video[d.index]?.bitrate ?? 0 });
+      events$.next({
+        type: 'decision',
+        decision: d,
+        quality: video[d.index]?.quality ?? '',
+        bitrate: video[d.index]?.bitrate ?? 0,
+        mimeType: video[d.index]?.mimeType ?? '',
+      });
       decided$.next();
     }),
   );

@@ -6,7 +6,7 @@ import { runStream } from './runStream';
 
 /** What a stream tells the page: its quality decisions and bandwidth estimates, and a failure that ends it. */
 export type AdaptiveEvent =
-  | { type: 'decision'; decision: QualityDecision; quality: string; bitrate: number }
+  | { type: 'decision'; decision: QualityDecision; quality: string; bitrate: number; mimeType: string }
   | { type: 'estimate'; bps: number }
   | { type: 'failed'; internal: 'fmt.noneavailable' | 'fmt.decode' | 'html5.missingapi'; message: string };
 

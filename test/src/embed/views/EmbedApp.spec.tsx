@@ -8,6 +8,7 @@ import { buildPlayerInfo, EMPTY_MEDIA_SNAPSHOT, type MediaSnapshot } from '../..
 import { initialPlayerModel, type PlayerModel } from '../../../../streams/player/playerModel';
 import { PlayerState, type PlayerStateValue } from '../../../../streams/player/playerState';
 import { reducePlayer } from '../../../../streams/player/reducePlayer';
+import { NO_STREAM_STATS } from '../../../../streams/player/streamStats';
 import type { PlayerCommand, PlayerInfo } from '../../../../streams/player/types';
 import { configFor, response } from '../../../streams/player/fixtures';
 import { PLAYER_CONTROLS_AUTOHIDE_MS } from '../../../../streams/timing';
@@ -42,6 +43,7 @@ function fakePlayer(vars: Record<string, string> = {}, state: PlayerStateValue =
     info$,
     events$: new Subject(),
     streamEvents$: new Subject(),
+    streamStats$: new BehaviorSubject(NO_STREAM_STATS),
     command: (c) => commands.push(c),
     attach: () => undefined,
     play: () => undefined,

@@ -1,5 +1,5 @@
 import type { CaptionTrackData, PlayerInfo } from '../../../../streams/player/types';
-import { focusIndex, menuItems, menuRows, wrapIndex } from '../../../../src/embed/views/SettingsMenu.state';
+import { autoLabel, focusIndex, menuItems, menuRows, wrapIndex } from '../../../../src/embed/views/SettingsMenu.state';
 
 const track = (languageCode: string, displayName: string): CaptionTrackData => ({
   languageCode,
@@ -61,5 +61,40 @@ describe('SettingsMenu view-model', () => {
 
   it('arrow moves wrap around the ends', () => {
     expect([wrapIndex(-1, 4), wrapIndex(4, 4), wrapIndex(2, 4)]).toEqual([3, 0, 2]);
+  });
+
+  describe('while streaming a ladder', () => {
+    const ladder = infoWith({ availableQualityLevels: ['large', 'medium', 'small', 'tiny', 'auto'], playbackQuality: 'large', captionTracks: [] });
+
+    it('Auto names the quality on screen, and only Auto once there is none', () => {
+      expect([autoLabel('large'), autoLabel('hd1080'), autoLabel('unknown'), autoLabel('')]).toEqual(['Auto (480p)', 'Auto (1080p)', 'Auto', 'Auto']);
+      expect(menuRows(ladder, { preference: 'auto' })[1]).toEqual({ page: 'quality', value: 'Auto (480p)' });
+      expect(menuRows({ ...ladder, playbackQuality: 'unknown' }, { preference: 'auto' })[1]).toEqual({ page: 'quality', value: 'Auto' });
+      expect(menuRows(ladder, { preference: 'small' })[1]).toEqual({ page: 'quality', value: '240p' });
+    });
+
+    it('lists the ladder highest first, then Auto; the level chosen is checked', () => {
+      const auto = menuItems('quality', ladder, menuRows(ladder), { preference: 'auto' });
+      expect(auto.slice(1).map((it) => it.kind === 'choice' && [it.label, it.checked])).toEqual([
+        ['480p', false],
+        ['360p', false],
+        ['240p', false],
+        ['144p', false],
+        ['Auto (480p)', true],
+      ]);
+      expect(auto[5]).toMatchObject({ command: { type: 'setPlaybackQuality', quality: 'auto' } });
+      const fixed = menuItems('quality', ladder, menuRows(ladder), { preference: 'medium' });
+      expect(fixed.filter((it) => it.kind === 'choice' && it.checked).map((it) => it.kind === 'choice' && it.label)).toEqual(['360p']);
+      // A preference the ladder has no level for is read as Auto, as the engine reads it.
+      const other = menuItems('quality', ladder, menuRows(ladder), { preference: 'default' });
+      expect(other.filter((it) => it.kind === 'choice' && it.checked).map((it) => it.kind === 'choice' && it.label)).toEqual(['Auto (480p)']);
+    });
+
+    it('the main list ends with Stats for nerds when the page can open it', () => {
+      const rows = menuRows(ladder, { preference: 'auto' });
+      expect(menuItems('main', ladder, rows, { preference: 'auto' }, { stats: true }).map((it) => it.kind)).toEqual(['row', 'row', 'action']);
+      expect(menuItems('main', ladder, rows, { preference: 'auto' }, { stats: true })[2]).toEqual({ kind: 'action', key: 'stats', label: 'Stats for nerds' });
+      expect(menuItems('main', ladder, rows).map((it) => it.kind)).toEqual(['row', 'row']);
+    });
   });
 });
