@@ -100,6 +100,24 @@ describe('adaptive streaming in the framed embed', () => {
     await page.close();
   });
 
+  it('a browser without Media Source Extensions plays the progressive H.264 file instead', async () => {
+    const page = await browser.newPage();
+    // Every frame of this page, the embed's included, starts without MediaSource (as an old or locked-down browser).
+    await page.addInitScript(() => {
+      delete (window as { MediaSource?: unknown }).MediaSource;
+      delete (window as { ManagedMediaSource?: unknown }).ManagedMediaSource;
+    });
+    const query = `enablejsapi=1&origin=${encodeURIComponent(host.origin)}&widgetid=1&autoplay=1&mute=1`;
+    await page.goto(host.page(`/nomse-${Math.random().toString(36).slice(2)}.html`, rawHostPage(`${server.origin}/embed/VFladder001?${query}`, server.origin)));
+    await waitMessage(page, 'onReady');
+    await waitCache(page, 'c.playerState === 1 && c.currentTime > 0.5');
+    expect(await page.evaluate(() => window.cache.availableQualityLevels)).toEqual(['medium', 'auto']);
+    const frame = page.frames().find((f) => f.url().includes('/embed/VFladder001'));
+    const src = await frame?.evaluate(() => (document.querySelector('video') as HTMLVideoElement).src);
+    expect(src).toMatch(/\/progressive\.mp4$/);
+    await page.close();
+  });
+
   it('setPlaybackQuality fixes the rendition: the host hears it when that rendition is on screen', async () => {
     const { page } = await openShaped([{ atSeconds: 0, kbps: 20_000 }]);
     await waitCache(page, 'c.playerState === 1');
