@@ -4,8 +4,8 @@
  *
  * What every encode holds to: keyframes forced at every segment boundary and nowhere else (a fixed group of pictures,
  * no scene-cut keyframes), so every rendition of both families starts a segment at the same instant and the player
- * switches at any boundary; capped quality-based rate control (a constant quality, never above the rung's rate), so a
- * simple scene costs less than a busy one; bit-exact muxing without metadata, so a single-threaded encode is
+ * switches at any boundary; capped rate control (never far above the rung's rate), so a simple scene costs less than
+ * a busy one; bit-exact muxing without metadata, so a single-threaded encode is
  * reproducible byte for byte.
  */
 import { AUDIO, INGEST_SEGMENT_SECONDS, STORYBOARD, type ChosenRung, type Preset } from './ladder';
@@ -33,9 +33,13 @@ export type Family = 'h264' | 'vp9';
 const RUN = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-nostats', '-progress', 'pipe:1'];
 /** Every output: bit-exact, no metadata or chapters copied from the source. */
 const BITEXACT = ['-fflags', '+bitexact', '-flags:v', '+bitexact', '-flags:a', '+bitexact', '-map_metadata', '-1', '-map_chapters', '-1'];
-/** Constant quality for H.264 (x264's CRF) and VP9 (libvpx's CQ level), capped by each rung's rate. */
+/**
+ * H.264: constant quality (x264's CRF) capped by each rung's rate through the VBV. VP9: libvpx's one-pass quality
+ * modes do not hold a cap (a busy scene after a still one takes many times the rate), so each rung runs its rate
+ * control with the rate as both floor and ceiling and a buffer of two segments: a still scene still costs next to
+ * nothing (libvpx never pads), a busy one stays near the rate.
+ */
 export const H264_CRF = 23;
-export const VP9_CRF = 33;
 
 /** The source, and a silent track after it when the source has no audio (input 1). */
 function inputs(job: EncodeJob, seekSeconds?: number): string[] {
@@ -59,7 +63,7 @@ function h264Encoder(job: EncodeJob): string[] {
 
 function vp9Encoder(job: EncodeJob): string[] {
   const speed = job.preset === 'fast' ? ['-deadline', 'realtime', '-cpu-used', '8'] : ['-deadline', 'good', '-cpu-used', '4'];
-  return ['-c:v', 'libvpx-vp9', ...speed, '-crf', String(VP9_CRF), '-row-mt', job.threads === 1 ? '0' : '1', '-pix_fmt', 'yuv420p'];
+  return ['-c:v', 'libvpx-vp9', ...speed, '-row-mt', job.threads === 1 ? '0' : '1', '-pix_fmt', 'yuv420p'];
 }
 
 /**
@@ -79,7 +83,7 @@ function rungRates(family: Family, rungs: readonly ChosenRung[]): string[] {
   return rungs.flatMap((r, i) =>
     family === 'h264'
       ? [`-maxrate:v:${i}`, `${r.h264Kbps}k`, `-bufsize:v:${i}`, `${2 * r.h264Kbps}k`, `-profile:v:${i}`, r.height >= 720 ? 'high' : 'main']
-      : [`-b:v:${i}`, `${r.vp9Kbps}k`],
+      : [`-b:v:${i}`, `${r.vp9Kbps}k`, `-minrate:v:${i}`, `${r.vp9Kbps}k`, `-maxrate:v:${i}`, `${r.vp9Kbps}k`, `-bufsize:v:${i}`, `${2 * r.vp9Kbps}k`],
   );
 }
 

@@ -156,7 +156,8 @@ export const gopFrames = (frameRate: number, segmentSeconds = INGEST_SEGMENT_SEC
  */
 export function ladderSettings(preset: Preset): Record<string, unknown> {
   return {
-    format: 1,
+    // Counts changes of the encoding itself (ffmpegArgs.ts): raised with each, so a version made before is not reused.
+    format: 2,
     segmentSeconds: INGEST_SEGMENT_SECONDS,
     ladder: LADDER,
     audio: AUDIO,

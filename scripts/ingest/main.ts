@@ -26,7 +26,9 @@ async function main(): Promise<number> {
   if (process.argv.some((a) => a === '--library' || a.startsWith('--library='))) options.library = resolve(typedIn, options.library);
   const reporter = options.progress === 'bar' ? barReporter(process.stderr) : lineReporter(process.stderr);
   const abort = new AbortController();
-  const stop = (signal: string) => abort.abort(new IngestError(EXIT.INTERRUPTED, `interrupted by ${signal}: nothing was written`));
+  // The first signal stops the run and lets it clean up; a second one leaves at once.
+  const stop = (signal: string) =>
+    abort.signal.aborted ? process.exit(EXIT.INTERRUPTED) : abort.abort(new IngestError(EXIT.INTERRUPTED, `interrupted by ${signal}: nothing was written`));
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
   try {

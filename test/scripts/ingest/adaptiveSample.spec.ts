@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import type { CatalogEntry } from '../../../scripts/ingest/buildEntry';
 import { channelIdFor } from '../../../scripts/ingest/ids';
 import { readMpd, segmentFileName } from '../../../scripts/ingest/readMpd';
-import { SHORT_SAMPLE, sourceGraph } from '../../../scripts/ingest/samples';
+import { LONG_SAMPLES, SHORT_SAMPLE, sourceGraph } from '../../../scripts/ingest/samples';
 
 /** The committed adaptive sample (`npm run media`): its entry in media/catalog.json and the files it names. */
 const mediaDir = resolve(__dirname, '../../../media');
@@ -68,5 +68,21 @@ describe('the committed adaptive sample VFladder001', () => {
     expect(sourceGraph(SHORT_SAMPLE)).toMatch(
       /^smptehdbars=size=854x480:rate=25,.*,trim=duration=20,format=yuv420p,setsar=1\[s0\];\[s0\]concat=n=1:v=1:a=0\[v\]$/,
     );
+  });
+});
+
+describe('the long adaptive samples (npm run media -- --long)', () => {
+  it('are two, 60 to 120 s long, at most 720p, still scenes alternating with noisy ones', () => {
+    expect(LONG_SAMPLES.map((s) => s.id)).toEqual(['VFlongmix01', 'VFlongmix02']);
+    for (const sample of LONG_SAMPLES) {
+      const seconds = sample.sceneSeconds * sample.scenes.length;
+      expect(seconds).toBeGreaterThanOrEqual(60);
+      expect(seconds).toBeLessThanOrEqual(120);
+      expect(sample.size.height).toBeLessThanOrEqual(720);
+      const noisy = sample.scenes.map((scene) => scene('size=1x1:rate=25').includes(',noise='));
+      expect(noisy.filter(Boolean).length).toBeGreaterThanOrEqual(2);
+      expect(noisy.filter((n) => !n).length).toBeGreaterThanOrEqual(2);
+      expect(sourceGraph(sample)).toContain(`concat=n=${sample.scenes.length}:v=1:a=0[v]`);
+    }
   });
 });

@@ -125,6 +125,8 @@ describe('the ffmpeg command lines', () => {
     const vp9 = ladderArgs(job, 'vp9', rungs, '/out/manifest.mpd');
     expect(valueAfter(vp9, '-c:v')).toBe('libvpx-vp9');
     expect(valueAfter(vp9, '-b:v:0')).toBe('80k');
+    expect(valueAfter(vp9, '-maxrate:v:1')).toBe('180k');
+    expect(valueAfter(vp9, '-bufsize:v:1')).toBe('360k');
     expect(valueAfter(vp9, '-dash_segment_type')).toBe('webm');
     expect(valueAfter(vp9, '-b:a')).toBe('96k');
     expect(vp9).not.toContain('-hls_playlist');
