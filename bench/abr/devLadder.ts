@@ -109,7 +109,7 @@ function writeEntry(library: string, version: string, seconds: number): void {
     id: DEV_VIDEO_ID,
     title: 'Benchmark ladder (synthetic)',
     author: 'VidFrame bench',
-    channelId: 'UCvidframebench0000000000',
+    channelId: 'UCvidframeBench000000000',
     durationSeconds: seconds,
     embeddable: true,
     renditions: [

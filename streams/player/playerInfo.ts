@@ -220,8 +220,9 @@ export function buildPlayerInfo(model: PlayerModel, media: MediaSnapshot, player
     currentTimeLastUpdated_: nowMs / 1000,
     duration,
     videoData: parts.videoData,
-    videoBytesLoaded: Math.round(fraction * parts.bytesTotal),
-    videoBytesTotal: parts.bytesTotal,
+    // A stream counts what it fetched; a file, its size times what the element has buffered.
+    videoBytesLoaded: model.streamBytes ? model.streamBytes.loaded : Math.round(fraction * parts.bytesTotal),
+    videoBytesTotal: model.streamBytes ? model.streamBytes.total : parts.bytesTotal,
     videoStartBytes: 0,
     videoLoadedFraction: round3(fraction),
     playbackQuality: model.quality || 'unknown',

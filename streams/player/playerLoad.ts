@@ -54,6 +54,8 @@ export function startLoad(
     loadSeq: seq,
     qualityPreference: clip.quality ?? model.qualityPreference,
     quality: '',
+    streaming: undefined,
+    streamBytes: undefined,
     startSeconds: clip.startSeconds,
     endSeconds: clip.endSeconds !== null && clip.endSeconds > clip.startSeconds ? clip.endSeconds : null,
     clipEnded: false,
@@ -76,7 +78,7 @@ export function startLoad(
  * source already from its beginning, and a start of 0 keeps it where it is.
  */
 export function applyResponse(model: PlayerModel, response: PlayerResponse, autoplay: boolean, ctx: EngineContext, elementStarted = false): PlayerStep {
-  const withResponse: PlayerModel = { ...model, response, streaming: undefined };
+  const withResponse: PlayerModel = { ...model, response, streaming: undefined, streamBytes: undefined };
   const status = response.playabilityStatus;
   if (status.status !== 'OK') return failEmptied(withResponse, internalErrorForPlayability(status), status.reason);
   const streaming = ctx.canStream === true && hasLadder(response);

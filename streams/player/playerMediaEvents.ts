@@ -10,7 +10,13 @@ import { afterMetadata, withoutSeekTarget } from './playerSeek';
 import { isActive, unchanged, type PlayerStep, type Rules } from './playerStep';
 
 /** The rules for the element's events. */
-export const MEDIA_EVENT_RULES: Rules<'metadataLoaded' | 'mediaEmptied' | 'mediaError' | 'mediaEnded' | 'timeUpdate' | 'renditionShown' | 'streamFailed'> = {
+export const MEDIA_EVENT_RULES: Rules<
+  'metadataLoaded' | 'mediaEmptied' | 'mediaError' | 'mediaEnded' | 'timeUpdate' | 'renditionShown' | 'streamFailed' | 'streamBytes'
+> = {
+  streamBytes: (model, input) =>
+    model.streaming && input.total >= input.loaded && input.loaded >= 0
+      ? { model: { ...model, streamBytes: { loaded: input.loaded, total: input.total } }, actions: [] }
+      : unchanged(model),
   streamFailed: (model, input) => (model.streaming ? fail(model, input.internal, input.message) : unchanged(model)),
   renditionShown: (model, input) => {
     if (!model.streaming || !(input.height > 0)) return unchanged(model);

@@ -70,6 +70,8 @@ export interface PlayerModel {
   quality: string;
   /** The response plays through its adaptive ladder (absent: through a progressive file). */
   streaming?: true;
+  /** While streaming: the bytes fetched so far and in all (`streamBytes`); absent before the first segment. */
+  streamBytes?: { loaded: number; total: number };
   startSeconds: number;
   endSeconds: number | null;
   /** True once playback reached {@link endSeconds}, until the next play/seek/load. */

@@ -50,7 +50,12 @@ export type EngineInput =
   /** The picture on screen changed size (`resize`): while streaming, a rendition of another quality shows. */
   | { type: 'renditionShown'; height: number }
   /** The adaptive stream failed (`fmt.noneavailable`, `fmt.decode`, `html5.missingapi`): the video fails with it. */
-  | { type: 'streamFailed'; internal: string; message: string };
+  | { type: 'streamFailed'; internal: string; message: string }
+  /**
+   * The stream's bytes: fetched so far, and in all (what is fetched plus what the rest takes at the current decision),
+   * which the snapshot gives as `videoBytesLoaded` and `videoBytesTotal`.
+   */
+  | { type: 'streamBytes'; loaded: number; total: number };
 
 /** What the engine asks the element and the network to do (the page performs them, in order). */
 export type PlayerAction =

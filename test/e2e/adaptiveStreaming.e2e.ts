@@ -56,6 +56,10 @@ describe('adaptive streaming in the framed embed', () => {
     const { page, frame } = await openShaped([{ atSeconds: 0, kbps: 20_000 }]);
     await waitCache(page, 'c.playerState === 1 && c.currentTime > 1');
     const levels = await page.evaluate(() => window.cache.availableQualityLevels);
+    // The bytes are the stream's: some fetched, no more than in all.
+    await waitCache(page, 'c.videoBytesLoaded > 0');
+    const bytes = await page.evaluate(() => [window.cache.videoBytesLoaded, window.cache.videoBytesTotal] as number[]);
+    expect(bytes[0]).toBeLessThanOrEqual(bytes[1] ?? 0);
     expect(levels).toEqual(['large', 'medium', 'small', 'tiny', 'auto']);
     const element = await frame().evaluate(() => {
       const v = document.querySelector('video') as HTMLVideoElement;

@@ -122,6 +122,7 @@ function engineContext(el: HTMLVideoElement | null, state: PlayerStateValue, ran
 /** Where the stream's reports go: a failure fails the video (an engine input), the rest to `streamEvents$`. */
 const streamReports = (engineInput: (input: EngineInput) => void, streamEvents$: Subject<AdaptiveEvent>) => (event: AdaptiveEvent) => {
   if (event.type === 'failed') engineInput({ type: 'streamFailed', internal: event.internal, message: event.message });
+  else if (event.type === 'bytes') engineInput({ type: 'streamBytes', loaded: event.loaded, total: event.total });
   else streamEvents$.next(event);
 };
 

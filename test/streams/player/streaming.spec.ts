@@ -87,6 +87,19 @@ describe('streaming an adaptive ladder', () => {
     expect(reducePlayer(progressive.model, { type: 'renditionShown', height: 144 }, ctx()).model).toBe(progressive.model);
   });
 
+  it('the bytes loaded and in all are the stream’s own counts while streaming', () => {
+    const { model } = load(streamed());
+    const counted = run(model, [{ type: 'streamBytes', loaded: 3000, total: 9000 }]).model;
+    const info = buildPlayerInfo(counted, EMPTY_MEDIA_SNAPSHOT, PlayerState.PLAYING, { origin: 'https://e.test', nowMs: 0 });
+    expect([info.videoBytesLoaded, info.videoBytesTotal]).toEqual([3000, 9000]);
+    // Nonsense counts, or counts for a file that does not stream, change nothing.
+    expect(reducePlayer(counted, { type: 'streamBytes', loaded: 5, total: 4 }, ctx()).model).toBe(counted);
+    const progressive = load(streamed(), ctx({ canStream: false })).model;
+    expect(reducePlayer(progressive, { type: 'streamBytes', loaded: 1, total: 2 }, ctx()).model).toBe(progressive);
+    // The next load starts without them.
+    expect(run(counted, [{ type: 'loadVideo', options: { videoId: 'VFcitylight' }, autoplay: true }]).model.streamBytes).toBeUndefined();
+  });
+
   it('a failed stream fails the video once, with its internal error', () => {
     const { model } = load(streamed());
     const failed = run(model, [

@@ -25,6 +25,24 @@ const preferenceFor = (video: readonly AdaptiveFormat[], quality: string): Quali
   return index === null ? 'auto' : { fixed: index };
 };
 
+/** The bytes a track's rest takes in `format`, from segment `from` (0-based) on. */
+const bytesFrom = (format: AdaptiveFormat | undefined, from: number): number => (format?.segmentBytes.slice(from) ?? []).reduce((a, b) => a + b, 0);
+
+/**
+ * Counts the stream's bytes at each segment in: what was fetched, and in all what was fetched plus the rest of each
+ * track after its latest segment, the video's in the rendition decided now.
+ */
+function byteCounter(video: readonly AdaptiveFormat[], audio: AdaptiveFormat, decided: () => number, report: (e: AdaptiveEvent) => void) {
+  let loaded = 0;
+  const next = { video: 0, audio: 0 };
+  return (kind: 'video' | 'audio') => (e: TrackEvent) => {
+    if (e.type !== 'segment') return;
+    loaded += e.transfer.bytes;
+    next[kind] = e.index + 1;
+    report({ type: 'bytes', loaded, total: loaded + bytesFrom(video[decided()] ?? video[0], next.video) + bytesFrom(audio, next.audio) });
+  };
+}
+
 /** What a stream runs with: its element and open `MediaSource`, the family it plays, and where it reports. */
 export interface StreamContext {
   el: HTMLVideoElement;
@@ -120,6 +138,12 @@ export function runStream({ el, source, family, response, options, preference$, 
     ended.add(kind);
     if (ended.size === 2 && source.readyState === 'open' && !videoBuffer.updating && !audioBuffer.updating) source.endOfStream();
   };
+  const countBytes = byteCounter(
+    video,
+    family.audio,
+    () => decision.index,
+    (e) => events$.next(e),
+  );
   const onError = (e: unknown) => fail('fmt.decode', e instanceof Error ? e.message : String(e));
   const common = { wake$, restart$, online$ };
   // A quality the viewer or the host picks shows within a segment or two: the video buffered beyond the next
@@ -148,13 +172,13 @@ export function runStream({ el, source, family, response, options, preference$, 
         });
         return decision.reason === 'abandon' && decision.index < rungOf(p.format);
       },
-    }).subscribe({ next: (e) => (onVideoEvent(e), onEnd('video')(e)), error: onError }),
+    }).subscribe({ next: (e) => (onVideoEvent(e), countBytes('video')(e), onEnd('video')(e)), error: onError }),
   );
   subscriptions.add(
     trackLoader({
       ...common,
       ports: { currentTime, bufferedEnd: (t) => bufferedEnd(audioBuffer.buffered, t), fetch, append: audioQueue.append },
       formatFor: () => family.audio,
-    }).subscribe({ next: onEnd('audio'), error: onError }),
+    }).subscribe({ next: (e) => (countBytes('audio')(e), onEnd('audio')(e)), error: onError }),
   );
 }

@@ -8,6 +8,8 @@ import { runStream } from './runStream';
 export type AdaptiveEvent =
   | { type: 'decision'; decision: QualityDecision; quality: string; bitrate: number; mimeType: string }
   | { type: 'estimate'; bps: number }
+  /** Bytes fetched so far, and in all: those plus what the rest of both tracks takes at the current decision. */
+  | { type: 'bytes'; loaded: number; total: number }
   | { type: 'failed'; internal: 'fmt.noneavailable' | 'fmt.decode' | 'html5.missingapi'; message: string };
 
 export interface AdaptiveSession {
