@@ -90,8 +90,9 @@ describe('adaptive streaming in the framed embed', () => {
     );
     const trail = await heard(page);
     const qualities = trail.filter((e) => e.startsWith('q:')).map((e) => RANK.indexOf(e.slice(2)));
-    // The first picture is a low rung, then higher ones, then a lower one after the drop.
-    expect(Math.max(...qualities)).toBeGreaterThan(qualities[0] ?? 0);
+    // The stream starts on the lowest rung (the host may hear it before or after its listener is in), climbs above
+    // it on the fast link, then shows a lower one after the drop.
+    expect(Math.max(...qualities)).toBeGreaterThan(0);
     // Between the first play and the step down on screen, playback never stalled (no buffering state, 3).
     const top = trail.findIndex((e) => e === `q:${RANK[Math.max(...qualities)]}`);
     const down = trail.findIndex((e, i) => i > top && e.startsWith('q:') && RANK.indexOf(e.slice(2)) < Math.max(...qualities));
