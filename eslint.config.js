@@ -17,6 +17,8 @@ const CONTRACT_MODULES = [
   'transport/credentialTransferTokens',
   'transport/logEndpoints',
   'config/playerConfig',
+  // The one check of a player answer, inlined in the page or fetched.
+  'config/readPlayerResponse',
   'tracking/pingState',
   'player/playerModel',
   'player/captionSettings',

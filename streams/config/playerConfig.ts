@@ -9,6 +9,7 @@
 import { STREAM_TOKEN_MAX_CHARS, TEXT_INPUT_MAX_CHARS } from '../timing';
 import { isAttestationProgramUrl } from '../attestation/attestationStates';
 import type { HeartbeatParams } from './heartbeatTypes';
+import { readPlayerResponse } from './readPlayerResponse';
 import type { StreamingData, Storyboard } from './streamingData';
 
 /** The player variables the embed recognises (host-protocol §2 plus the spec's theme and forced experiments). */
@@ -341,10 +342,9 @@ export function readPlayerConfig(raw: unknown): PlayerConfig {
   const args = r.args;
   if (!args || typeof args !== 'object') throw new PlayerConfigError('The player configuration has no args.');
   if (typeof args.video_id !== 'string') throw new PlayerConfigError('The player configuration names no video.');
-  const pr = args.player_response;
-  if (!pr || typeof pr !== 'object' || !pr.playabilityStatus) {
-    throw new PlayerConfigError('The player configuration has no player response.');
-  }
+  // The inlined answer is checked as the player endpoint's answers are: one rule for both.
+  const pr = readPlayerResponse(args.player_response);
+  if (!pr) throw new PlayerConfigError('The player configuration has no player response.');
   const str = (v: unknown, d: string) => (typeof v === 'string' && v !== '' ? v : d);
   return {
     args: {

@@ -136,6 +136,9 @@ describe('player configuration (spec §3)', () => {
     [{}, 'no args'],
     [{ args: { video_id: 5 } }, 'names no video'],
     [{ args: { video_id: 'x' } }, 'no player response'],
+    // An inlined answer is read as a fetched one is: a part of the wrong shape makes it no answer.
+    [{ args: { video_id: 'x', player_response: { playabilityStatus: { status: 'OK' }, videoDetails: 'nope' } } }, 'no player response'],
+    [{ args: { video_id: 'x', player_response: { playabilityStatus: { status: 'OK' }, streamingData: { formats: [{}] } } } }, 'no player response'],
   ])('refuses an unusable configuration %p with a clear error', (raw, message) => {
     expect(() => readPlayerConfig(raw)).toThrow(PlayerConfigError);
     expect(() => readPlayerConfig(raw)).toThrow(message);
