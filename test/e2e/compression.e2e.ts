@@ -4,8 +4,8 @@
  * load stays within the size budget in `bench/size-budget.json` (bytes, never time).
  */
 import { request as httpRequest } from 'node:http';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startServer, type RunningServer } from './helpers/servers';
 
@@ -42,6 +42,7 @@ function firstLoadAssets(html: string): string[] {
 
 const budget = JSON.parse(readFileSync(resolve(__dirname, '../../bench/size-budget.json'), 'utf8')) as {
   embedFirstLoad: { brotliBytes: number; gzipBytes: number };
+  streamingEngine: { brotliBytes: number };
 };
 
 let server: RunningServer;
@@ -114,4 +115,23 @@ test('the first load fits the size budget as served, brotli and gzip (bench/size
   );
   expect(brotli).toBeLessThanOrEqual(budget.embedFirstLoad.brotliBytes);
   expect(gzip).toBeLessThanOrEqual(budget.embedFirstLoad.gzipBytes);
+});
+
+test('the streaming engine, fetched at the first stream, fits its budget as served (bench/size-budget.json)', async () => {
+  const dir = resolve(__dirname, '../../dist/assets');
+  const entry = readdirSync(dir).find((f) => /^startAdaptive-[\w-]+\.js$/.test(f));
+  expect(entry).toBeDefined();
+  // The chunk and every chunk it imports that the first load has not fetched already.
+  const chunks = new Set<string>();
+  const visit = (file: string) => {
+    if (chunks.has(file) || assets.includes(`/assets/${file}`)) return;
+    chunks.add(file);
+    for (const m of readFileSync(join(dir, file), 'utf8').matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g)) if (m[1]) visit(m[1]);
+  };
+  visit(entry as string);
+  let brotli = 0;
+  for (const file of chunks) brotli += (await rawGet(`${server.origin}/assets/${file}`, 'br')).body.length;
+  console.log(`streaming engine as served: ${brotli} B brotli in ${chunks.size} chunks (budget ${budget.streamingEngine.brotliBytes})`);
+  expect(brotli).toBeGreaterThan(0);
+  expect(brotli).toBeLessThanOrEqual(budget.streamingEngine.brotliBytes);
 });
