@@ -42,6 +42,9 @@ export default defineConfig(({ command, mode }) => ({
     sourcemap: true,
     rollupOptions: {
       input: inputOf(command, mode),
+      // Every module two chunks share goes into one chunk: the embed's first load stays its script, that chunk and its
+      // style, however many lazy chunks (services, controls, the streaming engine) share which modules with it.
+      output: { codeSplitting: { groups: [{ name: 'shared', minShareCount: 2 }] } },
     },
   },
 }));
