@@ -3,24 +3,13 @@
  * disk: the manifests ffmpeg wrote, the segments' sizes, the progressive file and the storyboard. Pure, and written
  * with a fixed key order and layout, so the same files always give the same bytes.
  */
+import type { CatalogAdaptive, CatalogAdaptiveFormat, CatalogStoryboard } from '../../server/media/catalogAdaptive';
 import type { ChosenRung } from './ladder';
 import type { MpdRepresentation } from './readMpd';
 import type { Family } from './ffmpegArgs';
 
-export interface EntryFormat {
-  kind: 'video' | 'audio';
-  quality?: string;
-  width?: number;
-  height?: number;
-  /** Measured: the segments' bytes × 8 over the duration. */
-  bitrate: number;
-  mimeType: string;
-  init: string;
-  segments: string;
-  startNumber: number;
-  segmentSeconds: number;
-  segmentBytes: number[];
-}
+/** One format as the catalogue holds it (`server/media/catalogAdaptive.ts` checks it; ingest writes it). */
+export type EntryFormat = CatalogAdaptiveFormat;
 
 export interface CatalogEntry {
   id: string;
@@ -32,13 +21,8 @@ export interface CatalogEntry {
   poster: string;
   renditions: { quality: string; width: number; height: number; file: string; mimeType: string; bytes: number }[];
   captions: never[];
-  adaptive: {
-    segmentSeconds: number;
-    dash: Record<Family, string>;
-    hls: string;
-    formats: EntryFormat[];
-  };
-  storyboard: { sheets: string[]; intervalSeconds: number; columns: number; rows: number; thumbWidth: number; thumbHeight: number; count: number };
+  adaptive: CatalogAdaptive & { dash: Record<Family, string>; hls: string };
+  storyboard: CatalogStoryboard;
 }
 
 /** One family's ladder as written: its manifest's representations (rungs lowest first, then audio) and their segments. */
