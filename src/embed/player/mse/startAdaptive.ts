@@ -89,7 +89,14 @@ export function startAdaptive(el: HTMLVideoElement, response: PlayerResponse, op
     subscriptions.add(
       fromEvent(source, 'sourceopen')
         .pipe(take(1))
-        .subscribe(() => runStream({ el, source, family, response, options, preference$, events$, subscriptions, fail })),
+        .subscribe(() => {
+          // A type the buffer refuses after all (addSourceBuffer throws) fails the video, never the page.
+          try {
+            runStream({ el, source, family, response, options, preference$, events$, subscriptions, fail });
+          } catch (e) {
+            fail('fmt.noneavailable', e instanceof Error ? e.message : String(e));
+          }
+        }),
     );
   };
 
