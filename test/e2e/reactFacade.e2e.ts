@@ -63,6 +63,7 @@ describe('the lazy facade (<EmbeddedPlayer facade>)', () => {
       { id: 'facade-VFsunrise01', label: 'Play: Sunrise over the test pattern', poster: `${server.origin}/vi/VFsunrise01/poster` },
       { id: 'facade-VFcitylight', label: 'Play: City lights', poster: `${server.origin}/vi/VFcitylight/poster` },
       { id: 'facade-VFoceanwave', label: 'Play: Ocean wave', poster: `${server.origin}/vi/VFoceanwave/poster` },
+      { id: 'facade-VFladder001', label: 'Play: Adaptive ladder', poster: `${server.origin}/vi/VFladder001/poster` },
     ]);
     // The posters really load (the route answers, and the demo page's CSP allows the embed origin's images).
     await page.waitForFunction(() =>

@@ -63,8 +63,7 @@ export interface StreamContext {
  */
 export function runStream({ el, source, family, response, options, preference$, events$, subscriptions, fail }: StreamContext): void {
   const video = family.video;
-  const lengthSeconds = (video[0]?.segmentBytes.length ?? 0) * (video[0]?.segmentSeconds ?? 0);
-  const duration = Number(response.videoDetails?.lengthSeconds) || lengthSeconds;
+  const duration = Number(response.videoDetails?.lengthSeconds) || (video[0]?.segmentBytes.length ?? 0) * (video[0]?.segmentSeconds ?? 0);
   if (duration > 0) source.duration = duration;
   const videoBuffer = source.addSourceBuffer(video[0]?.mimeType ?? '');
   const audioBuffer = source.addSourceBuffer(family.audio.mimeType);
