@@ -45,6 +45,8 @@ export interface ShapingProxy {
   start(): void;
   /** Seconds since `start()` (0 before). */
   elapsedSeconds(): number;
+  /** From now on the link carries `kbps`: the schedule's later steps are dropped (a test's link that reacts to the player). */
+  setRate(kbps: number): void;
   /** Body bytes written to clients in [from, to) seconds after `start()`. */
   delivered(fromSeconds: number, toSeconds: number): number;
   /** Body bytes written in each whole second since `start()`. */
@@ -196,6 +198,12 @@ export async function startShapingProxy({ target, schedule, tickMs = 10, burstMs
       ticker = setInterval(tick, tickMs);
     },
     elapsedSeconds: elapsed,
+    setRate(kbps) {
+      const t = elapsed();
+      tick();
+      while (steps.length > 0 && steps[steps.length - 1]!.atSeconds >= t) steps.pop();
+      steps.push({ atSeconds: t, kbps });
+    },
     delivered(from, to) {
       let bytes = 0;
       for (const [t, n] of log) if (t >= from && t < to) bytes += n;

@@ -73,12 +73,20 @@ describe('adaptive streaming in the framed embed', () => {
   });
 
   it('climbs on a fast link, steps down when the link is throttled, and the host hears each change without a stall', async () => {
-    // 900 kbps carries the top rendition and its audio with room to build a buffer; from 6 s on, 250 kbps carries only
-    // the lower ones. The video is 20 s long: the drop comes while most of it is still to fetch.
-    const { page } = await openShaped([
-      { atSeconds: 0, kbps: 900 },
-      { atSeconds: 6, kbps: 250 },
-    ]);
+    // 900 kbps carries the top rendition and its audio with room to build a buffer; 250 kbps carries only the lowest.
+    // The link drops as soon as the engine fetches a segment above the lowest rung, so most of the 20-s video is still
+    // to fetch however slowly the machine started.
+    const { page, frame } = await openShaped([{ atSeconds: 0, kbps: 900 }]);
+    const climbed = () =>
+      frame()
+        .evaluate(() => performance.getEntriesByType('resource').some((e) => /\/seg-[123]-\d+\./.test(e.name)))
+        .catch(() => false);
+    const deadline = Date.now() + 30_000;
+    while (!(await climbed())) {
+      if (Date.now() > deadline) throw new Error('the engine never fetched a segment above the lowest rung at 900 kbps');
+      await new Promise((done) => setTimeout(done, 100));
+    }
+    proxy?.setRate(250);
     await page.waitForFunction(
       (rank) => {
         const qualities = window.received.filter((m) => m.event === 'onPlaybackQualityChange').map((m) => rank.indexOf(String(m.info)));
@@ -86,7 +94,7 @@ describe('adaptive streaming in the framed embed', () => {
         return top >= 0 && qualities.slice(top + 1).some((q) => q < (qualities[top] ?? 0));
       },
       RANK,
-      { timeout: 40_000, polling: 100 },
+      { timeout: 45_000, polling: 100 },
     );
     const trail = await heard(page);
     const qualities = trail.filter((e) => e.startsWith('q:')).map((e) => RANK.indexOf(e.slice(2)));
@@ -103,7 +111,7 @@ describe('adaptive streaming in the framed embed', () => {
     const last = trail.filter((e) => e.startsWith('q:')).pop();
     expect(`q:${String(await page.evaluate(() => window.cache.playbackQuality))}`).toBe(last);
     await page.close();
-  });
+  }, 100_000);
 
   it('a browser without Media Source Extensions plays the progressive H.264 file instead', async () => {
     const page = await browser.newPage();

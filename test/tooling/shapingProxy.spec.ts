@@ -121,6 +121,30 @@ describe('shaping proxy', () => {
     expect((await res.arrayBuffer()).byteLength).toBe(30_000);
   });
 
+  it('changes the rate when told: later scheduled steps are dropped and the new rate holds from then on', async () => {
+    origin = await startOrigin(4 * 1024 * 1024);
+    proxy = await startShapingProxy({
+      target: origin.origin,
+      schedule: [
+        { atSeconds: 0, kbps: 800 },
+        { atSeconds: 1.5, kbps: 4000 },
+      ],
+    });
+    let startedAt = 0;
+    const downloads = [download(`${proxy.origin}/file`, () => startedAt)];
+    proxy.start();
+    startedAt = performance.now();
+    await new Promise((done) => setTimeout(done, 1_000));
+    proxy.setRate(200);
+    const changedAt = proxy.elapsedSeconds();
+    await new Promise((done) => setTimeout(done, 1_100));
+    // The step at 1.5 s is gone: from the change on, 25 kB/s, not 500 kB/s.
+    expect(proxy.scheduledBytes(changedAt, changedAt + 1)).toBeCloseTo(25_000, 0);
+    const got = received(downloads, changedAt * 1000 + 50, changedAt * 1000 + 1050);
+    expect(got).toBeLessThanOrEqual(1.05 * 25_000 + 2048);
+    expect(got).toBeGreaterThanOrEqual(0.7 * 25_000);
+  });
+
   it('answers 502 with the reason when the origin does not answer', async () => {
     origin = await startOrigin(10);
     proxy = await startShapingProxy({ target: 'http://127.0.0.1:1', schedule: [{ atSeconds: 0, kbps: 1000 }] });
