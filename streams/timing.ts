@@ -323,6 +323,11 @@ export const ABR_DEFAULT_ESTIMATE_BPS = 1_000_000;
 export const ABR_FAST_HALF_LIFE_S = 2;
 /** Half-life of the slow moving average, in seconds of the link's history: it keeps a short burst from raising the estimate. */
 export const ABR_SLOW_HALF_LIFE_S = 8;
+/**
+ * The first segment of a play is of the highest rung that arrives within this long at the estimate (and that the
+ * throughput rule allows): a start that is both quick and not needlessly blurred.
+ */
+export const ABR_STARTUP_FETCH_MS = 500;
 /** The throughput rule goes up to a rung only when its bitrate is at most this share of the estimate. */
 export const ABR_UP_SAFETY = 0.7;
 /** The throughput rule keeps the current rung while its bitrate is at most this share of the estimate (the hysteresis). */

@@ -1,5 +1,5 @@
-import { ABR_BOLA_ENTER_S, ABR_BOLA_LEAVE_S, ABR_DEFAULT_ESTIMATE_BPS, ABR_HOLD_SAFETY, ABR_UP_SWITCH_AFTER_DOWN_MS } from '../timing';
-import { bolaMinBufferFor, bolaRule, type BolaOptions, highestWithin, insufficientBufferGuard, type Rung, throughputRule } from './abrRules';
+import { ABR_BOLA_ENTER_S, ABR_BOLA_LEAVE_S, ABR_DEFAULT_ESTIMATE_BPS, ABR_HOLD_SAFETY, ABR_STARTUP_FETCH_MS, ABR_UP_SWITCH_AFTER_DOWN_MS } from '../timing';
+import { arrivingWithin, bolaMinBufferFor, bolaRule, type BolaOptions, highestWithin, insufficientBufferGuard, type Rung, throughputRule } from './abrRules';
 
 /** What the host or viewer asked for: automatic, automatic up to a rung (`cap`), or one rung (`fixed`). */
 export type QualityPreference = 'auto' | { cap: number } | { fixed: number };
@@ -51,6 +51,7 @@ export interface DecisionParams extends BolaOptions {
   holdSafety?: number;
   upAfterDownMs?: number;
   defaultBps?: number;
+  startupFetchMs?: number;
 }
 
 /** A rung index from outside, made safe: within the ladder, and the top for anything that is not a number. */
@@ -109,9 +110,19 @@ function automatic(state: AbrState, input: DecisionInput, params: DecisionParams
   return { state: { ...state, bola, placeholderS }, decision };
 }
 
+/** The rung of a fresh start: the lowest before any sample; else the throughput rule's, no higher than arrives quickly. */
+function freshIndex(input: DecisionInput, params: DecisionParams): number {
+  const { ladder, estimateBps, segmentSeconds, segmentIndex, seek } = input;
+  if (estimateBps === null) return 0;
+  const rule = throughputRule(ladder, estimateBps, -1, params);
+  if (seek) return rule;
+  return Math.min(rule, arrivingWithin(ladder, estimateBps, params.startupFetchMs ?? ABR_STARTUP_FETCH_MS, segmentSeconds, segmentIndex ?? 0));
+}
+
 /**
- * The quality decision before each segment, a pure reducer. A fixed preference wins outright. The first segment (and
- * the first after a seek) takes the throughput rule's rung, or the lowest before any sample: a quick start first.
+ * The quality decision before each segment, a pure reducer. A fixed preference wins outright. The first segment after
+ * a seek takes the throughput rule's rung; the first of a play takes it too, but no higher than the rung whose segment
+ * arrives within `startupFetchMs` at the estimate; before any sample, either takes the lowest: a quick start first.
  * After that the throughput rule is in charge while the buffer is short, and makes no switch up within `upAfterDownMs`
  * of a switch down; BOLA is in charge once the buffer is deep (from `bolaEnterS` until it falls under `bolaLeaveS`),
  * climbing no higher than the estimate sustains. The insufficient-buffer guard has the last word; a cap lowers
@@ -125,7 +136,7 @@ export function decide(state: AbrState, input: DecisionInput, params: DecisionPa
   }
   let next: { state: AbrState; decision: QualityDecision };
   if (state.index < 0 || input.seek) {
-    const index = input.estimateBps === null ? 0 : throughputRule(ladder, input.estimateBps, -1, params);
+    const index = freshIndex(input, params);
     next = { state: { ...state, bola: false, placeholderS: 0 }, decision: { index, reason: input.seek ? 'seek' : 'startup' } };
   } else {
     next = automatic(state, input, params);

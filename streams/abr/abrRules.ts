@@ -25,6 +25,15 @@ export function highestWithin(ladder: readonly Rung[], bps: number, share: numbe
   return index;
 }
 
+/** The highest rung whose segment `segmentIndex`, at `bps`, arrives within `withinMs` (the lowest when none does). */
+export function arrivingWithin(ladder: readonly Rung[], bps: number, withinMs: number, segmentSeconds: number, segmentIndex?: number): number {
+  let index = 0;
+  ladder.forEach((rung, i) => {
+    if ((segmentBytesOf(rung, segmentSeconds, segmentIndex) * 8 * 1000) / bps <= withinMs) index = i;
+  });
+  return index;
+}
+
 /**
  * The throughput rule: the highest rung whose bitrate is at most `upSafety` × the estimate; the current rung is kept
  * while its bitrate stays within `holdSafety` × the estimate, so an estimate wandering around a rung's threshold does

@@ -4,7 +4,7 @@ import { abandonTo, type AbrState, decide, type DecisionParams, initialAbrState,
 import type { Rung } from './abrRules';
 import { shouldAbandon } from './abandonRule';
 import { estimateBps, type EstimateState, initialEstimate, nextEstimate } from './bandwidthEstimate';
-import { sampleOf, type SegmentTransfer } from './bandwidthSample';
+import { type BandwidthSample, sampleOf, type SegmentTransfer } from './bandwidthSample';
 
 /** The segment transfer in flight, as the engine reports it while bytes arrive (times on the scheduler's clock). */
 export interface TransferProgress {
@@ -34,6 +34,8 @@ export interface AdaptiveInputs {
   progress$?: Observable<TransferProgress>;
   /** The segment index playback resumes at, after each seek into an unbuffered range. */
   seeks$?: Observable<number>;
+  /** What was measured of the link before the engine started (the page's own load): the estimate starts from them. */
+  startSamples?: readonly BandwidthSample[];
 }
 
 export interface AdaptiveDecisionsOptions extends DecisionParams {
@@ -67,13 +69,16 @@ interface EngineState {
 /** The decision of an event that asks for one (the start, a transfer's end, a preference, a seek). */
 function decideNow(state: EngineState, nowMs: number, { ladder, segmentSeconds }: AdaptiveInputs, options: AdaptiveDecisionsOptions): EngineState {
   const sampled = state.estimate.lastEndMs !== null;
+  // The start plans with what was measured, trusted or not: the fresh-start rule bounds the first segment by the time
+  // it takes to arrive, so an estimate that is too high costs a slower start, never a stall.
+  const trust = state.fresh === 'startup' ? { trustBytes: 0 } : {};
   const { state: abr, decision } = decide(
     state.fresh === 'startup' ? { ...state.abr, index: -1 } : state.abr,
     {
       ladder,
       nowMs,
       bufferSeconds: state.bufferSeconds,
-      estimateBps: sampled ? estimateBps(state.estimate, options.defaultBps) : null,
+      estimateBps: sampled ? estimateBps(state.estimate, options.defaultBps, trust) : null,
       preference: state.preference,
       segmentSeconds,
       segmentIndex: state.nextSegment,
@@ -155,8 +160,9 @@ export function adaptiveDecisions(
     (inputs.progress$ ?? of()).pipe(map((progress): AbrEvent => ({ kind: 'progress', progress }))),
     (inputs.seeks$ ?? of()).pipe(map((segmentIndex): AbrEvent => ({ kind: 'seek', segmentIndex }))),
   );
+  const startEstimate = (inputs.startSamples ?? []).reduce((state, sample) => nextEstimate(state, sample), initialEstimate);
   const initial: EngineState = {
-    estimate: initialEstimate,
+    estimate: startEstimate,
     abr: initialAbrState,
     bufferSeconds: 0,
     preference: 'auto',
@@ -174,7 +180,7 @@ export function adaptiveDecisions(
   const estimate$ = inputs.transfers$.pipe(
     map((transfer) => sampleOf(transfer)),
     filter((sample) => sample !== null),
-    scan((state, sample) => nextEstimate(state, sample), initialEstimate),
+    scan((state, sample) => nextEstimate(state, sample), startEstimate),
     map((state) => Math.round(estimateBps(state, defaultBps))),
     distinctUntilChanged(),
     throttleTime(estimateThrottleMs, scheduler, { leading: true, trailing: true }),

@@ -73,17 +73,19 @@ describe('adaptive streaming in the framed embed', () => {
   });
 
   it('climbs on a fast link, steps down when the link is throttled, and the host hears each change without a stall', async () => {
-    // 900 kbps carries the top rendition and its audio with room to build a buffer; 250 kbps carries only the lowest.
-    // The link drops as soon as the engine fetches a segment above the lowest rung, so most of the 20-s video is still
-    // to fetch however slowly the machine started.
-    const { page, frame } = await openShaped([{ atSeconds: 0, kbps: 900 }]);
+    // The page loads over 250 kbps, which carries only the lowest rendition: its load measures that much, so the
+    // stream starts there. Then 2 Mbps carries the top rendition and its audio with room to build a buffer, until the
+    // engine fetches a segment above the lowest rung; then 250 kbps again, while most of the 20-s video is still to
+    // fetch however slowly the machine started.
+    const { page, frame } = await openShaped([{ atSeconds: 0, kbps: 250 }]);
+    proxy?.setRate(2_000);
     const climbed = () =>
       frame()
         .evaluate(() => performance.getEntriesByType('resource').some((e) => /\/seg-[123]-\d+\./.test(e.name)))
         .catch(() => false);
     const deadline = Date.now() + 30_000;
     while (!(await climbed())) {
-      if (Date.now() > deadline) throw new Error('the engine never fetched a segment above the lowest rung at 900 kbps');
+      if (Date.now() > deadline) throw new Error('the engine never fetched a segment above the lowest rung at 2 Mbps');
       await new Promise((done) => setTimeout(done, 100));
     }
     proxy?.setRate(250);

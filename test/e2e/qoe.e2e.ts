@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
+import { startShapingProxy, type ShapingProxy } from '../../bench/abr/shapingProxy';
 import type { HostServer, RunningServer } from './helpers/servers';
 import { withE2eEnvironment } from './helpers/environment';
 import { collectorOf, countsOf, launchProfileBrowser, openEmbed, until, type Collector, type ProfileBrowser } from './telemetry.helpers';
@@ -22,9 +23,14 @@ withE2eEnvironment((env) => {
   browser = profile.context;
   collector = collectorOf(server);
 }, launchProfileBrowser);
+let proxy: ShapingProxy | undefined;
 beforeEach(async () => {
   await collector.clearFaults();
   await collector.clear();
+});
+afterEach(async () => {
+  await proxy?.close();
+  proxy = undefined;
 });
 
 const VIDEO = 'VFladder001';
@@ -38,11 +44,16 @@ const ladderBitrates = (): number[] => {
 describe('quality of experience at the collector', () => {
   it('logs the start-up time, the switch up with its reason, the renditions played and the bandwidth estimates of an adaptive playback', async () => {
     const startedAt = Date.now();
-    const { page, frame, pageId } = await openEmbed(browser, server, host, VIDEO, 'autoplay=1');
+    // The embed loads over a 250 kbps link (the page's load measures it, so the stream starts on the lowest rung),
+    // which becomes 5 Mbps once the video plays.
+    proxy = await startShapingProxy({ target: server.origin, schedule: [{ atSeconds: 0, kbps: 250 }] });
+    proxy.start();
+    const { page, frame, pageId } = await openEmbed(browser, { ...server, origin: proxy.origin }, host, VIDEO, 'autoplay=1');
     // Playing through the stream (no progressive file on the element), for a few seconds, then paused.
     await frame.waitForSelector('.vf-player[data-state="1"]', { timeout: 30_000 });
     expect(await frame.evaluate(() => document.querySelector('video')!.getAttribute('src') ?? '')).not.toMatch(/progressive\.mp4/);
-    // On a fast link the stream starts low and switches up: wait for a taller picture on screen, then play a second more.
+    proxy.setRate(5_000);
+    // On the fast link the stream switches up: wait for a taller picture on screen, then play a second more.
     await frame.waitForFunction(() => document.querySelector('video')!.videoHeight > 144, undefined, { timeout: 30_000 });
     const switchedAt = await frame.evaluate(() => document.querySelector('video')!.currentTime);
     await frame.waitForFunction((t) => document.querySelector('video')!.currentTime > t + 1, switchedAt, { timeout: 30_000 });

@@ -15,9 +15,18 @@ const input = (overrides: Partial<DecisionInput> = {}): DecisionInput => ({
 const playing = (overrides: Partial<AbrState> = {}): AbrState => ({ ...initialAbrState, index: 2, ...overrides });
 
 describe('decide', () => {
-  it('starts at the lowest rung before any sample, at the throughput rule with one', () => {
+  it('starts at the lowest rung before any sample; with one, at the throughput rule’s rung if it arrives quickly', () => {
     expect(decide(initialAbrState, input({ estimateBps: null, bufferSeconds: 0 })).decision).toEqual({ index: 0, reason: 'startup' });
-    expect(decide(initialAbrState, input({ estimateBps: 1_300_000, bufferSeconds: 0 })).decision).toEqual({ index: 3, reason: 'startup' });
+    // 5 Mbps: the throughput rule says hd720 (1.8 Mbps), but 2 s of it take 720 ms; 2 s of large (900 kbps) take 360 ms.
+    expect(decide(initialAbrState, input({ estimateBps: 5_000_000, bufferSeconds: 0 })).decision).toEqual({ index: 3, reason: 'startup' });
+    expect(decide(initialAbrState, input({ estimateBps: 5_000_000, bufferSeconds: 0 }), { startupFetchMs: 800 }).decision).toEqual({
+      index: 4,
+      reason: 'startup',
+    });
+    // 20 Mbps: the throughput rule's hd1080 arrives in 350 ms.
+    expect(decide(initialAbrState, input({ estimateBps: 20_000_000, bufferSeconds: 0 })).decision).toEqual({ index: 5, reason: 'startup' });
+    // 1.3 Mbps: the rule says large, but only small (62.5 kB in 385 ms) arrives within 500 ms.
+    expect(decide(initialAbrState, input({ estimateBps: 1_300_000, bufferSeconds: 0 })).decision).toEqual({ index: 1, reason: 'startup' });
   });
 
   it('restarts after a seek at the throughput rule, whatever rule was in charge', () => {

@@ -1,4 +1,5 @@
 import { TestScheduler } from 'rxjs/testing';
+import { ABR_STARTUP_FETCH_MS } from '../../../streams/timing';
 import { type BandwidthSchedule, h264Ladder, type SimulationOptions, simulate, switchCount } from './abrSimulator';
 
 /**
@@ -30,6 +31,19 @@ describe('adaptive decisions under bandwidth schedules', () => {
     expect(r.segments.find((s) => s.rung === HD1080)!.index).toBeLessThan(15);
     expect(rebufferMs(r)).toBe(0);
     expect(switchCount(r.segments)).toBeLessThanOrEqual(3);
+  });
+
+  it('starts higher when the page load measured the link: large at 5 Mbps, the lowest at 300 kbps, within the budget', () => {
+    const fast = run(constant(5_000_000), { pageBytes: 60_000 });
+    // 2 s of large (225 kB) arrive in 400 ms at 5 Mbps; hd720 would take 760 ms.
+    expect(fast.segments[0]!.rung).toBe(LARGE);
+    expect(fast.startupMs).toBeLessThan(40 + ABR_STARTUP_FETCH_MS);
+    expect(nonDecreasing(rungs(fast))).toBe(true);
+    expect(fast.segments[1]!.rung).toBeGreaterThan(LARGE);
+    expect(rebufferMs(fast)).toBe(0);
+    const slow = run(constant(300_000), { pageBytes: 60_000 });
+    expect(slow.segments[0]!.rung).toBe(TINY);
+    expect(rebufferMs(slow)).toBe(0);
   });
 
   it('plays what a slow link carries without a stall (constant 300 kbps)', () => {

@@ -3,7 +3,7 @@ import type { TestScheduler } from 'rxjs/testing';
 import type { DecisionParams, QualityDecision, QualityPreference } from '../../../streams/abr/abrDecision';
 import { type Rung, segmentBytesOf } from '../../../streams/abr/abrRules';
 import { adaptiveDecisions, type TransferProgress } from '../../../streams/abr/adaptiveDecisions';
-import type { SegmentTransfer } from '../../../streams/abr/bandwidthSample';
+import type { BandwidthSample, SegmentTransfer } from '../../../streams/abr/bandwidthSample';
 import { ABR_BUFFER_GOAL_S } from '../../../streams/timing';
 
 /**
@@ -65,6 +65,13 @@ export function arrivalMs(schedule: BandwidthSchedule, fromMs: number, bytes: nu
   }
 }
 
+/** The page's load before the engine starts: `bytes` at the schedule's first rate, ending at 0. */
+function pageSample(schedule: BandwidthSchedule, bytes: number): BandwidthSample {
+  const bps = schedule[0]?.bps ?? 0;
+  const durationMs = (bytes * 8 * 1000) / bps;
+  return { bps, durationMs, bytes, endMs: 0 };
+}
+
 export interface SimulationOptions {
   ladder: Rung[];
   schedule: BandwidthSchedule;
@@ -79,6 +86,8 @@ export interface SimulationOptions {
   params?: DecisionParams;
   /** Whether the engine reports progress to the abandon rule (true by default). */
   abandon?: boolean;
+  /** What the page's own load measured before the engine started: `pageBytes` carried at the schedule's first rate. */
+  pageBytes?: number;
 }
 
 export interface SegmentRecord {
@@ -112,7 +121,15 @@ export function simulate(scheduler: TestScheduler, options: SimulationOptions): 
     const preference$ = new Subject<QualityPreference>();
     const progress$ = new Subject<TransferProgress>();
     const { decisions$, estimate$ } = adaptiveDecisions(
-      { ladder, segmentSeconds, transfers$, buffer$, preference$, progress$: options.abandon === false ? undefined : progress$ },
+      {
+        ladder,
+        segmentSeconds,
+        transfers$,
+        buffer$,
+        preference$,
+        progress$: options.abandon === false ? undefined : progress$,
+        startSamples: options.pageBytes ? [pageSample(schedule, options.pageBytes)] : [],
+      },
       { ...options.params, scheduler },
     );
     let decision: QualityDecision = { index: 0, reason: 'startup' };

@@ -41,6 +41,26 @@ describe('adaptiveDecisions', () => {
     });
   });
 
+  it('starts from what the page load measured: the rung that arrives quickly, before the estimate is trusted', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const preference = hot<QualityPreference>('a-------', { a: 'auto' });
+      const buffer = hot<number>('                -x--y---', { x: 0, y: 2 });
+      // 60 kB of the page at 10 Mbps (less than the estimate needs to be trusted): the first segment is hd720 (450 kB
+      // in 360 ms), not hd1080 (700 ms). Its transfer makes the estimate trusted: hd1080 next.
+      const transfers = hot<SegmentTransfer>('----a---', { a: transfer(450_000, 10_000_000, 4, 0) });
+      const expected = '                         S---T---';
+      const { decisions$ } = adaptiveDecisions({
+        ladder,
+        segmentSeconds: 2,
+        transfers$: transfers,
+        buffer$: buffer,
+        preference$: preference,
+        startSamples: [{ bps: 10_000_000, durationMs: 48, bytes: 60_000, endMs: -1 }],
+      });
+      expectObservable(decisions$).toBe(expected, { ...decisions, S: { index: 4, reason: 'startup' } });
+    });
+  });
+
   it('follows the preference: a fixed rung, a cap, then auto again', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
       const preference = hot<QualityPreference>('a-f-c-a-', { a: 'auto', f: { fixed: 1 }, c: { cap: 3 } });

@@ -1,6 +1,6 @@
 import { BehaviorSubject, distinctUntilChanged, filter, fromEvent, map, merge, share, skip, Subject, type Subscription, switchMap } from 'rxjs';
 import type { QualityDecision, QualityPreference } from '../../../../streams/abr/abrDecision';
-import { adaptiveDecisions } from '../../../../streams/abr/adaptiveDecisions';
+import { adaptiveDecisions, type TransferProgress } from '../../../../streams/abr/adaptiveDecisions';
 import type { SegmentTransfer } from '../../../../streams/abr/bandwidthSample';
 import type { AdaptiveFormat, PlayerResponse } from '../../../../streams/config/playerConfig';
 import { capIndexFor, type CodecFamily } from '../../../../streams/mse/adaptiveLadder';
@@ -12,6 +12,7 @@ import { networkEvents$ } from '../../../../streams/sources/networkEvents';
 import { STREAM_BACK_BUFFER_SECONDS } from '../../../../streams/timing';
 import { appendQueue } from './appendQueue';
 import { fetchSegment } from './fetchSegment';
+import { pageLoadSamples } from './pageLoad';
 import type { AdaptiveEvent, AdaptiveOptions } from './startAdaptive';
 
 /** Where the buffered range holding `t` ends (`t` itself when none holds it). */
@@ -87,14 +88,7 @@ export function runStream({ el, source, family, response, options, preference$, 
     share(),
   );
   const transfers$ = new Subject<SegmentTransfer>();
-  const progress$ = new Subject<{
-    rungIndex: number;
-    segmentIndex: number;
-    requestMs: number;
-    firstByteMs: number;
-    bytesLoaded: number;
-    bytesTotal: number;
-  }>();
+  const progress$ = new Subject<TransferProgress>();
   const buffer$ = elementEvents$.pipe(map(() => bufferedEnd(videoBuffer.buffered, currentTime()) - currentTime()));
   const ladder = video.map((f) => ({ bitrate: f.bitrate, quality: f.quality ?? '', segmentBytes: f.segmentBytes }));
   const { decisions$, estimate$ } = adaptiveDecisions({
@@ -105,6 +99,7 @@ export function runStream({ el, source, family, response, options, preference$, 
     preference$: preference$.pipe(map((q) => preferenceFor(video, q))),
     progress$,
     seeks$: seeks$.pipe(map(() => segmentIndexAt(video[0] as AdaptiveFormat, el.currentTime))),
+    startSamples: pageLoadSamples(),
   });
   let decision: QualityDecision = { index: 0, reason: 'startup' };
   const decided$ = new Subject<void>();
