@@ -89,7 +89,10 @@ export function runStream({ el, source, family, response, options, preference$, 
   );
   const transfers$ = new Subject<SegmentTransfer>();
   const progress$ = new Subject<TransferProgress>();
-  const buffer$ = elementEvents$.pipe(map(() => bufferedEnd(videoBuffer.buffered, currentTime()) - currentTime()));
+  // The buffer level follows each append too, before its transfer is reported: the decision that transfer triggers
+  // reads the level with the segment in it (before playback no element event would tell it).
+  const appended$ = new Subject<void>();
+  const buffer$ = merge(elementEvents$, appended$).pipe(map(() => bufferedEnd(videoBuffer.buffered, currentTime()) - currentTime()));
   const ladder = video.map((f) => ({ bitrate: f.bitrate, quality: f.quality ?? '', segmentBytes: f.segmentBytes }));
   const { decisions$, estimate$ } = adaptiveDecisions({
     ladder,
@@ -120,6 +123,7 @@ export function runStream({ el, source, family, response, options, preference$, 
 
   const rungOf = (format: AdaptiveFormat) => video.indexOf(format);
   const onVideoEvent = (e: TrackEvent) => {
+    if (e.type === 'segment') appended$.next();
     if (e.type === 'segment' || e.type === 'abandoned') {
       transfers$.next({ ...e.transfer, segmentIndex: e.index, ...(e.type === 'abandoned' && { failed: true }) });
     }
