@@ -322,7 +322,7 @@ export const ABR_DEFAULT_ESTIMATE_BPS = 1_000_000;
 /** Half-life of the fast moving average of the bandwidth, in seconds of the link's history: it follows a drop quickly. */
 export const ABR_FAST_HALF_LIFE_S = 2;
 /** Half-life of the slow moving average, in seconds of the link's history: it keeps a short burst from raising the estimate. */
-export const ABR_SLOW_HALF_LIFE_S = 8;
+export const ABR_SLOW_HALF_LIFE_S = 3;
 /**
  * The first segment of a play is of the highest rung that arrives within this long at the estimate (and that the
  * throughput rule allows): a start that is both quick and not needlessly blurred.
@@ -342,6 +342,13 @@ export const ABR_BOLA_MIN_BUFFER_S = 10;
 export const ABR_BOLA_TARGET_BUFFER_S = 24;
 /** The engine fetches ahead until this much is buffered, then waits for the playhead. */
 export const ABR_BUFFER_GOAL_S = 30;
+/**
+ * An automatic switch up with more than this (and one more segment) buffered drops the video buffered beyond this many
+ * seconds past the playhead and fetches it again at the new rung. What is kept covers the new rung's first segments.
+ */
+export const ABR_REPLACE_KEEP_S = 4;
+/** …and only when the new rung's bitrate is at most this share of the estimate: the link has room to fetch twice. */
+export const ABR_REPLACE_SAFETY = 0.5;
 /** A rung is never picked when its next segment, at the estimate, takes longer than this share of the buffer to fetch. */
 export const ABR_INSUFFICIENT_BUFFER_SAFETY = 0.7;
 /** After a switch down, no switch up for this long: a dip of the link does not become a down-up pair every time. */

@@ -1,4 +1,13 @@
-import { ABR_BOLA_ENTER_S, ABR_BOLA_LEAVE_S, ABR_DEFAULT_ESTIMATE_BPS, ABR_HOLD_SAFETY, ABR_STARTUP_FETCH_MS, ABR_UP_SWITCH_AFTER_DOWN_MS } from '../timing';
+import {
+  ABR_BOLA_ENTER_S,
+  ABR_BOLA_LEAVE_S,
+  ABR_DEFAULT_ESTIMATE_BPS,
+  ABR_HOLD_SAFETY,
+  ABR_REPLACE_KEEP_S,
+  ABR_REPLACE_SAFETY,
+  ABR_STARTUP_FETCH_MS,
+  ABR_UP_SWITCH_AFTER_DOWN_MS,
+} from '../timing';
 import { arrivingWithin, bolaMinBufferFor, bolaRule, type BolaOptions, highestWithin, insufficientBufferGuard, type Rung, throughputRule } from './abrRules';
 
 /** What the host or viewer asked for: automatic, automatic up to a rung (`cap`), or one rung (`fixed`). */
@@ -11,6 +20,12 @@ export type DecisionReason = 'startup' | 'throughput' | 'buffer' | 'insufficient
 export interface QualityDecision {
   index: number;
   reason: DecisionReason;
+  /**
+   * Set on an automatic switch up, to a rung the link carries easily, while much is buffered: the video buffered
+   * further than this many seconds past the playhead (from the segment holding that time on) is fetched again at the
+   * new rung over what is buffered, so the better picture shows within seconds instead of after the buffer has played.
+   */
+  replaceFromS?: number;
 }
 
 /** What the decision remembers between two segments. */
@@ -52,6 +67,8 @@ export interface DecisionParams extends BolaOptions {
   upAfterDownMs?: number;
   defaultBps?: number;
   startupFetchMs?: number;
+  replaceKeepS?: number;
+  replaceSafety?: number;
 }
 
 /** A rung index from outside, made safe: within the ladder, and the top for anything that is not a number. */
@@ -74,9 +91,10 @@ function bolaChoice(state: AbrState, input: DecisionInput, current: number, para
     const estimate = input.estimateBps ?? params.defaultBps ?? ABR_DEFAULT_ESTIMATE_BPS;
     return { index: Math.min(up, Math.max(current, highestWithin(ladder, estimate, params.holdSafety ?? ABR_HOLD_SAFETY))), placeholderS };
   }
-  // Down only when one more segment of buffer would not keep the current rung either: segment sizes vary with the
-  // content, and a level near a threshold would otherwise switch at every other segment.
-  return { index: Math.min(current, bolaRule(ladder, level + segmentSeconds, segmentSeconds, segmentIndex, params)), placeholderS };
+  // Down only when two more segments of buffer would not keep the current rung either: segment sizes vary with the
+  // content, a level near a threshold would otherwise switch at every other segment, and the segments a replacement
+  // fetches again hold the buffer's growth back for a while.
+  return { index: Math.min(current, bolaRule(ladder, level + 2 * segmentSeconds, segmentSeconds, segmentIndex, params)), placeholderS };
 }
 
 /** The automatic choice of a decision after the first: the rule in charge, the up-switch pause and the buffer guard. */
@@ -126,7 +144,8 @@ function freshIndex(input: DecisionInput, params: DecisionParams): number {
  * After that the throughput rule is in charge while the buffer is short, and makes no switch up within `upAfterDownMs`
  * of a switch down; BOLA is in charge once the buffer is deep (from `bolaEnterS` until it falls under `bolaLeaveS`),
  * climbing no higher than the estimate sustains. The insufficient-buffer guard has the last word; a cap lowers
- * whatever was chosen.
+ * whatever was chosen. An automatic switch up over a deep buffer, to a rung the link carries easily, also replaces
+ * what lies beyond a few seconds (`replaceFromS`, see `replacing`).
  */
 export function decide(state: AbrState, input: DecisionInput, params: DecisionParams = {}): { state: AbrState; decision: QualityDecision } {
   const { ladder, preference, nowMs } = input;
@@ -146,7 +165,31 @@ export function decide(state: AbrState, input: DecisionInput, params: DecisionPa
   const { index } = next.decision;
   // A cap is the host's doing, not the link's: it never delays the next switch up.
   const down = state.index >= 0 && index < state.index && next.decision.reason !== 'cap';
-  return { state: { ...next.state, index, lastDownMs: down ? nowMs : state.lastDownMs }, decision: next.decision };
+  const result = { ...next, state: { ...next.state, index, lastDownMs: down ? nowMs : state.lastDownMs } };
+  return replacing(state, input, params, result);
+}
+
+/**
+ * The replacement rule: an automatic switch up, with more than `replaceKeepS` and a segment buffered, to a rung whose
+ * bitrate is at most `replaceSafety` × the estimate, replaces what lies beyond `replaceKeepS`. The engine fetches those
+ * segments again over the buffer, which does not grow meanwhile (an old segment plays until its replacement is in), so
+ * only a link with room to spare for the new rung is asked to fetch the same seconds twice, and not within
+ * `upAfterDownMs` of a switch down (the link fell short lately, and the buffer is refilling).
+ */
+function replacing(
+  before: AbrState,
+  input: DecisionInput,
+  params: DecisionParams,
+  result: { state: AbrState; decision: QualityDecision },
+): { state: AbrState; decision: QualityDecision } {
+  const { decision } = result;
+  const { replaceKeepS: keepS = ABR_REPLACE_KEEP_S, replaceSafety = ABR_REPLACE_SAFETY, upAfterDownMs = ABR_UP_SWITCH_AFTER_DOWN_MS } = params;
+  const automatic = decision.reason === 'throughput' || decision.reason === 'buffer';
+  const up = before.index >= 0 && !input.seek && decision.index > before.index && input.nowMs - before.lastDownMs >= upAfterDownMs;
+  const bitrate = input.ladder[decision.index]?.bitrate ?? Infinity;
+  const sustained = input.estimateBps !== null && bitrate <= replaceSafety * input.estimateBps;
+  if (!automatic || !up || !sustained || input.bufferSeconds <= keepS + input.segmentSeconds) return result;
+  return { ...result, decision: { ...decision, replaceFromS: keepS } };
 }
 
 /** The state after an abandon: the rung it switched to, counted as a switch down. */

@@ -175,7 +175,7 @@ export function adaptiveDecisions(
     scan((state, event) => reduce(state, event, scheduler.now(), inputs, options), initial),
     map((state) => state.out),
     filter((decision): decision is QualityDecision => decision !== null),
-    distinctUntilChanged((a, b) => a.index === b.index && a.reason === b.reason),
+    distinctUntilChanged((a, b) => a.index === b.index && a.reason === b.reason && a.replaceFromS === b.replaceFromS),
   );
   const estimate$ = inputs.transfers$.pipe(
     map((transfer) => sampleOf(transfer)),

@@ -64,6 +64,12 @@ export interface TrackLoaderOptions {
   wake$: Observable<unknown>;
   /** A seek: what is in flight is dropped and loading goes on from the new position. */
   restart$: Observable<unknown>;
+  /**
+   * A time in seconds: what is in flight is dropped and the segments from the one holding that time on are fetched
+   * again (each in the rendition `formatFor` then says), each appended over the one buffered, up to the goal. Nothing
+   * buffered is removed: until a segment is replaced, the old one still plays.
+   */
+  replace$?: Observable<number>;
   /** Whether the network is up (the network-status stream): a failed request waits for it before its retry. */
   online$: Observable<boolean>;
   /** Asked at each progress of a request: `true` drops it (it would arrive too late) and the loader plans again. */
@@ -79,8 +85,9 @@ export interface TrackLoaderOptions {
  * at a time, in order. Before the first segment of a rendition it appends that rendition's initialisation segment
  * (a switch is an init segment, then the new rendition's segments). A failed request is retried with a doubling delay
  * (`retryBaseMs` … `retryMaxMs`), once the network is up; a request the `abandon` rule drops is not retried, the
- * loader plans again. A seek (`restart$`) drops what is in flight and plans from the new position. After the last
- * segment is appended the loader says `end` and waits (a seek back starts it again).
+ * loader plans again. A seek (`restart$`) drops what is in flight and plans from the new position; a replacement
+ * (`replace$`) goes back to an earlier segment and fetches again over what is buffered. After the last segment is
+ * appended the loader says `end` and waits (a seek back starts it again).
  *
  * ```
  * wake$:   a-------b-----------      (a, b: the playhead moved)
@@ -89,7 +96,7 @@ export interface TrackLoaderOptions {
  * ```
  */
 export function trackLoader(options: TrackLoaderOptions): Observable<TrackEvent> {
-  const { ports, formatFor, wake$, restart$, online$, abandon = () => false } = options;
+  const { ports, formatFor, wake$, restart$, online$, abandon = () => false, replace$ = EMPTY } = options;
   const { goalSeconds = ABR_BUFFER_GOAL_S, retryBaseMs = STREAM_RETRY_BASE_MS, retryMaxMs = STREAM_RETRY_MAX_MS, scheduler } = options;
   return defer(() => {
     let initialised: AdaptiveFormat | null = null;
@@ -183,12 +190,24 @@ export function trackLoader(options: TrackLoaderOptions): Observable<TrackEvent>
         return concat(loadInit(step.format), loadSegment(step.format, step.index), fill());
       });
 
-    const run$ = restart$.pipe(
-      startWith(null),
-      tap(() => {
-        next = null;
-        ended = false;
-      }),
+    // A replacement goes back only to a segment still ahead of the playhead and before the next one to fetch.
+    const replaceFrom = (seconds: number): boolean => {
+      const index = segmentIndexAt(formatFor(next ?? 0), seconds);
+      if (next === null || index >= next || segmentStart(formatFor(index), index) <= ports.currentTime()) return false;
+      next = index;
+      ended = false;
+      return true;
+    };
+    const run$ = merge(
+      restart$.pipe(
+        startWith(null),
+        tap(() => {
+          next = null;
+          ended = false;
+        }),
+      ),
+      replace$.pipe(filter(replaceFrom)),
+    ).pipe(
       switchMap(() =>
         wake$.pipe(
           startWith(null),

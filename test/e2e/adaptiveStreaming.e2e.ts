@@ -23,11 +23,14 @@ afterEach(async () => {
 
 const RANK = ['tiny', 'small', 'medium', 'large', 'hd720', 'hd1080'];
 
-/** A host page framing the embed of `VFladder001` through a proxy shaping the link to `schedule`, listening to quality and state. */
-async function openShaped(schedule: BandwidthStep[], extra = ''): Promise<{ page: Page; frame: () => Frame }> {
+/**
+ * A host page framing the embed of `VFladder001` (muted, autoplaying unless `extra` says otherwise) through a proxy
+ * shaping the link to `schedule`, listening to quality and state.
+ */
+async function openShaped(schedule: BandwidthStep[], extra = '&autoplay=1'): Promise<{ page: Page; frame: () => Frame }> {
   proxy = await startShapingProxy({ target: server.origin, schedule });
   const page = await browser.newPage();
-  const query = `enablejsapi=1&origin=${encodeURIComponent(host.origin)}&widgetid=1&autoplay=1&mute=1${extra}`;
+  const query = `enablejsapi=1&origin=${encodeURIComponent(host.origin)}&widgetid=1&mute=1${extra}`;
   proxy.start();
   await page.goto(host.page(`/adaptive-${Math.random().toString(36).slice(2)}.html`, rawHostPage(`${proxy.origin}/embed/VFladder001?${query}`, proxy.origin)));
   await waitMessage(page, 'onReady');
@@ -116,6 +119,53 @@ describe('adaptive streaming in the framed embed', () => {
     expect(`q:${String(await page.evaluate(() => window.cache.playbackQuality))}`).toBe(last);
     await page.close();
   }, 100_000);
+
+  it('replaces the buffered low rendition when the link gets much faster, and the host hears the climb at once', async () => {
+    // Cued over 250 kbps, the stream starts on the lowest rung and buffers it ahead while nothing plays.
+    const { page, frame } = await openShaped([{ atSeconds: 0, kbps: 250 }], '');
+    const bufferedAhead = () =>
+      frame().evaluate(() => {
+        const v = document.querySelector('video') as HTMLVideoElement;
+        return v.buffered.length > 0 ? v.buffered.end(v.buffered.length - 1) - v.currentTime : 0;
+      });
+    await frame().waitForFunction(
+      () => {
+        const v = document.querySelector('video');
+        return !!v && v.buffered.length > 0 && v.buffered.end(v.buffered.length - 1) - v.currentTime >= 8;
+      },
+      undefined,
+      { timeout: 30_000, polling: 100 },
+    );
+    const videoFetches = () =>
+      frame().evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => /\/seg-([0-3])-(\d+)\./.exec(e.name))
+          .flatMap((m) => (m ? [{ rung: Number(m[1]), segment: Number(m[2]) }] : [])),
+      );
+    const before = await videoFetches();
+    expect(before.every((f) => f.rung === 0)).toBe(true);
+    const lowBufferedTo = Math.max(...before.map((f) => f.segment)) * 2;
+    proxy?.setRate(20_000);
+    await page.evaluate(() => window.send('playVideo', []));
+    // The host hears a higher quality while the playhead is still inside what was buffered at the lowest rung.
+    await page.waitForFunction(() => window.received.some((m) => m.event === 'onPlaybackQualityChange' && m.info !== 'tiny'), undefined, {
+      timeout: 30_000,
+      polling: 100,
+    });
+    const playhead = await page.evaluate(() => Number(window.cache.currentTime));
+    expect(playhead).toBeLessThan(lowBufferedTo - 2);
+    // A segment buffered at the lowest rung was fetched again at a higher one, over the buffer: it never emptied.
+    const after = await videoFetches();
+    const refetched = after.filter((f) => f.rung > 0 && before.some((b) => b.segment === f.segment));
+    expect(refetched.length).toBeGreaterThan(0);
+    expect(await bufferedAhead()).toBeGreaterThan(0);
+    // From the first play on, playback never stalled (the buffering state, 3, may come before it, as the play starts).
+    const trail = await heard(page);
+    expect(trail.indexOf('s:1')).toBeGreaterThanOrEqual(0);
+    expect(trail.slice(trail.indexOf('s:1')).filter((e) => e === 's:3')).toEqual([]);
+    await page.close();
+  }, 90_000);
 
   it('a browser without Media Source Extensions plays the progressive H.264 file instead', async () => {
     const page = await browser.newPage();

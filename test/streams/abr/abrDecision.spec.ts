@@ -89,11 +89,30 @@ describe('decide', () => {
     expect(decide(bola, input({ bufferSeconds: 30, estimateBps: 500_000 })).decision).toEqual({ index: 3, reason: 'buffer' });
   });
 
-  it('lets BOLA go down only when one more segment of buffer would not keep the rung', () => {
+  it('lets BOLA go down only when two more segments of buffer would not keep the rung', () => {
     const bola = playing({ index: 5, bola: true });
     const top = bolaMinBufferFor(ladder, 5);
-    expect(decide(bola, input({ bufferSeconds: top - 1.9 })).decision).toEqual({ index: 5, reason: 'buffer' });
-    expect(decide(bola, input({ bufferSeconds: top - 2.1 })).decision).toEqual({ index: 4, reason: 'buffer' });
+    expect(decide(bola, input({ bufferSeconds: top - 3.9 })).decision).toEqual({ index: 5, reason: 'buffer' });
+    expect(decide(bola, input({ bufferSeconds: top - 4.1 })).decision).toEqual({ index: 4, reason: 'buffer' });
+  });
+
+  it('replaces what lies beyond 4 s on an automatic switch up over more than 6 s, when the link carries the rung easily', () => {
+    // 8 Mbps: hd1080 (3.5 Mbps) is within 0.5 × the estimate; at 5 Mbps it is not.
+    expect(decide(playing({ index: 2 }), input({ bufferSeconds: 9, estimateBps: 8_000_000 })).decision).toEqual({
+      index: 5,
+      reason: 'throughput',
+      replaceFromS: 4,
+    });
+    expect(decide(playing({ index: 2 }), input({ bufferSeconds: 9 })).decision).toEqual({ index: 5, reason: 'throughput' });
+    // Nothing to gain over 6 s or less: the new rung's segments come next anyway.
+    expect(decide(playing({ index: 2 }), input({ bufferSeconds: 6, estimateBps: 8_000_000 })).decision).toEqual({ index: 5, reason: 'throughput' });
+    // BOLA's climb to hd720 at 2 Mbps (within 0.95 × the estimate, not 0.7 ×) keeps the buffer.
+    expect(decide(playing({ index: 3, bola: true }), input({ bufferSeconds: 30, estimateBps: 2_000_000 })).decision).toEqual({ index: 4, reason: 'buffer' });
+    // A switch down, a fixed rung, the start and a seek never replace.
+    expect(decide(playing({ index: 5 }), input({ bufferSeconds: 9, estimateBps: 1_300_000 })).decision).toEqual({ index: 3, reason: 'throughput' });
+    expect(decide(playing(), input({ bufferSeconds: 9, preference: { fixed: 5 } })).decision).toEqual({ index: 5, reason: 'fixed' });
+    expect(decide(initialAbrState, input({ bufferSeconds: 9 })).decision).toEqual({ index: 3, reason: 'startup' });
+    expect(decide(playing(), input({ bufferSeconds: 9, seek: true })).decision).toEqual({ index: 5, reason: 'seek' });
   });
 
   it('never picks a rung whose next segment would drain the buffer before it arrives', () => {

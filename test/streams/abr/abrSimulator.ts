@@ -1,4 +1,4 @@
-import { Subject } from 'rxjs';
+import { Subject, type Subscription } from 'rxjs';
 import type { TestScheduler } from 'rxjs/testing';
 import type { DecisionParams, QualityDecision, QualityPreference } from '../../../streams/abr/abrDecision';
 import { type Rung, segmentBytesOf } from '../../../streams/abr/abrRules';
@@ -10,7 +10,7 @@ import { ABR_BUFFER_GOAL_S } from '../../../streams/timing';
  * A small player in virtual time for the decision rules: one link shaped by a bandwidth schedule, segments fetched one
  * after another at the rung of the latest decision, a buffer that fills with each segment and drains at play speed
  * once the first segment is in, and the abandon rule's decisions carried out (the transfer aborted, the segment asked
- * again at the new rung).
+ * again at the new rung), as are replacements (the segments past the kept seconds fetched again over the buffer).
  */
 
 /** From `atS` on (seconds since the start), the link carries `bps`. */
@@ -103,6 +103,8 @@ export interface SimulationResult {
   segments: SegmentRecord[];
   decisions: (QualityDecision & { atMs: number; bufferS: number })[];
   abandons: { atMs: number; segment: number; from: number; to: number }[];
+  /** Each replacement: when, and the first segment dropped to be fetched again. */
+  replacements: { atMs: number; from: number }[];
   estimates: { atMs: number; bps: number }[];
   startupMs: number;
   stalls: number;
@@ -114,7 +116,7 @@ export interface SimulationResult {
 export function simulate(scheduler: TestScheduler, options: SimulationOptions): SimulationResult {
   const { ladder, schedule, segments, segmentSeconds = 2, latencyMs = 40, bufferGoalS = ABR_BUFFER_GOAL_S, tickMs = 250 } = options;
   const preferences = options.preferences ?? [{ atMs: 0, preference: 'auto' }];
-  const result: SimulationResult = { segments: [], decisions: [], abandons: [], estimates: [], startupMs: NaN, stalls: 0, finishedMs: NaN };
+  const result: SimulationResult = { segments: [], decisions: [], abandons: [], replacements: [], estimates: [], startupMs: NaN, stalls: 0, finishedMs: NaN };
   scheduler.run(() => {
     const transfers$ = new Subject<SegmentTransfer>();
     const buffer$ = new Subject<number>();
@@ -138,7 +140,10 @@ export function simulate(scheduler: TestScheduler, options: SimulationOptions): 
     let started = false;
     let stalled = false;
     let stallMs = 0;
+    // The segment to fetch next, and the number of segments buffered from the start: they differ while a replacement
+    // fetches segments again over the buffer.
     let next = 0;
+    let end = 0;
     let inflight: { rung: number; requestMs: number; firstByteMs: number; total: number; reported: number; cancel: () => void } | null = null;
     const now = () => scheduler.now();
     const advance = () => {
@@ -155,14 +160,22 @@ export function simulate(scheduler: TestScheduler, options: SimulationOptions): 
         buffer = 0;
       }
     };
+    // The wait for room in the buffer, when the buffer is full: a replacement fetches at once instead.
+    let waiting: Subscription | null = null;
     const fetch = () => {
       advance();
+      waiting?.unsubscribe();
+      waiting = null;
+      const playheadS = end * segmentSeconds - buffer;
+      // Replacing what the playhead has passed is pointless: on from the buffer's end.
+      if (next < end && (next + 1) * segmentSeconds <= playheadS) next = end;
       if (next >= segments) {
         result.finishedMs = now();
         return;
       }
-      if (buffer >= bufferGoalS) {
-        scheduler.schedule(fetch, Math.max(1, Math.ceil((buffer - bufferGoalS) * 1000)));
+      const aheadS = next * segmentSeconds - playheadS;
+      if (aheadS >= bufferGoalS) {
+        waiting = scheduler.schedule(fetch, Math.max(1, Math.ceil((aheadS - bufferGoalS) * 1000)));
         return;
       }
       const rung = decision.index;
@@ -177,11 +190,18 @@ export function simulate(scheduler: TestScheduler, options: SimulationOptions): 
       const t = inflight!;
       inflight = null;
       advance();
-      buffer += segmentSeconds;
+      // A segment past the buffer's end extends it; a replaced one takes the old one's place (and its stall time).
+      const replaced = result.segments.find((s) => s.index === next);
+      if (next >= end) {
+        buffer += segmentSeconds;
+        end = next + 1;
+      }
       if (!started) result.startupMs = now();
       started = true;
       stalled = false;
-      result.segments.push({ index: next, rung: t.rung, requestMs: t.requestMs, endMs: now(), rebufferMs: stallMs });
+      result.segments = result.segments.filter((s) => s !== replaced);
+      result.segments.push({ index: next, rung: t.rung, requestMs: t.requestMs, endMs: now(), rebufferMs: stallMs + (replaced?.rebufferMs ?? 0) });
+      result.segments.sort((a, b) => a.index - b.index);
       stallMs = 0;
       buffer$.next(buffer);
       transfers$.next({ bytes: t.total, requestMs: t.requestMs, firstByteMs: t.firstByteMs, endMs: now(), segmentIndex: next });
@@ -196,6 +216,19 @@ export function simulate(scheduler: TestScheduler, options: SimulationOptions): 
       const bytes = now() > t.firstByteMs ? Math.min(t.total, bytesBetween(schedule, t.firstByteMs, now())) : 0;
       result.abandons.push({ atMs: now(), segment: next, from: t.rung, to });
       transfers$.next({ bytes, requestMs: t.requestMs, firstByteMs: Math.min(t.firstByteMs, now()), endMs: now(), segmentIndex: next, failed: true });
+      fetch();
+    };
+    // A switch up that replaces: from the segment `keepS` past the playhead on, segments are fetched again at the new
+    // rung over the buffer (the one in flight is dropped); the buffer keeps its level.
+    const replace = (keepS: number) => {
+      advance();
+      const playheadS = end * segmentSeconds - buffer;
+      const from = Math.floor((playheadS + keepS) / segmentSeconds);
+      if (from >= next || from * segmentSeconds <= playheadS) return;
+      inflight?.cancel();
+      inflight = null;
+      next = from;
+      result.replacements.push({ atMs: now(), from });
       fetch();
     };
     const tick = () => {
@@ -223,6 +256,8 @@ export function simulate(scheduler: TestScheduler, options: SimulationOptions): 
       result.decisions.push({ ...d, atMs: now(), bufferS: buffer });
       // The engine aborts at once, outside the decision's own emission.
       if (d.reason === 'abandon') scheduler.schedule(() => abandon(d.index), 0);
+      const { replaceFromS } = d;
+      if (replaceFromS !== undefined) scheduler.schedule(() => replace(replaceFromS), 0);
     });
     estimate$.subscribe((bps) => result.estimates.push({ atMs: now(), bps }));
     for (const { atMs, preference } of preferences) scheduler.schedule(() => preference$.next(preference), atMs);

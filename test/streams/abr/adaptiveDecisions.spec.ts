@@ -82,7 +82,7 @@ describe('adaptiveDecisions', () => {
         b: transfer(200_000, 5_000_000, 2, 1),
         f: { bytes: 100_000, requestMs: 1_000, firstByteMs: 1_040, endMs: 3_005, segmentIndex: 2, failed: true },
       });
-      const buffer = hot<number>('      x 1999ms y', { x: 8, y: 5 });
+      const buffer = hot<number>('      x 1999ms y', { x: 6, y: 5 });
       const progress = hot<TransferProgress>('2999ms p', {
         p: { rungIndex: 5, segmentIndex: 2, requestMs: 1_000, firstByteMs: 1_040, bytesLoaded: 100_000, bytesTotal: 875_000 },
       });
@@ -100,6 +100,19 @@ describe('adaptiveDecisions', () => {
         progress$: progress,
       });
       expectObservable(decisions$).toBe(expected, decisions);
+    });
+  });
+
+  it('replaces what is buffered beyond 4 s on a switch up over a deep buffer, and nothing over a shallow one', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const preference = hot<QualityPreference>('a-', { a: 'auto' });
+      // 200 kB at 8 Mbps: the throughput rule climbs from tiny to hd1080, whose 3.5 Mbps are within 0.5 × 8 Mbps.
+      const transfers = hot<SegmentTransfer>('   -t', { t: transfer(200_000, 8_000_000, 1, 0) });
+      const deep = hot<number>('                 x-', { x: 9 });
+      const shallow = hot<number>('              x-', { x: 6 });
+      const inputs = { ladder, segmentSeconds: 2, transfers$: transfers, preference$: preference };
+      expectObservable(adaptiveDecisions({ ...inputs, buffer$: deep }).decisions$).toBe('sR', { ...decisions, R: { ...decisions.T, replaceFromS: 4 } });
+      expectObservable(adaptiveDecisions({ ...inputs, buffer$: shallow }).decisions$).toBe('sT', decisions);
     });
   });
 

@@ -41,31 +41,31 @@ describe('bandwidth estimate', () => {
     expect(ewmaValue(initialEstimate.fast, ABR_FAST_HALF_LIFE_S)).toBeNull();
   });
 
-  it('follows a drop at the fast half-life (2 s) and a rise at the slow one (8 s): the lower wins', () => {
-    expect([ABR_FAST_HALF_LIFE_S, ABR_SLOW_HALF_LIFE_S]).toEqual([2, 8]);
+  it('follows a drop at the fast half-life (2 s) and a rise at the slow one (3 s): the lower wins', () => {
+    expect([ABR_FAST_HALF_LIFE_S, ABR_SLOW_HALF_LIFE_S]).toEqual([2, 3]);
     const steady = feed(initialEstimate, 5_000_000, 60, 1_000, 0); // 60 s at 5 Mbps
-    // 2 s at 500 kbps: the fast average moves half way (2.75 Mbps), the slow one by 1 − 2^(−2/8) ≈ 16 %.
+    // 2 s at 500 kbps: the fast average moves half way (2.75 Mbps), the slow one by 1 − 2^(−2/3) ≈ 37 %.
     const dropped = nextEstimate(steady, sample(500_000, 2_000, 62_000));
     expectNear(estimateBps(dropped), 2_750_000);
     const calm = feed(initialEstimate, 1_000_000, 60, 1_000, 0);
-    // 2 s at 5 Mbps: the fast average reaches 3 Mbps, the slow one 1 + 4 × (1 − 2^(−1/4)) ≈ 1.64 Mbps, which wins.
+    // 2 s at 5 Mbps: the fast average reaches 3 Mbps, the slow one 1 + 4 × (1 − 2^(−2/3)) ≈ 2.48 Mbps, which wins.
     const burst = nextEstimate(calm, sample(5_000_000, 2_000, 62_000));
-    expectNear(estimateBps(burst), 1_000_000 + 4_000_000 * (1 - Math.pow(0.5, 0.25)));
+    expectNear(estimateBps(burst), 1_000_000 + 4_000_000 * (1 - Math.pow(0.5, 2 / 3)));
   });
 
   it('weighs a sample by the time since the previous one: short transfers on a fast link catch up in seconds', () => {
     const calm = feed(initialEstimate, 500_000, 20, 2_000, 0); // 40 s at 500 kbps, back to back
     // Then 2-s segments that each transfer in 100 ms at 5 Mbps, one every 2 s: each stands for 2 s of the link.
     const after = feed(calm, 5_000_000, 8, 100, 41_900, 1_900);
-    // 16 s of history at 5 Mbps: the slow average is 5 − 4.5 × 2^(−2) ≈ 3.9 Mbps (weighed by transfer time alone,
-    // 0.8 s, it would be 5 − 4.5 × 2^(−0.1) ≈ 0.8 Mbps, and the fast one 5 − 4.5 × 2^(−0.4) ≈ 1.6 Mbps).
-    expect(estimateBps(after)).toBeGreaterThan(3_800_000);
+    // 16 s of history at 5 Mbps: the slow average is 5 − 4.5 × 2^(−16/3) ≈ 4.9 Mbps (weighed by transfer time alone,
+    // 0.8 s, it would be 5 − 4.5 × 2^(−0.8/3) ≈ 1.3 Mbps).
+    expect(estimateBps(after)).toBeGreaterThan(4_800_000);
   });
 
   it('gives a sample after a long silence at most one slow half-life more than its duration', () => {
     const calm = feed(initialEstimate, 1_000_000, 60, 1_000, 0);
     const later = nextEstimate(calm, sample(5_000_000, 100, 60_000 + 3_600_000));
-    // Weight 8.1 s: the slow average moves by 1 − 2^(−8.1/8) ≈ 50.4 %.
-    expectNear(ewmaValue(later.slow, ABR_SLOW_HALF_LIFE_S), 1_000_000 + 4_000_000 * (1 - Math.pow(0.5, 8.1 / 8)));
+    // Weight 3.1 s: the slow average moves by 1 − 2^(−3.1/3) ≈ 51 %.
+    expectNear(ewmaValue(later.slow, ABR_SLOW_HALF_LIFE_S), 1_000_000 + 4_000_000 * (1 - Math.pow(0.5, 3.1 / 3)));
   });
 });

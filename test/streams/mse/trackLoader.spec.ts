@@ -133,6 +133,53 @@ describe('trackLoader', () => {
     expect(track.requests.slice(3)).toEqual(['/v/a/seg-007.m4s', '/v/a/seg-008.m4s', '/v/a/seg-009.m4s']);
   });
 
+  it('fetches again over the buffer from a replacement’s time, in the rendition decided now, up to the goal', () => {
+    const track = fakeTrack();
+    const replace$ = new Subject<number>();
+    const wake$ = new Subject<void>();
+    const a = format('a');
+    const b = format('b');
+    let decided = a;
+    const events: TrackEvent[] = [];
+    const options = { ports: track.ports, formatFor: () => decided, wake$, restart$: NEVER, replace$, online$: of(true), goalSeconds: 10 };
+    trackLoader(options).subscribe((e) => events.push(e));
+    expect(track.requests.slice(1)).toEqual(['/v/a/seg-001.m4s', '/v/a/seg-002.m4s', '/v/a/seg-003.m4s', '/v/a/seg-004.m4s', '/v/a/seg-005.m4s']);
+    track.play(1);
+    decided = b;
+    // Nothing to replace beyond what is buffered, nor behind the playhead.
+    replace$.next(10);
+    replace$.next(0);
+    expect(track.requests).toHaveLength(6);
+    // From 4 s: segments 2 … 5 again (5 starts 9 s ahead of the playhead, 6 would start 11 s ahead).
+    replace$.next(4);
+    expect(track.requests.slice(6)).toEqual(['/v/b/init.m4s', '/v/b/seg-003.m4s', '/v/b/seg-004.m4s', '/v/b/seg-005.m4s', '/v/b/seg-006.m4s']);
+    expect(kinds(events).slice(-5)).toEqual(['init', 'segment:2', 'segment:3', 'segment:4', 'segment:5']);
+    // Then on as before, one segment as the playhead moves.
+    track.play(3);
+    wake$.next();
+    expect(track.requests.slice(11)).toEqual(['/v/b/seg-007.m4s']);
+  });
+
+  it('drops the request in flight when a replacement goes back', () => {
+    const pending: Subject<FetchEvent>[] = [];
+    const track = fakeTrack((url) => (url.includes('seg-004') ? (pending[pending.length] = new Subject<FetchEvent>()) : of(done())));
+    const replace$ = new Subject<number>();
+    const a = format('a');
+    trackLoader({ ports: track.ports, formatFor: () => a, wake$: NEVER, restart$: NEVER, replace$, online$: of(true), goalSeconds: 10 }).subscribe();
+    expect(pending.map((p) => p.observed)).toEqual([true]);
+    replace$.next(2);
+    expect(pending.map((p) => p.observed)).toEqual([false, true]);
+    expect(track.requests.slice(1)).toEqual([
+      '/v/a/seg-001.m4s',
+      '/v/a/seg-002.m4s',
+      '/v/a/seg-003.m4s',
+      '/v/a/seg-004.m4s',
+      '/v/a/seg-002.m4s',
+      '/v/a/seg-003.m4s',
+      '/v/a/seg-004.m4s',
+    ]);
+  });
+
   it('abandons a request the rule says will arrive too late, reports what it got, and plans again', () => {
     const progress: FetchEvent = { type: 'progress', loaded: 300, requestMs: 0, firstByteMs: 50, atMs: 900 };
     const slow = new Subject<FetchEvent>();

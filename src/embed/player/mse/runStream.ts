@@ -4,6 +4,7 @@ import { adaptiveDecisions, type TransferProgress } from '../../../../streams/ab
 import type { SegmentTransfer } from '../../../../streams/abr/bandwidthSample';
 import type { AdaptiveFormat, PlayerResponse } from '../../../../streams/config/playerConfig';
 import { capIndexFor, type CodecFamily } from '../../../../streams/mse/adaptiveLadder';
+import { oneAtATime } from '../../../../streams/mse/oneAtATime';
 import { segmentIndexAt } from '../../../../streams/mse/segments';
 import { type TrackEvent, trackLoader } from '../../../../streams/mse/trackLoader';
 import { generate204Probe } from '../../../../streams/network/generate204Probe';
@@ -106,9 +107,11 @@ export function runStream({ el, source, family, response, options, preference$, 
   });
   let decision: QualityDecision = { index: 0, reason: 'startup' };
   const decided$ = new Subject<void>();
+  const replace$ = new Subject<number>();
   subscriptions.add(
     decisions$.subscribe((d) => {
       decision = d;
+      if (d.replaceFromS !== undefined) replace$.next(d.replaceFromS);
       events$.next({
         type: 'decision',
         decision: d,
@@ -152,13 +155,17 @@ export function runStream({ el, source, family, response, options, preference$, 
     switchMap(() => videoQueue.removeFrom((Math.floor(currentTime() / segmentSeconds) + 2) * segmentSeconds)),
     share(),
   );
-  const fetch = (url: string) => fetchSegment(url, () => Date.now());
+  // Both tracks fetch through one turnstile: each transfer has the link to itself, so its sample measures the link.
+  const turn = oneAtATime();
+  const fetch = (url: string) => turn(fetchSegment(url, () => Date.now()));
   subscriptions.add(
     trackLoader({
       ...common,
       ports: { currentTime, bufferedEnd: (t) => bufferedEnd(videoBuffer.buffered, t), fetch, append: videoQueue.append },
       formatFor: () => video[decision.index] ?? (video[0] as AdaptiveFormat),
       restart$: merge(restart$, picked$),
+      // A decision that replaces fetches the video again from its kept seconds past the playhead, over the buffer.
+      replace$: replace$.pipe(map((keepS) => currentTime() + keepS)),
       abandon: (p) => {
         progress$.next({
           rungIndex: rungOf(p.format),
