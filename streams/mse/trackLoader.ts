@@ -80,6 +80,28 @@ export interface TrackLoaderOptions {
   scheduler?: SchedulerLike;
 }
 
+/** Retries a failed request after a doubling delay, once the network is up, saying each retry on `retries$`. */
+function retrying(
+  retries$: Subject<TrackEvent>,
+  online$: Observable<boolean>,
+  { retryBaseMs, retryMaxMs, scheduler }: { retryBaseMs: number; retryMaxMs: number; scheduler?: SchedulerLike },
+) {
+  return <T>(work: Observable<T>, url: string): Observable<T> =>
+    work.pipe(
+      retry({
+        delay: (error: unknown, attempt: number) => {
+          retries$.next({ type: 'retry', url, attempt, error });
+          const wait = Math.min(retryBaseMs * 2 ** (attempt - 1), retryMaxMs);
+          return online$.pipe(
+            filter(Boolean),
+            take(1),
+            switchMap(() => timer(wait, scheduler)),
+          );
+        },
+      }),
+    );
+}
+
 /**
  * One track of an adaptive stream: keeps the `SourceBuffer` filled `goalSeconds` ahead of the playhead, one segment
  * at a time, in order. Before the first segment of a rendition it appends that rendition's initialisation segment
@@ -118,20 +140,7 @@ export function trackLoader(options: TrackLoaderOptions): Observable<TrackEvent>
       return { format: formatFor(index), index };
     };
 
-    const withRetry = <T>(work: Observable<T>, url: string): Observable<T> =>
-      work.pipe(
-        retry({
-          delay: (error: unknown, attempt: number) => {
-            retries$.next({ type: 'retry', url, attempt, error });
-            const wait = Math.min(retryBaseMs * 2 ** (attempt - 1), retryMaxMs);
-            return online$.pipe(
-              filter(Boolean),
-              take(1),
-              switchMap(() => timer(wait, scheduler)),
-            );
-          },
-        }),
-      );
+    const withRetry = retrying(retries$, online$, { retryBaseMs, retryMaxMs, scheduler });
 
     const loadInit = (format: AdaptiveFormat): Observable<TrackEvent> =>
       initialised === format

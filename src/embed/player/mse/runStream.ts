@@ -45,6 +45,17 @@ function byteCounter(video: readonly AdaptiveFormat[], audio: AdaptiveFormat, de
   };
 }
 
+/** Whether the network is up (the network-status stream), replaying its latest value to each loader. */
+const onlineNow$ = () =>
+  networkStatus(networkEvents$(window), {
+    readOnLine: () => navigator.onLine,
+    probe: generate204Probe((url, init) => window.fetch(url, init)),
+  }).pipe(
+    map((s) => s === 'online'),
+    distinctUntilChanged(),
+    share({ connector: () => new BehaviorSubject<boolean>(navigator.onLine), resetOnRefCountZero: false }),
+  );
+
 /** What a stream runs with: its element and open `MediaSource`, the family it plays, and where it reports. */
 export interface StreamContext {
   el: HTMLVideoElement;
@@ -75,14 +86,7 @@ export function runStream({ el, source, family, response, options, preference$, 
   const videoQueue = appendQueue(videoBuffer, queueOptions);
   const audioQueue = appendQueue(audioBuffer, queueOptions);
 
-  const online$ = networkStatus(networkEvents$(window), {
-    readOnLine: () => navigator.onLine,
-    probe: generate204Probe((url, init) => window.fetch(url, init)),
-  }).pipe(
-    map((s) => s === 'online'),
-    distinctUntilChanged(),
-    share({ connector: () => new BehaviorSubject<boolean>(navigator.onLine), resetOnRefCountZero: false }),
-  );
+  const online$ = onlineNow$();
   const elementEvents$ = merge(...['timeupdate', 'playing', 'waiting', 'seeking', 'progress'].map((type) => fromEvent(el, type))).pipe(share());
   const seeks$ = fromEvent(el, 'seeking').pipe(
     filter(() => bufferedEnd(el.buffered, el.currentTime) === el.currentTime),
