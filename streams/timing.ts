@@ -305,6 +305,16 @@ export const PING_MAX_SEGMENTS = 20;
 // ── Adaptive streaming: segment loading (not in the spec: product choices) ─────────────────────────────────
 /** Media further behind the playhead than this is removed when a `SourceBuffer` is full (`QuotaExceededError`). */
 export const STREAM_BACK_BUFFER_SECONDS = 10;
+/**
+ * A segment is appended chunk by chunk as it arrives only when nothing is buffered this far past its start: the slack
+ * absorbs the rounding of buffered ranges' ends, where the previous segment's last frame meets this one's first.
+ */
+export const STREAM_APPEND_UNBUFFERED_S = 0.25;
+/**
+ * …and only when, at the bandwidth estimate, the segment and the audio of the same seconds arrive within this share of
+ * their play time: playback starts on the first frames, so the link must outpace the media by a clear margin.
+ */
+export const STREAM_APPEND_LINK_SHARE = 0.7;
 /** A failed segment request is retried after this long, doubling at each failure… */
 export const STREAM_RETRY_BASE_MS = 500;
 /** …up to this long between two attempts (for as long as the network is up). */

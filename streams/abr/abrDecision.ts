@@ -6,6 +6,7 @@ import {
   ABR_REPLACE_KEEP_S,
   ABR_REPLACE_SAFETY,
   ABR_STARTUP_FETCH_MS,
+  ABR_UP_SAFETY,
   ABR_UP_SWITCH_AFTER_DOWN_MS,
 } from '../timing';
 import { arrivingWithin, bolaMinBufferFor, bolaRule, type BolaOptions, highestWithin, insufficientBufferGuard, type Rung, throughputRule } from './abrRules';
@@ -56,6 +57,11 @@ export interface DecisionInput {
   segmentIndex?: number;
   /** The next segment follows a seek into an unbuffered range. */
   seek?: boolean;
+  /**
+   * The lowest rung of the video buffered beyond `replaceKeepS` past the playhead, when known: an automatic decision
+   * above it replaces that video, whether or not it is a switch up. Unknown, only a switch up replaces.
+   */
+  lowestAheadRung?: number;
 }
 
 export interface DecisionParams extends BolaOptions {
@@ -91,9 +97,12 @@ function bolaChoice(state: AbrState, input: DecisionInput, current: number, para
     const estimate = input.estimateBps ?? params.defaultBps ?? ABR_DEFAULT_ESTIMATE_BPS;
     return { index: Math.min(up, Math.max(current, highestWithin(ladder, estimate, params.holdSafety ?? ABR_HOLD_SAFETY))), placeholderS };
   }
-  // Down only when two more segments of buffer would not keep the current rung either: segment sizes vary with the
-  // content, a level near a threshold would otherwise switch at every other segment, and the segments a replacement
-  // fetches again hold the buffer's growth back for a while.
+  // Down only when two more segments of buffer would not keep the current rung either (segment sizes vary with the
+  // content: a level near a threshold would otherwise switch at every other segment), and never while the estimate
+  // carries the current rung with the up-switch margin: the buffer is then growing, or held back only while a
+  // replacement fetches the same seconds again.
+  const estimate = input.estimateBps ?? params.defaultBps ?? ABR_DEFAULT_ESTIMATE_BPS;
+  if (highestWithin(ladder, estimate, params.upSafety ?? ABR_UP_SAFETY) >= current) return { index: current, placeholderS };
   return { index: Math.min(current, bolaRule(ladder, level + 2 * segmentSeconds, segmentSeconds, segmentIndex, params)), placeholderS };
 }
 
@@ -170,8 +179,10 @@ export function decide(state: AbrState, input: DecisionInput, params: DecisionPa
 }
 
 /**
- * The replacement rule: an automatic switch up, with more than `replaceKeepS` and a segment buffered, to a rung whose
- * bitrate is at most `replaceSafety` × the estimate, replaces what lies beyond `replaceKeepS`. The engine fetches those
+ * The replacement rule: an automatic decision above what is buffered beyond `replaceKeepS` (above the rung before it,
+ * when the input does not say what is buffered), with more than `replaceKeepS` and a segment buffered, to a rung whose
+ * bitrate is at most `replaceSafety` × the estimate, replaces what lies beyond `replaceKeepS`. Told what is buffered,
+ * a climb made before the link had room to spare replaces once it has. The engine fetches those
  * segments again over the buffer, which does not grow meanwhile (an old segment plays until its replacement is in), so
  * only a link with room to spare for the new rung is asked to fetch the same seconds twice, and not within
  * `upAfterDownMs` of a switch down (the link fell short lately, and the buffer is refilling).
@@ -185,7 +196,8 @@ function replacing(
   const { decision } = result;
   const { replaceKeepS: keepS = ABR_REPLACE_KEEP_S, replaceSafety = ABR_REPLACE_SAFETY, upAfterDownMs = ABR_UP_SWITCH_AFTER_DOWN_MS } = params;
   const automatic = decision.reason === 'throughput' || decision.reason === 'buffer';
-  const up = before.index >= 0 && !input.seek && decision.index > before.index && input.nowMs - before.lastDownMs >= upAfterDownMs;
+  const above = input.lowestAheadRung === undefined ? decision.index > before.index : decision.index > input.lowestAheadRung;
+  const up = before.index >= 0 && !input.seek && above && input.nowMs - before.lastDownMs >= upAfterDownMs;
   const bitrate = input.ladder[decision.index]?.bitrate ?? Infinity;
   const sustained = input.estimateBps !== null && bitrate <= replaceSafety * input.estimateBps;
   if (!automatic || !up || !sustained || input.bufferSeconds <= keepS + input.segmentSeconds) return result;

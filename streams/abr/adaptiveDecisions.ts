@@ -36,6 +36,11 @@ export interface AdaptiveInputs {
   seeks$?: Observable<number>;
   /** What was measured of the link before the engine started (the page's own load): the estimate starts from them. */
   startSamples?: readonly BandwidthSample[];
+  /**
+   * The lowest rung of the video buffered beyond the seconds a replacement keeps (undefined when none is), whenever
+   * it may have changed (before each transfer is reported): a later decision above it replaces that video too.
+   */
+  aheadRung$?: Observable<number | undefined>;
 }
 
 export interface AdaptiveDecisionsOptions extends DecisionParams {
@@ -50,7 +55,8 @@ type AbrEvent =
   | { kind: 'buffer'; seconds: number }
   | { kind: 'preference'; preference: QualityPreference }
   | { kind: 'progress'; progress: TransferProgress }
-  | { kind: 'seek'; segmentIndex: number };
+  | { kind: 'seek'; segmentIndex: number }
+  | { kind: 'ahead'; rung: number | undefined };
 
 interface EngineState {
   estimate: EstimateState;
@@ -63,6 +69,8 @@ interface EngineState {
   inflight: TransferProgress | null;
   /** When the transfer in flight last reported more bytes. */
   lastBytesMs: number;
+  /** The lowest rung buffered beyond what a replacement keeps, when known. */
+  aheadRung?: number;
   out: QualityDecision | null;
 }
 
@@ -83,6 +91,7 @@ function decideNow(state: EngineState, nowMs: number, { ladder, segmentSeconds }
       segmentSeconds,
       segmentIndex: state.nextSegment,
       seek: state.fresh === 'seek',
+      ...(state.aheadRung !== undefined && { lowestAheadRung: state.aheadRung }),
     },
     options,
   );
@@ -114,6 +123,8 @@ function reduce(state: EngineState, event: AbrEvent, nowMs: number, inputs: Adap
       return decideNow({ ...state, preference: event.preference }, nowMs, inputs, options);
     case 'seek':
       return decideNow({ ...state, fresh: 'seek', nextSegment: event.segmentIndex, inflight: null }, nowMs, inputs, options);
+    case 'ahead':
+      return { ...state, aheadRung: event.rung, out: null };
     case 'buffer':
       return checkAbandon({ ...state, bufferSeconds: event.seconds }, nowMs, inputs);
     case 'progress':
@@ -159,6 +170,7 @@ export function adaptiveDecisions(
     inputs.transfers$.pipe(map((transfer): AbrEvent => ({ kind: 'transfer', transfer }))),
     (inputs.progress$ ?? of()).pipe(map((progress): AbrEvent => ({ kind: 'progress', progress }))),
     (inputs.seeks$ ?? of()).pipe(map((segmentIndex): AbrEvent => ({ kind: 'seek', segmentIndex }))),
+    (inputs.aheadRung$ ?? of()).pipe(map((rung): AbrEvent => ({ kind: 'ahead', rung }))),
   );
   const startEstimate = (inputs.startSamples ?? []).reduce((state, sample) => nextEstimate(state, sample), initialEstimate);
   const initial: EngineState = {

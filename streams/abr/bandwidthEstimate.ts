@@ -72,3 +72,13 @@ export function estimateBps(state: EstimateState, defaultBps = ABR_DEFAULT_ESTIM
   const measured = Math.min(fast, slow);
   return state.bytes >= trustBytes ? measured : Math.min(measured, defaultBps);
 }
+
+/**
+ * Whether `bytes` arrive within `withinMs` at the link's measured rate, trusted or not (the page's own load counts):
+ * false before any sample. The engine asks it before appending a segment as it arrives, where playback starts on the
+ * first frames and the rest must outpace it.
+ */
+export function arrivesWithin(state: EstimateState, bytes: number, withinMs: number, options: EstimateOptions = {}): boolean {
+  if (state.lastEndMs === null) return false;
+  return (bytes * 8 * 1000) / estimateBps(state, Infinity, { ...options, trustBytes: 0 }) <= withinMs;
+}

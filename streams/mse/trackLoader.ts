@@ -1,9 +1,12 @@
 import {
+  catchError,
   concat,
+  concatMap,
   defer,
   EMPTY,
   exhaustMap,
   filter,
+  finalize,
   ignoreElements,
   last,
   map,
@@ -12,21 +15,23 @@ import {
   of,
   retry,
   type SchedulerLike,
+  share,
   startWith,
   Subject,
   switchMap,
   take,
   takeWhile,
   tap,
+  throwError,
   timer,
 } from 'rxjs';
 import type { AdaptiveFormat } from '../config/playerConfig';
-import { ABR_BUFFER_GOAL_S, STREAM_RETRY_BASE_MS, STREAM_RETRY_MAX_MS } from '../timing';
+import { ABR_BUFFER_GOAL_S, STREAM_APPEND_UNBUFFERED_S, STREAM_RETRY_BASE_MS, STREAM_RETRY_MAX_MS } from '../timing';
 import { segmentCount, segmentIndexAt, segmentStart, segmentUrl } from './segments';
 
 /** What a segment request says as its bytes come: progress, then the whole body with its timing. */
 export type FetchEvent =
-  | { type: 'progress'; loaded: number; requestMs: number; firstByteMs: number; atMs: number }
+  | { type: 'progress'; loaded: number; requestMs: number; firstByteMs: number; atMs: number; chunk?: Uint8Array }
   | { type: 'done'; data: ArrayBuffer; requestMs: number; firstByteMs: number; endMs: number };
 
 /** A finished transfer's size and timing: what a bandwidth sample is made of (time to first byte kept apart). */
@@ -46,6 +51,15 @@ export interface TrackPorts {
   fetch(url: string): Observable<FetchEvent>;
   /** Appends to the track's `SourceBuffer` through its queue; completes once appended. */
   append(data: ArrayBuffer): Observable<unknown>;
+  /**
+   * Forgets a segment appended in part (`SourceBuffer.abort()` through the queue), so that the next append starts a
+   * segment afresh. With it, a segment the playhead waits for (nothing buffered at the playhead, nor where the segment
+   * starts) is appended chunk by chunk as its body arrives, when `appendAsItComes` agrees: playback starts before its
+   * last byte. Without it, every segment is appended whole.
+   */
+  reset?(): Observable<unknown>;
+  /** Whether a segment the playhead waits for may be appended as it arrives (the link outpaces it); always, unless given. */
+  appendAsItComes?(format: AdaptiveFormat, index: number): boolean;
 }
 
 export type TrackEvent =
@@ -102,6 +116,132 @@ function retrying(
     );
 }
 
+type Progress = Extract<TrackEvent, { type: 'progress' }>;
+
+/** Joins chunks into one buffer. */
+function joined(chunks: readonly Uint8Array[]): ArrayBuffer {
+  const data = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    data.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return data.buffer;
+}
+
+/**
+ * Appends a body's chunks in order as they arrive, each append taking everything that arrived while the one before
+ * it ran (a slow link gives many small chunks: they are not appended one by one). Completes once all are appended.
+ */
+function appendingAsItComes(chunks$: Observable<Uint8Array>, append: (data: ArrayBuffer) => Observable<unknown>): Observable<never> {
+  return defer(() => {
+    const waiting: Uint8Array[] = [];
+    return chunks$.pipe(
+      tap((chunk) => waiting.push(chunk)),
+      concatMap(() => (waiting.length === 0 ? EMPTY : append(joined(waiting.splice(0))))),
+      ignoreElements(),
+    );
+  });
+}
+
+/**
+ * Whether the playhead waits for segment `index` of `format`: nothing is buffered at the playhead, nor where the
+ * segment starts (a little into it, to absorb the rounding of range ends). Only then is a segment appended as it
+ * arrives: over a buffered range its first frames would remove the old ones before the rest is in, and while the
+ * playhead has media ahead a segment appended in part gains nothing and may have to be taken back (an abandon).
+ */
+const waitedFor = (ports: TrackPorts, format: AdaptiveFormat, index: number): boolean => {
+  const t = ports.currentTime();
+  const probe = segmentStart(format, index) + STREAM_APPEND_UNBUFFERED_S;
+  return ports.bufferedEnd(t) === t && ports.bufferedEnd(probe) === probe;
+};
+
+/**
+ * Loads one segment: fetched (retried by `withRetry`), appended, then said as a `segment` event once in; or dropped
+ * when `abandon` says so (an `abandoned` event with what arrived). A segment the playhead waits for is appended as it
+ * arrives when the ports can reset a part-appended segment (on an abandon, a seek, or before a retry sends the body
+ * again); any other goes in whole. `appended` runs once the segment is in, before its event.
+ */
+function segmentLoader(
+  ports: TrackPorts,
+  abandon: (progress: Progress) => boolean,
+  withRetry: <T>(work: Observable<T>, url: string) => Observable<T>,
+  appended: (index: number) => void,
+) {
+  return (format: AdaptiveFormat, index: number): Observable<TrackEvent> => {
+    const url = segmentUrl(format, index);
+    const reset = ports.reset;
+    const streamed = reset !== undefined && waitedFor(ports, format, index) && (ports.appendAsItComes?.(format, index) ?? true);
+    let dropped: Progress | null = null;
+    let done: Transfer | null = null;
+    const transfer$ = defer(() => ports.fetch(url)).pipe(
+      takeWhile((e) => {
+        if (e.type !== 'progress') return true;
+        const { chunk: _chunk, ...progress } = e;
+        if (!abandon({ ...progress, format, index })) return true;
+        dropped = { ...progress, format, index };
+        return false;
+      }),
+    );
+    const whole$ = transfer$.pipe(
+      switchMap((e): Observable<TrackEvent> => {
+        if (e.type === 'progress')
+          return of<TrackEvent>({ type: 'progress', format, index, loaded: e.loaded, requestMs: e.requestMs, firstByteMs: e.firstByteMs, atMs: e.atMs });
+        done = { bytes: e.data.byteLength, requestMs: e.requestMs, firstByteMs: e.firstByteMs, endMs: e.endMs };
+        return ports.append(e.data).pipe(ignoreElements());
+      }),
+    );
+    // Streamed: what was appended of a failed transfer is forgotten before the retry appends the body again.
+    const streamed$ = defer(() => {
+      const events$ = transfer$.pipe(share());
+      return merge(
+        appendingAsItComes(
+          events$.pipe(
+            map((e) => (e.type === 'progress' ? e.chunk : undefined)),
+            filter((c): c is Uint8Array => c !== undefined),
+          ),
+          (data) => ports.append(data),
+        ),
+        events$.pipe(
+          map((e): TrackEvent | null => {
+            if (e.type === 'progress')
+              return { type: 'progress', format, index, loaded: e.loaded, requestMs: e.requestMs, firstByteMs: e.firstByteMs, atMs: e.atMs };
+            done = { bytes: e.data.byteLength, requestMs: e.requestMs, firstByteMs: e.firstByteMs, endMs: e.endMs };
+            return null;
+          }),
+          filter((e): e is TrackEvent => e !== null),
+        ),
+      ).pipe(
+        catchError((error: unknown) =>
+          concat(
+            (reset as () => Observable<unknown>)().pipe(ignoreElements()),
+            throwError(() => error),
+          ),
+        ),
+      );
+    });
+    // A streamed segment dropped part way (abandoned, or a seek unsubscribed it) is forgotten before anything else is
+    // appended: the queue runs the reset after the chunks already given to it.
+    let complete = false;
+    const loaded$ = concat(
+      withRetry(streamed ? streamed$ : whole$, url),
+      defer((): Observable<TrackEvent> => {
+        const d = dropped as Progress | null;
+        if (d) {
+          const transfer: Transfer = { bytes: d.loaded, requestMs: d.requestMs, firstByteMs: d.firstByteMs, endMs: d.atMs };
+          return of<TrackEvent>({ type: 'abandoned', format, index, transfer });
+        }
+        const transfer = done as Transfer | null;
+        if (!transfer) return EMPTY;
+        complete = true;
+        appended(index);
+        return of<TrackEvent>({ type: 'segment', format, index, transfer });
+      }),
+    );
+    return streamed ? loaded$.pipe(finalize(() => complete || (reset as () => Observable<unknown>)().subscribe())) : loaded$;
+  };
+}
+
 /**
  * One track of an adaptive stream: keeps the `SourceBuffer` filled `goalSeconds` ahead of the playhead, one segment
  * at a time, in order. Before the first segment of a rendition it appends that rendition's initialisation segment
@@ -156,40 +296,7 @@ export function trackLoader(options: TrackLoaderOptions): Observable<TrackEvent>
             map((): TrackEvent => ({ type: 'init', format })),
           );
 
-    const loadSegment = (format: AdaptiveFormat, index: number): Observable<TrackEvent> => {
-      const url = segmentUrl(format, index);
-      let dropped: Extract<TrackEvent, { type: 'progress' }> | null = null;
-      const transfer$ = defer(() => ports.fetch(url)).pipe(
-        map((e): TrackEvent | FetchEvent => (e.type === 'progress' ? { ...e, format, index } : e)),
-        takeWhile((e) => {
-          if (e.type !== 'progress' || !abandon(e as Extract<TrackEvent, { type: 'progress' }>)) return true;
-          dropped = e as Extract<TrackEvent, { type: 'progress' }>;
-          return false;
-        }),
-      );
-      const loaded$ = withRetry(transfer$, url).pipe(
-        switchMap((e): Observable<TrackEvent> => {
-          if (e.type !== 'done') return of(e as TrackEvent);
-          const transfer: Transfer = { bytes: e.data.byteLength, requestMs: e.requestMs, firstByteMs: e.firstByteMs, endMs: e.endMs };
-          return concat(
-            ports.append(e.data).pipe(ignoreElements()),
-            defer(() => {
-              next = index + 1;
-              return of<TrackEvent>({ type: 'segment', format, index, transfer });
-            }),
-          );
-        }),
-      );
-      return concat(
-        loaded$,
-        defer(() => {
-          const d = dropped as Extract<TrackEvent, { type: 'progress' }> | null;
-          if (!d) return EMPTY;
-          const transfer: Transfer = { bytes: d.loaded, requestMs: d.requestMs, firstByteMs: d.firstByteMs, endMs: d.atMs };
-          return of<TrackEvent>({ type: 'abandoned', format, index, transfer });
-        }),
-      );
-    };
+    const loadSegment = segmentLoader(ports, abandon, withRetry, (index) => (next = index + 1));
 
     /** Fetches and appends segments until the goal is reached or every segment is in. */
     const fill = (): Observable<TrackEvent> =>

@@ -25,11 +25,12 @@ const RANK = ['tiny', 'small', 'medium', 'large', 'hd720', 'hd1080'];
 
 /**
  * A host page framing the embed of `VFladder001` (muted, autoplaying unless `extra` says otherwise) through a proxy
- * shaping the link to `schedule`, listening to quality and state.
+ * shaping the link to `schedule`, listening to quality and state; `initScript` runs in every frame before its scripts.
  */
-async function openShaped(schedule: BandwidthStep[], extra = '&autoplay=1'): Promise<{ page: Page; frame: () => Frame }> {
+async function openShaped(schedule: BandwidthStep[], extra = '&autoplay=1', initScript?: string): Promise<{ page: Page; frame: () => Frame }> {
   proxy = await startShapingProxy({ target: server.origin, schedule });
   const page = await browser.newPage();
+  if (initScript) await page.addInitScript({ content: initScript });
   const query = `enablejsapi=1&origin=${encodeURIComponent(host.origin)}&widgetid=1&mute=1${extra}`;
   proxy.start();
   await page.goto(host.page(`/adaptive-${Math.random().toString(36).slice(2)}.html`, rawHostPage(`${proxy.origin}/embed/VFladder001?${query}`, proxy.origin)));
@@ -77,6 +78,26 @@ describe('adaptive streaming in the framed embed', () => {
     expect(segments).toBeGreaterThan(1);
     // The page's own load measured a fast link: the first segment is above the lowest rung.
     expect(await firstVideoSegment(frame())).toMatch(/\/seg-[123]-00001\./);
+    await page.close();
+  });
+
+  it('starts playing before the first video segment’s last byte is in: the segment is appended as it arrives', async () => {
+    // When each frame's element first plays, on the clock of Resource Timing (media events reach a capturing listener).
+    const recordPlaying = `addEventListener('playing', () => { window.__playingAt ??= performance.now(); }, true);`;
+    const { page, frame } = await openShaped([{ atSeconds: 0, kbps: 1_000 }], '&autoplay=1', recordPlaying);
+    await waitCache(page, 'c.playerState === 1');
+    const seen = await frame().waitForFunction(
+      () => {
+        const first = performance.getEntriesByType('resource').find((e): e is PerformanceResourceTiming => /\/seg-[0-3]-00001\./.test(e.name));
+        const playingAt = (window as unknown as { __playingAt?: number }).__playingAt;
+        return first && playingAt !== undefined && { playingAt, firstByte: first.responseStart, lastByte: first.responseEnd };
+      },
+      undefined,
+      { timeout: 30_000, polling: 100 },
+    );
+    const { playingAt, firstByte, lastByte } = (await seen.jsonValue()) as { playingAt: number; firstByte: number; lastByte: number };
+    expect(playingAt).toBeGreaterThan(firstByte);
+    expect(playingAt).toBeLessThan(lastByte);
     await page.close();
   });
 

@@ -99,6 +99,8 @@ const spec: Record<string, number> = {
   INGEST_SEGMENT_SECONDS: 2,
   INGEST_SEGMENT_MAX_SECONDS: 4,
   STREAM_BACK_BUFFER_SECONDS: 10,
+  STREAM_APPEND_UNBUFFERED_S: 0.25,
+  STREAM_APPEND_LINK_SHARE: 0.7,
   // The adaptive engine's decision (product choices).
   ABR_SAMPLE_MIN_BYTES: 16000,
   ABR_ESTIMATE_TRUST_BYTES: 128000,

@@ -1,6 +1,6 @@
 import { type AbrState, decide, type DecisionInput, initialAbrState } from '../../../streams/abr/abrDecision';
 import { bolaMinBufferFor, bolaRule } from '../../../streams/abr/abrRules';
-import { ABR_BOLA_ENTER_S, ABR_BOLA_LEAVE_S, ABR_UP_SWITCH_AFTER_DOWN_MS } from '../../../streams/timing';
+import { ABR_BOLA_ENTER_S, ABR_BOLA_LEAVE_S, ABR_REPLACE_KEEP_S, ABR_UP_SAFETY, ABR_UP_SWITCH_AFTER_DOWN_MS } from '../../../streams/timing';
 import { ladder } from './fixtures';
 
 const input = (overrides: Partial<DecisionInput> = {}): DecisionInput => ({
@@ -92,8 +92,17 @@ describe('decide', () => {
   it('lets BOLA go down only when two more segments of buffer would not keep the rung', () => {
     const bola = playing({ index: 5, bola: true });
     const top = bolaMinBufferFor(ladder, 5);
-    expect(decide(bola, input({ bufferSeconds: top - 3.9 })).decision).toEqual({ index: 5, reason: 'buffer' });
-    expect(decide(bola, input({ bufferSeconds: top - 4.1 })).decision).toEqual({ index: 4, reason: 'buffer' });
+    // 4 Mbps: hd1080 (3.5 Mbps) is above 0.7 × the estimate, so the buffer decides.
+    expect(decide(bola, input({ bufferSeconds: top - 3.9, estimateBps: 4_000_000 })).decision).toEqual({ index: 5, reason: 'buffer' });
+    expect(decide(bola, input({ bufferSeconds: top - 4.1, estimateBps: 4_000_000 })).decision).toEqual({ index: 4, reason: 'buffer' });
+  });
+
+  it('keeps BOLA on its rung while the estimate carries it with the up-switch margin (0.7), however low the buffer', () => {
+    expect(ABR_UP_SAFETY).toBe(0.7);
+    const bola = playing({ index: 5, bola: true });
+    // 5 Mbps carries hd1080 (3.5 Mbps) at 0.7: a buffer held back (by a replacement) is no reason to go down.
+    expect(decide(bola, input({ bufferSeconds: ABR_BOLA_LEAVE_S, estimateBps: 5_000_000 })).decision).toEqual({ index: 5, reason: 'buffer' });
+    expect(decide(bola, input({ bufferSeconds: ABR_BOLA_LEAVE_S, estimateBps: 4_900_000 })).decision.index).toBeLessThan(5);
   });
 
   it('replaces what lies beyond 4 s on an automatic switch up over more than 6 s, when the link carries the rung easily', () => {
@@ -113,6 +122,26 @@ describe('decide', () => {
     expect(decide(playing(), input({ bufferSeconds: 9, preference: { fixed: 5 } })).decision).toEqual({ index: 5, reason: 'fixed' });
     expect(decide(initialAbrState, input({ bufferSeconds: 9 })).decision).toEqual({ index: 3, reason: 'startup' });
     expect(decide(playing(), input({ bufferSeconds: 9, seek: true })).decision).toEqual({ index: 5, reason: 'seek' });
+  });
+
+  it('replaces, at a later decision, what is buffered below the rung once the link carries that rung easily', () => {
+    // Already on hd1080; the video beyond 4 s is medium (a climb made before the link had room to spare).
+    const onTop = playing({ index: 5 });
+    expect(decide(onTop, input({ bufferSeconds: 9, estimateBps: 8_000_000, lowestAheadRung: 2 })).decision).toEqual({
+      index: 5,
+      reason: 'throughput',
+      replaceFromS: ABR_REPLACE_KEEP_S,
+    });
+    // All of it already on the rung: nothing to fetch again, climb or not.
+    expect(decide(onTop, input({ bufferSeconds: 9, estimateBps: 8_000_000, lowestAheadRung: 5 })).decision).toEqual({ index: 5, reason: 'throughput' });
+    expect(decide(playing({ index: 2 }), input({ bufferSeconds: 9, estimateBps: 8_000_000, lowestAheadRung: 5 })).decision).toEqual({
+      index: 5,
+      reason: 'throughput',
+    });
+    // Not while the link falls short of twice the rung, nor within 8 s of a switch down.
+    expect(decide(onTop, input({ bufferSeconds: 9, estimateBps: 6_000_000, lowestAheadRung: 2 })).decision).toEqual({ index: 5, reason: 'throughput' });
+    const afterDown = playing({ index: 5, lastDownMs: 100_000 - ABR_UP_SWITCH_AFTER_DOWN_MS + 1 });
+    expect(decide(afterDown, input({ bufferSeconds: 9, estimateBps: 8_000_000, lowestAheadRung: 2 })).decision).toEqual({ index: 5, reason: 'throughput' });
   });
 
   it('never picks a rung whose next segment would drain the buffer before it arrives', () => {

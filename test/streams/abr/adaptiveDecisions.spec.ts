@@ -21,6 +21,7 @@ const decisions = {
   A: { index: 3, reason: 'abandon' },
   L: { index: 3, reason: 'throughput' },
   k: { index: 3, reason: 'seek' },
+  R: { index: 5, reason: 'throughput', replaceFromS: 4 },
 } as const;
 
 describe('adaptiveDecisions', () => {
@@ -38,6 +39,33 @@ describe('adaptiveDecisions', () => {
       expectSubscriptions(transfers.subscriptions).toBe(unsub);
       expectSubscriptions(buffer.subscriptions).toBe(unsub);
       expectSubscriptions(preference.subscriptions).toBe(unsub);
+    });
+  });
+
+  it('replaces the video buffered below the rung at the next decision once it is told what is buffered', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const preference = hot<QualityPreference>('a---------', { a: 'auto' });
+      const buffer = hot<number>('                -x----y---', { x: 4, y: 9 });
+      // Transfers at 12 Mbps: the climb to hd1080 comes over 4 s of buffer, too little to replace anything; with 9 s,
+      // told that medium lies beyond the kept seconds, the next decision (still hd1080) fetches it again. Told that
+      // nothing is below, the one after is hd1080 as it was.
+      const transfers = hot<SegmentTransfer>('--a--b--c--d', {
+        a: transfer(100_000, 12_000_000, 2, 0),
+        b: transfer(900_000, 12_000_000, 5, 1),
+        c: transfer(900_000, 12_000_000, 8, 2),
+        d: transfer(900_000, 12_000_000, 11, 3),
+      });
+      const ahead = hot<number | undefined>('       -------x--y', { x: 2, y: 5 });
+      const expected = '                      s-m--T--R--T';
+      const { decisions$ } = adaptiveDecisions({
+        ladder,
+        segmentSeconds: 2,
+        transfers$: transfers,
+        buffer$: buffer,
+        preference$: preference,
+        aheadRung$: ahead,
+      });
+      expectObservable(decisions$).toBe(expected, decisions);
     });
   });
 

@@ -1,4 +1,4 @@
-import { type EstimateState, estimateBps, ewmaValue, initialEstimate, nextEstimate } from '../../../streams/abr/bandwidthEstimate';
+import { arrivesWithin, type EstimateState, estimateBps, ewmaValue, initialEstimate, nextEstimate } from '../../../streams/abr/bandwidthEstimate';
 import type { BandwidthSample } from '../../../streams/abr/bandwidthSample';
 import { ABR_DEFAULT_ESTIMATE_BPS, ABR_ESTIMATE_TRUST_BYTES, ABR_FAST_HALF_LIFE_S, ABR_SLOW_HALF_LIFE_S } from '../../../streams/timing';
 
@@ -67,5 +67,17 @@ describe('bandwidth estimate', () => {
     const later = nextEstimate(calm, sample(5_000_000, 100, 60_000 + 3_600_000));
     // Weight 3.1 s: the slow average moves by 1 − 2^(−3.1/3) ≈ 51 %.
     expectNear(ewmaValue(later.slow, ABR_SLOW_HALF_LIFE_S), 1_000_000 + 4_000_000 * (1 - Math.pow(0.5, 3.1 / 3)));
+  });
+});
+
+describe('arrivesWithin', () => {
+  const at = (bps: number, bytes: number): EstimateState => nextEstimate(initialEstimate, { bps, bytes, durationMs: (bytes * 8 * 1000) / bps, endMs: 1_000 });
+
+  it('says whether the bytes arrive in time at the measured rate, trusted or not, and no before any sample', () => {
+    // 50 kB measured at 4 Mbps: below the bytes the estimate needs to be trusted, and counted all the same.
+    const link = at(4_000_000, 50_000);
+    expect(arrivesWithin(link, 350_000, 700)).toBe(true);
+    expect(arrivesWithin(link, 351_000, 700)).toBe(false);
+    expect(arrivesWithin(initialEstimate, 1, 10_000)).toBe(false);
   });
 });

@@ -210,3 +210,145 @@ describe('trackLoader', () => {
     expect(track.requests).toEqual(['/v/high/init.m4s', '/v/high/seg-001.m4s', '/v/low/init.m4s', '/v/low/seg-001.m4s']);
   });
 });
+
+/**
+ * A track whose `SourceBuffer` can reset a part-appended segment: it logs every buffer operation (`init`, `seg-N
+ * <bytes>`, `reset`) in order; each segment's body comes through a subject the test drives, its appends finish when
+ * the test says (`finishAppends`), or at once.
+ */
+function streamingTrack({ appendsWait = false } = {}) {
+  const bodies = new Map<string, Subject<FetchEvent>>();
+  const ops: string[] = [];
+  const waitingAppends: Subject<null>[] = [];
+  let requested = '';
+  let bufferedTo = 0;
+  const ports: TrackPorts = {
+    currentTime: () => 0,
+    bufferedEnd: (t) => (t <= bufferedTo ? bufferedTo : t),
+    fetch: (url) => {
+      requested = url;
+      if (url.includes('init')) return of(done(10));
+      const body = new Subject<FetchEvent>();
+      bodies.set(url, body);
+      return body;
+    },
+    append: (data) => {
+      const m = /seg-(\d+)/.exec(requested);
+      ops.push(m ? `seg-${m[1]} ${data.byteLength}` : 'init');
+      // Segment n (1-based) spans 2n − 2 … 2n s: a part of it buffers its first half second, its end comes with its body's.
+      if (m) bufferedTo = Math.max(bufferedTo, Number(m[1]) * 2 - 1.5);
+      if (!appendsWait) return of(null);
+      const finished = new Subject<null>();
+      waitingAppends.push(finished);
+      return finished;
+    },
+    reset: () => {
+      ops.push('reset');
+      return of(null);
+    },
+  };
+  const chunk = (url: string, bytes: number, loaded: number) =>
+    bodies.get(url)?.next({ type: 'progress', loaded, requestMs: 0, firstByteMs: 1, atMs: 2, chunk: new Uint8Array(bytes) });
+  const finish = (url: string, bytes: number) => {
+    const m = /seg-(\d+)/.exec(url);
+    if (m) bufferedTo = Math.max(bufferedTo, Number(m[1]) * 2);
+    bodies.get(url)?.next(done(bytes));
+    bodies.get(url)?.complete();
+  };
+  const finishAppends = () => waitingAppends.splice(0).forEach((a) => (a.next(null), a.complete()));
+  return { ports, ops, bodies, chunk, finish, finishAppends };
+}
+
+describe('trackLoader, appending as the body arrives', () => {
+  it('appends a segment that starts where nothing is buffered chunk by chunk, and says it once all is appended', () => {
+    const track = streamingTrack({ appendsWait: true });
+    const events: TrackEvent[] = [];
+    const a = format('a', 1);
+    trackLoader({ ports: track.ports, formatFor: () => a, wake$: NEVER, restart$: NEVER, online$: of(true), goalSeconds: 2 }).subscribe((e) => events.push(e));
+    track.finishAppends(); // the init segment
+    track.chunk('/v/a/seg-001.m4s', 100, 100);
+    expect(track.ops).toEqual(['init', 'seg-001 100']);
+    // Two chunks arrive while the first append runs: they go in together, once it is done.
+    track.chunk('/v/a/seg-001.m4s', 200, 300);
+    track.chunk('/v/a/seg-001.m4s', 300, 600);
+    expect(track.ops).toEqual(['init', 'seg-001 100']);
+    track.finishAppends();
+    expect(track.ops).toEqual(['init', 'seg-001 100', 'seg-001 500']);
+    // The body is complete, but the segment is said only once its last bytes are appended.
+    track.finish('/v/a/seg-001.m4s', 600);
+    expect(kinds(events)).toEqual(['init', 'progress:0', 'progress:0', 'progress:0']);
+    track.finishAppends();
+    expect(kinds(events)).toEqual(['init', 'progress:0', 'progress:0', 'progress:0', 'segment:0', 'end']);
+    expect(events.find((e) => e.type === 'segment')).toMatchObject({ transfer: { bytes: 600 } });
+  });
+
+  it('appends whole a segment fetched again over the buffer (a replacement), as its first frames would remove the old ones', () => {
+    const track = streamingTrack();
+    const replace$ = new Subject<number>();
+    const a = format('a', 2);
+    trackLoader({ ports: track.ports, formatFor: () => a, wake$: NEVER, restart$: NEVER, replace$, online$: of(true), goalSeconds: 4 }).subscribe();
+    track.chunk('/v/a/seg-001.m4s', 100, 100);
+    track.finish('/v/a/seg-001.m4s', 100);
+    track.chunk('/v/a/seg-002.m4s', 100, 100);
+    track.finish('/v/a/seg-002.m4s', 100);
+    expect(track.ops).toEqual(['init', 'seg-001 100', 'seg-002 100']);
+    replace$.next(2);
+    track.chunk('/v/a/seg-002.m4s', 100, 100);
+    track.chunk('/v/a/seg-002.m4s', 150, 250);
+    expect(track.ops).toHaveLength(3);
+    track.finish('/v/a/seg-002.m4s', 250);
+    expect(track.ops.slice(3)).toEqual(['seg-002 250']);
+  });
+
+  it('forgets a part-appended segment the abandon rule drops, before the lower one goes in whole over it', () => {
+    const track = streamingTrack();
+    let abandoning = false;
+    const high = format('high', 3);
+    const low = format('low', 3);
+    trackLoader({
+      ports: track.ports,
+      formatFor: () => (abandoning ? low : high),
+      wake$: NEVER,
+      restart$: NEVER,
+      online$: of(true),
+      goalSeconds: 2,
+      abandon: (p) => abandoning && p.format === high,
+    }).subscribe();
+    track.chunk('/v/high/seg-001.m4s', 100, 100);
+    abandoning = true;
+    track.chunk('/v/high/seg-001.m4s', 100, 200);
+    expect(track.bodies.get('/v/high/seg-001.m4s')?.observed).toBe(false);
+    // The part of the high segment stays buffered: the low one goes in whole over it.
+    track.chunk('/v/low/seg-001.m4s', 100, 100);
+    track.finish('/v/low/seg-001.m4s', 100);
+    expect(track.ops).toEqual(['init', 'seg-001 100', 'reset', 'init', 'seg-001 100']);
+  });
+
+  it('forgets a part-appended segment when a seek drops it', () => {
+    const track = streamingTrack();
+    const restart$ = new Subject<void>();
+    const a = format('a', 3);
+    trackLoader({ ports: track.ports, formatFor: () => a, wake$: NEVER, restart$, online$: of(true), goalSeconds: 2 }).subscribe();
+    track.chunk('/v/a/seg-001.m4s', 100, 100);
+    const first = track.bodies.get('/v/a/seg-001.m4s');
+    restart$.next();
+    expect(first?.observed).toBe(false);
+    // The segment is asked for again and goes in whole, over the half second that was appended.
+    track.finish('/v/a/seg-001.m4s', 400);
+    expect(track.ops).toEqual(['init', 'seg-001 100', 'reset', 'seg-001 400']);
+  });
+
+  it('forgets what it appended of a failed transfer before the retry appends the body again', () => {
+    createTestScheduler().run(({ flush }) => {
+      const track = streamingTrack();
+      const a = format('a', 1);
+      trackLoader({ ports: track.ports, formatFor: () => a, wake$: NEVER, restart$: NEVER, online$: of(true), goalSeconds: 2, retryBaseMs: 10 }).subscribe();
+      track.chunk('/v/a/seg-001.m4s', 100, 100);
+      track.bodies.get('/v/a/seg-001.m4s')?.error(new Error('connection reset'));
+      flush();
+      track.chunk('/v/a/seg-001.m4s', 300, 300);
+      track.finish('/v/a/seg-001.m4s', 300);
+      expect(track.ops).toEqual(['init', 'seg-001 100', 'reset', 'seg-001 300']);
+    });
+  });
+});

@@ -28,10 +28,10 @@ const isQuotaExceeded = (e: unknown) => (e as { name?: string } | null)?.name ==
  * The one append queue of a `SourceBuffer`: appends run one after another, so none starts while the buffer updates.
  * When the browser says the buffer is full (`QuotaExceededError`), what lies more than `backBufferSeconds` behind the
  * playhead is removed and the append tried once more; a buffer still full (nothing behind to remove) fails it.
- * Each operation returns an observable that completes once done, or fails with the buffer's error.
+ * A reset runs in its turn too, after the chunks queued before it. Each operation returns an observable that completes once done, or fails with the buffer's error.
  */
 export function appendQueue(buffer: SourceBuffer, { currentTime, backBufferSeconds }: AppendQueueOptions): AppendQueue {
-  const jobs$ = new Subject<{ data: ArrayBuffer | { removeFrom: number }; done: Subject<void> }>();
+  const jobs$ = new Subject<{ data: Job; done: Subject<void> }>();
   const appendOnce = (data: ArrayBuffer) => operation(buffer, () => buffer.appendBuffer(data));
   const evict = () =>
     defer(() => {
@@ -42,7 +42,7 @@ export function appendQueue(buffer: SourceBuffer, { currentTime, backBufferSecon
   jobs$
     .pipe(
       concatMap(({ data, done }) =>
-        (data instanceof ArrayBuffer ? appendOnce(data) : removeFrom(data.removeFrom)).pipe(
+        (data instanceof ArrayBuffer ? appendOnce(data) : 'removeFrom' in data ? removeFrom(data.removeFrom) : resetParser()).pipe(
           catchError((e: unknown) =>
             isQuotaExceeded(e) && data instanceof ArrayBuffer ? concat(evict().pipe(ignoreElements()), appendOnce(data)) : throwError(() => e),
           ),
@@ -60,13 +60,25 @@ export function appendQueue(buffer: SourceBuffer, { currentTime, backBufferSecon
       const end = buffer.buffered.length > 0 ? buffer.buffered.end(buffer.buffered.length - 1) : 0;
       return end > start ? operation(buffer, () => buffer.remove(start, end)) : of(undefined);
     });
-  const queued = (data: ArrayBuffer | { removeFrom: number }) =>
+  // Forgets the bytes of a segment appended in part; a buffer whose source has closed has nothing to forget.
+  const resetParser = () =>
+    defer(() => {
+      if (buffer.updating === false) {
+        try {
+          buffer.abort();
+        } catch {
+          // The buffer left its MediaSource (the stream stopped): nothing more is appended to it.
+        }
+      }
+      return of(undefined);
+    });
+  const queued = (data: Job) =>
     defer(() => {
       const done = new Subject<void>();
       jobs$.next({ data, done });
       return done;
     });
-  return { append: (data) => queued(data), removeFrom: (seconds) => queued({ removeFrom: seconds }) };
+  return { append: (data) => queued(data), removeFrom: (seconds) => queued({ removeFrom: seconds }), reset: () => queued({ reset: true }) };
 }
 
 /** The operations of a buffer's queue, each an observable that completes once done. */
@@ -74,4 +86,8 @@ export interface AppendQueue {
   append(data: ArrayBuffer): Observable<void>;
   /** Removes what is buffered from `seconds` on (a switch that must show sooner than the buffer would play out). */
   removeFrom(seconds: number): Observable<void>;
+  /** Forgets a segment appended in part (`abort()`), so the next append starts a segment afresh. */
+  reset(): Observable<void>;
 }
+
+type Job = ArrayBuffer | { removeFrom: number } | { reset: true };

@@ -3,7 +3,7 @@ import type { FetchEvent } from '../../../../streams/mse/trackLoader';
 import { numberText } from '../../../../streams/shared/numberText';
 
 /**
- * GETs a segment: progress as its body arrives, then the whole body with its timing (`firstByteMs` when the answer's
+ * GETs a segment: progress as its body arrives (with each chunk), then the whole body with its timing (`firstByteMs` when the answer's
  * headers came, so time to first byte never counts as transfer). A status other than 2xx or a network failure is an
  * error naming the URL; unsubscribing aborts the request. Times are `performance.now()` milliseconds.
  */
@@ -24,7 +24,7 @@ export function fetchSegment(url: string, now: () => number = () => performance.
         if (done) break;
         chunks.push(value);
         loaded += value.byteLength;
-        subscriber.next({ type: 'progress', loaded, requestMs, firstByteMs, atMs: now() });
+        subscriber.next({ type: 'progress', loaded, requestMs, firstByteMs, atMs: now(), chunk: value });
       }
       const data = new Uint8Array(loaded);
       let at = 0;

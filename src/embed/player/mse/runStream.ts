@@ -1,7 +1,21 @@
-import { BehaviorSubject, distinctUntilChanged, filter, fromEvent, map, merge, share, skip, Subject, type Subscription, switchMap } from 'rxjs';
+import {
+  BehaviorSubject,
+  distinctUntilChanged,
+  filter,
+  fromEvent,
+  map,
+  merge,
+  type Observable,
+  share,
+  skip,
+  Subject,
+  type Subscription,
+  switchMap,
+} from 'rxjs';
 import type { QualityDecision, QualityPreference } from '../../../../streams/abr/abrDecision';
 import { adaptiveDecisions, type TransferProgress } from '../../../../streams/abr/adaptiveDecisions';
-import type { SegmentTransfer } from '../../../../streams/abr/bandwidthSample';
+import { arrivesWithin, initialEstimate, nextEstimate } from '../../../../streams/abr/bandwidthEstimate';
+import { type BandwidthSample, type SegmentTransfer, sampleOf } from '../../../../streams/abr/bandwidthSample';
 import type { AdaptiveFormat, PlayerResponse } from '../../../../streams/config/playerConfig';
 import { capIndexFor, type CodecFamily } from '../../../../streams/mse/adaptiveLadder';
 import { oneAtATime } from '../../../../streams/mse/oneAtATime';
@@ -10,8 +24,8 @@ import { type TrackEvent, trackLoader } from '../../../../streams/mse/trackLoade
 import { generate204Probe } from '../../../../streams/network/generate204Probe';
 import { networkStatus } from '../../../../streams/network/networkStatus';
 import { networkEvents$ } from '../../../../streams/sources/networkEvents';
-import { STREAM_BACK_BUFFER_SECONDS } from '../../../../streams/timing';
-import { appendQueue } from './appendQueue';
+import { ABR_REPLACE_KEEP_S, STREAM_APPEND_LINK_SHARE, STREAM_BACK_BUFFER_SECONDS } from '../../../../streams/timing';
+import { type AppendQueue, appendQueue } from './appendQueue';
 import { fetchSegment } from './fetchSegment';
 import { pageLoadSamples } from './pageLoad';
 import type { AdaptiveEvent, AdaptiveOptions } from './startAdaptive';
@@ -42,6 +56,62 @@ function byteCounter(video: readonly AdaptiveFormat[], audio: AdaptiveFormat, de
     loaded += e.transfer.bytes;
     next[kind] = e.index + 1;
     report({ type: 'bytes', loaded, total: loaded + bytesFrom(video[decided()] ?? video[0], next.video) + bytesFrom(audio, next.audio) });
+  };
+}
+
+/**
+ * The rung of each video segment appended, and the lowest of those a replacement would fetch again: from the segment
+ * holding `keepS` past the playhead on.
+ */
+function bufferedRungs(keepS: number) {
+  const rungs = new Map<number, number>();
+  return {
+    appended: (index: number, rung: number) => void rungs.set(index, rung),
+    lowestAhead: (format: AdaptiveFormat, seconds: number): number | undefined => {
+      const from = segmentIndexAt(format, seconds + keepS);
+      let lowest: number | undefined;
+      rungs.forEach((rung, index) => {
+        if (index >= from && (lowest === undefined || rung < lowest)) lowest = rung;
+      });
+      return lowest;
+    },
+  };
+}
+
+/**
+ * Whether a video segment the playhead waits for may go in as it arrives: with the audio of the same seconds it
+ * arrives well within its play time at what the link measured (the page's load, then every transfer).
+ */
+function outpacedByLink(startSamples: readonly BandwidthSample[], transfers$: Observable<SegmentTransfer>, audio: AdaptiveFormat, subscriptions: Subscription) {
+  let link = startSamples.reduce((state, sample) => nextEstimate(state, sample), initialEstimate);
+  subscriptions.add(
+    transfers$.subscribe((transfer) => {
+      const sample = sampleOf(transfer);
+      if (sample) link = nextEstimate(link, sample);
+    }),
+  );
+  return (format: AdaptiveFormat, index: number) =>
+    arrivesWithin(link, (format.segmentBytes[index] ?? Infinity) + (audio.segmentBytes[index] ?? 0), STREAM_APPEND_LINK_SHARE * format.segmentSeconds * 1000);
+}
+
+/**
+ * A quality the viewer or the host picks shows within a segment or two: at each pick after the first preference, the
+ * video buffered beyond the next segment boundary is dropped (the audio stays), then the loader fetches it again.
+ */
+const pickedRemovals = (preference$: Observable<string>, queue: AppendQueue, currentTime: () => number, segmentSeconds: number) =>
+  preference$.pipe(
+    skip(1),
+    switchMap(() => queue.removeFrom((Math.floor(currentTime() / segmentSeconds) + 2) * segmentSeconds)),
+    share(),
+  );
+
+/** Ends the stream (`endOfStream`) once both tracks said `end`, while the source is open and no buffer updates. */
+function endOnceBoth(source: MediaSource, buffers: readonly SourceBuffer[]) {
+  const ended = new Set<string>();
+  return (kind: string) => (e: TrackEvent) => {
+    if (e.type !== 'end') return;
+    ended.add(kind);
+    if (ended.size === 2 && source.readyState === 'open' && buffers.every((b) => !b.updating)) source.endOfStream();
   };
 }
 
@@ -93,11 +163,14 @@ export function runStream({ el, source, family, response, options, preference$, 
     share(),
   );
   const transfers$ = new Subject<SegmentTransfer>();
+  const aheadRung$ = new Subject<number | undefined>();
+  const buffered = bufferedRungs(ABR_REPLACE_KEEP_S);
   const progress$ = new Subject<TransferProgress>();
   // The buffer level follows each append too, before its transfer is reported: the decision that transfer triggers
   // reads the level with the segment in it (before playback no element event would tell it).
   const appended$ = new Subject<void>();
   const buffer$ = merge(elementEvents$, appended$).pipe(map(() => bufferedEnd(videoBuffer.buffered, currentTime()) - currentTime()));
+  const startSamples = pageLoadSamples();
   const ladder = video.map((f) => ({ bitrate: f.bitrate, quality: f.quality ?? '', segmentBytes: f.segmentBytes }));
   const { decisions$, estimate$ } = adaptiveDecisions({
     ladder,
@@ -107,7 +180,8 @@ export function runStream({ el, source, family, response, options, preference$, 
     preference$: preference$.pipe(map((q) => preferenceFor(video, q))),
     progress$,
     seeks$: seeks$.pipe(map(() => segmentIndexAt(video[0] as AdaptiveFormat, el.currentTime))),
-    startSamples: pageLoadSamples(),
+    startSamples,
+    aheadRung$,
   });
   let decision: QualityDecision = { index: 0, reason: 'startup' };
   const decided$ = new Subject<void>();
@@ -116,33 +190,28 @@ export function runStream({ el, source, family, response, options, preference$, 
     decisions$.subscribe((d) => {
       decision = d;
       if (d.replaceFromS !== undefined) replace$.next(d.replaceFromS);
-      events$.next({
-        type: 'decision',
-        decision: d,
-        quality: video[d.index]?.quality ?? '',
-        bitrate: video[d.index]?.bitrate ?? 0,
-        mimeType: video[d.index]?.mimeType ?? '',
-      });
+      const rung = video[d.index];
+      events$.next({ type: 'decision', decision: d, quality: rung?.quality ?? '', bitrate: rung?.bitrate ?? 0, mimeType: rung?.mimeType ?? '' });
       decided$.next();
     }),
   );
   subscriptions.add(estimate$.subscribe((bps) => events$.next({ type: 'estimate', bps })));
+  const appendAsItComes = outpacedByLink(startSamples, transfers$, family.audio, subscriptions);
 
   const rungOf = (format: AdaptiveFormat) => video.indexOf(format);
   const onVideoEvent = (e: TrackEvent) => {
-    if (e.type === 'segment') appended$.next();
+    if (e.type === 'segment') {
+      appended$.next();
+      buffered.appended(e.index, rungOf(e.format));
+      aheadRung$.next(buffered.lowestAhead(e.format, currentTime()));
+    }
     if (e.type === 'segment' || e.type === 'abandoned') {
       transfers$.next({ ...e.transfer, segmentIndex: e.index, ...(e.type === 'abandoned' && { failed: true }) });
     }
   };
   const wake$ = merge(elementEvents$, decided$, online$.pipe(filter(Boolean)));
   const restart$ = seeks$;
-  const ended = new Set<string>();
-  const onEnd = (kind: string) => (e: TrackEvent) => {
-    if (e.type !== 'end') return;
-    ended.add(kind);
-    if (ended.size === 2 && source.readyState === 'open' && !videoBuffer.updating && !audioBuffer.updating) source.endOfStream();
-  };
+  const onEnd = endOnceBoth(source, [videoBuffer, audioBuffer]);
   const countBytes = byteCounter(
     video,
     family.audio,
@@ -151,21 +220,30 @@ export function runStream({ el, source, family, response, options, preference$, 
   );
   const onError = (e: unknown) => fail('fmt.decode', e instanceof Error ? e.message : String(e));
   const common = { wake$, restart$, online$ };
-  // A quality the viewer or the host picks shows within a segment or two: the video buffered beyond the next
-  // segment boundary is dropped and fetched again in the new rendition (the audio stays).
-  const segmentSeconds = video[0]?.segmentSeconds ?? 2;
-  const picked$ = preference$.pipe(
-    skip(1),
-    switchMap(() => videoQueue.removeFrom((Math.floor(currentTime() / segmentSeconds) + 2) * segmentSeconds)),
-    share(),
-  );
+  const picked$ = pickedRemovals(preference$, videoQueue, currentTime, video[0]?.segmentSeconds ?? 2);
   // Both tracks fetch through one turnstile: each transfer has the link to itself, so its sample measures the link.
   const turn = oneAtATime();
   const fetch = (url: string) => turn(fetchSegment(url, () => Date.now()));
+  // The audio loader starts first: its first segment is small, and playback waits for both tracks, so the video's
+  // first segment, appended as it arrives, is what the start waits for.
   subscriptions.add(
     trackLoader({
       ...common,
-      ports: { currentTime, bufferedEnd: (t) => bufferedEnd(videoBuffer.buffered, t), fetch, append: videoQueue.append },
+      ports: { currentTime, bufferedEnd: (t) => bufferedEnd(audioBuffer.buffered, t), fetch, append: audioQueue.append },
+      formatFor: () => family.audio,
+    }).subscribe({ next: (e) => (countBytes('audio')(e), onEnd('audio')(e)), error: onError }),
+  );
+  subscriptions.add(
+    trackLoader({
+      ...common,
+      ports: {
+        currentTime,
+        bufferedEnd: (t) => bufferedEnd(videoBuffer.buffered, t),
+        fetch,
+        append: videoQueue.append,
+        reset: videoQueue.reset,
+        appendAsItComes,
+      },
       formatFor: () => video[decision.index] ?? (video[0] as AdaptiveFormat),
       restart$: merge(restart$, picked$),
       // A decision that replaces fetches the video again from its kept seconds past the playhead, over the buffer.
@@ -182,12 +260,5 @@ export function runStream({ el, source, family, response, options, preference$, 
         return decision.reason === 'abandon' && decision.index < rungOf(p.format);
       },
     }).subscribe({ next: (e) => (onVideoEvent(e), countBytes('video')(e), onEnd('video')(e)), error: onError }),
-  );
-  subscriptions.add(
-    trackLoader({
-      ...common,
-      ports: { currentTime, bufferedEnd: (t) => bufferedEnd(audioBuffer.buffered, t), fetch, append: audioQueue.append },
-      formatFor: () => family.audio,
-    }).subscribe({ next: (e) => (countBytes('audio')(e), onEnd('audio')(e)), error: onError }),
   );
 }
