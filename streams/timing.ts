@@ -353,12 +353,16 @@ export const ABR_BOLA_TARGET_BUFFER_S = 24;
 /** The engine fetches ahead until this much is buffered, then waits for the playhead. */
 export const ABR_BUFFER_GOAL_S = 30;
 /**
- * An automatic switch up with more than this (and one more segment) buffered drops the video buffered beyond this many
- * seconds past the playhead and fetches it again at the new rung. What is kept covers the new rung's first segments.
+ * An automatic decision above the rung buffered beyond this many seconds past the playhead, with more than this (and
+ * one more segment) buffered, fetches that video again at the new rung, over the buffer. What is kept covers the time
+ * the new rung's first segment takes to arrive.
  */
 export const ABR_REPLACE_KEEP_S = 4;
-/** …and only when the new rung's bitrate is at most this share of the estimate: the link has room to fetch twice. */
-export const ABR_REPLACE_SAFETY = 0.5;
+/**
+ * …and only when the new rung's bitrate is at most this share of the estimate: the link has room to spare for fetching
+ * the same seconds again while the buffer's end stands still.
+ */
+export const ABR_REPLACE_SAFETY = 0.6;
 /** A rung is never picked when its next segment, at the estimate, takes longer than this share of the buffer to fetch. */
 export const ABR_INSUFFICIENT_BUFFER_SAFETY = 0.7;
 /** After a switch down, no switch up for this long: a dip of the link does not become a down-up pair every time. */

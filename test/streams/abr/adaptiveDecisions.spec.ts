@@ -134,7 +134,7 @@ describe('adaptiveDecisions', () => {
   it('replaces what is buffered beyond 4 s on a switch up over a deep buffer, and nothing over a shallow one', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
       const preference = hot<QualityPreference>('a-', { a: 'auto' });
-      // 200 kB at 8 Mbps: the throughput rule climbs from tiny to hd1080, whose 3.5 Mbps are within 0.5 × 8 Mbps.
+      // 200 kB at 8 Mbps: the throughput rule climbs from tiny to hd1080, whose 3.5 Mbps are within 0.6 × 8 Mbps.
       const transfers = hot<SegmentTransfer>('   -t', { t: transfer(200_000, 8_000_000, 1, 0) });
       const deep = hot<number>('                 x-', { x: 9 });
       const shallow = hot<number>('              x-', { x: 6 });
