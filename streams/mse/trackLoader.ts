@@ -118,6 +118,14 @@ function retrying(
 
 type Progress = Extract<TrackEvent, { type: 'progress' }>;
 
+/** A finished transfer's size and timing. */
+const transferOf = ({ data, requestMs, firstByteMs, endMs }: Extract<FetchEvent, { type: 'done' }>): Transfer => ({
+  bytes: data.byteLength,
+  requestMs,
+  firstByteMs,
+  endMs,
+});
+
 /** Joins chunks into one buffer. */
 function joined(chunks: readonly Uint8Array[]): ArrayBuffer {
   const data = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0));
@@ -174,20 +182,28 @@ function segmentLoader(
     const streamed = reset !== undefined && waitedFor(ports, format, index) && (ports.appendAsItComes?.(format, index) ?? true);
     let dropped: Progress | null = null;
     let done: Transfer | null = null;
+    const progressOf = ({ loaded, requestMs, firstByteMs, atMs }: Extract<FetchEvent, { type: 'progress' }>): TrackEvent => ({
+      type: 'progress',
+      format,
+      index,
+      loaded,
+      requestMs,
+      firstByteMs,
+      atMs,
+    });
     const transfer$ = defer(() => ports.fetch(url)).pipe(
       takeWhile((e) => {
         if (e.type !== 'progress') return true;
-        const { chunk: _chunk, ...progress } = e;
-        if (!abandon({ ...progress, format, index })) return true;
-        dropped = { ...progress, format, index };
+        const progress = progressOf(e) as Progress;
+        if (!abandon(progress)) return true;
+        dropped = progress;
         return false;
       }),
     );
     const whole$ = transfer$.pipe(
       switchMap((e): Observable<TrackEvent> => {
-        if (e.type === 'progress')
-          return of<TrackEvent>({ type: 'progress', format, index, loaded: e.loaded, requestMs: e.requestMs, firstByteMs: e.firstByteMs, atMs: e.atMs });
-        done = { bytes: e.data.byteLength, requestMs: e.requestMs, firstByteMs: e.firstByteMs, endMs: e.endMs };
+        if (e.type === 'progress') return of(progressOf(e));
+        done = transferOf(e);
         return ports.append(e.data).pipe(ignoreElements());
       }),
     );
@@ -204,9 +220,8 @@ function segmentLoader(
         ),
         events$.pipe(
           map((e): TrackEvent | null => {
-            if (e.type === 'progress')
-              return { type: 'progress', format, index, loaded: e.loaded, requestMs: e.requestMs, firstByteMs: e.firstByteMs, atMs: e.atMs };
-            done = { bytes: e.data.byteLength, requestMs: e.requestMs, firstByteMs: e.firstByteMs, endMs: e.endMs };
+            if (e.type === 'progress') return progressOf(e);
+            done = transferOf(e);
             return null;
           }),
           filter((e): e is TrackEvent => e !== null),

@@ -2,7 +2,7 @@ import type { QualityPreference } from '../../../streams/abr/abrDecision';
 import { adaptiveDecisions, type TransferProgress } from '../../../streams/abr/adaptiveDecisions';
 import { type EstimateState, estimateBps, initialEstimate, nextEstimate } from '../../../streams/abr/bandwidthEstimate';
 import { sampleOf, type SegmentTransfer } from '../../../streams/abr/bandwidthSample';
-import { ABR_ESTIMATE_THROTTLE_MS } from '../../../streams/timing';
+import { ABR_ESTIMATE_THROTTLE_MS, ABR_REPLACE_KEEP_S } from '../../../streams/timing';
 import { createTestScheduler } from '../../helpers/testScheduler';
 import { ladder } from './fixtures';
 
@@ -21,7 +21,7 @@ const decisions = {
   A: { index: 3, reason: 'abandon' },
   L: { index: 3, reason: 'throughput' },
   k: { index: 3, reason: 'seek' },
-  R: { index: 5, reason: 'throughput', replaceFromS: 4 },
+  R: { index: 5, reason: 'throughput', replaceFromS: ABR_REPLACE_KEEP_S },
 } as const;
 
 describe('adaptiveDecisions', () => {

@@ -28,7 +28,8 @@ const isQuotaExceeded = (e: unknown) => (e as { name?: string } | null)?.name ==
  * The one append queue of a `SourceBuffer`: appends run one after another, so none starts while the buffer updates.
  * When the browser says the buffer is full (`QuotaExceededError`), what lies more than `backBufferSeconds` behind the
  * playhead is removed and the append tried once more; a buffer still full (nothing behind to remove) fails it.
- * A reset runs in its turn too, after the chunks queued before it. Each operation returns an observable that completes once done, or fails with the buffer's error.
+ * A reset runs in its turn too, after the chunks queued before it. Each operation returns an observable that
+ * completes once done, or fails with the buffer's error.
  */
 export function appendQueue(buffer: SourceBuffer, { currentTime, backBufferSeconds }: AppendQueueOptions): AppendQueue {
   const jobs$ = new Subject<{ data: Job; done: Subject<void> }>();
