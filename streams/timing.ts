@@ -333,6 +333,10 @@ export const ABR_DEFAULT_ESTIMATE_BPS = 1_000_000;
 export const ABR_FAST_HALF_LIFE_S = 2;
 /** Half-life of the slow moving average, in seconds of the link's history: it keeps a short burst from raising the estimate. */
 export const ABR_SLOW_HALF_LIFE_S = 3;
+/** A rise of the link that lasts this many samples in a row is believed at once (see `ABR_RISE_FACTOR`)… */
+export const ABR_RISE_SAMPLES = 3;
+/** …when each of them measured at least this many times the trusted estimate: both averages restart from the lowest. */
+export const ABR_RISE_FACTOR = 1.5;
 /**
  * The first segment of a play is of the highest rung that arrives within this long at the estimate (and that the
  * throughput rule allows): a start that is both quick and not needlessly blurred.
@@ -357,7 +361,7 @@ export const ABR_BUFFER_GOAL_S = 30;
  * one more segment) buffered, fetches that video again at the new rung, over the buffer. What is kept covers the time
  * the new rung's first segment takes to arrive.
  */
-export const ABR_REPLACE_KEEP_S = 4;
+export const ABR_REPLACE_KEEP_S = 3;
 /**
  * …and only when the new rung's bitrate is at most this share of the estimate: the link has room to spare for fetching
  * the same seconds again while the buffer's end stands still.

@@ -62,6 +62,8 @@ export interface DecisionInput {
    * above it replaces that video, whether or not it is a switch up. Unknown, only a switch up replaces.
    */
   lowestAheadRung?: number;
+  /** Bits per second the other tracks fetched over the same link take (the audio): a replacement leaves room for them. */
+  otherTracksBps?: number;
 }
 
 export interface DecisionParams extends BolaOptions {
@@ -119,6 +121,10 @@ function automatic(state: AbrState, input: DecisionInput, params: DecisionParams
     const choice = bolaChoice(state, input, current, params);
     placeholderS = choice.placeholderS;
     decision = { index: choice.index, reason: 'buffer' };
+    // BOLA climbs as the buffer grows; a link that carries a higher rung with the up-switch margin does not wait for
+    // it (a deep buffer of a slow link, then a faster network): the throughput rule's climb wins.
+    const climb = throughputRule(ladder, estimate, current, params);
+    if (climb > Math.max(current, choice.index) && nowMs - state.lastDownMs >= upAfterDownMs) decision = { index: climb, reason: 'throughput' };
   } else {
     decision = { index: throughputRule(ladder, estimate, current, params), reason: 'throughput' };
   }
@@ -152,7 +158,8 @@ function freshIndex(input: DecisionInput, params: DecisionParams): number {
  * arrives within `startupFetchMs` at the estimate; before any sample, either takes the lowest: a quick start first.
  * After that the throughput rule is in charge while the buffer is short, and makes no switch up within `upAfterDownMs`
  * of a switch down; BOLA is in charge once the buffer is deep (from `bolaEnterS` until it falls under `bolaLeaveS`),
- * climbing no higher than the estimate sustains. The insufficient-buffer guard has the last word; a cap lowers
+ * climbing no higher than the estimate sustains, and the throughput rule's climb wins when it is higher (not within
+ * `upAfterDownMs` of a switch down either). The insufficient-buffer guard has the last word; a cap lowers
  * whatever was chosen. An automatic switch up over a deep buffer, to a rung the link carries easily, also replaces
  * what lies beyond a few seconds (`replaceFromS`, see `replacing`).
  */
@@ -181,7 +188,7 @@ export function decide(state: AbrState, input: DecisionInput, params: DecisionPa
 /**
  * The replacement rule: an automatic decision above what is buffered beyond `replaceKeepS` (above the rung before it,
  * when the input does not say what is buffered), with more than `replaceKeepS` and a segment buffered, to a rung whose
- * bitrate is at most `replaceSafety` × the estimate, replaces what lies beyond `replaceKeepS`. Told what is buffered,
+ * bitrate, with the other tracks', is at most `replaceSafety` × the estimate, replaces what lies beyond `replaceKeepS`. Told what is buffered,
  * a climb made before the link had room to spare replaces once it has. The engine fetches those
  * segments again over the buffer, which does not grow meanwhile (an old segment plays until its replacement is in), so
  * only a link with room to spare for the new rung is asked to fetch the same seconds twice, and not within
@@ -198,7 +205,7 @@ function replacing(
   const automatic = decision.reason === 'throughput' || decision.reason === 'buffer';
   const above = input.lowestAheadRung === undefined ? decision.index > before.index : decision.index > input.lowestAheadRung;
   const up = before.index >= 0 && !input.seek && above && input.nowMs - before.lastDownMs >= upAfterDownMs;
-  const bitrate = input.ladder[decision.index]?.bitrate ?? Infinity;
+  const bitrate = (input.ladder[decision.index]?.bitrate ?? Infinity) + (input.otherTracksBps ?? 0);
   const sustained = input.estimateBps !== null && bitrate <= replaceSafety * input.estimateBps;
   if (!automatic || !up || !sustained || input.bufferSeconds <= keepS + input.segmentSeconds) return result;
   return { ...result, decision: { ...decision, replaceFromS: keepS } };

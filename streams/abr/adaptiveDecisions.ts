@@ -41,6 +41,8 @@ export interface AdaptiveInputs {
    * it may have changed (before each transfer is reported): a later decision above it replaces that video too.
    */
   aheadRung$?: Observable<number | undefined>;
+  /** Bits per second the other tracks fetched over the same link take (the audio). */
+  otherTracksBps?: number;
 }
 
 export interface AdaptiveDecisionsOptions extends DecisionParams {
@@ -75,7 +77,12 @@ interface EngineState {
 }
 
 /** The decision of an event that asks for one (the start, a transfer's end, a preference, a seek). */
-function decideNow(state: EngineState, nowMs: number, { ladder, segmentSeconds }: AdaptiveInputs, options: AdaptiveDecisionsOptions): EngineState {
+function decideNow(
+  state: EngineState,
+  nowMs: number,
+  { ladder, segmentSeconds, otherTracksBps }: AdaptiveInputs,
+  options: AdaptiveDecisionsOptions,
+): EngineState {
   const sampled = state.estimate.lastEndMs !== null;
   // The start plans with what was measured, trusted or not: the fresh-start rule bounds the first segment by the time
   // it takes to arrive, so an estimate that is too high costs a slower start, never a stall.
@@ -92,6 +99,7 @@ function decideNow(state: EngineState, nowMs: number, { ladder, segmentSeconds }
       segmentIndex: state.nextSegment,
       seek: state.fresh === 'seek',
       ...(state.aheadRung !== undefined && { lowestAheadRung: state.aheadRung }),
+      ...(otherTracksBps !== undefined && { otherTracksBps }),
     },
     options,
   );

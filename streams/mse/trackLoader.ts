@@ -174,7 +174,7 @@ function segmentLoader(
   ports: TrackPorts,
   abandon: (progress: Progress) => boolean,
   withRetry: <T>(work: Observable<T>, url: string) => Observable<T>,
-  appended: (index: number) => void,
+  appended: (format: AdaptiveFormat, index: number) => void,
 ) {
   return (format: AdaptiveFormat, index: number): Observable<TrackEvent> => {
     const url = segmentUrl(format, index);
@@ -249,7 +249,7 @@ function segmentLoader(
         const transfer = done as Transfer | null;
         if (!transfer) return EMPTY;
         complete = true;
-        appended(index);
+        appended(format, index);
         return of<TrackEvent>({ type: 'segment', format, index, transfer });
       }),
     );
@@ -280,13 +280,28 @@ export function trackLoader(options: TrackLoaderOptions): Observable<TrackEvent>
     let next: number | null = null;
     let ended = false;
     const retries$ = new Subject<TrackEvent>();
+    /** The rendition each segment was last appended in. */
+    const appendedIn = new Map<number, AdaptiveFormat>();
+    /**
+     * Whether segment `index` is still buffered (from just past its start to just before its end, the slack of
+     * `STREAM_APPEND_UNBUFFERED_S` at each edge) in the rendition it would be fetched in now.
+     */
+    const inPlace = (index: number): boolean => {
+      const format = formatFor(index);
+      if (appendedIn.get(index) !== format) return false;
+      const from = segmentStart(format, index) + STREAM_APPEND_UNBUFFERED_S;
+      const to = index + 1 < segmentCount(format) ? segmentStart(format, index + 1) - STREAM_APPEND_UNBUFFERED_S : from;
+      return ports.bufferedEnd(from) >= to && ports.bufferedEnd(from) > from;
+    };
 
     /** The segment to fetch now, or null when the buffer is full enough or every segment is in. */
     const plan = (): { format: AdaptiveFormat; index: number } | null => {
       const t = ports.currentTime();
       const probe = formatFor(next ?? 0);
       // The segment after the last appended one, unless the playhead left it behind (then: where the buffer ends).
-      const index = next !== null && segmentStart(probe, next + 1) > t ? next : segmentIndexAt(probe, ports.bufferedEnd(t));
+      let index = next !== null && segmentStart(probe, next + 1) > t ? next : segmentIndexAt(probe, ports.bufferedEnd(t));
+      // A replacement passes over the segments already buffered in the rendition it fetches.
+      while (index < segmentCount(probe) && inPlace(index)) index++;
       if (index >= segmentCount(probe)) {
         ended = true;
         return null;
@@ -311,7 +326,10 @@ export function trackLoader(options: TrackLoaderOptions): Observable<TrackEvent>
             map((): TrackEvent => ({ type: 'init', format })),
           );
 
-    const loadSegment = segmentLoader(ports, abandon, withRetry, (index) => (next = index + 1));
+    const loadSegment = segmentLoader(ports, abandon, withRetry, (format, index) => {
+      appendedIn.set(index, format);
+      next = index + 1;
+    });
 
     /** Fetches and appends segments until the goal is reached or every segment is in. */
     const fill = (): Observable<TrackEvent> =>

@@ -89,6 +89,16 @@ describe('decide', () => {
     expect(decide(bola, input({ bufferSeconds: 30, estimateBps: 500_000 })).decision).toEqual({ index: 3, reason: 'buffer' });
   });
 
+  it('lets the throughput rule’s climb win over BOLA’s buffer when the link carries more (0.7 × the estimate)', () => {
+    // 11 s buffered on small: BOLA alone would stay low and climb a rung as the buffer grows.
+    const bola = playing({ index: 1, bola: true });
+    expect(bolaRule(ladder, 11, 2)).toBeLessThan(5);
+    expect(decide(bola, input({ bufferSeconds: 11, estimateBps: 5_000_000 })).decision).toEqual({ index: 5, reason: 'throughput' });
+    // Not within 8 s of a switch down: the link fell short lately.
+    const afterDown = playing({ index: 1, bola: true, lastDownMs: 100_000 - ABR_UP_SWITCH_AFTER_DOWN_MS + 1 });
+    expect(decide(afterDown, input({ bufferSeconds: 11, estimateBps: 5_000_000 })).decision.reason).toBe('buffer');
+  });
+
   it('lets BOLA go down only when two more segments of buffer would not keep the rung', () => {
     const bola = playing({ index: 5, bola: true });
     const top = bolaMinBufferFor(ladder, 5);
@@ -105,16 +115,17 @@ describe('decide', () => {
     expect(decide(bola, input({ bufferSeconds: ABR_BOLA_LEAVE_S, estimateBps: 4_900_000 })).decision.index).toBeLessThan(5);
   });
 
-  it('replaces what lies beyond 4 s on an automatic switch up over more than 6 s, when the link carries the rung easily', () => {
+  it('replaces what lies beyond 3 s on an automatic switch up over more than 5 s, when the link carries the rung easily', () => {
+    expect(ABR_REPLACE_KEEP_S).toBe(3);
     // 8 Mbps: hd1080 (3.5 Mbps) is within 0.6 × the estimate; at 5 Mbps it is not.
     expect(decide(playing({ index: 2 }), input({ bufferSeconds: 9, estimateBps: 8_000_000 })).decision).toEqual({
       index: 5,
       reason: 'throughput',
-      replaceFromS: 4,
+      replaceFromS: ABR_REPLACE_KEEP_S,
     });
     expect(decide(playing({ index: 2 }), input({ bufferSeconds: 9 })).decision).toEqual({ index: 5, reason: 'throughput' });
-    // Nothing to gain over 6 s or less: the new rung's segments come next anyway.
-    expect(decide(playing({ index: 2 }), input({ bufferSeconds: 6, estimateBps: 8_000_000 })).decision).toEqual({ index: 5, reason: 'throughput' });
+    // Nothing to gain over 5 s or less: the new rung's segments come next anyway.
+    expect(decide(playing({ index: 2 }), input({ bufferSeconds: 5, estimateBps: 8_000_000 })).decision).toEqual({ index: 5, reason: 'throughput' });
     // BOLA's climb to hd720 at 2 Mbps (within 0.95 × the estimate, not 0.7 ×) keeps the buffer.
     expect(decide(playing({ index: 3, bola: true }), input({ bufferSeconds: 30, estimateBps: 2_000_000 })).decision).toEqual({ index: 4, reason: 'buffer' });
     // A switch down, a fixed rung, the start and a seek never replace.
@@ -124,8 +135,15 @@ describe('decide', () => {
     expect(decide(playing(), input({ bufferSeconds: 9, seek: true })).decision).toEqual({ index: 5, reason: 'seek' });
   });
 
+  it('leaves room for the other tracks on the link (the audio) when it replaces', () => {
+    // 8 Mbps: 0.6 × the estimate is 4.8 Mbps; hd1080's 3.5 Mbps fit beside 1.3 Mbps of audio, not beside 1.4.
+    const climb = (otherTracksBps: number) => decide(playing({ index: 2 }), input({ bufferSeconds: 9, estimateBps: 8_000_000, otherTracksBps })).decision;
+    expect(climb(1_300_000)).toEqual({ index: 5, reason: 'throughput', replaceFromS: ABR_REPLACE_KEEP_S });
+    expect(climb(1_400_000)).toEqual({ index: 5, reason: 'throughput' });
+  });
+
   it('replaces, at a later decision, what is buffered below the rung once the link carries that rung easily', () => {
-    // Already on hd1080; the video beyond 4 s is medium (a climb made before the link had room to spare).
+    // Already on hd1080; the video beyond 3 s is medium (a climb made before the link had room to spare).
     const onTop = playing({ index: 5 });
     expect(decide(onTop, input({ bufferSeconds: 9, estimateBps: 8_000_000, lowestAheadRung: 2 })).decision).toEqual({
       index: 5,

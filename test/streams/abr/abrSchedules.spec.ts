@@ -62,10 +62,11 @@ describe('adaptive decisions under bandwidth schedules', () => {
     expect(switchCount(r.segments)).toBeLessThanOrEqual(5);
   });
 
-  it('climbs within 20 s when the link rises from 500 kbps to 5 Mbps at 20 s', () => {
+  it('climbs to the top within 2 s when the link rises from 500 kbps to 5 Mbps at 20 s (a rise that lasts)', () => {
     const r = run(step(500_000, 5_000_000, 20));
     expect(r.segments.filter((s) => s.requestMs < 20_000).every((s) => s.rung <= SMALL)).toBe(true);
-    expect(r.segments.find((s) => s.rung === HD1080)!.requestMs).toBeLessThan(40_000);
+    // The averages alone would believe the 5 Mbps only after seconds of fast transfers: hd1080 at about 28 s.
+    expect(r.segments.find((s) => s.rung === HD1080)!.requestMs).toBeLessThan(22_000);
     expect(nonDecreasing(rungs(r))).toBe(true);
     expect(rebufferMs(r)).toBe(0);
   });

@@ -131,15 +131,15 @@ describe('adaptiveDecisions', () => {
     });
   });
 
-  it('replaces what is buffered beyond 4 s on a switch up over a deep buffer, and nothing over a shallow one', () => {
+  it('replaces what is buffered beyond 3 s on a switch up over a deep buffer, and nothing over a shallow one', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
       const preference = hot<QualityPreference>('a-', { a: 'auto' });
       // 200 kB at 8 Mbps: the throughput rule climbs from tiny to hd1080, whose 3.5 Mbps are within 0.6 × 8 Mbps.
       const transfers = hot<SegmentTransfer>('   -t', { t: transfer(200_000, 8_000_000, 1, 0) });
       const deep = hot<number>('                 x-', { x: 9 });
-      const shallow = hot<number>('              x-', { x: 6 });
+      const shallow = hot<number>('              x-', { x: 5 });
       const inputs = { ladder, segmentSeconds: 2, transfers$: transfers, preference$: preference };
-      expectObservable(adaptiveDecisions({ ...inputs, buffer$: deep }).decisions$).toBe('sR', { ...decisions, R: { ...decisions.T, replaceFromS: 4 } });
+      expectObservable(adaptiveDecisions({ ...inputs, buffer$: deep }).decisions$).toBe('sR', { ...decisions, R: { ...decisions.T, replaceFromS: 3 } });
       expectObservable(adaptiveDecisions({ ...inputs, buffer$: shallow }).decisions$).toBe('sT', decisions);
     });
   });

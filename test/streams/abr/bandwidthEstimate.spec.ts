@@ -1,6 +1,13 @@
 import { arrivesWithin, type EstimateState, estimateBps, ewmaValue, initialEstimate, nextEstimate } from '../../../streams/abr/bandwidthEstimate';
 import type { BandwidthSample } from '../../../streams/abr/bandwidthSample';
-import { ABR_DEFAULT_ESTIMATE_BPS, ABR_ESTIMATE_TRUST_BYTES, ABR_FAST_HALF_LIFE_S, ABR_SLOW_HALF_LIFE_S } from '../../../streams/timing';
+import {
+  ABR_DEFAULT_ESTIMATE_BPS,
+  ABR_ESTIMATE_TRUST_BYTES,
+  ABR_FAST_HALF_LIFE_S,
+  ABR_RISE_FACTOR,
+  ABR_RISE_SAMPLES,
+  ABR_SLOW_HALF_LIFE_S,
+} from '../../../streams/timing';
 
 /** Back-to-back samples of `bps`, each `durationMs` long, the first ending at `startMs + durationMs`. */
 function feed(state: EstimateState, bps: number, count: number, durationMs: number, startMs: number, gapMs = 0): EstimateState {
@@ -67,6 +74,44 @@ describe('bandwidth estimate', () => {
     const later = nextEstimate(calm, sample(5_000_000, 100, 60_000 + 3_600_000));
     // Weight 3.1 s: the slow average moves by 1 − 2^(−3.1/3) ≈ 51 %.
     expectNear(ewmaValue(later.slow, ABR_SLOW_HALF_LIFE_S), 1_000_000 + 4_000_000 * (1 - Math.pow(0.5, 3.1 / 3)));
+  });
+});
+
+describe('a rise that lasts', () => {
+  const calm = feed(initialEstimate, 500_000, 20, 2_000, 0); // 40 s at 500 kbps, back to back
+  const after = (state: EstimateState, rates: readonly number[], options = {}) =>
+    rates.reduce((s, bps, i) => nextEstimate(s, sample(bps, 100, 40_000 + (i + 1) * 100), options), state);
+
+  it('is believed at once after three samples in a row at 1.5× the estimate or more: both averages restart from the lowest', () => {
+    expect([ABR_RISE_SAMPLES, ABR_RISE_FACTOR]).toEqual([3, 1.5]);
+    const risen = after(calm, [6_000_000, 4_000_000, 5_000_000]);
+    expectNear(estimateBps(risen), 4_000_000);
+    expectNear(ewmaValue(risen.fast, ABR_FAST_HALF_LIFE_S), 4_000_000);
+    expectNear(ewmaValue(risen.slow, ABR_SLOW_HALF_LIFE_S), 4_000_000);
+    // The averages alone, over 0.3 s of fast transfers: the slow one has moved by 1 − 2^(−0.3/3) ≈ 7 %.
+    const averaged = after(calm, [6_000_000, 4_000_000, 5_000_000], { riseSamples: Infinity });
+    expect(estimateBps(averaged)).toBeLessThan(1_000_000);
+  });
+
+  it('is not believed after two fast samples, nor when a sample under 1.5× breaks the run', () => {
+    const two = after(calm, [5_000_000, 5_000_000]);
+    expect(estimateBps(two)).toBeLessThan(1_000_000);
+    const broken = after(calm, [5_000_000, 5_000_000, 700_000, 5_000_000]);
+    expect(estimateBps(broken)).toBeLessThan(1_000_000);
+    // 1.4× three times is a drift for the averages to follow, not a new link.
+    expect(estimateBps(after(calm, [700_000, 700_000, 700_000]))).toBeLessThan(700_000);
+  });
+
+  it('starts counting again after it was believed, and never before the estimate is trusted', () => {
+    const risen = after(calm, [5_000_000, 5_000_000, 5_000_000]);
+    // Two more samples well above the new level are not a second rise.
+    expect(estimateBps(after(risen, [20_000_000, 20_000_000]))).toBeLessThan(6_000_000);
+    // Untrusted (under 128 KB measured), the samples only feed the averages.
+    const small = (bps: number, endMs: number): BandwidthSample => ({ bps, durationMs: 20, bytes: (bps * 20) / 8000, endMs });
+    const rates = [500_000, 2_000_000, 3_000_000, 4_000_000];
+    const fed = (options: object) => rates.reduce((s, bps, i) => nextEstimate(s, small(bps, (i + 1) * 20), options), initialEstimate);
+    expect(fed({}).bytes).toBeLessThan(ABR_ESTIMATE_TRUST_BYTES);
+    expect(estimateBps(fed({}), Infinity, { trustBytes: 0 })).toBe(estimateBps(fed({ riseSamples: Infinity }), Infinity, { trustBytes: 0 }));
   });
 });
 

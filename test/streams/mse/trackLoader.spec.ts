@@ -36,7 +36,7 @@ function fakeTrack(answer: (url: string) => Observable<FetchEvent> = () => of(do
       appended.push(data.byteLength);
       // The segment appended is the one requested last: segment n (1-based) ends at 2n s.
       const m = /seg-(\d+)/.exec(requests[requests.length - 1] ?? '');
-      if (m) bufferedTo = Number(m[1]) * 2;
+      if (m) bufferedTo = Math.max(bufferedTo, Number(m[1]) * 2);
       return of(null);
     },
   };
@@ -164,9 +164,11 @@ describe('trackLoader', () => {
     const pending: Subject<FetchEvent>[] = [];
     const track = fakeTrack((url) => (url.includes('seg-004') ? (pending[pending.length] = new Subject<FetchEvent>()) : of(done())));
     const replace$ = new Subject<number>();
-    const a = format('a');
-    trackLoader({ ports: track.ports, formatFor: () => a, wake$: NEVER, restart$: NEVER, replace$, online$: of(true), goalSeconds: 10 }).subscribe();
+    const [a, b] = [format('a'), format('b')];
+    let current = a;
+    trackLoader({ ports: track.ports, formatFor: () => current, wake$: NEVER, restart$: NEVER, replace$, online$: of(true), goalSeconds: 10 }).subscribe();
     expect(pending.map((p) => p.observed)).toEqual([true]);
+    current = b;
     replace$.next(2);
     expect(pending.map((p) => p.observed)).toEqual([false, true]);
     expect(track.requests.slice(1)).toEqual([
@@ -174,10 +176,34 @@ describe('trackLoader', () => {
       '/v/a/seg-002.m4s',
       '/v/a/seg-003.m4s',
       '/v/a/seg-004.m4s',
-      '/v/a/seg-002.m4s',
-      '/v/a/seg-003.m4s',
-      '/v/a/seg-004.m4s',
+      '/v/b/init.m4s',
+      '/v/b/seg-002.m4s',
+      '/v/b/seg-003.m4s',
+      '/v/b/seg-004.m4s',
     ]);
+  });
+
+  it('passes over the segments already buffered in the rendition a replacement fetches', () => {
+    const track = fakeTrack();
+    const replace$ = new Subject<number>();
+    const [a, b] = [format('a'), format('b')];
+    // Segments 0 and 1 in a, 2 … 4 in b (a climb); then a replacement in b from 2.5 s fetches segment 1 again, passes
+    // over 2 … 4, and goes on with 5 (it starts 9.5 s ahead of the playhead, within the goal).
+    let formatFor = (i: number) => (i < 2 ? a : b);
+    trackLoader({
+      ports: track.ports,
+      formatFor: (i) => formatFor(i),
+      wake$: NEVER,
+      restart$: NEVER,
+      replace$,
+      online$: of(true),
+      goalSeconds: 10,
+    }).subscribe();
+    expect(track.requests.slice(-3)).toEqual(['/v/b/seg-003.m4s', '/v/b/seg-004.m4s', '/v/b/seg-005.m4s']);
+    formatFor = () => b;
+    track.play(0.5);
+    replace$.next(2.5);
+    expect(track.requests.slice(7)).toEqual(['/v/b/seg-002.m4s', '/v/b/seg-006.m4s']);
   });
 
   it('abandons a request the rule says will arrive too late, reports what it got, and plans again', () => {
@@ -285,19 +311,21 @@ describe('trackLoader, appending as the body arrives', () => {
   it('appends whole a segment fetched again over the buffer (a replacement), as its first frames would remove the old ones', () => {
     const track = streamingTrack();
     const replace$ = new Subject<number>();
-    const a = format('a', 2);
-    trackLoader({ ports: track.ports, formatFor: () => a, wake$: NEVER, restart$: NEVER, replace$, online$: of(true), goalSeconds: 4 }).subscribe();
+    const [a, b] = [format('a', 2), format('b', 2)];
+    let current = a;
+    trackLoader({ ports: track.ports, formatFor: () => current, wake$: NEVER, restart$: NEVER, replace$, online$: of(true), goalSeconds: 4 }).subscribe();
     track.chunk('/v/a/seg-001.m4s', 100, 100);
     track.finish('/v/a/seg-001.m4s', 100);
     track.chunk('/v/a/seg-002.m4s', 100, 100);
     track.finish('/v/a/seg-002.m4s', 100);
     expect(track.ops).toEqual(['init', 'seg-001 100', 'seg-002 100']);
+    current = b;
     replace$.next(2);
-    track.chunk('/v/a/seg-002.m4s', 100, 100);
-    track.chunk('/v/a/seg-002.m4s', 150, 250);
-    expect(track.ops).toHaveLength(3);
-    track.finish('/v/a/seg-002.m4s', 250);
-    expect(track.ops.slice(3)).toEqual(['seg-002 250']);
+    track.chunk('/v/b/seg-002.m4s', 100, 100);
+    track.chunk('/v/b/seg-002.m4s', 150, 250);
+    expect(track.ops).toEqual(['init', 'seg-001 100', 'seg-002 100', 'init']);
+    track.finish('/v/b/seg-002.m4s', 250);
+    expect(track.ops.slice(4)).toEqual(['seg-002 250']);
   });
 
   it('forgets a part-appended segment the abandon rule drops, before the lower one goes in whole over it', () => {

@@ -182,6 +182,7 @@ export function runStream({ el, source, family, response, options, preference$, 
     seeks$: seeks$.pipe(map(() => segmentIndexAt(video[0] as AdaptiveFormat, el.currentTime))),
     startSamples,
     aheadRung$,
+    otherTracksBps: family.audio.bitrate,
   });
   let decision: QualityDecision = { index: 0, reason: 'startup' };
   const decided$ = new Subject<void>();
