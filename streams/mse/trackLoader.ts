@@ -94,7 +94,27 @@ export interface TrackLoaderOptions {
   scheduler?: SchedulerLike;
 }
 
-/** Retries a failed request after a doubling delay, once the network is up, saying each retry on `retries$`. */
+/**
+ * The `SourceBuffer` refused what was appended (the bytes are not media it decodes): fetching them again would not
+ * help, so the loader fails with it instead of retrying.
+ */
+export class AppendFailure extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'AppendFailure';
+  }
+}
+
+/** The ports with every append's failure made an `AppendFailure`. */
+const failingAppends = (ports: TrackPorts): TrackPorts => ({
+  ...ports,
+  append: (data) => ports.append(data).pipe(catchError((e: unknown) => throwError(() => (e instanceof AppendFailure ? e : new AppendFailure(e))))),
+});
+
+/**
+ * Retries a failed request after a doubling delay, once the network is up, saying each retry on `retries$`; an
+ * `AppendFailure` is not retried.
+ */
 function retrying(
   retries$: Subject<TrackEvent>,
   online$: Observable<boolean>,
@@ -104,6 +124,7 @@ function retrying(
     work.pipe(
       retry({
         delay: (error: unknown, attempt: number) => {
+          if (error instanceof AppendFailure) return throwError(() => error);
           retries$.next({ type: 'retry', url, attempt, error });
           const wait = Math.min(retryBaseMs * 2 ** (attempt - 1), retryMaxMs);
           return online$.pipe(
@@ -227,9 +248,13 @@ function segmentLoader(
           filter((e): e is TrackEvent => e !== null),
         ),
       ).pipe(
+        // The failure is what the loader reports; a reset that fails too (a buffer the failure closed) does not hide it.
         catchError((error: unknown) =>
           concat(
-            (reset as () => Observable<unknown>)().pipe(ignoreElements()),
+            (reset as () => Observable<unknown>)().pipe(
+              ignoreElements(),
+              catchError(() => EMPTY),
+            ),
             throwError(() => error),
           ),
         ),
@@ -262,7 +287,7 @@ function segmentLoader(
  * at a time, in order. Before the first segment of a rendition it appends that rendition's initialisation segment
  * (a switch is an init segment, then the new rendition's segments). A failed request is retried with a doubling delay
  * (`retryBaseMs` … `retryMaxMs`), once the network is up; a request the `abandon` rule drops is not retried, the
- * loader plans again. A seek (`restart$`) drops what is in flight and plans from the new position; a replacement
+ * loader plans again; an append the buffer refuses fails the loader with an `AppendFailure`. A seek (`restart$`) drops what is in flight and plans from the new position; a replacement
  * (`replace$`) goes back to an earlier segment and fetches again over what is buffered. After the last segment is
  * appended the loader says `end` and waits (a seek back starts it again).
  *
@@ -273,7 +298,8 @@ function segmentLoader(
  * ```
  */
 export function trackLoader(options: TrackLoaderOptions): Observable<TrackEvent> {
-  const { ports, formatFor, wake$, restart$, online$, abandon = () => false, replace$ = EMPTY } = options;
+  const { formatFor, wake$, restart$, online$, abandon = () => false, replace$ = EMPTY } = options;
+  const ports = failingAppends(options.ports);
   const { goalSeconds = ABR_BUFFER_GOAL_S, retryBaseMs = STREAM_RETRY_BASE_MS, retryMaxMs = STREAM_RETRY_MAX_MS, scheduler } = options;
   return defer(() => {
     let initialised: AdaptiveFormat | null = null;

@@ -4,9 +4,10 @@ import { withE2eEnvironment } from './helpers/environment';
 import { rawHostPage, waitCache, waitMessage } from './host.helpers';
 
 /**
- * A stream that cannot play, where the host meets it: the adaptive sample `VFladder001` in the framed embed with no
- * rendition the browser says it decodes (`fmt.noneavailable`). The host hears code 5 on `onError`, and the player
- * still answers commands: a following `loadVideoById` of the progressive sample plays. Needs `npm run build`.
+ * A stream that cannot play, where the host meets it: the adaptive sample `VFladder001` in the framed embed, with no
+ * rendition the browser says it decodes (`fmt.noneavailable`), or with video segments that are not media
+ * (`fmt.decode`). Either way the host hears code 5 on `onError` once, and the player still answers commands: a
+ * following `loadVideoById` of the progressive sample plays. Needs `npm run build`.
  */
 jest.setTimeout(60_000);
 
@@ -33,6 +34,9 @@ async function stillAnswers(page: Page): Promise<void> {
   await waitCache(page, "c.videoData && c.videoData.video_id === 'VFsunrise01' && c.playerState === 1 && c.currentTime > 0.3");
 }
 
+/** A box of 4 bytes, where an ISO BMFF box needs at least its 8-byte header: no parser reads past it. */
+const notMedia = Buffer.concat([Buffer.from([0, 0, 0, 4]), Buffer.from('moof'), Buffer.alloc(4_000)]);
+
 const errorsOf = (page: Page) => page.evaluate(() => window.received.filter((m) => m.event === 'onError').map((m) => m.info));
 
 describe('an adaptive stream that cannot play', () => {
@@ -47,6 +51,18 @@ describe('an adaptive stream that cannot play', () => {
     await openAdaptive(page);
     await waitMessage(page, 'onError', 5);
     expect(await errorsOf(page)).toEqual([5]);
+    await stillAnswers(page);
+    await page.close();
+  });
+
+  it('video segments that are not media: the host hears 5 (fmt.decode) at once, and the player still answers', async () => {
+    const page = await browser.newPage();
+    // The ladder's video segments (renditions 0–3; the audio is 4) answer with bytes no demuxer reads.
+    await page.route(/\/seg-[0-3]-\d+\./, (route) => route.fulfill({ status: 200, contentType: 'video/mp4', body: notMedia }));
+    await openAdaptive(page);
+    await waitMessage(page, 'onError', 5);
+    expect(await errorsOf(page)).toEqual([5]);
+    await page.unroute(/\/seg-[0-3]-\d+\./);
     await stillAnswers(page);
     await page.close();
   });

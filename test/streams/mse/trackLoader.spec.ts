@@ -1,6 +1,6 @@
-import { BehaviorSubject, map, NEVER, type Observable, of, Subject } from 'rxjs';
+import { BehaviorSubject, map, NEVER, type Observable, of, Subject, throwError } from 'rxjs';
 import type { AdaptiveFormat } from '../../../streams/config/playerConfig';
-import { type FetchEvent, type TrackEvent, trackLoader, type TrackPorts } from '../../../streams/mse/trackLoader';
+import { AppendFailure, type FetchEvent, type TrackEvent, trackLoader, type TrackPorts } from '../../../streams/mse/trackLoader';
 import { createTestScheduler } from '../../helpers/testScheduler';
 
 const format = (name: string, segments = 10): AdaptiveFormat => ({
@@ -91,6 +91,26 @@ describe('trackLoader', () => {
     wake$.next();
     expect(kinds(events)).toEqual(['init', 'segment:0', 'segment:1', 'end']);
     expect(track.requests).toHaveLength(3);
+  });
+
+  it('fails with an AppendFailure, without a retry, when the buffer refuses a segment (not media it decodes)', () => {
+    const track = fakeTrack();
+    const refused = new Error('The media could not be appended (decode error).');
+    const ports: TrackPorts = {
+      ...track.ports,
+      append: (data) => (track.requests.at(-1)?.includes('seg-') ? throwError(() => refused) : track.ports.append(data)),
+    };
+    const a = format('a');
+    const events: TrackEvent[] = [];
+    let failure: unknown;
+    trackLoader({ ports, formatFor: () => a, wake$: NEVER, restart$: NEVER, online$: of(true), goalSeconds: 6 }).subscribe({
+      next: (e) => events.push(e),
+      error: (e: unknown) => (failure = e),
+    });
+    expect(failure).toBeInstanceOf(AppendFailure);
+    expect((failure as AppendFailure).message).toBe(refused.message);
+    expect(track.requests).toEqual(['/v/a/init.m4s', '/v/a/seg-001.m4s']);
+    expect(kinds(events)).toEqual(['init']);
   });
 
   it('retries a failed request after 500 ms, 1 s, 2 s … and only while the network is up', () => {
