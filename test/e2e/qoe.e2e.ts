@@ -8,9 +8,9 @@ import { collectorOf, countsOf, launchProfileBrowser, openEmbed, until, type Col
 
 /**
  * In the browser: the embed plays the adaptive sample through Media Source Extensions, and its quality of experience
- * (start-up time, the renditions on screen with their bitrates, bandwidth estimates) reaches the real collector through
- * the page's logging, and the collector's time series charts it. The page's remaining events are delivered the way a
- * leaving viewer's are: by closing the page.
+ * (start-up time, the renditions on screen with their bitrates, bandwidth estimates, a rebuffer) reaches the real
+ * collector through the page's logging, and the collector's time series charts it. The page's remaining events are
+ * delivered the way a leaving viewer's are: by closing the page.
  */
 let server: RunningServer;
 let host: HostServer;
@@ -120,4 +120,39 @@ describe('quality of experience at the collector', () => {
     expect(weighted.bitrateMeanBps).toBeGreaterThanOrEqual(Math.min(...bitrates));
     expect(weighted.bitrateMeanBps).toBeLessThanOrEqual(Math.max(...bitrates));
   });
+
+  it('logs a real rebuffer: its start where the playhead waited, its end once the link came back, with how long it lasted', async () => {
+    // A slow link keeps the buffer short; the link then goes dead until the playhead has waited, then comes back fast.
+    proxy = await startShapingProxy({ target: server.origin, schedule: [{ atSeconds: 0, kbps: 400 }] });
+    proxy.start();
+    const { page, frame, pageId } = await openEmbed(browser, { ...server, origin: proxy.origin }, host, VIDEO, 'autoplay=1');
+    await frame.waitForFunction(() => document.querySelector('video')!.currentTime > 0.5, undefined, { timeout: 30_000 });
+    proxy.setRate(0);
+    await frame.waitForSelector('.vf-player[data-state="3"]', { timeout: 40_000 });
+    const waitedAt = await frame.evaluate(() => document.querySelector('video')!.currentTime);
+    await frame.waitForTimeout(500);
+    proxy.setRate(5_000);
+    await frame.waitForFunction((t) => document.querySelector('video')!.currentTime > t + 0.5, waitedAt, { timeout: 30_000 });
+    await frame.evaluate(() => document.querySelector('video')!.pause());
+    await frame.waitForSelector('.vf-player[data-state="2"]');
+    await frame.waitForFunction(() => window.vidframeTelemetryDiagnostics!.counts.events > 0);
+    const counts = await countsOf(frame);
+
+    await page.close({ runBeforeUnload: true });
+    const events = await until(
+      () => collector.events(pageId),
+      (e) => e.length >= counts.events && e.some((x) => x.name === 'rebufferEnd'),
+      `all ${counts.events} events of the page, a rebuffer end among them`,
+    );
+    const payloads = (name: string) => events.filter((e) => e.name === name).map((e) => e.event[name]);
+    const starts = payloads('rebufferStart');
+    const ends = payloads('rebufferEnd');
+    expect(starts.length).toBeGreaterThan(0);
+    expect(ends).toHaveLength(starts.length);
+    const last = ends.at(-1);
+    expect(last).toMatchObject({ videoId: VIDEO });
+    expect(starts.some((r: { mediaTimeSec: number }) => Math.abs(r.mediaTimeSec - waitedAt) < 0.5)).toBe(true);
+    // It lasted at least the half second the link stayed dead after the player said it was buffering.
+    expect(last.durationMs).toBeGreaterThanOrEqual(500);
+  }, 120_000);
 });
