@@ -13,20 +13,18 @@ import {
   merge,
   type Observable,
   of,
-  retry,
   type SchedulerLike,
   share,
   startWith,
   Subject,
   switchMap,
-  take,
   takeWhile,
   tap,
   throwError,
-  timer,
 } from 'rxjs';
 import type { AdaptiveFormat } from '../config/playerConfig';
 import { ABR_BUFFER_GOAL_S, STREAM_APPEND_UNBUFFERED_S, STREAM_RETRY_BASE_MS, STREAM_RETRY_MAX_MS } from '../timing';
+import { failingAppends, retrying } from './loaderRetry';
 import { segmentCount, segmentIndexAt, segmentStart, segmentUrl } from './segments';
 
 /** What a segment request says as its bytes come: progress, then the whole body with its timing. */
@@ -92,49 +90,6 @@ export interface TrackLoaderOptions {
   retryBaseMs?: number;
   retryMaxMs?: number;
   scheduler?: SchedulerLike;
-}
-
-/**
- * The `SourceBuffer` refused what was appended (the bytes are not media it decodes): fetching them again would not
- * help, so the loader fails with it instead of retrying.
- */
-export class AppendFailure extends Error {
-  constructor(cause: unknown) {
-    super(cause instanceof Error ? cause.message : String(cause), { cause });
-    this.name = 'AppendFailure';
-  }
-}
-
-/** The ports with every append's failure made an `AppendFailure`. */
-const failingAppends = (ports: TrackPorts): TrackPorts => ({
-  ...ports,
-  append: (data) => ports.append(data).pipe(catchError((e: unknown) => throwError(() => (e instanceof AppendFailure ? e : new AppendFailure(e))))),
-});
-
-/**
- * Retries a failed request after a doubling delay, once the network is up, saying each retry on `retries$`; an
- * `AppendFailure` is not retried.
- */
-function retrying(
-  retries$: Subject<TrackEvent>,
-  online$: Observable<boolean>,
-  { retryBaseMs, retryMaxMs, scheduler }: { retryBaseMs: number; retryMaxMs: number; scheduler?: SchedulerLike },
-) {
-  return <T>(work: Observable<T>, url: string): Observable<T> =>
-    work.pipe(
-      retry({
-        delay: (error: unknown, attempt: number) => {
-          if (error instanceof AppendFailure) return throwError(() => error);
-          retries$.next({ type: 'retry', url, attempt, error });
-          const wait = Math.min(retryBaseMs * 2 ** (attempt - 1), retryMaxMs);
-          return online$.pipe(
-            filter(Boolean),
-            take(1),
-            switchMap(() => timer(wait, scheduler)),
-          );
-        },
-      }),
-    );
 }
 
 type Progress = Extract<TrackEvent, { type: 'progress' }>;
@@ -287,7 +242,8 @@ function segmentLoader(
  * at a time, in order. Before the first segment of a rendition it appends that rendition's initialisation segment
  * (a switch is an init segment, then the new rendition's segments). A failed request is retried with a doubling delay
  * (`retryBaseMs` … `retryMaxMs`), once the network is up; a request the `abandon` rule drops is not retried, the
- * loader plans again; an append the buffer refuses fails the loader with an `AppendFailure`. A seek (`restart$`) drops what is in flight and plans from the new position; a replacement
+ * loader plans again; an append the buffer refuses (other than for want of room) fails the loader with an
+ * `AppendFailure`. A seek (`restart$`) drops what is in flight and plans from the new position; a replacement
  * (`replace$`) goes back to an earlier segment and fetches again over what is buffered. After the last segment is
  * appended the loader says `end` and waits (a seek back starts it again).
  *

@@ -1,6 +1,7 @@
 import { BehaviorSubject, map, NEVER, type Observable, of, Subject, throwError } from 'rxjs';
 import type { AdaptiveFormat } from '../../../streams/config/playerConfig';
-import { AppendFailure, type FetchEvent, type TrackEvent, trackLoader, type TrackPorts } from '../../../streams/mse/trackLoader';
+import { AppendFailure } from '../../../streams/mse/loaderRetry';
+import { type FetchEvent, type TrackEvent, trackLoader, type TrackPorts } from '../../../streams/mse/trackLoader';
 import { createTestScheduler } from '../../helpers/testScheduler';
 
 const format = (name: string, segments = 10): AdaptiveFormat => ({
@@ -111,6 +112,22 @@ describe('trackLoader', () => {
     expect((failure as AppendFailure).message).toBe(refused.message);
     expect(track.requests).toEqual(['/v/a/init.m4s', '/v/a/seg-001.m4s']);
     expect(kinds(events)).toEqual(['init']);
+  });
+
+  it('tries an append again when the buffer was full (QuotaExceededError): the playhead frees room', () => {
+    createTestScheduler().run(({ cold, expectObservable }) => {
+      const track = fakeTrack();
+      let refusals = 0;
+      const full = Object.assign(new Error('The SourceBuffer is full.'), { name: 'QuotaExceededError' });
+      const ports: TrackPorts = {
+        ...track.ports,
+        append: (data) => (track.requests.at(-1)?.includes('seg-') && refusals++ === 0 ? cold('#', {}, full) : track.ports.append(data)),
+      };
+      const a = format('a', 1);
+      const events$ = trackLoader({ ports, formatFor: () => a, wake$: NEVER, restart$: NEVER, online$: of(true), goalSeconds: 30 });
+      // Refused once at 0, fetched and appended again 500 ms later; it was the last segment.
+      expectObservable(events$.pipe(map((e) => e.type[0]))).toBe('(ir) 496ms (se)', { i: 'i', r: 'r', s: 's', e: 'e' });
+    });
   });
 
   it('retries a failed request after 500 ms, 1 s, 2 s … and only while the network is up', () => {
