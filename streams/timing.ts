@@ -306,8 +306,9 @@ export const PING_MAX_SEGMENTS = 20;
 /** Media further behind the playhead than this is removed when a `SourceBuffer` is full (`QuotaExceededError`). */
 export const STREAM_BACK_BUFFER_SECONDS = 10;
 /**
- * A segment is appended chunk by chunk as it arrives only when nothing is buffered this far past its start: the slack
- * absorbs the rounding of buffered ranges' ends, where the previous segment's last frame meets this one's first.
+ * A segment is appended chunk by chunk as it arrives only when nothing is buffered this far past its start, and a
+ * segment counts as still buffered when its range from this far past its start to this far before its end is: the
+ * slack absorbs the rounding of buffered ranges' ends, where one segment's last frame meets the next one's first.
  */
 export const STREAM_APPEND_UNBUFFERED_S = 0.25;
 /**

@@ -188,9 +188,9 @@ export function decide(state: AbrState, input: DecisionInput, params: DecisionPa
 /**
  * The replacement rule: an automatic decision above what is buffered beyond `replaceKeepS` (above the rung before it,
  * when the input does not say what is buffered), with more than `replaceKeepS` and a segment buffered, to a rung whose
- * bitrate, with the other tracks', is at most `replaceSafety` × the estimate, replaces what lies beyond `replaceKeepS`. Told what is buffered,
- * a climb made before the link had room to spare replaces once it has. The engine fetches those
- * segments again over the buffer, which does not grow meanwhile (an old segment plays until its replacement is in), so
+ * bitrate, with the other tracks', is at most `replaceSafety` × the estimate, replaces what lies beyond
+ * `replaceKeepS`. Told what is buffered, a climb made before the link had room to spare replaces once it has. The
+ * engine fetches those segments again over the buffer, which does not grow meanwhile (an old segment plays until its replacement is in), so
  * only a link with room to spare for the new rung is asked to fetch the same seconds twice, and not within
  * `upAfterDownMs` of a switch down (the link fell short lately, and the buffer is refilling).
  */

@@ -273,7 +273,8 @@ export function trackLoader(options: TrackLoaderOptions): Observable<TrackEvent>
       if (appendedIn.get(index) !== format) return false;
       const from = segmentStart(format, index) + STREAM_APPEND_UNBUFFERED_S;
       const to = index + 1 < segmentCount(format) ? segmentStart(format, index + 1) - STREAM_APPEND_UNBUFFERED_S : from;
-      return ports.bufferedEnd(from) >= to && ports.bufferedEnd(from) > from;
+      const end = ports.bufferedEnd(from);
+      return end > from && end >= to;
     };
 
     /** The segment to fetch now, or null when the buffer is full enough or every segment is in. */

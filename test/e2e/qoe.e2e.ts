@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { startShapingProxy, type ShapingProxy } from '../../bench/abr/shapingProxy';
 import type { HostServer, RunningServer } from './helpers/servers';
 import { withE2eEnvironment } from './helpers/environment';
@@ -41,6 +41,26 @@ const ladderBitrates = (): number[] => {
   return (entry?.adaptive?.formats ?? []).filter((f) => f.kind === 'video').map((f) => f.bitrate);
 };
 
+/**
+ * Pauses the play, closes the page as a leaving viewer does, and waits until the collector holds every event the page
+ * counted, one named `expected` among them; returns the media time played and each event's payloads by name.
+ */
+async function pauseAndCollect(page: Page, frame: Frame, pageId: string, expected: string) {
+  await frame.evaluate(() => document.querySelector('video')!.pause());
+  await frame.waitForSelector('.vf-player[data-state="2"]');
+  const playedSec = await frame.evaluate(() => document.querySelector('video')!.currentTime);
+  await frame.waitForFunction(() => window.vidframeTelemetryDiagnostics!.counts.events > 0);
+  const counts = await countsOf(frame);
+  await page.close({ runBeforeUnload: true });
+  const events = await until(
+    () => collector.events(pageId),
+    (e) => e.length >= counts.events && e.some((x) => x.name === expected),
+    `all ${counts.events} events of the page, a ${expected} among them`,
+  );
+  const payloads = (name: string) => events.filter((e) => e.name === name).map((e) => e.event[name]);
+  return { playedSec, payloads };
+}
+
 describe('quality of experience at the collector', () => {
   it('logs the start-up time, the switch up with its reason, the renditions played and the bandwidth estimates of an adaptive playback', async () => {
     const startedAt = Date.now();
@@ -57,19 +77,7 @@ describe('quality of experience at the collector', () => {
     await frame.waitForFunction(() => document.querySelector('video')!.videoHeight > 144, undefined, { timeout: 30_000 });
     const switchedAt = await frame.evaluate(() => document.querySelector('video')!.currentTime);
     await frame.waitForFunction((t) => document.querySelector('video')!.currentTime > t + 1, switchedAt, { timeout: 30_000 });
-    await frame.evaluate(() => document.querySelector('video')!.pause());
-    await frame.waitForSelector('.vf-player[data-state="2"]');
-    const playedSec = await frame.evaluate(() => document.querySelector('video')!.currentTime);
-    await frame.waitForFunction(() => window.vidframeTelemetryDiagnostics!.counts.events > 0);
-    const counts = await countsOf(frame);
-
-    await page.close({ runBeforeUnload: true });
-    const events = await until(
-      () => collector.events(pageId),
-      (e) => e.length >= counts.events && e.some((x) => x.name === 'renditionPlayed'),
-      `all ${counts.events} events of the page`,
-    );
-    const payloads = (name: string) => events.filter((e) => e.name === name).map((e) => e.event[name]);
+    const { playedSec, payloads } = await pauseAndCollect(page, frame, pageId, 'renditionPlayed');
     const bitrates = ladderBitrates();
     expect(bitrates.length).toBeGreaterThan(1);
 
@@ -130,21 +138,11 @@ describe('quality of experience at the collector', () => {
     proxy.setRate(0);
     await frame.waitForSelector('.vf-player[data-state="3"]', { timeout: 40_000 });
     const waitedAt = await frame.evaluate(() => document.querySelector('video')!.currentTime);
+    // The link stays dead a measured half second after the player said so: a lower bound for the logged duration.
     await frame.waitForTimeout(500);
     proxy.setRate(5_000);
     await frame.waitForFunction((t) => document.querySelector('video')!.currentTime > t + 0.5, waitedAt, { timeout: 30_000 });
-    await frame.evaluate(() => document.querySelector('video')!.pause());
-    await frame.waitForSelector('.vf-player[data-state="2"]');
-    await frame.waitForFunction(() => window.vidframeTelemetryDiagnostics!.counts.events > 0);
-    const counts = await countsOf(frame);
-
-    await page.close({ runBeforeUnload: true });
-    const events = await until(
-      () => collector.events(pageId),
-      (e) => e.length >= counts.events && e.some((x) => x.name === 'rebufferEnd'),
-      `all ${counts.events} events of the page, a rebuffer end among them`,
-    );
-    const payloads = (name: string) => events.filter((e) => e.name === name).map((e) => e.event[name]);
+    const { payloads } = await pauseAndCollect(page, frame, pageId, 'rebufferEnd');
     const starts = payloads('rebufferStart');
     const ends = payloads('rebufferEnd');
     expect(starts.length).toBeGreaterThan(0);
