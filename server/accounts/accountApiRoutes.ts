@@ -8,6 +8,7 @@ import { SESSION_SECRET_PATTERN } from './sessionSecrets';
 
 /** The answer of `POST /accounts/token` and `POST /accounts/act_as`: a fresh access token and who it speaks for. */
 export interface AccessTokenAnswer {
+  signedIn: true;
   accessToken: string;
   expiresAtMs: number;
   account: { id: string; displayName: string; email: string };
@@ -17,6 +18,12 @@ export interface AccessTokenAnswer {
   channels: ChannelAccess[];
 }
 
+/**
+ * `POST /accounts/token` without a live session: being signed out is an answer, not an error, so a signed-out embed
+ * asking at start records no failed request in the browser. A client that only tells sessions by their `accessToken`
+ * reads it as signed out too.
+ */
+export const SIGNED_OUT_ANSWER = { signedIn: false } as const;
 export const NOT_SIGNED_IN = 'Not signed in';
 const CHANNEL_ID_PATTERN = '^UC[A-Za-z0-9_-]{22}$';
 const sessionProperty = { type: 'string', pattern: SESSION_SECRET_PATTERN } as const;
@@ -28,7 +35,8 @@ const emptyBodyIsEmptyObject = async (request: FastifyRequest) => {
 /**
  * The JSON calls of the embed and the SDK, each answered `cache-control: no-store`:
  *
- * - `POST /accounts/token` `{ session? }` → {@link AccessTokenAnswer}, 401 without a live session;
+ * - `POST /accounts/token` `{ session? }` → {@link AccessTokenAnswer}, or {@link SIGNED_OUT_ANSWER} (200) without a
+ *   live session;
  * - `POST /accounts/act_as` `{ session?, channelId | null }` → the same answer for the new acting channel, 403 for a
  *   channel the account neither owns nor manages; the sign-in page's picker posts it as a form (then 303 to `/signin`);
  * - `POST /accounts/signout` `{ session? }` → `{ signedOut }`, the session deleted and the cookie cleared.
@@ -53,6 +61,7 @@ export function registerAccountApiRoutes(scope: FastifyInstance, { store, tokens
       notAfterMs: session.expiresAtMs,
     });
     return {
+      signedIn: true,
       accessToken: token,
       expiresAtMs,
       account: { id: account.id, displayName: account.displayName, email: account.email },
@@ -81,8 +90,9 @@ export function registerAccountApiRoutes(scope: FastifyInstance, { store, tokens
   scope.post<{ Body: { session?: string } }>('/accounts/token', sessionOnlyBody, async (request, reply) => {
     noStore(reply);
     const found = sessionFor(request, request.body.session);
+    if (!found.ok && found.status === 401) return SIGNED_OUT_ANSWER;
     if (!found.ok) return reply.code(found.status).send(errorBody(found.status, found.message));
-    return answerFor(found.current.session) ?? reply.code(401).send(errorBody(401, NOT_SIGNED_IN));
+    return answerFor(found.current.session) ?? SIGNED_OUT_ANSWER;
   });
 
   scope.post<{ Body: { session?: string; channelId: string | null } }>(

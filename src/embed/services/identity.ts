@@ -73,13 +73,16 @@ async function readDelegation(win: Window, accessToken: string): Promise<string 
   }
 }
 
-/** `POST /accounts/token`: the session from the handle (pop-up hand-over) or the cookie; undefined when none. */
+/**
+ * `POST /accounts/token`: the session from the handle (pop-up hand-over) or the cookie; undefined when none (the server
+ * answers `{ signedIn: false }`, a 200, so a signed-out embed records no failed request).
+ */
 async function requestToken(win: Window, sessionHandle: string | undefined): Promise<unknown | undefined> {
   try {
     const response = await postJson(win, '/accounts/token', sessionHandle ? { session: sessionHandle } : {});
-    if (response.status === 401) return undefined;
     if (!response.ok) throw new Error(`Request failed, status=${numberText(response.status)}`);
-    return await response.json();
+    const body: unknown = await response.json();
+    return (body as { signedIn?: unknown } | null)?.signedIn === false ? undefined : body;
   } catch (error) {
     console.warn('[vidframe] sign-in:', error instanceof Error ? error.message : error);
     return undefined;

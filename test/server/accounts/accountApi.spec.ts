@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { ACCESS_TOKEN_LIFETIME_MS } from '../../../server/tokens/limits';
 import { DEMO_ACCOUNTS } from '../../../server/accounts/demoAccounts';
 import type { Accounts } from '../../../server/accounts/registerAccounts';
+import { accountsMigrations } from '../../../server/accounts/migrations';
 import { DATABASE_FILE_NAME, openDatabase } from '../../../server/db/openDatabase';
 import { buildAccountsTestApp, form, FORM, signIn } from './accountsTestApp';
 
@@ -44,6 +45,7 @@ describe('access tokens, acting for channels and datasync ids (/accounts/*, /get
       expect(response.headers['cache-control']).toBe('no-store');
       const answer = response.json();
       expect(answer).toEqual({
+        signedIn: true,
         accessToken: expect.stringMatching(/^vfat1\.[\w-]+\.[\w-]{43}$/),
         expiresAtMs: now + ACCESS_TOKEN_LIFETIME_MS,
         account: { id: ada.id, displayName: 'Ada Lovelace', email: 'ada@example.com' },
@@ -70,7 +72,7 @@ describe('access tokens, acting for channels and datasync ids (/accounts/*, /get
       expect(response.json().account.id).toBe(grace.id);
     });
 
-    it('is 401 "Not signed in" without a session, with an unknown one, and with an expired one (which is deleted)', async () => {
+    it('answers 200 { signedIn: false } without a session, with an unknown one, and with an expired one (which is deleted)', async () => {
       const session = await signIn(app, 'ada@example.com', 'vidframe-ada');
       for (const response of [
         await app.inject({ method: 'POST', url: '/accounts/token' }),
@@ -78,11 +80,12 @@ describe('access tokens, acting for channels and datasync ids (/accounts/*, /get
         await post('/accounts/token', { session: 'A'.repeat(43) }),
         await app.inject({ method: 'POST', url: '/accounts/token', headers: { cookie: `vf_session=${'B'.repeat(43)}` } }),
       ]) {
-        expect(response.statusCode).toBe(401);
-        expect(response.json()).toEqual({ error: { code: 401, message: 'Not signed in' } });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['cache-control']).toBe('no-store');
+        expect(response.json()).toEqual({ signedIn: false });
       }
       now += 14 * DAY;
-      expect((await post('/accounts/token', { session })).statusCode).toBe(401);
+      expect((await post('/accounts/token', { session })).json()).toEqual({ signedIn: false });
       const db = openDatabase(join(dataDir, DATABASE_FILE_NAME), { readonly: true });
       expect(db.prepare('SELECT count(*) FROM sessions').pluck().get()).toBe(0);
       db.close();
@@ -144,7 +147,7 @@ describe('access tokens, acting for channels and datasync ids (/accounts/*, /get
         status: 401,
         reason: 'The session of this access token has ended; sign in again',
       });
-      expect((await post('/accounts/token', { session })).statusCode).toBe(401);
+      expect((await post('/accounts/token', { session })).json()).toEqual({ signedIn: false });
       expect((await post('/accounts/signout', { session })).json()).toEqual({ signedOut: false });
     });
 
@@ -273,7 +276,7 @@ describe('access tokens, acting for channels and datasync ids (/accounts/*, /get
       ({ app, accounts } = await buildAccountsTestApp({ dataDir, now: () => now, accessTokenSecret: 'an-access-token-secret-of-32-chars-or-more' }));
       expect((await post('/accounts/token', { session: live })).statusCode).toBe(200);
       const db = openDatabase(join(dataDir, DATABASE_FILE_NAME), { readonly: true });
-      expect(db.prepare("SELECT count(*) FROM schema_migrations WHERE domain = 'accounts'").pluck().get()).toBe(1);
+      expect(db.prepare("SELECT count(*) FROM schema_migrations WHERE domain = 'accounts'").pluck().get()).toBe(accountsMigrations.length);
       expect(db.prepare('SELECT count(*) FROM accounts').pluck().get()).toBe(2);
       db.close();
       await app.close();
