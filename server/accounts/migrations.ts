@@ -10,6 +10,10 @@ import type { Migration } from '../db/migrate';
  * - `channel_managers`: delegation. An account may act for a channel it owns or one it is listed here as managing.
  * - `sessions`: keyed by the SHA-256 (hex) of the session secret the browser holds, so a copy of the database signs
  *   nobody in. `acting_channel_id` is the channel the session currently acts for (NULL: the account itself).
+ * - `signin_failures`: the failed sign-ins of an email (`signinThrottle.ts`), keyed by the SHA-256 of the email in
+ *   lower case, whether or not it has an account (`has_account` only orders what is forgotten first).
+ * - `known_devices`: the browsers that signed in to an account, keyed by the SHA-256 of the `vf_device` cookie's secret
+ *   (so a copy of the database holds no working cookie), with the wrong passwords each sent since its last sign-in.
  */
 export const accountsMigrations: readonly Migration[] = [
   {
@@ -47,6 +51,31 @@ export const accountsMigrations: readonly Migration[] = [
           expires_at_ms INTEGER NOT NULL
         ) STRICT, WITHOUT ROWID;
         CREATE INDEX sessions_expiry ON sessions (expires_at_ms);
+      `);
+    },
+  },
+  {
+    version: 2,
+    description: 'sign-in throttling: failures per email, known devices per account',
+    up(db) {
+      db.exec(`
+        CREATE TABLE signin_failures (
+          email_hash TEXT PRIMARY KEY CHECK (length(email_hash) = 64),
+          has_account INTEGER NOT NULL CHECK (has_account IN (0, 1)),
+          failures INTEGER NOT NULL CHECK (failures >= 0),
+          last_failure_ms INTEGER NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX signin_failures_age ON signin_failures (has_account, last_failure_ms);
+
+        CREATE TABLE known_devices (
+          device_hash TEXT NOT NULL CHECK (length(device_hash) = 64),
+          account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+          last_signin_ms INTEGER NOT NULL,
+          failures INTEGER NOT NULL DEFAULT 0,
+          PRIMARY KEY (device_hash, account_id)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX known_devices_account ON known_devices (account_id, last_signin_ms);
+        CREATE INDEX known_devices_age ON known_devices (last_signin_ms);
       `);
     },
   },

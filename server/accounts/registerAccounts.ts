@@ -15,6 +15,7 @@ import { seedDemoAccounts as seedDemo } from './demoAccounts';
 import { ACCOUNTS_FORM_BODY_MAX_BYTES, SESSION_LIFETIME_MS } from './limits';
 import { accountsMigrations } from './migrations';
 import { registerSigninRoutes } from './signinRoutes';
+import { createSigninThrottle } from './signinThrottle';
 
 export type { Accounts, AuthorizationCheck } from './createAccountsApi';
 
@@ -39,8 +40,8 @@ export interface AccountsOptions {
  * holds another to the same WAL file), brings the `accounts` tables up to date, seeds the demo accounts when asked,
  * deletes expired sessions, and closes the connection when the app closes.
  *
- * Routes: `GET /signin`, `POST /signin` (rate-limited per address; `@fastify/rate-limit` must be registered, with
- * `global: false`, before this), `POST /signout`, `GET /accounts/signin.css`, `POST /accounts/token`,
+ * Routes: `GET /signin`, `POST /signin` (throttled per email and per address, see `signinThrottle.ts`;
+ * `@fastify/rate-limit` must be registered, with `global: false`, before this), `POST /signout`, `GET /accounts/signin.css`, `POST /accounts/token`,
  * `POST /accounts/act_as`, `POST /accounts/signout`, `GET /getDatasyncIdsEndpoint`.
  *
  * `@fastify/cookie` and `@fastify/formbody` are registered in a child scope of their own, so the other domains' routes
@@ -64,7 +65,8 @@ export async function registerAccounts(
   store.pruneExpiredSessions();
   const tokens = createAccessTokensFor({ dataDir, secret: accessTokenSecret, now });
   const accounts = createAccountsApi({ store, tokens });
-  const context: AccountsContext = { store, tokens, sessionLifetimeMs, secureCookies };
+  const throttle = createSigninThrottle(db, { now });
+  const context: AccountsContext = { store, tokens, sessionLifetimeMs, secureCookies, throttle, demoAccounts: seedDemoAccounts };
 
   await app.register(async (scope) => {
     await scope.register(fastifyCookie);

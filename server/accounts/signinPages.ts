@@ -1,10 +1,11 @@
 import type { Account, ChannelAccess } from './accountStore';
 import { escapeHtml } from '../http/escapeHtml';
+import { DEMO_ACCOUNTS } from './demoAccounts';
 import { SIGNIN_STYLESHEET_PATH } from './signinStylesheet';
 
 /** What the sign-in page shows: the form (with the email typed and an error after a failed attempt), or who is signed in. */
 export type SigninView =
-  | { kind: 'form'; popup: boolean; email?: string; error?: string }
+  | { kind: 'form'; popup: boolean; demoAccounts: boolean; email?: string; error?: string }
   | { kind: 'signedIn'; popup: boolean; account: Account; channels: readonly ChannelAccess[]; actingChannelId: string | null };
 
 // `same-origin`, not `no-referrer`: under `no-referrer` Chromium sends `Origin: null` with the page's own form posts,
@@ -33,6 +34,11 @@ const signOutForm = (popup: boolean, label = 'Sign out') =>
 ${popupField(popup)}<button type="submit" class="secondary">${escapeHtml(label)}</button>
 </form>`;
 
+/** The demo accounts and their public passwords, shown only where they were seeded. */
+const demoAccountsNote = `<p class="muted">Demo accounts: ${Object.values(DEMO_ACCOUNTS)
+  .map((a) => `${escapeHtml(a.email)} / ${escapeHtml(a.password)}`)
+  .join(', ')}.</p>`;
+
 /**
  * The sign-in page of the server's own origin (`GET /signin`, and `POST /signin` after a failed attempt). Plain HTML
  * forms, no script: it works with scripts off, and the CSP has nothing to allow. Every value is escaped.
@@ -47,7 +53,7 @@ ${popupField(view.popup)}<label>Email <input type="email" name="email" autocompl
 <label>Password <input type="password" name="password" autocomplete="current-password" required maxlength="1024"${view.email ? ' autofocus' : ''}></label>
 <button type="submit">Sign in</button>
 </form>
-<p class="muted">Demo accounts: ada@example.com / vidframe-ada, grace@example.com / vidframe-grace.</p>`,
+${view.demoAccounts ? demoAccountsNote : ''}`,
     );
   }
   const { account, channels, actingChannelId } = view;

@@ -1,13 +1,15 @@
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { RateLimitOptions } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../http/errors';
 import { CROSS_SITE_REFUSAL, type AccountsContext } from './accountsContext';
-import type { Account } from './accountStore';
+import type { Account, AccountStore } from './accountStore';
+import { deviceSecretOf, setDeviceCookie } from './deviceCookie';
 import { ACCOUNTS_FORM_BODY_MAX_BYTES, EMAIL_MAX_CHARS, PASSWORD_MAX_CHARS, SIGNIN_RATE_LIMIT_MAX } from './limits';
 import { UNMATCHABLE_PASSWORD_HASH, verifyPassword } from './passwordHash';
 import { clearSessionCookie, isSameOriginOrUnnamed, sessionOfRequest, setSessionCookie } from './sessionCookie';
 import { renderSessionHandOverPage, renderSigninPage } from './signinPages';
+import type { SigninThrottle } from './signinThrottle';
 import { SIGNIN_STYLESHEET, SIGNIN_STYLESHEET_PATH } from './signinStylesheet';
 
 /** The one message of a failed sign-in, whichever of the two was wrong: it must not tell which emails have accounts. */
@@ -20,8 +22,29 @@ export const WRONG_CREDENTIALS = 'Wrong email or password';
  * 'self'`) stays.
  */
 const SIGNIN_HELMET: Omit<FastifyHelmetOptions, 'global'> = { crossOriginOpenerPolicy: false };
-/** Sign-in attempts per client address (`request.ip`): guessing passwords costs a minute per ten tries. */
-const SIGNIN_RATE_LIMIT: RateLimitOptions = { max: SIGNIN_RATE_LIMIT_MAX, timeWindow: '1 minute' };
+type SigninBody = { email: string; password: string; popup?: '0' | '1' };
+
+/**
+ * Sign-in attempts per client address (`request.ip`), counted in this server's memory (an LRU of addresses): guessing
+ * costs a minute per ten tries. Checked once the body is parsed, so that a known device of the account the body names
+ * is let through: a colleague behind an address others exhausted still signs in from the browser they always use.
+ */
+const signinRateLimit = (store: AccountStore, throttle: SigninThrottle): RateLimitOptions => ({
+  max: SIGNIN_RATE_LIMIT_MAX,
+  timeWindow: '1 minute',
+  hook: 'preHandler',
+  allowList: (request: FastifyRequest) => {
+    const account = store.accountByEmail((request.body as SigninBody).email);
+    return account !== undefined && throttle.isKnownDevice(account.id, deviceSecretOf(request));
+  },
+});
+
+/** What a refused attempt is told: how long to wait, rounded up to whole seconds or minutes. */
+function waitMessage(retryAfterS: number): string {
+  const minutes = Math.ceil(retryAfterS / 60);
+  const wait = retryAfterS < 60 ? `${retryAfterS} second${retryAfterS === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `Too many failed sign-ins for this email. Try again in ${wait}, or from a browser you signed in with before.`;
+}
 
 const popupQuery = {
   type: 'object',
@@ -36,7 +59,7 @@ const publicAccount = ({ id, email, displayName }: Account): Account => ({ id, e
  * in a tab (303 back to `/signin`) or in a pop-up (`popup=1`: the last page hands the session to the embed that
  * opened it). Cookie-carrying POSTs from other sites are refused (403) whatever their `SameSite`.
  */
-export function registerSigninRoutes(scope: FastifyInstance, { store, sessionLifetimeMs, secureCookies }: AccountsContext): void {
+export function registerSigninRoutes(scope: FastifyInstance, { store, sessionLifetimeMs, secureCookies, throttle, demoAccounts }: AccountsContext): void {
   scope.get(SIGNIN_STYLESHEET_PATH, (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SIGNIN_STYLESHEET),
   );
@@ -45,7 +68,7 @@ export function registerSigninRoutes(scope: FastifyInstance, { store, sessionLif
     const popup = request.query.popup === '1';
     const current = sessionOfRequest(request, store);
     const account = current && store.accountById(current.session.accountId);
-    if (!current || !account) return html(reply).send(renderSigninPage({ kind: 'form', popup }));
+    if (!current || !account) return html(reply).send(renderSigninPage({ kind: 'form', popup, demoAccounts }));
     // Already signed in on this origin: a pop-up hands the session over at once.
     if (popup) return html(reply).send(renderSessionHandOverPage({ account, secret: current.secret, nonce: reply.cspNonce.script }));
     return html(reply).send(
@@ -53,12 +76,12 @@ export function registerSigninRoutes(scope: FastifyInstance, { store, sessionLif
     );
   });
 
-  scope.post<{ Body: { email: string; password: string; popup?: '0' | '1' } }>(
+  scope.post<{ Body: SigninBody }>(
     '/signin',
     {
       helmet: SIGNIN_HELMET,
       bodyLimit: ACCOUNTS_FORM_BODY_MAX_BYTES,
-      config: { rateLimit: SIGNIN_RATE_LIMIT },
+      config: { rateLimit: signinRateLimit(store, throttle) },
       schema: {
         body: {
           type: 'object',
@@ -76,13 +99,24 @@ export function registerSigninRoutes(scope: FastifyInstance, { store, sessionLif
       const { email, password } = request.body;
       const popup = request.body.popup === '1';
       const found = store.accountByEmail(email);
+      const deviceSecret = deviceSecretOf(request);
+      const knownDevice = found !== undefined && throttle.isKnownDevice(found.id, deviceSecret);
+      const form = (error: string) => renderSigninPage({ kind: 'form', popup, demoAccounts, email, error });
+      const admission = throttle.admit(email, { hasAccount: found !== undefined, knownDevice });
+      if (!admission.ok) {
+        const retryAfterS = Math.ceil(admission.retryAfterMs / 1000);
+        return html(reply)
+          .code(429)
+          .header('retry-after', String(retryAfterS))
+          .send(form(waitMessage(retryAfterS)));
+      }
       // An unknown email is checked against a hash no password matches: one scrypt either way, so no timing oracle.
       const matches = await verifyPassword(password, found?.passwordHash ?? UNMATCHABLE_PASSWORD_HASH);
       if (!found || !matches) {
-        return html(reply)
-          .code(401)
-          .send(renderSigninPage({ kind: 'form', popup, email, error: WRONG_CREDENTIALS }));
+        if (found && knownDevice && deviceSecret !== undefined) throttle.deviceFailed(found.id, deviceSecret);
+        return html(reply).code(401).send(form(WRONG_CREDENTIALS));
       }
+      setDeviceCookie(reply, throttle.succeeded(email, found.id, deviceSecret), { secureCookies });
       const account = publicAccount(found);
       // Signing in again replaces the session this browser had.
       const previous = sessionOfRequest(request, store);

@@ -28,18 +28,20 @@ describe('accounts tables, demo accounts and sessions', () => {
   });
 
   it('migrates once: a second run and a reopened database apply nothing', () => {
-    expect(migrate(db, 'accounts', accountsMigrations)).toEqual([1]);
+    expect(migrate(db, 'accounts', accountsMigrations)).toEqual([1, 2]);
     expect(migrate(db, 'accounts', accountsMigrations)).toEqual([]);
     db.close();
     db = openDatabase(file);
     expect(migrate(db, 'accounts', accountsMigrations)).toEqual([]);
-    expect(db.prepare("SELECT version FROM schema_migrations WHERE domain = 'accounts'").all()).toEqual([{ version: 1 }]);
+    expect(db.prepare("SELECT version FROM schema_migrations WHERE domain = 'accounts'").all()).toEqual([{ version: 1 }, { version: 2 }]);
     expect(
       db
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('accounts','channels','channel_managers','sessions') ORDER BY name")
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('accounts','channels','channel_managers','sessions','signin_failures','known_devices') ORDER BY name",
+        )
         .pluck()
         .all(),
-    ).toEqual(['accounts', 'channel_managers', 'channels', 'sessions']);
+    ).toEqual(['accounts', 'channel_managers', 'channels', 'known_devices', 'sessions', 'signin_failures']);
   });
 
   it('refuses channel ids that are not UC + 22 characters, and duplicate emails in any case', () => {

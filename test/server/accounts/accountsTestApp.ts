@@ -7,11 +7,11 @@ import { registerSecurityHeaders } from '../../../server/security/securityHeader
 /**
  * A bare Fastify app with what `app.ts` registers before the accounts (helmet with its CSP nonces, the rate-limit
  * plugin with `global: false`), and the accounts domain; every log line it writes is kept in `logs`. `alongside` adds
- * routes of another domain to the root, as app.ts would.
+ * routes of another domain to the root, as app.ts would; `trustProxy` takes the client address from `X-Forwarded-For`.
  */
 export async function buildAccountsTestApp(
   options: AccountsOptions,
-  { alongside }: { alongside?: (app: FastifyInstance) => void } = {},
+  { alongside, trustProxy = false }: { alongside?: (app: FastifyInstance) => void; trustProxy?: boolean } = {},
 ): Promise<{ app: FastifyInstance; accounts: Accounts; logs: string[] }> {
   const logs: string[] = [];
   const stream = new Writable({
@@ -20,7 +20,7 @@ export async function buildAccountsTestApp(
       done();
     },
   });
-  const app = Fastify({ logger: { level: 'trace', stream } });
+  const app = Fastify({ logger: { level: 'trace', stream }, trustProxy });
   await registerSecurityHeaders(app);
   await app.register(fastifyRateLimit, { global: false });
   const accounts = await registerAccounts(app, options);
