@@ -5,7 +5,10 @@
 
 /** How long a sign-in lasts (cookie `Max-Age` and `sessions.expires_at_ms`): 14 days. */
 export const SESSION_LIFETIME_MS = 14 * 24 * 3600 * 1000;
-/** Sign-in attempts per client address per minute (`POST /signin`): enough for typos, too few for guessing. */
+/**
+ * Sign-in attempts per client address per minute (`POST /signin`): enough for typos, too few for guessing. A known
+ * device of the account an attempt names is not counted (`signinThrottle.ts`).
+ */
 export const SIGNIN_RATE_LIMIT_MAX = 10;
 /** Longest email accepted (RFC 5321's path limit). */
 export const EMAIL_MAX_CHARS = 254;

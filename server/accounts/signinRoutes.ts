@@ -57,7 +57,9 @@ const publicAccount = ({ id, email, displayName }: Account): Account => ({ id, e
 /**
  * `GET /signin`, `POST /signin`, `POST /signout` and the pages' stylesheet: signing in on the server's own origin,
  * in a tab (303 back to `/signin`) or in a pop-up (`popup=1`: the last page hands the session to the embed that
- * opened it). Cookie-carrying POSTs from other sites are refused (403) whatever their `SameSite`.
+ * opened it). Cookie-carrying POSTs from other sites are refused (403) whatever their `SameSite`. `POST /signin` is
+ * throttled per email (`signinThrottle.ts`: 429 with `Retry-After` and the form) and per address (429); a known device
+ * of the account passes both, and a successful sign-in makes the browser one (the `vf_device` cookie).
  */
 export function registerSigninRoutes(scope: FastifyInstance, { store, sessionLifetimeMs, secureCookies, throttle, demoAccounts }: AccountsContext): void {
   scope.get(SIGNIN_STYLESHEET_PATH, (_request, reply) =>

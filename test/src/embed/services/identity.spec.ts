@@ -21,6 +21,8 @@ const config: PlayerConfig = (() => {
 })();
 
 type Answer = { status: number; body?: unknown };
+/** The server's answer to `/accounts/token` without a live session. */
+const SIGNED_OUT: Answer = { status: 200, body: { signedIn: false } };
 /** `fetch` for `/accounts/token` (answers in order), `/getDatasyncIdsEndpoint` and `/accounts/signout`. */
 function installFetch(...tokenAnswers: Answer[]) {
   const tokenBodies: unknown[] = [];
@@ -58,7 +60,7 @@ describe('startIdentity: signing in from a frame on another site', () => {
   });
 
   it('keeps the visitor id it has, else the one the server handed out', () => {
-    installFetch({ status: 401 });
+    installFetch(SIGNED_OUT);
     setStorageAccess({ has: false, permission: 'prompt' });
     expect(startIdentity(config, window).visitorData()).toBe('v1.k.visitor.t.s');
     localStorage.setItem('vidframe.visitorData', 'v1.k.kept.t.s');
@@ -103,13 +105,26 @@ describe('startIdentity: signing in from a frame on another site', () => {
   });
 
   it('says so when the pop-up is blocked', async () => {
-    installFetch({ status: 401 });
+    installFetch(SIGNED_OUT);
     setStorageAccess({ has: false, permission: 'prompt' });
     jest.spyOn(window, 'open').mockReturnValue(null);
     const identity = startIdentity(config, window);
     await identity.signIn();
     expect(identity.status$.value).toEqual({ state: 'failed', message: 'The sign-in window was blocked: allow pop-ups for this player and try again.' });
     expect(identity.session$.value).toBeNull();
+  });
+
+  it('stays signed out, and warns of nothing, when the server answers { signedIn: false }', async () => {
+    const { tokenBodies } = installFetch(SIGNED_OUT);
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    setStorageAccess({ has: true, permission: 'granted' });
+    const identity = startIdentity(config, window);
+    await waitFor(() => expect(tokenBodies).toEqual([{}]));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(identity.session$.value).toBeNull();
+    expect(identity.credentials()).toEqual({});
+    expect(warn).not.toHaveBeenCalled();
+    identity.stop();
   });
 
   it('signs in silently where the frame may use the session cookie, and signing out forgets the credentials', async () => {
