@@ -11,9 +11,9 @@ export const COLLECTOR_MAX_BODY_BYTES = 1_048_576;
 /** Largest log request body after gunzip (413 beyond): a gzip bomb stops here. */
 export const COLLECTOR_MAX_DECOMPRESSED_BYTES = 4_194_304;
 /**
- * Deepest nesting in a whole log request body (400 beyond, before it is parsed): far above any real event, so a
- * too-deep event is still refused on its own (by {@link COLLECTOR_MAX_EVENT_DEPTH}), while a body built to stall the
- * parser is refused whole.
+ * Deepest nesting of a log request body outside its events (400 beyond, before it is parsed): far above any real
+ * request metadata. Inside `events`, a value nested past {@link COLLECTOR_MAX_EVENT_DEPTH} is cut before parsing
+ * whatever its depth, so its event is refused alone and its neighbours are stored.
  */
 export const COLLECTOR_MAX_BODY_DEPTH = 20_000;
 /** Most events in one log request (400 beyond). The client sends at most 100; it forces a flush at 1000 queued. */

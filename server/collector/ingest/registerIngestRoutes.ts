@@ -118,7 +118,7 @@ export function registerIngestRoutes(scope: FastifyInstance, opts: IngestOptions
       metrics.collectorRequestsRefused.inc({ reason: 'identity' });
       throw error;
     }
-    const { valid, refused } = validateEvents(decoded.events, { stream: verdict.stream, endpoint });
+    const { valid, refused } = validateEvents(decoded.events, { stream: verdict.stream, endpoint, tooDeep: decoded.tooDeep });
     let outcome;
     try {
       outcome = await metrics.timeStore(store.kind, 'recordLogRequest', () =>
