@@ -11,9 +11,9 @@ export const COLLECTOR_MAX_BODY_BYTES = 1_048_576;
 /** Largest log request body after gunzip (413 beyond): a gzip bomb stops here. */
 export const COLLECTOR_MAX_DECOMPRESSED_BYTES = 4_194_304;
 /**
- * Deepest nesting in a whole log request body (400 beyond, before it is parsed): far above any real event, so a
- * too-deep event is still refused on its own (by {@link COLLECTOR_MAX_EVENT_DEPTH}), while a body built to stall the
- * parser is refused whole.
+ * Deepest nesting of a log request body outside its events (400 beyond, before it is parsed): far above any real
+ * request metadata. Inside `events`, a value nested past {@link COLLECTOR_MAX_EVENT_DEPTH} is cut before parsing
+ * whatever its depth, so its event is refused alone and its neighbours are stored.
  */
 export const COLLECTOR_MAX_BODY_DEPTH = 20_000;
 /** Most events in one log request (400 beyond). The client sends at most 100; it forces a flush at 1000 queued. */
@@ -66,10 +66,18 @@ export const COLLECTOR_MIN_TIMESERIES_BUCKET_MS = 1_000;
 export const COLLECTOR_MAX_SEARCH_CHARS = 200;
 
 /**
- * Default write rate per client address on the log routes: requests per window. A viewer sends about 6 a minute, so
- * this lets some 200 viewers share one address (an office or school NAT).
+ * Default write rate per client address, requests per window, of each log route's verified requests (a stream token
+ * that verifies) and, in a bucket of their own, of its unverified ones; and of each ping route. A viewer sends about 6
+ * log requests a minute, so this lets some 200 viewers share one address (an office or school NAT). Verified requests
+ * need a per-address bound besides the per-stream one because anyone can mint streams by loading embed pages; junk
+ * has its own bucket so that it never delays the real viewers behind its address.
  */
 export const COLLECTOR_RATE_LIMIT_MAX = 1_200;
+/**
+ * Default write rate per stream on each log route, requests per window: 20 times a viewer's 6 a minute, room for the
+ * retry queue to drain a backlog (it resends one request every 100 ms, and waits out a 429's `Retry-After`).
+ */
+export const COLLECTOR_RATE_LIMIT_PER_STREAM_MAX = 120;
 export const COLLECTOR_RATE_LIMIT_WINDOW_MS = 60_000;
 /** Default rate of error reports per address. */
 export const ERROR_REPORT_RATE_LIMIT_MAX = 60;

@@ -8,7 +8,7 @@ import { registerPingRoutes } from './pings/registerPingRoutes';
 import { type GlobalConfig, registerIngestRoutes } from './ingest/registerIngestRoutes';
 import type { IdentityTokens } from '../tokens/identityTokens';
 import type { VerifyApiRequest } from '../api/verifyApiRequest';
-import { COLLECTOR_RATE_LIMIT_MAX, COLLECTOR_RATE_LIMIT_WINDOW_MS, ERROR_REPORT_RATE_LIMIT_MAX } from './limits';
+import { COLLECTOR_RATE_LIMIT_MAX, COLLECTOR_RATE_LIMIT_PER_STREAM_MAX, COLLECTOR_RATE_LIMIT_WINDOW_MS, ERROR_REPORT_RATE_LIMIT_MAX } from './limits';
 import { importLegacyJsonl } from './importLegacyJsonl';
 import { startRetention } from './retention';
 import type { CollectorStore } from './store';
@@ -18,9 +18,13 @@ import { createFaultInjector } from './testHooks/faultInjector';
 export type { GlobalConfig } from './ingest/registerIngestRoutes';
 
 export interface RateLimitSettings {
-  /** Log requests per window per client address. */
+  /** Log requests with a verified stream token per window per client address (and pings per address). */
   max: number;
   windowMs: number;
+  /** Log requests with a verified stream token per window per stream ({@link COLLECTOR_RATE_LIMIT_PER_STREAM_MAX}). */
+  perStreamMax?: number;
+  /** Log requests without a valid stream token per window per address (by default `max`, in a bucket of their own). */
+  unverifiedMax?: number;
   /** Error reports per window per address. */
   errorReportsMax?: number;
 }
@@ -96,12 +100,14 @@ export async function registerCollector(app: FastifyInstance, opts: CollectorOpt
     metrics.collectorRequestsRefused.inc({ reason: 'rate' });
     return new HttpError(429, `Too many ${what} (${context.max} per window): retry after ${context.after}`);
   };
-  // Per client address (`request.ip`: the peer, or the address the trusted proxies name, see VIDFRAME_TRUST_PROXY).
-  // Not per stream: anyone can mint streams by loading embed pages, so a per-stream bucket would bound nothing.
+  // Log requests: unverified junk per address apart from verified viewers, who count per stream and per address
+  // (`ingest/logRateLimits.ts`). Pings and error reports carry no stream token: they count per client address
+  // (`request.ip`: the peer, or the address the trusted proxies name, see VIDFRAME_TRUST_PROXY), each in its bucket.
   const logRateLimit = rateLimit && {
-    max: rateLimit.max,
-    timeWindow: rateLimit.windowMs,
-    errorResponseBuilder: tooMany('log requests'),
+    perStreamMax: rateLimit.perStreamMax ?? COLLECTOR_RATE_LIMIT_PER_STREAM_MAX,
+    perAddressMax: rateLimit.max,
+    unverifiedMax: rateLimit.unverifiedMax ?? rateLimit.max,
+    windowMs: rateLimit.windowMs,
   };
   const pingRateLimit = rateLimit && {
     max: rateLimit.max,

@@ -9,15 +9,19 @@ import {
   COLLECTOR_MAX_CREDENTIAL_TRANSFER_TOKEN_CHARS,
   COLLECTOR_MAX_CREDENTIAL_TRANSFER_TOKENS,
   COLLECTOR_MAX_DECOMPRESSED_BYTES,
+  COLLECTOR_MAX_EVENT_DEPTH,
   COLLECTOR_MAX_EVENTS_PER_REQUEST,
 } from '../limits';
-import { jsonTextNestsDeeperThan, nestsDeeperThan } from './validateEvents';
+import { cutDeepEvents } from './cutDeepEvents';
+import { nestsDeeperThan } from './validateEvents';
 
 /** A log request body once decoded and its shape checked; its events are not validated yet. */
 export interface LogBody {
   /** The parsed body, which the API's request-validation step reads too (anti-forgery field, delegation). */
   body: Record<string, unknown>;
   events: unknown[];
+  /** Indices of the events cut for nesting deeper than {@link COLLECTOR_MAX_EVENT_DEPTH}: validation refuses them. */
+  tooDeep: ReadonlySet<number>;
   /** The request `context`, serialised, when it has one. */
   contextJson?: string;
   /** Bytes after gunzip. */
@@ -27,8 +31,9 @@ export interface LogBody {
 }
 
 /**
- * A log request body from its raw bytes: gunzip ≤ {@link COLLECTOR_MAX_DECOMPRESSED_BYTES} (413), nesting ≤
- * {@link COLLECTOR_MAX_BODY_DEPTH} before parsing (400), a JSON object with an `events` array of at most
+ * A log request body from its raw bytes: gunzip ≤ {@link COLLECTOR_MAX_DECOMPRESSED_BYTES} (413), then one bounded pass
+ * before parsing (`cutDeepEvents.ts`): syntax (400), nesting ≤ {@link COLLECTOR_MAX_BODY_DEPTH} outside the events (400),
+ * and each event nested deeper than {@link COLLECTOR_MAX_EVENT_DEPTH} cut, so that validation refuses it alone; a JSON object with an `events` array of at most
  * {@link COLLECTOR_MAX_EVENTS_PER_REQUEST} (400), `credentialTransferTokens`, when present, an array of at most
  * {@link COLLECTOR_MAX_CREDENTIAL_TRANSFER_TOKENS} objects of strings (400 naming it), and a bounded `context` (400).
  *
@@ -48,10 +53,11 @@ export function decodeLogBody(raw: Buffer, compressed: boolean, metrics: Metrics
     }
     throw refuseBody(400, 'Malformed gzip body');
   }
-  if (jsonTextNestsDeeperThan(text, COLLECTOR_MAX_BODY_DEPTH)) throw refuseBody(400, `The body nests deeper than ${COLLECTOR_MAX_BODY_DEPTH} levels`);
+  const cut = cutDeepEvents(text, { maxEventDepth: COLLECTOR_MAX_EVENT_DEPTH, maxBodyDepth: COLLECTOR_MAX_BODY_DEPTH });
+  if (!cut.ok) throw refuseBody(400, cut.problem === 'depth' ? cut.message : `Malformed JSON body: ${cut.message.slice(0, 200)}`);
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(cut.text);
   } catch (error) {
     throw refuseBody(400, `Malformed JSON body: ${(error as Error).message.slice(0, 200)}`);
   }
@@ -73,6 +79,7 @@ export function decodeLogBody(raw: Buffer, compressed: boolean, metrics: Metrics
   return {
     body: body as Record<string, unknown>,
     events,
+    tooDeep: cut.tooDeep,
     contextJson: contextJsonOf(context),
     decodedBytes: Buffer.byteLength(text),
     serializedClientEventId,

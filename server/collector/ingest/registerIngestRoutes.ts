@@ -10,6 +10,7 @@ import { COLLECTOR_MAX_BODY_BYTES, COLLECTOR_MAX_CONTEXT_DEPTH, COLLECTOR_MAX_HE
 import type { CollectorEndpoint, CollectorStore } from '../store';
 import type { FaultInjector } from '../testHooks/faultInjector';
 import { decodeLogBody } from './decodeLogBody';
+import { logRateLimitHook, type LogRateLimits, streamVerdictOf } from './logRateLimits';
 import { nestsDeeperThan, validateEvents } from './validateEvents';
 
 /** Hot and cold client configuration handed out in `responseContext.globalConfigGroup` (spec §7). */
@@ -17,9 +18,6 @@ export interface GlobalConfig {
   hotConfig: Record<string, unknown>;
   coldConfig: Record<string, unknown>;
 }
-
-/** The header a log request carries its stream token in (set by the client's transport). */
-export const STREAM_TOKEN_HEADER = 'x-vidframe-stream-token';
 
 /** Request headers worth keeping with each log request. */
 const KEPT_HEADERS = [
@@ -45,8 +43,8 @@ export interface IngestOptions {
   faults: FaultInjector;
   /** `responseContext.globalConfigGroup` of `log_event` answers, or undefined for none. */
   globalConfigGroup?: Record<string, unknown>;
-  /** The route's rate limit (`@fastify/rate-limit` route config), or false for none. */
-  rateLimit: Record<string, unknown> | false;
+  /** The routes' rate limits (each route counts apart), or false for none. */
+  rateLimit: LogRateLimits | false;
   now: () => number;
   /** The API's request-validation step (key, bearer token, visitor id, anti-forgery field, delegation: spec §6/§7). */
   verifyApiRequest: VerifyApiRequest;
@@ -70,7 +68,8 @@ const scalarOrSmall = (value: unknown) =>
 /**
  * `POST /youtubei/v1/log_event` and `POST /youtubei/v1/video_stats` (spec §7), in this order:
  *
- * 1. rate limit per client address (429 with `Retry-After`, which the client's retry queue honours);
+ * 1. rate limits, before the body is read (`logRateLimits.ts`): unverified requests per client address, verified ones
+ *    per stream and per address (429 with `Retry-After`, which the client's retry queue honours);
  * 2. content type JSON (415), encoding gzip or none (415), body ≤ {@link COLLECTOR_MAX_BODY_BYTES} (413);
  * 3. the stream token (`X-VidFrame-Stream-Token`) verified: missing, forged or expired is 401 and nothing is stored;
  * 4. the body decoded and its shape checked (`decodeLogBody.ts`: 413 or 400); `credentialTransferTokens` are checked
@@ -102,7 +101,7 @@ export function registerIngestRoutes(scope: FastifyInstance, opts: IngestOptions
     }
     if (!compressed && encoding !== 'identity') throw new HttpError(415, `Unsupported Content-Encoding "${encoding.slice(0, 40)}" (gzip or none)`);
 
-    const verdict = streamTokens.verify(request.headers[STREAM_TOKEN_HEADER]);
+    const verdict = streamVerdictOf(request, streamTokens);
     if (!verdict.ok) {
       metrics.collectorRequestsRefused.inc({ reason: 'token' });
       return reply.code(401).header('www-authenticate', 'VidFrame-Stream').send(errorBody(401, verdict.reason));
@@ -118,7 +117,7 @@ export function registerIngestRoutes(scope: FastifyInstance, opts: IngestOptions
       metrics.collectorRequestsRefused.inc({ reason: 'identity' });
       throw error;
     }
-    const { valid, refused } = validateEvents(decoded.events, { stream: verdict.stream, endpoint });
+    const { valid, refused } = validateEvents(decoded.events, { stream: verdict.stream, endpoint, tooDeep: decoded.tooDeep });
     let outcome;
     try {
       outcome = await metrics.timeStore(store.kind, 'recordLogRequest', () =>
@@ -164,7 +163,10 @@ export function registerIngestRoutes(scope: FastifyInstance, opts: IngestOptions
     });
   };
 
-  const routeOptions = { bodyLimit: COLLECTOR_MAX_BODY_BYTES, config: rateLimit ? { rateLimit } : {} };
-  scope.post('/youtubei/v1/log_event', routeOptions, handler('log_event'));
-  scope.post('/youtubei/v1/video_stats', routeOptions, handler('video_stats'));
+  const routeOptions = () => ({
+    bodyLimit: COLLECTOR_MAX_BODY_BYTES,
+    ...(rateLimit && { onRequest: logRateLimitHook(scope, { limits: rateLimit, streamTokens, metrics }) }),
+  });
+  scope.post('/youtubei/v1/log_event', routeOptions(), handler('log_event'));
+  scope.post('/youtubei/v1/video_stats', routeOptions(), handler('video_stats'));
 }

@@ -78,13 +78,13 @@ export function chartValueOf(name: string, payload: unknown): number | undefined
 }
 
 /**
- * Validates each event of a log request on its own: a malformed, too deep or too large event is refused
- * with a reason, and the others are kept. A kept event carries its de-duplication key: its `clientEventId`, or a hash
+ * Validates each event of a log request on its own: a malformed, too deep (measured here, or cut before parsing and
+ * named in `tooDeep`) or too large event is refused with a reason, and the others are kept. A kept event carries its de-duplication key: its `clientEventId`, or a hash
  * of its content when it has none (a resend of the same body hashes the same).
  */
 export function validateEvents(
   events: readonly unknown[],
-  { stream, endpoint }: { stream: string; endpoint: CollectorEndpoint },
+  { stream, endpoint, tooDeep = new Set() }: { stream: string; endpoint: CollectorEndpoint; tooDeep?: ReadonlySet<number> },
 ): { valid: IncomingEvent[]; refused: RefusedEvent[] } {
   const valid: IncomingEvent[] = [];
   const refused: RefusedEvent[] = [];
@@ -109,7 +109,8 @@ export function validateEvents(
       return refuse(`an event has exactly one payload key besides eventTimeMs/clientEventId, not ${payloadKeys.length}`, shownId);
     }
     if (!NAME.test(name)) return refuse(`the event name must be a word of at most ${COLLECTOR_MAX_EVENT_NAME_CHARS} characters`, shownId);
-    if (nestsDeeperThan(e, COLLECTOR_MAX_EVENT_DEPTH)) return refuse(`the event nests deeper than ${COLLECTOR_MAX_EVENT_DEPTH} levels`, shownId);
+    if (tooDeep.has(index) || nestsDeeperThan(e, COLLECTOR_MAX_EVENT_DEPTH))
+      return refuse(`the event nests deeper than ${COLLECTOR_MAX_EVENT_DEPTH} levels`, shownId);
     const json = JSON.stringify(e);
     const bytes = Buffer.byteLength(json);
     if (bytes > COLLECTOR_MAX_EVENT_BYTES) return refuse(`the event is ${bytes} bytes, more than ${COLLECTOR_MAX_EVENT_BYTES}`, shownId);

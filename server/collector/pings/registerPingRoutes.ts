@@ -9,7 +9,7 @@ import { parsePing } from './parsePing';
  * response's `playbackTracking` with the embed's parameters appended (see `parsePing.ts`). 204 once stored (or once
  * found stored already: a resent ping is one row); 400 naming the bad parameter; 503 with `Retry-After` when the
  * store cannot take it now (the embed resends a few times, then gives up). Never cached: each GET is a report.
- * Rate-limited per client address like the log routes, each route with its own bucket.
+ * Rate-limited per client address (a ping carries no stream token to count it by), each route with its own bucket.
  */
 export function registerPingRoutes(
   scope: FastifyInstance,

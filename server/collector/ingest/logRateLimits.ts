@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { Metrics } from '../../health/createMetrics';
+import { HttpError } from '../../http/errors';
+import type { StreamTokens } from '../../tokens/streamTokens';
+
+/** The header a log request carries its stream token in (set by the client's transport). */
+export const STREAM_TOKEN_HEADER = 'x-vidframe-stream-token';
+
+/** The write rate limits of one log route, each a count of requests per `windowMs`. */
+export interface LogRateLimits {
+  /** Requests with a verified stream token, per stream. */
+  perStreamMax: number;
+  /** Requests with a verified stream token, per client address. */
+  perAddressMax: number;
+  /** Requests without a stream token that verifies, per client address. */
+  unverifiedMax: number;
+  windowMs: number;
+}
+
+type Verdict = ReturnType<StreamTokens['verify']>;
+const verdicts = new WeakMap<FastifyRequest, Verdict>();
+
+/**
+ * The request's stream token verified, once per request (the rate limit and the handler read the same verdict).
+ * Verifying is a bounded regular expression and one HMAC; any header value, an array or garbage included, gives a
+ * verdict and never throws.
+ */
+export function streamVerdictOf(request: FastifyRequest, streamTokens: StreamTokens): Verdict {
+  let verdict = verdicts.get(request);
+  if (verdict === undefined) {
+    verdict = streamTokens.verify(request.headers[STREAM_TOKEN_HEADER]);
+    verdicts.set(request, verdict);
+  }
+  return verdict;
+}
+
+/**
+ * The rate limit of one log route, run before the body is read. Unverified requests (no stream token, or one that
+ * does not verify: they are all refused, 401) count per client address in their own bucket, so junk never uses up
+ * the allowance of the real viewers behind the same address. Verified requests count per stream, so one stream cannot
+ * use up its neighbours' allowance, and per client address too, since anyone can mint streams by loading embed pages.
+ * The address is `request.ip`: the peer, or the address the trusted proxies name (`VIDFRAME_TRUST_PROXY`).
+ * Beyond a bucket: 429 with `Retry-After`, which the client's retry queue waits out before resending.
+ */
+export function logRateLimitHook(
+  scope: FastifyInstance,
+  { limits, streamTokens, metrics }: { limits: LogRateLimits; streamTokens: StreamTokens; metrics: Metrics },
+): onRequestAsyncHookHandler {
+  // The address buckets keep the plugin's own key: the address, an IPv6 one taken by its /64 (one subscriber's).
+  const bucket = (max: number, keyGenerator?: (request: FastifyRequest) => string) =>
+    scope.createRateLimit({ max, timeWindow: limits.windowMs, ...(keyGenerator && { keyGenerator }) });
+  const perStream = bucket(limits.perStreamMax, (request) => {
+    const verdict = streamVerdictOf(request, streamTokens);
+    return verdict.ok ? verdict.stream : '';
+  });
+  const perAddress = bucket(limits.perAddressMax);
+  const unverified = bucket(limits.unverifiedMax);
+
+  return async (request) => {
+    const checks: [typeof perStream, string][] = streamVerdictOf(request, streamTokens).ok
+      ? [
+          [perStream, 'log requests for this stream'],
+          [perAddress, 'log requests'],
+        ]
+      : [[unverified, 'log requests without a valid stream token']];
+    for (const [check, what] of checks) {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) {
+        metrics.collectorRequestsRefused.inc({ reason: 'rate' });
+        throw new HttpError(429, `Too many ${what} (${result.max} per window): retry after ${result.ttlInSeconds} s`, {
+          'retry-after': String(result.ttlInSeconds),
+        });
+      }
+    }
+  };
+}
