@@ -105,6 +105,7 @@ function asStats(body: unknown): CollectorStats {
     compressedRequests: isCount(body.compressedRequests) ? body.compressedRequests : 0,
     events: body.events,
     duplicatesDropped: isCount(body.duplicatesDropped) ? body.duplicatesDropped : 0,
+    conflicts: isCount(body.conflicts) ? body.conflicts : 0,
     refusedEvents: isCount(body.refusedEvents) ? body.refusedEvents : 0,
     byEndpoint: { log_event: byEndpoint.log_event ?? 0, video_stats: byEndpoint.video_stats ?? 0 },
     byName: counts(body.byName),

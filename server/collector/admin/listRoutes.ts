@@ -7,8 +7,13 @@ import { accountIdProperty, pageProperties, querystring, type AdminContext, type
  * The list reads, each a bounded page with a cursor, filtered in the store:
  *
  * - `GET /collector/api/events?limit&cursor&name&endpoint&stream&text&sinceMs&untilMs&pageId&accountId`
+ * - `GET /collector/api/conflicts?limit&cursor&stream&pageId&sinceMs&untilMs`: the conflicting copies of events (a key
+ *   stored before with another payload), each kept beside the first arrival that the events list
  * - `GET /collector/api/requests?limit&cursor&stream&pageId&accountId&sinceMs&untilMs`, `GET /collector/api/errors?limit&cursor…`
  * - `GET /collector/api/pings?limit&cursor&docid&ei&cpn&kind&sinceMs&untilMs`: the ping beacons (spec §7)
+ *
+ * `pageId` lists what the page sent on its own stream only (`EventQuery.pageId`): another stream using the page's id
+ * is not the page.
  */
 export function registerListRoutes(scope: FastifyInstance, { store, guard, timed }: AdminContext): void {
   scope.get<{
@@ -29,10 +34,22 @@ export function registerListRoutes(scope: FastifyInstance, { store, guard, timed
         }),
       },
     },
-    async (request) => {
-      const { pageId, ...query } = request.query;
-      return timed('listEvents', () => store.listEvents({ ...query, ...(pageId !== undefined ? { clientEventIdPrefix: `${pageId}:` } : {}) }));
+    async (request) => timed('listEvents', () => store.listEvents(request.query)),
+  );
+
+  scope.get<{ Querystring: PageParams & { stream?: string; pageId?: string } }>(
+    '/collector/api/conflicts',
+    {
+      preHandler: guard,
+      schema: {
+        querystring: querystring({
+          ...pageProperties,
+          stream: { type: 'string', minLength: 1, maxLength: 64 },
+          pageId: { type: 'string', minLength: 1, maxLength: COLLECTOR_MAX_CLIENT_EVENT_ID_CHARS },
+        }),
+      },
     },
+    async (request) => timed('listConflicts', () => store.listConflicts(request.query)),
   );
 
   scope.get<{ Querystring: PageParams & { stream?: string; pageId?: string; accountId?: string } }>(

@@ -22,6 +22,7 @@ const STATS: CollectorStats = {
   compressedRequests: 3,
   events: 12_345,
   duplicatesDropped: 2,
+  conflicts: 0,
   refusedEvents: 0,
   byEndpoint: { log_event: 12_300, video_stats: 45 },
   byName: { playerStateChange: 9000, playerLoad: 3000, watchTimeSegment: 345 },

@@ -13,6 +13,7 @@ const STATS: CollectorStats = {
   compressedRequests: 1,
   events: 9,
   duplicatesDropped: 0,
+  conflicts: 0,
   refusedEvents: 0,
   byEndpoint: { log_event: 9, video_stats: 0 },
   byName: { playerLoad: 1 },

@@ -4,6 +4,7 @@
  */
 import type { SqliteDatabase } from '../../../db/openDatabase';
 import {
+  type ConflictQuery,
   type EventQuery,
   type Page,
   type PageQuery,
@@ -20,6 +21,7 @@ import { type AttributionColumns, type EventRow, rowToError, rowToEvent, rowToPi
 export interface SqliteReads {
   listPings(query: PingQuery): Page<StoredPing>;
   listEvents(query: EventQuery): Page<StoredEvent>;
+  listConflicts(query: ConflictQuery): Page<StoredEvent>;
   listRequests(query: RequestQuery): Page<StoredRequest>;
   listErrors(query: PageQuery): Page<StoredErrorReport>;
 }
@@ -45,6 +47,21 @@ function equalities(fields: [column: string, value: string | undefined][]): { wh
     }
   }
   return { where, params };
+}
+
+/**
+ * The stream that owns a page: that of the first request that named it (through the page-id index). NULL when no
+ * request did, so that the filter then matches nothing.
+ */
+const PAGE_OWNER = '(SELECT stream FROM collector_requests WHERE page_id = ? ORDER BY seq LIMIT 1)';
+
+/**
+ * The clauses of the `pageId` filter on events (and conflicts): the page's id prefix, as a range on the indexed
+ * column (every id that starts with the prefix sorts between the two bounds), within the page's own stream only.
+ */
+function pageEvents(pageId: string): { where: string[]; params: unknown[] } {
+  const prefix = `${pageId}:`;
+  return { where: ['client_event_id >= ? AND client_event_id < ?', `stream = ${PAGE_OWNER}`], params: [prefix, `${prefix}\u{10FFFF}`, pageId] };
 }
 
 export function createSqliteReads(db: SqliteDatabase): SqliteReads {
@@ -97,10 +114,10 @@ export function createSqliteReads(db: SqliteDatabase): SqliteReads {
         ['stream', query.stream],
         ['account_id', query.accountId],
       ]);
-      if (query.clientEventIdPrefix !== undefined) {
-        // A range on the indexed column: every id that starts with the prefix sorts between these two.
-        where.push('client_event_id >= ? AND client_event_id < ?');
-        params.push(query.clientEventIdPrefix, `${query.clientEventIdPrefix}\u{10FFFF}`);
+      if (query.pageId !== undefined) {
+        const scoped = pageEvents(query.pageId);
+        where.push(...scoped.where);
+        params.push(...scoped.params);
       }
       if (query.text !== undefined && query.text !== '') {
         where.push("(name LIKE ? ESCAPE '\\' OR json LIKE ? ESCAPE '\\')");
@@ -109,12 +126,26 @@ export function createSqliteReads(db: SqliteDatabase): SqliteReads {
       return page<EventRow, StoredEvent>('collector_events', where, params, query, rowToEvent);
     },
 
+    listConflicts(query) {
+      const { where, params } = equalities([['stream', query.stream]]);
+      if (query.pageId !== undefined) {
+        const scoped = pageEvents(query.pageId);
+        where.push(...scoped.where);
+        params.push(...scoped.params);
+      }
+      return page<EventRow, StoredEvent>('collector_conflicts', where, params, query, rowToEvent);
+    },
+
     listRequests(query) {
       const { where, params } = equalities([
         ['stream', query.stream],
         ['page_id', query.pageId],
         ['account_id', query.accountId],
       ]);
+      if (query.pageId !== undefined) {
+        where.push(`stream = ${PAGE_OWNER}`);
+        params.push(query.pageId);
+      }
       return page<SqlRow & AttributionColumns & { seq: number }, StoredRequest>('collector_requests', where, params, query, rowToRequest);
     },
 
