@@ -176,8 +176,8 @@ export interface StoredPing extends IncomingPing {
   id: string;
 }
 
-/** The conflicting copies of events, narrowed as the events are. */
-export type ConflictQuery = Pick<EventQuery, keyof PageQuery | 'stream' | 'pageId'>;
+/** The conflicting copies of events, narrowed by the same filters as the events. */
+export type ConflictQuery = EventQuery;
 
 export interface PingQuery extends PageQuery {
   docid?: string;

@@ -118,8 +118,8 @@ function asBuckets(body: unknown): TimeseriesBucket[] {
   return body.buckets.filter((b): b is TimeseriesBucket => isObject(b) && isCount(b.startMs));
 }
 
-function asEventPage(body: unknown): Page<DashboardEvent> {
-  if (!isObject(body) || !Array.isArray(body.items)) throw malformed('events');
+function asEventPage(body: unknown, what = 'events'): Page<DashboardEvent> {
+  if (!isObject(body) || !Array.isArray(body.items)) throw malformed(what);
   const items = body.items.filter(
     (e): e is DashboardEvent =>
       isObject(e) && typeof e.name === 'string' && typeof e.stream === 'string' && typeof e.dedupeKey === 'string' && isCount(e.receivedAtMs),
@@ -136,6 +136,8 @@ export interface CollectorApi {
   stats(token: string): Observable<CollectorStats>;
   timeseries(token: string, query: TimeseriesQuery): Observable<TimeseriesBucket[]>;
   events(token: string, query: EventListQuery): Observable<Page<DashboardEvent>>;
+  /** The conflicting copies of events (an id stored before with another payload), with the events' filters. */
+  conflicts(token: string, query: EventListQuery): Observable<Page<DashboardEvent>>;
 }
 
 /**
@@ -146,6 +148,7 @@ export function createCollectorApi(getJson: GetJson): CollectorApi {
   return {
     stats: (token) => getJson('/collector/api/stats', token).pipe(map(asStats)),
     timeseries: (token, query) => getJson(`/collector/api/timeseries${queryString(query)}`, token).pipe(map(asBuckets)),
-    events: (token, query) => getJson(`/collector/api/events${queryString(query)}`, token).pipe(map(asEventPage)),
+    events: (token, query) => getJson(`/collector/api/events${queryString(query)}`, token).pipe(map((body) => asEventPage(body))),
+    conflicts: (token, query) => getJson(`/collector/api/conflicts${queryString(query)}`, token).pipe(map((body) => asEventPage(body, 'conflicts'))),
   };
 }

@@ -413,6 +413,9 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
       expect(conflicts.sizes).toEqual([7, 7, 7]);
       expect((await store.listConflicts({ limit: 100, stream: 'st-leak', pageId: 'pgLeak', sinceMs: T0 + 5_000 })).items).toHaveLength(1);
       expect((await store.listConflicts({ limit: 100, stream: 'st-other' })).items).toEqual([]);
+      // The same filters as the events.
+      expect((await store.listConflicts({ limit: 100, name: 'playerSeek', text: '"toSec":2' })).items).toEqual([storedEvent(twice.events[1], twice.request)]);
+      expect((await store.listConflicts({ limit: 100, text: 'junk' })).items).toEqual([]);
       expect((await store.listRequests({ limit: 10 })).items.map((r) => [r.accepted, r.duplicates, r.conflicts])).toEqual([
         [20, 0, 0],
         [0, 0, 20],

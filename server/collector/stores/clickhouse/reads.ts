@@ -6,7 +6,6 @@
 import {
   COLLECTOR_ENDPOINTS,
   type CollectorStore,
-  type ConflictQuery,
   type EventQuery,
   type Page,
   type PageQuery,
@@ -40,7 +39,7 @@ export type ClickHouseReads = Pick<CollectorStore, 'listPings' | 'listEvents' | 
 export function createClickHouseReads(conn: ClickHouseConnection): ClickHouseReads {
   return {
     listPings: (query) => listPings(conn, query),
-    listEvents: (query) => listEvents(conn, query),
+    listEvents: (query) => listEventRows(conn, 'events', query),
     listConflicts: (query) => listEventRows(conn, 'conflicts', query),
     listRequests: (query) => listRequests(conn, query),
     listErrors: (query) => listErrors(conn, query),
@@ -77,28 +76,23 @@ async function listPings(conn: ClickHouseConnection, query: PingQuery): Promise<
 const pageOwner = (conn: ClickHouseConnection, pageId: string) =>
   `(SELECT stream FROM ${conn.table('requests')} WHERE page_id = ${quoteString(pageId)} ORDER BY received_at_ms, request_id LIMIT 1)`;
 
-async function listEvents(conn: ClickHouseConnection, query: EventQuery): Promise<Page<StoredEvent>> {
-  const where: string[] = [];
+/** A page of `events` or `conflicts` (the same columns, the same filters). */
+async function listEventRows(conn: ClickHouseConnection, table: 'events' | 'conflicts', query: EventQuery): Promise<Page<StoredEvent>> {
+  const limit = pageLimit(query.limit);
+  const where = timeBounds(query);
   if (query.name !== undefined) where.push(`name = ${quoteString(query.name)}`);
   if (query.endpoint !== undefined) {
     if (!endpointOk(query.endpoint)) throw new StoreQueryError(`endpoint must be one of ${COLLECTOR_ENDPOINTS.join(', ')}`);
     where.push(`endpoint = ${quoteString(query.endpoint)}`);
   }
+  if (query.stream !== undefined) where.push(`stream = ${quoteString(query.stream)}`);
   if (query.accountId !== undefined) where.push(`account_id = ${quoteString(query.accountId)}`);
+  if (query.pageId !== undefined) {
+    where.push(`startsWith(client_event_id, ${quoteString(`${query.pageId}:`)})`, `stream IN ${pageOwner(conn, query.pageId)}`);
+  }
   if (query.text !== undefined) {
     const text = quoteString(query.text);
     where.push(`(positionCaseInsensitiveUTF8(name, ${text}) > 0 OR positionCaseInsensitiveUTF8(json, ${text}) > 0)`);
-  }
-  return listEventRows(conn, 'events', query, where);
-}
-
-/** A page of `events` or `conflicts` (the same columns), with the filters both take and any `more` of the caller's. */
-async function listEventRows(conn: ClickHouseConnection, table: 'events' | 'conflicts', query: ConflictQuery, more: string[] = []): Promise<Page<StoredEvent>> {
-  const limit = pageLimit(query.limit);
-  const where = [...timeBounds(query), ...more];
-  if (query.stream !== undefined) where.push(`stream = ${quoteString(query.stream)}`);
-  if (query.pageId !== undefined) {
-    where.push(`startsWith(client_event_id, ${quoteString(`${query.pageId}:`)})`, `stream IN ${pageOwner(conn, query.pageId)}`);
   }
   if (query.cursor !== undefined && query.cursor !== '') {
     const [at, requestId, seq] = decodeCursor('e', query.cursor, 'nsn');

@@ -4,7 +4,6 @@
  */
 import type { SqliteDatabase } from '../../../db/openDatabase';
 import {
-  type ConflictQuery,
   type EventQuery,
   type Page,
   type PageQuery,
@@ -21,7 +20,7 @@ import { type AttributionColumns, type EventRow, rowToError, rowToEvent, rowToPi
 export interface SqliteReads {
   listPings(query: PingQuery): Page<StoredPing>;
   listEvents(query: EventQuery): Page<StoredEvent>;
-  listConflicts(query: ConflictQuery): Page<StoredEvent>;
+  listConflicts(query: EventQuery): Page<StoredEvent>;
   listRequests(query: RequestQuery): Page<StoredRequest>;
   listErrors(query: PageQuery): Page<StoredErrorReport>;
 }
@@ -62,6 +61,26 @@ const PAGE_OWNER = '(SELECT stream FROM collector_requests WHERE page_id = ? ORD
 function pageEvents(pageId: string): { where: string[]; params: unknown[] } {
   const prefix = `${pageId}:`;
   return { where: ['client_event_id >= ? AND client_event_id < ?', `stream = ${PAGE_OWNER}`], params: [prefix, `${prefix}\u{10FFFF}`, pageId] };
+}
+
+/** The filters of the events and of the conflicts (the same columns): `where` clauses and their values. */
+function eventFilters(query: EventQuery): [where: string[], params: unknown[]] {
+  const { where, params } = equalities([
+    ['name', query.name],
+    ['endpoint', query.endpoint],
+    ['stream', query.stream],
+    ['account_id', query.accountId],
+  ]);
+  if (query.pageId !== undefined) {
+    const scoped = pageEvents(query.pageId);
+    where.push(...scoped.where);
+    params.push(...scoped.params);
+  }
+  if (query.text !== undefined && query.text !== '') {
+    where.push("(name LIKE ? ESCAPE '\\' OR json LIKE ? ESCAPE '\\')");
+    params.push(likePattern(query.text), likePattern(query.text));
+  }
+  return [where, params];
 }
 
 export function createSqliteReads(db: SqliteDatabase): SqliteReads {
@@ -107,34 +126,9 @@ export function createSqliteReads(db: SqliteDatabase): SqliteReads {
       return page<SqlRow & { seq: number }, StoredPing>('collector_pings', where, params, query, rowToPing);
     },
 
-    listEvents(query) {
-      const { where, params } = equalities([
-        ['name', query.name],
-        ['endpoint', query.endpoint],
-        ['stream', query.stream],
-        ['account_id', query.accountId],
-      ]);
-      if (query.pageId !== undefined) {
-        const scoped = pageEvents(query.pageId);
-        where.push(...scoped.where);
-        params.push(...scoped.params);
-      }
-      if (query.text !== undefined && query.text !== '') {
-        where.push("(name LIKE ? ESCAPE '\\' OR json LIKE ? ESCAPE '\\')");
-        params.push(likePattern(query.text), likePattern(query.text));
-      }
-      return page<EventRow, StoredEvent>('collector_events', where, params, query, rowToEvent);
-    },
+    listEvents: (query) => page<EventRow, StoredEvent>('collector_events', ...eventFilters(query), query, rowToEvent),
 
-    listConflicts(query) {
-      const { where, params } = equalities([['stream', query.stream]]);
-      if (query.pageId !== undefined) {
-        const scoped = pageEvents(query.pageId);
-        where.push(...scoped.where);
-        params.push(...scoped.params);
-      }
-      return page<EventRow, StoredEvent>('collector_conflicts', where, params, query, rowToEvent);
-    },
+    listConflicts: (query) => page<EventRow, StoredEvent>('collector_conflicts', ...eventFilters(query), query, rowToEvent),
 
     listRequests(query) {
       const { where, params } = equalities([
