@@ -243,7 +243,10 @@ describe('DashboardApp (StrictMode)', () => {
     });
     expect(tile.querySelector('.tile-value.alert')).not.toBeNull();
     expect(tile.textContent).toContain('another payload: both kept');
-    await screen.findAllByTestId('event-row');
+    // The event the conflict shares its id with, opened first: the conflicting copy is a row of its own.
+    const original = (await screen.findAllByTestId('event-row')).find((r) => r.dataset.name === 'playerStateChange')!;
+    fireEvent.click(original);
+    expect(JSON.parse(document.querySelector('.json')!.textContent!)).toEqual(EVENTS[1].event);
     const lists = screen.getByRole('group', { name: 'Table lists' });
     fireEvent.click(within(lists).getByRole('button', { name: 'Conflicts' }));
     await waitFor(() => expect(screen.getByTestId('table-status').textContent).toBe('1 conflict in the last 5 minutes · live'));
