@@ -20,7 +20,14 @@ export function prepareWriteLogRequest(db: SqliteDatabase, { bump, bumpName }: R
        @jsonHash, @accountId, @channelId)
      ON CONFLICT (stream, dedupe_key) DO NOTHING`,
   );
-  const storedPayload = db.prepare('SELECT json_hash AS jsonHash, json FROM collector_events WHERE stream = ? AND dedupe_key = ?');
+  // Whether the event stored under the key has this payload: compared in SQL (through the unique key), so only the
+  // answer comes out; a row stored before hashes were kept compares by its JSON.
+  const samePayload = db
+    .prepare(
+      `SELECT 1 FROM collector_events WHERE stream = @stream AND dedupe_key = @dedupeKey
+         AND CASE WHEN json_hash IS NULL THEN json = @json ELSE json_hash = @jsonHash END`,
+    )
+    .pluck();
   const insertConflict = db.prepare(
     `INSERT INTO collector_conflicts (stream, dedupe_key, client_event_id, name, endpoint, event_time_ms, received_at_ms, request_id, value, json,
        json_hash, account_id, channel_id)
@@ -28,11 +35,6 @@ export function prepareWriteLogRequest(db: SqliteDatabase, { bump, bumpName }: R
        @jsonHash, @accountId, @channelId)
      ON CONFLICT (stream, dedupe_key, json_hash) DO NOTHING`,
   );
-  /** Whether the event stored under this key has this payload (a row without a hash compares by its JSON). */
-  const samePayload = (stream: string, dedupeKey: string, jsonHash: string, json: string) => {
-    const stored = storedPayload.get(stream, dedupeKey) as { jsonHash: string | null; json: string } | undefined;
-    return stored === undefined || (stored.jsonHash === null ? stored.json === json : stored.jsonHash === jsonHash);
-  };
   const insertRequest = db.prepare(
     `INSERT INTO collector_requests (request_id, stream, endpoint, received_at_ms, compressed, content_type, body_bytes, decoded_bytes,
        headers_json, serialized_client_event_id_json, page_id, request_time_ms_json, context_json, event_count, refused, accepted, duplicates,
@@ -68,7 +70,7 @@ export function prepareWriteLogRequest(db: SqliteDatabase, { bump, bumpName }: R
       if (insertEvent.run(row).changes > 0) {
         accepted += 1;
         byName.set(e.name, (byName.get(e.name) ?? 0) + 1);
-      } else if (!samePayload(e.stream, e.dedupeKey, jsonHash, e.json) && insertConflict.run(row).changes > 0) {
+      } else if (samePayload.get(row) === undefined && insertConflict.run(row).changes > 0) {
         conflicts += 1;
       } else {
         duplicates += 1;
