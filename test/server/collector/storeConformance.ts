@@ -425,6 +425,10 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
       ]);
       expect(await store.stats()).toMatchObject({ requests: 5, events: 21, duplicatesDropped: 40, conflicts: 21 });
       await expect(store.listConflicts({ limit: 1, cursor: 'not a cursor!' })).rejects.toBeInstanceOf(StoreQueryError);
+      // Retention takes the conflicts received before the cutoff with the rest.
+      await expect(store.deleteReceivedBefore(T0 + 5_000)).resolves.toBe(20);
+      expect((await store.listConflicts({ limit: 100 })).items).toEqual([storedEvent(twice.events[1], twice.request)]);
+      expect(await store.stats()).toMatchObject({ events: 1, conflicts: 1 });
     });
 
     it('pages walk every event exactly once, in arrival order, whatever the page size', async () => {
