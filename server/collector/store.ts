@@ -7,7 +7,12 @@
  * - `recordLogRequest` resolves only after what it stored is durable (the SQLite transaction committed, the
  *   ClickHouse insert acknowledged). The route acknowledges the client only then.
  * - De-duplication is the store's own unique key (stream, dedupeKey), never a set in memory: a resent event is stored
- *   once, however many times and through however many collectors it arrives.
+ *   once, however many times and through however many collectors it arrives. A resend is an event whose key is stored
+ *   with the same payload (compared by a hash of its JSON); a key stored with another payload is a **conflict**, kept
+ *   as well (`listConflicts`), never dropped: whoever holds a stream's token and sends its ids first cannot make the
+ *   page's own events vanish.
+ * - Everything a stream token reaches is scoped to that stream: de-duplication, and the `pageId` filters, which list
+ *   only what the page's own stream sent (see {@link EventQuery.pageId}).
  * - Nothing is held in memory in proportion to the store's size; reads are pages with a cursor and a bounded size.
  */
 import type {
@@ -77,6 +82,7 @@ export interface StoredRequest extends Omit<IncomingRequest, 'contextJson' | 'vi
   context?: unknown;
   accepted: number;
   duplicates: number;
+  conflicts: number;
 }
 
 /** One report of the error-reporting endpoint (every field bounded by the route). */
@@ -110,8 +116,13 @@ export interface EventQuery extends PageQuery {
   name?: string;
   endpoint?: CollectorEndpoint;
   stream?: string;
-  /** Events whose `clientEventId` starts with this text (a page id: `{pageId}:`). */
-  clientEventIdPrefix?: string;
+  /**
+   * The events of this page: their `clientEventId` starts with `{pageId}:` and they came on the page's own stream,
+   * the stream of the first request that named the page (`serializedClientEventId.serializedEventId`). A page id is
+   * random per page view and the stream token is issued per page view, so another stream that uses the page's id
+   * prefix (or names the page in its requests later) is not the page, and is not listed under it.
+   */
+  pageId?: string;
   /** Free text searched in the event's name and JSON. */
   text?: string;
   /** Events attributed to this account (anonymous events never match). */
@@ -120,7 +131,7 @@ export interface EventQuery extends PageQuery {
 
 export interface RequestQuery extends PageQuery {
   stream?: string;
-  /** Requests whose `serializedClientEventId.serializedEventId` is this page id. */
+  /** Requests whose `serializedClientEventId.serializedEventId` is this page id, on the page's own stream (as {@link EventQuery.pageId}). */
   pageId?: string;
   /** Requests sent by this account (anonymous requests never match). */
   accountId?: string;
@@ -165,6 +176,9 @@ export interface StoredPing extends IncomingPing {
   id: string;
 }
 
+/** The conflicting copies of events, narrowed by the same filters as the events. */
+export type ConflictQuery = EventQuery;
+
 export interface PingQuery extends PageQuery {
   docid?: string;
   ei?: string;
@@ -177,10 +191,17 @@ export class StoreQueryError extends Error {
   override readonly name = 'StoreQueryError';
 }
 
-/** The outcome of one stored request. */
+/**
+ * The outcome of one stored request: every event of it is stored (`accepted`, `conflicts`) or was stored before with
+ * the same payload (`duplicates`). The client treats all three alike: delivered, never to be sent again.
+ */
 export interface RecordOutcome {
+  /** Events stored for the first time. */
   accepted: number;
+  /** Events stored before with the same payload: resends, stored once. */
   duplicates: number;
+  /** Events whose key was stored before with another payload: stored as conflicts, beside the first arrival. */
+  conflicts: number;
 }
 
 export interface CollectorStore {
@@ -195,11 +216,16 @@ export interface CollectorStore {
   listPings(query: PingQuery): Promise<Page<StoredPing>>;
   /** Events in arrival order (oldest first), one page at a time. */
   listEvents(query: EventQuery): Promise<Page<StoredEvent>>;
+  /**
+   * The conflicting copies of events (a key already stored with another payload), in arrival order, one page at a
+   * time; the first arrival of each key is among the events.
+   */
+  listConflicts(query: ConflictQuery): Promise<Page<StoredEvent>>;
   listRequests(query: RequestQuery): Promise<Page<StoredRequest>>;
   listErrors(query: PageQuery): Promise<Page<StoredErrorReport>>;
   stats(): Promise<CollectorStats>;
   timeseries(query: TimeseriesQuery): Promise<TimeseriesBucket[]>;
-  /** Deletes what was received before `cutoffMs` (retention: events, requests, error reports, pings); resolves with how many events went. */
+  /** Deletes what was received before `cutoffMs` (retention: events, conflicts, requests, error reports, pings); resolves with how many events went. */
   deleteReceivedBefore(cutoffMs: number): Promise<number>;
   /** Resolves when the store answers (readiness); rejects otherwise. */
   ping(): Promise<void>;

@@ -30,7 +30,7 @@ export function EventFilterBar({ filter, onFilter, names }: { filter: EventFilte
         ))}
       </select>
       {isFiltered(filter) && (
-        <button type="button" className="ghost" onClick={() => onFilter({ text: '', name: '', endpoint: '' })}>
+        <button type="button" className="ghost" onClick={() => onFilter({ text: '', name: '', endpoint: '', ...(filter.view ? { view: filter.view } : {}) })}>
           Clear
         </button>
       )}

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { EventFilterBar } from './EventFilterBar';
 import { EventRows } from './EventRows';
-import { isFiltered, tableStatus } from './EventTable.state';
+import { isFiltered, ROW_NOUNS, tableStatus } from './EventTable.state';
 import type { EventTable as EventTableState } from './followEvents';
 import type { TimeRange } from './timeRanges';
-import type { EventFilter } from './types';
+import type { EventFilter, TableView } from './types';
 
 interface EventTableProps {
   table: EventTableState | { status: 'signedOut' };
@@ -16,18 +16,29 @@ interface EventTableProps {
   maxRows: number;
 }
 
+const VIEWS: readonly { view: TableView; label: string }[] = [
+  { view: 'events', label: 'Events' },
+  { view: 'conflicts', label: 'Conflicts' },
+];
+
 /** What the table says when it has no rows: nothing matches the filter, or nothing arrived in the range. */
 function EmptyTable({ filter, range }: { filter: EventFilter; range: TimeRange }) {
+  const many = ROW_NOUNS[filter.view ?? 'events'][1];
   return (
     <div className="empty-state" data-testid="table-empty">
       {isFiltered(filter) ? (
         <>
-          <p className="empty-title">No events match.</p>
+          <p className="empty-title">No {many} match.</p>
           <p>
             Nothing in {range.phrase} matches{filter.text.trim() ? ` “${filter.text.trim()}”` : ''}
             {filter.name ? ` named ${filter.name}` : ''}
             {filter.endpoint ? ` at ${filter.endpoint}` : ''}.
           </p>
+        </>
+      ) : filter.view === 'conflicts' ? (
+        <>
+          <p className="empty-title">No conflicts in {range.phrase}.</p>
+          <p>An event id sent again with another payload would show here, its first arrival kept among the events.</p>
         </>
       ) : (
         <>
@@ -45,7 +56,10 @@ function EmptyTable({ filter, range }: { filter: EventFilter; range: TimeRange }
   );
 }
 
-/** The live table of the newest events, searchable, with each event's JSON a click away. */
+/**
+ * The live table of the newest events — or of the conflicting copies of events (an id stored before with another
+ * payload; both copies are kept) — searchable, with each event's JSON a click away.
+ */
 export function EventTable({ table, filter, onFilter, names, range, maxRows }: EventTableProps) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (key: string) =>
@@ -56,13 +70,21 @@ export function EventTable({ table, filter, onFilter, names, range, maxRows }: E
     });
   const rows = table.status === 'signedOut' ? [] : table.rows;
   const loading = table.status === 'loading';
+  const view = filter.view ?? 'events';
 
   return (
     <section className="card events" aria-label="Events">
       <div className="events-head">
-        <h2>Events</h2>
+        <h2>{view === 'conflicts' ? 'Conflicting events' : 'Events'}</h2>
+        <div className="segmented" role="group" aria-label="Table lists">
+          {VIEWS.map((v) => (
+            <button key={v.view} type="button" aria-pressed={v.view === view} onClick={() => onFilter({ ...filter, view: v.view })}>
+              {v.label}
+            </button>
+          ))}
+        </div>
         <p className="events-status" role="status" data-testid="table-status">
-          {tableStatus(table, isFiltered(filter), range, maxRows)}
+          {tableStatus(table, isFiltered(filter), range, maxRows, view)}
         </p>
       </div>
       <EventFilterBar filter={filter} onFilter={onFilter} names={names} />

@@ -24,6 +24,13 @@ const TILES: readonly Tile[] = [
     caption: (s) => (s.requests ? `${formatPercent(s.compressedRequests, s.requests)} gzip-compressed` : 'none yet'),
   },
   { key: 'duplicates', label: 'Duplicates dropped', value: (s) => s.duplicatesDropped, caption: () => 'resent events, stored once' },
+  {
+    key: 'conflicts',
+    label: 'Conflicts',
+    value: (s) => s.conflicts,
+    caption: () => 'an id sent again with another payload: both kept',
+    alertWhenAbove0: true,
+  },
   { key: 'refused', label: 'Refused events', value: (s) => s.refusedEvents, caption: () => 'failed validation', alertWhenAbove0: true },
   { key: 'errors', label: 'Error reports', value: (s) => s.errors, caption: () => 'from players’ error endpoint', alertWhenAbove0: true },
 ];

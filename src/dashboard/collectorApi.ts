@@ -105,6 +105,7 @@ function asStats(body: unknown): CollectorStats {
     compressedRequests: isCount(body.compressedRequests) ? body.compressedRequests : 0,
     events: body.events,
     duplicatesDropped: isCount(body.duplicatesDropped) ? body.duplicatesDropped : 0,
+    conflicts: isCount(body.conflicts) ? body.conflicts : 0,
     refusedEvents: isCount(body.refusedEvents) ? body.refusedEvents : 0,
     byEndpoint: { log_event: byEndpoint.log_event ?? 0, video_stats: byEndpoint.video_stats ?? 0 },
     byName: counts(body.byName),
@@ -117,8 +118,8 @@ function asBuckets(body: unknown): TimeseriesBucket[] {
   return body.buckets.filter((b): b is TimeseriesBucket => isObject(b) && isCount(b.startMs));
 }
 
-function asEventPage(body: unknown): Page<DashboardEvent> {
-  if (!isObject(body) || !Array.isArray(body.items)) throw malformed('events');
+function asEventPage(body: unknown, what = 'events'): Page<DashboardEvent> {
+  if (!isObject(body) || !Array.isArray(body.items)) throw malformed(what);
   const items = body.items.filter(
     (e): e is DashboardEvent =>
       isObject(e) && typeof e.name === 'string' && typeof e.stream === 'string' && typeof e.dedupeKey === 'string' && isCount(e.receivedAtMs),
@@ -135,6 +136,8 @@ export interface CollectorApi {
   stats(token: string): Observable<CollectorStats>;
   timeseries(token: string, query: TimeseriesQuery): Observable<TimeseriesBucket[]>;
   events(token: string, query: EventListQuery): Observable<Page<DashboardEvent>>;
+  /** The conflicting copies of events (an id stored before with another payload), with the events' filters. */
+  conflicts(token: string, query: EventListQuery): Observable<Page<DashboardEvent>>;
 }
 
 /**
@@ -145,6 +148,7 @@ export function createCollectorApi(getJson: GetJson): CollectorApi {
   return {
     stats: (token) => getJson('/collector/api/stats', token).pipe(map(asStats)),
     timeseries: (token, query) => getJson(`/collector/api/timeseries${queryString(query)}`, token).pipe(map(asBuckets)),
-    events: (token, query) => getJson(`/collector/api/events${queryString(query)}`, token).pipe(map(asEventPage)),
+    events: (token, query) => getJson(`/collector/api/events${queryString(query)}`, token).pipe(map((body) => asEventPage(body))),
+    conflicts: (token, query) => getJson(`/collector/api/conflicts${queryString(query)}`, token).pipe(map((body) => asEventPage(body, 'conflicts'))),
   };
 }

@@ -65,7 +65,8 @@ const shareState = <T>(scheduler: SchedulerLike): MonoTypeOperatorFunction<T> =>
 /** Waiting for the grant, then for the first answer: one loading state, not two. */
 const bothLoading = <T extends { status: string }>(a: T, b: T) => a.status === 'loading' && b.status === 'loading';
 
-const sameFilter = (a: EventFilter, b: EventFilter) => a.text === b.text && a.name === b.name && a.endpoint === b.endpoint;
+const sameFilter = (a: EventFilter, b: EventFilter) =>
+  a.text === b.text && a.name === b.name && a.endpoint === b.endpoint && (a.view ?? 'events') === (b.view ?? 'events');
 
 /** The filter as the table applies it: typing settles for `debounceMs` first; a picked name or endpoint applies at once. */
 export function settledFilter(filter$: Observable<EventFilter>, debounceMs: number, scheduler: SchedulerLike): Observable<EventFilter> {
@@ -91,7 +92,8 @@ export const filterQuery = ({ text, name, endpoint }: EventFilter): Partial<Even
  * The dashboard's state: stats, charts and table polled from the admin API with the reader's token, every `pollMs`.
  * The stats read goes first with each token; the charts and the table follow once it is not refused, so a wrong token
  * costs one 401 (and `access$` says `refused`), and a token refused later (rotated) stops every read. A new token
- * (sign-in) restarts every read; a new range restarts the charts and the table; a new filter restarts the table.
+ * (sign-in) restarts every read; a new range restarts the charts and the table; a new filter restarts the table, which
+ * lists the events or, in the `conflicts` view, the conflicting copies of events.
  */
 export function createDashboardState(
   api: CollectorApi,
@@ -157,7 +159,8 @@ export function createDashboardState(
   const table$ = combineLatest([grant$, range$, settledFilter(filter$, searchDebounceMs, scheduler)]).pipe(
     switchMap(([grant, key, filter]): Observable<EventTable | { status: 'signedOut' }> => {
       if (grant.status !== 'granted') return of(grant.status === 'signedOut' ? SIGNED_OUT : TABLE_LOADING);
-      return followEvents((request) => api.events(grant.token, { ...filterQuery(filter), ...request }), {
+      const read = filter.view === 'conflicts' ? api.conflicts : api.events;
+      return followEvents((request) => read(grant.token, { ...filterQuery(filter), ...request }), {
         sinceMs: Math.max(0, scheduler.now() - timeRangeOf(key).rangeMs),
         pollMs,
         scheduler,

@@ -56,7 +56,11 @@ interface Tick {
   position: Position;
 }
 
-export const eventKey = (e: Pick<DashboardEvent, 'stream' | 'dedupeKey'>) => `${e.stream}\n${e.dedupeKey}`;
+/**
+ * A row's identity: its key within its stream, and the request that stored it. An event is stored by one request (a
+ * resend never changes it), and so is each conflicting copy, which shares its key with the event it conflicts with.
+ */
+export const eventKey = (e: Pick<DashboardEvent, 'stream' | 'dedupeKey' | 'requestId'>) => `${e.stream}\n${e.dedupeKey}\n${e.requestId}`;
 const newestFirst = (a: DashboardEvent, b: DashboardEvent) => b.receivedAtMs - a.receivedAtMs;
 
 /**

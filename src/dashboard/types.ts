@@ -30,10 +30,17 @@ export interface EventListQuery {
   accountId?: string;
 }
 
-/** What the table is narrowed to: empty strings mean "any". */
+/**
+ * What the table lists: the events, or the conflicting copies of events (an id stored before with another payload,
+ * kept beside the first arrival).
+ */
+export type TableView = 'events' | 'conflicts';
+
+/** What the table is narrowed to: empty strings mean "any"; no `view` means the events. */
 export interface EventFilter {
   text: string;
   name: string;
   endpoint: '' | CollectorEndpoint;
+  view?: TableView;
 }
 export const NO_FILTER: EventFilter = { text: '', name: '', endpoint: '' };

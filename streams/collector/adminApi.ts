@@ -58,7 +58,10 @@ export interface CollectorStats {
   requests: number;
   compressedRequests: number;
   events: number;
+  /** Resent events: their key was stored before with the same payload, so they are stored once. */
   duplicatesDropped: number;
+  /** Events whose key was stored before with another payload: kept as conflicts (`/collector/api/conflicts`). */
+  conflicts: number;
   refusedEvents: number;
   byEndpoint: Record<CollectorEndpoint, number>;
   byName: Record<string, number>;

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { createIdentityTokens, createStreamTokensFor } from '../../server/tokens/identityTokens';
 import { withE2eEnvironment } from './helpers/environment';
 import type { HostServer, RunningServer } from './helpers/servers';
 import { launchProfileBrowser, openEmbed, type ProfileBrowser } from './telemetry.helpers';
@@ -168,6 +169,52 @@ describe('issue 12 §5: the collector dashboard', () => {
     expect(json.watchTimeSegment.videoId).toBe('VFcitylight');
 
     expect(await dashboard.getAttribute('[data-testid="liveness"]', 'data-tone')).toBe('live');
+    expect(problems).toEqual([]);
+    await dashboard.close();
+  });
+
+  it('counts an event id sent again with another payload as a conflict, and lists both copies', async () => {
+    const cleared = await fetch(`${server.origin}/collector/api/events`, { method: 'DELETE', headers: { authorization: `Bearer ${server.adminToken}` } });
+    expect(cleared.status).toBe(200);
+    // A page's stream token (minted with the server's own keys, as its embed page would get it) used twice for one id.
+    const { token } = createStreamTokensFor({ dataDir: server.dataDir }).issue();
+    const antiForgery = createIdentityTokens({ dataDir: server.dataDir }).antiForgery;
+    const send = async (state: number) => {
+      const res = await fetch(`${server.origin}/youtubei/v1/log_event`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-vidframe-stream-token': token },
+        body: JSON.stringify({
+          session_token: antiForgery.issue().token,
+          context: { client: { clientName: 'WEB_EMBEDDED_PLAYER', clientVersion: '1.0' } },
+          events: [{ eventTimeMs: Date.now(), clientEventId: 'pgConflict:1', playerStateChange: { previousState: -1, state } }],
+          requestTimeMs: Date.now(),
+          serializedClientEventId: { serializedEventId: 'pgConflict', clientCounter: state },
+        }),
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { collector: unknown }).collector;
+    };
+    expect(await send(5)).toMatchObject({ accepted: 1, duplicates: 0, conflicts: 0 });
+    expect(await send(1)).toMatchObject({ accepted: 0, duplicates: 0, conflicts: 1 });
+
+    const { page: dashboard, problems } = await openDashboard(`?token=${encodeURIComponent(server.adminToken)}`);
+    await dashboard.waitForSelector('[data-stat="conflicts"][data-value="1"] .tile-value.alert', { timeout: 30_000 });
+    await dashboard.waitForFunction(() => document.querySelectorAll('[data-testid="event-row"]').length === 1, null, POLL);
+    const stateOfOpenRow = async () => {
+      await dashboard.click('[data-testid="event-row"]');
+      await dashboard.waitForSelector('[data-testid="event-row"].open .row-toggle[aria-expanded="true"]', POLL);
+      return (JSON.parse((await dashboard.textContent('.json'))!) as { playerStateChange: { state: number } }).playerStateChange.state;
+    };
+    expect(await stateOfOpenRow()).toBe(5); // the first arrival, among the events
+
+    await dashboard.click('[aria-label="Table lists"] >> text=Conflicts');
+    await dashboard.waitForFunction(
+      () => document.querySelector('[data-testid="table-status"]')?.textContent === '1 conflict in the last 5 minutes · live',
+      null,
+      POLL,
+    );
+    expect(await dashboard.textContent('.events h2')).toBe('Conflicting events');
+    expect(await stateOfOpenRow()).toBe(1); // the page's own event, kept as a conflict
     expect(problems).toEqual([]);
     await dashboard.close();
   });

@@ -159,7 +159,7 @@ export function registerIngestRoutes(scope: FastifyInstance, opts: IngestOptions
         ...responseContextFor(viewer, tokens.consistency),
         ...(globalConfigGroup && endpoint === 'log_event' ? { globalConfigGroup } : {}),
       },
-      collector: { accepted: outcome.accepted, duplicates: outcome.duplicates, refused },
+      collector: { accepted: outcome.accepted, duplicates: outcome.duplicates, conflicts: outcome.conflicts, refused },
     });
   };
 

@@ -260,7 +260,7 @@ describe('ClickHouse store: several collectors, one database', () => {
       fresh.store.recordLogRequest({ ...bad.request, serializedClientEventId: cyclic }, bad.events),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
-    expect((results[0] as PromiseFulfilledResult<{ accepted: number; duplicates: number }>).value).toEqual({ accepted: 2, duplicates: 0 });
+    expect((results[0] as PromiseFulfilledResult<{ accepted: number; duplicates: number }>).value).toEqual({ accepted: 2, duplicates: 0, conflicts: 0 });
     expect((await fresh.store.stats()).events).toBe(2);
   });
 
@@ -268,17 +268,17 @@ describe('ClickHouse store: several collectors, one database', () => {
     const db = new URL(fresh.url).pathname.slice(1);
     const versions = async (name: string) =>
       (await rows<{ version: number }>(`SELECT version FROM ${name}.schema_migrations FINAL ORDER BY version`)).map((r) => Number(r.version));
-    expect(await versions(db)).toEqual([1, 2, 3]);
+    expect(await versions(db)).toEqual([1, 2, 3, 4]);
     await fresh.reopen();
-    expect(await versions(db)).toEqual([1, 2, 3]);
+    expect(await versions(db)).toEqual([1, 2, 3, 4]);
     const tables = (await rows<{ name: string }>(`SELECT name FROM system.tables WHERE database = ${quoteString(db)} ORDER BY name`)).map((r) => r.name);
-    expect(tables).toEqual(['errors', 'events', 'pings', 'requests', 'schema_migrations']);
+    expect(tables).toEqual(['conflicts', 'errors', 'events', 'pings', 'requests', 'schema_migrations']);
 
     // Two collectors starting together on a new database.
     const other = newDatabase();
     const both = await Promise.all([createClickHouseStore(`${server.url}/${other}`), createClickHouseStore(`${server.url}/${other}`)]);
     try {
-      expect(await versions(other)).toEqual([1, 2, 3]);
+      expect(await versions(other)).toEqual([1, 2, 3, 4]);
       await both[0].recordLogRequest(
         ...args(clientPage('pgMig', 'st-mig').request(T0, [{ eventTimeMs: T0, clientEventId: 'pgMig:1', playerLoad: { videoId: 'v', autoplay: false } }])),
       );
@@ -288,7 +288,7 @@ describe('ClickHouse store: several collectors, one database', () => {
     }
 
     await admin.insert({ table: `${other}.schema_migrations`, format: 'JSONEachRow', values: [{ version: 999, applied_at_ms: 0 }] });
-    await expect(createClickHouseStore(`${server.url}/${other}`)).rejects.toThrow(/schema version 999, newer than this VidFrame knows \(3\)/);
+    await expect(createClickHouseStore(`${server.url}/${other}`)).rejects.toThrow(/schema version 999, newer than this VidFrame knows \(4\)/);
     await admin.command({ query: `DROP DATABASE ${other}` });
   });
 });
@@ -297,7 +297,8 @@ describe('ClickHouse store: the account columns (migration 2)', () => {
   const columnsOf = async (db: string) =>
     (
       await rows<{ table: string; name: string; type: string }>(
-        `SELECT table, name, type FROM system.columns WHERE database = ${quoteString(db)} AND name IN ('account_id', 'channel_id') ORDER BY table, name`,
+        `SELECT table, name, type FROM system.columns WHERE database = ${quoteString(db)} AND table IN ('events', 'requests') AND name IN ('account_id', 'channel_id')
+         ORDER BY table, name`,
       )
     ).map((c) => `${c.table}.${c.name} ${c.type}`);
   const expected = [
@@ -325,6 +326,13 @@ describe('ClickHouse store: the account columns (migration 2)', () => {
         expect((await store.listEvents({ limit: 10 })).items.map((e) => [e.dedupeKey, 'accountId' in e])).toEqual([[old.events[0].dedupeKey, false]]);
       const [raw] = await rows<{ account_id: string | null }>(`SELECT account_id FROM ${db}.events`);
       expect(raw.account_id).toBeNull();
+      // A row stored before payload hashes were kept compares by its JSON: the same JSON is a resend, another a conflict.
+      const [store] = stores;
+      const resend = page.request(T0 + 1, [JSON.parse(old.events[0].json) as Record<string, unknown>]);
+      await expect(store.recordLogRequest(...args(resend))).resolves.toEqual({ accepted: 0, duplicates: 1, conflicts: 0 });
+      const other = { ...resend, request: { ...resend.request, requestId: 'req-other-payload' }, events: [{ ...resend.events[0], json: '{"x":1}' }] };
+      await expect(store.recordLogRequest(...args(other))).resolves.toEqual({ accepted: 0, duplicates: 0, conflicts: 1 });
+      expect((await store.listConflicts({ limit: 10 })).items.map((e) => e.event)).toEqual([{ x: 1 }]);
     } finally {
       for (const store of stores) await store.close();
       await admin.command({ query: `DROP DATABASE IF EXISTS ${db}` });
@@ -380,10 +388,13 @@ describe('ClickHouse store: quoting', () => {
         json: JSON.stringify({ eventTimeMs: T0, clientEventId: `pg${text}:${i + 1}`, [name]: { text } }),
       }));
       const request: Sent['request'] = { ...clientPage('pgQ', `st-${hostile[2]}`).request(T0, []).request, eventCount: events.length };
-      await expect(fresh.store.recordLogRequest(request, events)).resolves.toEqual({ accepted: hostile.length, duplicates: 0 });
+      // Each hostile page named by a request of its own stream, so that the `pageId` filter finds its events.
+      for (const text of hostile) await fresh.store.recordLogRequest(clientPage(`pg${text}`, `st-${text}`).request(T0 - 1, []).request, []);
+      await expect(fresh.store.recordLogRequest(request, events)).resolves.toEqual({ accepted: hostile.length, duplicates: 0, conflicts: 0 });
       await expect(fresh.store.recordLogRequest({ ...request, requestId: 'req-again', receivedAtMs: T0 + 1 }, events)).resolves.toEqual({
         accepted: 0,
         duplicates: hostile.length,
+        conflicts: 0,
       });
 
       const listed = (await fresh.store.listEvents({ limit: 100, name })).items;
@@ -391,9 +402,9 @@ describe('ClickHouse store: quoting', () => {
       for (const [i, text] of hostile.entries()) {
         const byStream = (await fresh.store.listEvents({ limit: 10, stream: `st-${text}` })).items;
         expect(byStream.map((e) => e.event)).toEqual([{ eventTimeMs: T0, clientEventId: `pg${text}:${i + 1}`, [name]: { text } }]);
-        expect((await fresh.store.listEvents({ limit: 10, clientEventIdPrefix: `pg${text}:` })).items.map((e) => e.dedupeKey)).toContain(`key-${text}`);
+        expect((await fresh.store.listEvents({ limit: 10, pageId: `pg${text}` })).items.map((e) => e.dedupeKey)).toEqual([`key-${text}`]);
       }
-      expect((await fresh.store.listRequests({ limit: 10, stream: `st-${hostile[2]}` })).items).toHaveLength(2);
+      expect((await fresh.store.listRequests({ limit: 10, stream: `st-${hostile[2]}` })).items).toHaveLength(3);
       expect((await fresh.store.stats()).byName).toEqual({ [name]: hostile.length });
       const [canary] = await rows<{ n: string }>("SELECT count() AS n FROM system.tables WHERE database = 'default' AND name = 'x'");
       expect(Number(canary.n)).toBe(1);
@@ -412,7 +423,7 @@ describe('ClickHouse store: quoting', () => {
         page.event(playerEvents.load({ videoId: 'v', autoplay: true })),
       ]);
       sent.events[1] = { ...sent.events[1], clientEventId: 'pgSur:\udc00', dedupeKey: 'pgSur:\udc00' };
-      await expect(fresh.store.recordLogRequest(...args(sent))).resolves.toEqual({ accepted: 2, duplicates: 0 });
+      await expect(fresh.store.recordLogRequest(...args(sent))).resolves.toEqual({ accepted: 2, duplicates: 0, conflicts: 0 });
       const [error, load] = (await fresh.store.listEvents({ limit: 10 })).items;
       expect(error.event).toEqual({ ...JSON.parse(sent.events[0].json), playerError: expect.objectContaining({ message: 'half \ud83d of an emoji' }) });
       expect(load.clientEventId).toBe('pgSur:\ufffd');

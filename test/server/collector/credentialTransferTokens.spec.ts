@@ -59,7 +59,7 @@ describe('collector: log_event credentialTransferTokens (spec §7)', () => {
   it('accepts valid tokens, stores the request and its events, and stores nothing of the tokens', async () => {
     const res = await post(logBody({ credentialTransferTokens: [{ token: CREDENTIAL, scope: 'youtube' }, { token: `${CREDENTIAL}-2` }] }));
     expect(res.statusCode).toBe(200);
-    expect(res.json().collector).toEqual({ accepted: 1, duplicates: 0, refused: [] });
+    expect(res.json().collector).toEqual({ accepted: 1, duplicates: 0, conflicts: 0, refused: [] });
 
     const requests = (await admin('/collector/api/requests?limit=500')).items;
     const events = (await admin('/collector/api/events?limit=500')).items;

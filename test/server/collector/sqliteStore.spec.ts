@@ -146,6 +146,7 @@ describe('SQLite store specifics', () => {
       { domain: 'collector', version: 1 },
       { domain: 'collector', version: 2 },
       { domain: 'collector', version: 3 },
+      { domain: 'collector', version: 4 },
     ]);
     db.close();
     return store.close();
@@ -156,7 +157,7 @@ describe('SQLite store specifics', () => {
     migrate(db, 'collector', collectorMigrations);
     db.prepare("INSERT INTO schema_migrations (domain, version, description, applied_at_ms) VALUES ('collector', 99, 'future', 0)").run();
     expect(() => migrate(db, 'collector', collectorMigrations)).toThrow(
-      'The collector tables are at version 99, newer than this server knows (3): upgrade the server.',
+      'The collector tables are at version 99, newer than this server knows (4): upgrade the server.',
     );
     db.close();
   });
@@ -166,8 +167,8 @@ describe('SQLite store specifics', () => {
     const db = openDatabase(file);
     migrate(db, 'collector', collectorMigrations.slice(0, 1));
     writeAtVersion1(db, { request: request('old'), events: [event('p:1')] });
-    // Step 3 (the pings table) follows in the same climb.
-    expect(migrate(db, 'collector', collectorMigrations)).toEqual([2, 3]);
+    // Steps 3 (the pings table) and 4 (payload hashes, conflicts) follow in the same climb.
+    expect(migrate(db, 'collector', collectorMigrations)).toEqual([2, 3, 4]);
     const columns = (table: string) =>
       db.prepare(`SELECT name, type, "notnull" AS not_null FROM pragma_table_info(?) WHERE name IN ('account_id', 'channel_id')`).all(table);
     for (const table of ['collector_requests', 'collector_events']) {
@@ -190,6 +191,14 @@ describe('SQLite store specifics', () => {
     const store = createSqliteStore(file);
     expect((await store.listEvents({ limit: 10 })).items.map((e) => [e.dedupeKey, 'accountId' in e])).toEqual([['p:1', false]]);
     expect((await store.stats()).events).toBe(1);
+    // A row stored before payload hashes were kept compares by its JSON: the same JSON is a resend, another a conflict.
+    await expect(store.recordLogRequest(request('resend'), [event('p:1')])).resolves.toEqual({ accepted: 0, duplicates: 1, conflicts: 0 });
+    await expect(store.recordLogRequest(request('other'), [{ ...event('p:1'), json: '{"x":1}' }])).resolves.toEqual({
+      accepted: 0,
+      duplicates: 0,
+      conflicts: 1,
+    });
+    expect((await store.listConflicts({ limit: 10 })).items.map((e) => [e.dedupeKey, e.event])).toEqual([['p:1', { x: 1 }]]);
     await store.close();
   });
 
@@ -226,7 +235,7 @@ describe('SQLite store specifics', () => {
     const store = createSqliteStore(join(dir, 'db.sqlite'));
     const pending = store.recordLogRequest(request('r'), [event('k')]);
     await store.close();
-    await expect(pending).resolves.toEqual({ accepted: 1, duplicates: 0 });
+    await expect(pending).resolves.toEqual({ accepted: 1, duplicates: 0, conflicts: 0 });
     await expect(store.recordLogRequest({} as never, [])).rejects.toThrow('The collector store is closed');
     const again = createSqliteStore(join(dir, 'db.sqlite'));
     expect((await again.stats()).events).toBe(1);

@@ -25,7 +25,10 @@ import { stampEvent, type ClientEvent, type LogEvent } from '../../../streams/lo
  * - arrival order is the order requests were stored, and within a request the order of its events; the first
  *   arrival of an event is the one kept (a resend neither moves it nor changes its request);
  * - `sinceMs` is inclusive, `untilMs` exclusive, on the received time; text search is case-insensitive and literal
- *   (`%` and `_` are characters, not wildcards), and so is `clientEventIdPrefix`;
+ *   (`%` and `_` are characters, not wildcards), and so is the `pageId` prefix;
+ * - a page is the stream of the first request that named it: `pageId` lists that stream's events with the page's id
+ *   prefix, never another stream's;
+ * - a key stored before with another payload is a conflict, kept and listed by `listConflicts`, never a duplicate;
  * - `timeseries` buckets are aligned on multiples of `bucketMs` since the epoch, by received time, oldest first,
  *   and only buckets that hold events or error reports are listed; `stats().errors` counts error reports;
  * - a cursor the store did not hand out is refused with a `StoreQueryError`;
@@ -177,9 +180,16 @@ export function storedEvent(e: IncomingEvent, request: IncomingRequest): StoredE
   };
 }
 
-export function storedRequest(incoming: IncomingRequest, accepted: number, duplicates: number): StoredRequest {
+export function storedRequest(incoming: IncomingRequest, accepted: number, duplicates: number, conflicts = 0): StoredRequest {
   const { contextJson, viewer: _viewer, ...request } = incoming;
-  return { ...request, ...(contextJson !== undefined ? { context: JSON.parse(contextJson) } : {}), accepted, duplicates, ...attributionOf(incoming) };
+  return {
+    ...request,
+    ...(contextJson !== undefined ? { context: JSON.parse(contextJson) } : {}),
+    accepted,
+    duplicates,
+    conflicts,
+    ...attributionOf(incoming),
+  };
 }
 
 const record = (store: CollectorStore, sent: Sent) => store.recordLogRequest(sent.request, sent.events);
@@ -207,6 +217,7 @@ export const EMPTY_STATS: CollectorStats = {
   compressedRequests: 0,
   events: 0,
   duplicatesDropped: 0,
+  conflicts: 0,
   refusedEvents: 0,
   byEndpoint: { log_event: 0, video_stats: 0 },
   byName: {},
@@ -290,7 +301,7 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
         },
       );
 
-      await expect(record(store, sent)).resolves.toEqual({ accepted: 5, duplicates: 0 });
+      await expect(record(store, sent)).resolves.toEqual({ accepted: 5, duplicates: 0, conflicts: 0 });
 
       const events = await store.listEvents({ limit: 10 });
       expect(events.items).toEqual(sent.events.map((e) => storedEvent(e, sent.request)));
@@ -319,9 +330,9 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
       const resend = page.request(T0 + 5_000, [e1, e2, e3, e4]); // the retry queue resends, with one more event
       const twiceInOne = page.request(T0 + 6_000, [e5, e5]);
 
-      await expect(record(store, first)).resolves.toEqual({ accepted: 3, duplicates: 0 });
-      await expect(record(store, resend)).resolves.toEqual({ accepted: 1, duplicates: 3 });
-      await expect(record(store, twiceInOne)).resolves.toEqual({ accepted: 1, duplicates: 1 });
+      await expect(record(store, first)).resolves.toEqual({ accepted: 3, duplicates: 0, conflicts: 0 });
+      await expect(record(store, resend)).resolves.toEqual({ accepted: 1, duplicates: 3, conflicts: 0 });
+      await expect(record(store, twiceInOne)).resolves.toEqual({ accepted: 1, duplicates: 1, conflicts: 0 });
 
       const { items } = await store.listEvents({ limit: 100 });
       expect(items).toEqual([
@@ -344,12 +355,80 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
       const real = victim.request(T0 + 2_000, [victim.event(ev.load()), victim.event(ev.state(-1, 1)), victim.event(ev.watch(0, 3))]);
       expect(real.events.map((e) => e.clientEventId)).toEqual(forged.events.map((e) => e.clientEventId));
 
-      await expect(record(store, forged)).resolves.toEqual({ accepted: 3, duplicates: 0 });
-      await expect(record(store, real)).resolves.toEqual({ accepted: 3, duplicates: 0 });
+      await expect(record(store, forged)).resolves.toEqual({ accepted: 3, duplicates: 0, conflicts: 0 });
+      await expect(record(store, real)).resolves.toEqual({ accepted: 3, duplicates: 0, conflicts: 0 });
 
       expect((await store.listEvents({ limit: 10, stream: 'st-victim' })).items).toEqual(real.events.map((e) => storedEvent(e, real.request)));
       expect((await store.listEvents({ limit: 10, stream: 'st-attacker' })).items.map((e) => e.name)).toEqual(['playerError', 'playerError', 'playerError']);
       expect((await store.stats()).events).toBe(6);
+    });
+
+    it("lists under a page id only what the page's own stream sent: another stream using the page's id is not the page", async () => {
+      const b = clientPage('pgOwn', 'st-own-b');
+      const a = clientPage('pgOther', 'st-own-a'); // a page of its own, with a valid token of its own
+      const asB = clientPage('pgOwn', 'st-own-a'); // the same stream, naming page B's id afterwards
+      const real = b.request(T0 + 1_000, [b.event(ev.load()), b.event(ev.state(-1, 1))]);
+      const prefixed = (page: ReturnType<typeof clientPage>, from: number) =>
+        Array.from({ length: 10 }, (_, i) => ({
+          eventTimeMs: T0,
+          clientEventId: `pgOwn:${from + i}`,
+          playerError: { internalError: 'forged', hostErrorCode: 2 },
+        }));
+      await record(store, real);
+      await record(store, a.request(T0 + 2_000, prefixed(a, 100)));
+      await record(store, asB.request(T0 + 3_000, prefixed(asB, 110)));
+
+      expect(await store.listEvents({ limit: 100, pageId: 'pgOwn' })).toEqual({ items: real.events.map((e) => storedEvent(e, real.request)) });
+      expect((await store.listRequests({ limit: 100, pageId: 'pgOwn' })).items.map((r) => r.requestId)).toEqual([real.request.requestId]);
+      expect((await store.listEvents({ limit: 100, stream: 'st-own-a' })).items).toHaveLength(20); // stored, on their own stream
+      expect((await store.listEvents({ limit: 100, pageId: 'pgNobody' })).items).toEqual([]);
+    });
+
+    it('keeps an event id repeated with another payload as a conflict, beside the first arrival: neither is lost', async () => {
+      const page = clientPage('pgLeak', 'st-leak');
+      const ids = Array.from({ length: 20 }, (_, i) => `pgLeak:${i + 1}`);
+      const junk = ids.map((clientEventId) => ({ eventTimeMs: T0, clientEventId, playerError: { internalError: 'junk', hostErrorCode: 2 } }));
+      const realEvents = ids.map((clientEventId, i) => ({ eventTimeMs: T0 + i, clientEventId, playerStateChange: { previousState: -1, state: 1 } }));
+      // Whoever holds the page's leaked token claims its next 20 ids first, with junk; then the page's real request.
+      const claimed = page.request(T0 + 1_000, junk);
+      const real = page.request(T0 + 2_000, realEvents);
+      await expect(record(store, claimed)).resolves.toEqual({ accepted: 20, duplicates: 0, conflicts: 0 });
+      await expect(record(store, real)).resolves.toEqual({ accepted: 0, duplicates: 0, conflicts: 20 });
+      // A resend of either copy repeats a stored payload: a duplicate, never a second conflict.
+      await expect(record(store, page.request(T0 + 3_000, realEvents))).resolves.toEqual({ accepted: 0, duplicates: 20, conflicts: 0 });
+      await expect(record(store, page.request(T0 + 4_000, junk))).resolves.toEqual({ accepted: 0, duplicates: 20, conflicts: 0 });
+      // Two payloads under one key in one request: the first stored, the second a conflict.
+      const twice = page.request(T0 + 5_000, [
+        { eventTimeMs: T0, clientEventId: 'pgLeak:21', playerSeek: { toSec: 1 } },
+        { eventTimeMs: T0, clientEventId: 'pgLeak:21', playerSeek: { toSec: 2 } },
+      ]);
+      await expect(record(store, twice)).resolves.toEqual({ accepted: 1, duplicates: 0, conflicts: 1 });
+
+      expect((await store.listEvents({ limit: 100, pageId: 'pgLeak' })).items).toEqual([
+        ...claimed.events.map((e) => storedEvent(e, claimed.request)),
+        storedEvent(twice.events[0], twice.request),
+      ]);
+      const conflicts = await walk((cursor) => store.listConflicts({ limit: 7, cursor }));
+      expect(conflicts.items).toEqual([...real.events.map((e) => storedEvent(e, real.request)), storedEvent(twice.events[1], twice.request)]);
+      expect(conflicts.sizes).toEqual([7, 7, 7]);
+      expect((await store.listConflicts({ limit: 100, stream: 'st-leak', pageId: 'pgLeak', sinceMs: T0 + 5_000 })).items).toHaveLength(1);
+      expect((await store.listConflicts({ limit: 100, stream: 'st-other' })).items).toEqual([]);
+      // The same filters as the events.
+      expect((await store.listConflicts({ limit: 100, name: 'playerSeek', text: '"toSec":2' })).items).toEqual([storedEvent(twice.events[1], twice.request)]);
+      expect((await store.listConflicts({ limit: 100, text: 'junk' })).items).toEqual([]);
+      expect((await store.listRequests({ limit: 10 })).items.map((r) => [r.accepted, r.duplicates, r.conflicts])).toEqual([
+        [20, 0, 0],
+        [0, 0, 20],
+        [0, 20, 0],
+        [0, 20, 0],
+        [1, 0, 1],
+      ]);
+      expect(await store.stats()).toMatchObject({ requests: 5, events: 21, duplicatesDropped: 40, conflicts: 21 });
+      await expect(store.listConflicts({ limit: 1, cursor: 'not a cursor!' })).rejects.toBeInstanceOf(StoreQueryError);
+      // Retention takes the conflicts received before the cutoff with the rest.
+      await expect(store.deleteReceivedBefore(T0 + 5_000)).resolves.toBe(20);
+      expect((await store.listConflicts({ limit: 100 })).items).toEqual([storedEvent(twice.events[1], twice.request)]);
+      expect(await store.stats()).toMatchObject({ events: 1, conflicts: 1 });
     });
 
     it('pages walk every event exactly once, in arrival order, whatever the page size', async () => {
@@ -393,7 +472,7 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
       await expect(store.listErrors({ limit: 1, cursor: 'not a cursor!' })).rejects.toBeInstanceOf(StoreQueryError);
     });
 
-    it('filters events by name, endpoint, stream, clientEventId prefix, text and received time', async () => {
+    it('filters events by name, endpoint, stream, page, text and received time', async () => {
       const s1 = clientPage('pg_1', 'st-one'); // `_` is a LIKE wildcard: it must match only itself
       const s2 = clientPage('pgx1', 'st-two');
       const s3 = clientPage('pg_10', 'st-three');
@@ -409,10 +488,10 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
       expect(await list({ endpoint: 'video_stats' })).toEqual(['st-two/pgx1:4', 'st-two/pgx1:5']);
       expect(await list({ endpoint: 'log_event' })).toHaveLength(9);
       expect(await list({ stream: 'st-two' })).toEqual(['st-two/pgx1:1', 'st-two/pgx1:2', 'st-two/pgx1:3', 'st-two/pgx1:4', 'st-two/pgx1:5']);
-      expect(await list({ clientEventIdPrefix: 'pg_1:' })).toEqual(['st-one/pg_1:1', 'st-one/pg_1:2', 'st-one/pg_1:3', 'st-one/pg_1:4']);
-      expect(await list({ clientEventIdPrefix: 'pg_10:' })).toEqual(['st-three/pg_10:1', 'st-three/pg_10:2']);
-      expect(await list({ clientEventIdPrefix: 'pgx1:' })).toHaveLength(5);
-      expect(await list({ clientEventIdPrefix: 'pg%' })).toEqual([]);
+      expect(await list({ pageId: 'pg_1' })).toEqual(['st-one/pg_1:1', 'st-one/pg_1:2', 'st-one/pg_1:3', 'st-one/pg_1:4']);
+      expect(await list({ pageId: 'pg_10' })).toEqual(['st-three/pg_10:1', 'st-three/pg_10:2']);
+      expect(await list({ pageId: 'pgx1' })).toHaveLength(5);
+      expect(await list({ pageId: 'pg%' })).toEqual([]);
       expect(await list({ text: 'VFnight02' })).toEqual(['st-two/pgx1:1']); // in the JSON
       expect(await list({ text: 'quality' })).toEqual(['st-two/pgx1:5']); // the name qualityChange
       expect(await list({ text: 'PLAYERERROR' })).toEqual(['st-two/pgx1:2']); // case-insensitive
@@ -471,7 +550,8 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
       });
       const accountOnly = page.request(T0 + 2_000, [page.event(ev.watch(0, 3))], { viewer: { accountId: 'acct-7f3a' } });
       const anonymous = page.request(T0 + 3_000, [page.event(ev.state(1, 2, 3))]);
-      for (const s of [signedIn, accountOnly, anonymous]) await expect(record(store, s)).resolves.toEqual({ accepted: s.events.length, duplicates: 0 });
+      for (const s of [signedIn, accountOnly, anonymous])
+        await expect(record(store, s)).resolves.toEqual({ accepted: s.events.length, duplicates: 0, conflicts: 0 });
 
       const events = (await store.listEvents({ limit: 10 })).items;
       expect(events).toEqual([signedIn, accountOnly, anonymous].flatMap((s) => s.events.map((e) => storedEvent(e, s.request))));
@@ -502,9 +582,9 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
       const anonymous = page.request(T0 + 1_000, [e1, e2]);
       const signedInResend = page.request(T0 + 2_000, [e1, e2, e3], { viewer: { accountId: 'acct-late' } }); // signed in since
       const anonymousResend = page.request(T0 + 3_000, [e3, e4]); // signed out again
-      await expect(record(store, anonymous)).resolves.toEqual({ accepted: 2, duplicates: 0 });
-      await expect(record(store, signedInResend)).resolves.toEqual({ accepted: 1, duplicates: 2 });
-      await expect(record(store, anonymousResend)).resolves.toEqual({ accepted: 1, duplicates: 1 });
+      await expect(record(store, anonymous)).resolves.toEqual({ accepted: 2, duplicates: 0, conflicts: 0 });
+      await expect(record(store, signedInResend)).resolves.toEqual({ accepted: 1, duplicates: 2, conflicts: 0 });
+      await expect(record(store, anonymousResend)).resolves.toEqual({ accepted: 1, duplicates: 1, conflicts: 0 });
 
       expect((await store.listEvents({ limit: 10 })).items).toEqual([
         ...anonymous.events.map((e) => storedEvent(e, anonymous.request)),
@@ -597,7 +677,7 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
 
         // The upgraded store keeps viewers from now on; an old event resent by a signed-in viewer stays as it was.
         const signedIn = page.request(T0 + 2_000, [e2, e3], { viewer: { accountId: 'acct-upgraded', channelId: 'UCup' } });
-        await expect(record(upgraded, signedIn)).resolves.toEqual({ accepted: 1, duplicates: 1 });
+        await expect(record(upgraded, signedIn)).resolves.toEqual({ accepted: 1, duplicates: 1, conflicts: 0 });
         expect((await upgraded.listEvents({ limit: 10 })).items).toEqual([...events, storedEvent(signedIn.events[1], signedIn.request)]);
         expect((await upgraded.listEvents({ limit: 10, accountId: 'acct-upgraded' })).items.map((e) => e.clientEventId)).toEqual([e3.clientEventId]);
         expect((await upgraded.listRequests({ limit: 10 })).items).toEqual([storedRequest(old.request, 2, 0), storedRequest(signedIn.request, 1, 1)]);
@@ -644,6 +724,7 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
         compressedRequests: 1,
         events: 6,
         duplicatesDropped: 3,
+        conflicts: 0,
         refusedEvents: 2,
         byEndpoint: { log_event: 4, video_stats: 2 },
         byName: { playerLoad: 1, playerStateChange: 2, volumeChange: 1, qualityChange: 1, watchTimeSegment: 1 },
@@ -757,7 +838,7 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
       await expect(store.listErrors({ limit: 10 })).resolves.toEqual({ items: [] });
       await expect(store.timeseries({ sinceMs: T0, untilMs: T0 + 10_000, bucketMs: 1_000 })).resolves.toEqual([]);
       // Forgotten means forgotten: the same events are new again.
-      await expect(record(store, sent)).resolves.toEqual({ accepted: 2, duplicates: 0 });
+      await expect(record(store, sent)).resolves.toEqual({ accepted: 2, duplicates: 0, conflicts: 0 });
       expect((await store.listEvents({ limit: 10 })).items).toHaveLength(2);
     });
 
@@ -827,16 +908,16 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
       const event = { eventTimeMs: T0, clientEventId: `pg'\\:1`, playerError: { internalError: 'api.invalidparam', hostErrorCode: 2, message: hostile } };
       const viewer = { accountId: `acct-${hostile}`, channelId: hostile };
       const sent: Sent = {
-        request: { ...clientPage('pgText', stream).request(T0 + 1_000, []).request, eventCount: 1, headers: { 'user-agent': hostile }, viewer },
+        request: { ...clientPage(`pg'\\`, stream).request(T0 + 1_000, []).request, eventCount: 1, headers: { 'user-agent': hostile }, viewer },
         events: [incomingEvent(stream, event)],
       };
-      await expect(record(store, sent)).resolves.toEqual({ accepted: 1, duplicates: 0 });
+      await expect(record(store, sent)).resolves.toEqual({ accepted: 1, duplicates: 0, conflicts: 0 });
       await store.recordError(errorReport(T0 + 1_000, hostile, { stack: hostile, extra: { [hostile]: hostile } }));
 
       const [stored] = (await store.listEvents({ limit: 10, stream })).items;
       expect(stored).toEqual(storedEvent(sent.events[0], sent.request));
       expect(stored.event).toEqual(event);
-      expect((await store.listEvents({ limit: 10, clientEventIdPrefix: `pg'\\:` })).items).toHaveLength(1);
+      expect((await store.listEvents({ limit: 10, pageId: `pg'\\` })).items).toHaveLength(1);
       expect((await store.listEvents({ limit: 10, text: "'); DROP TABLE" })).items).toHaveLength(1);
       expect((await store.listEvents({ limit: 10, text: '%_ {x:String}' })).items).toHaveLength(1);
       expect((await store.listRequests({ limit: 10, stream })).items[0].headers).toEqual({ 'user-agent': hostile });
@@ -862,7 +943,7 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
       const writing = record(store, inFlight); // not awaited: close must finish it first
 
       await store.close();
-      await expect(writing).resolves.toEqual({ accepted: 1, duplicates: 0 });
+      await expect(writing).resolves.toEqual({ accepted: 1, duplicates: 0, conflicts: 0 });
       await expect(store.close()).resolves.toBeUndefined();
       await expect(record(store, page.request(T0 + 3_000, [page.event(ev.load())]))).rejects.toThrow();
 
@@ -893,6 +974,7 @@ export function describeStoreConformance(name: string, open: () => Promise<Confo
       ).resolves.toEqual({
         accepted: 0,
         duplicates: 3,
+        conflicts: 0,
       });
     });
   });

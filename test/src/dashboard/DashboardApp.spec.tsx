@@ -22,6 +22,7 @@ const STATS: CollectorStats = {
   compressedRequests: 3,
   events: 12_345,
   duplicatesDropped: 2,
+  conflicts: 0,
   refusedEvents: 0,
   byEndpoint: { log_event: 12_300, video_stats: 45 },
   byName: { playerStateChange: 9000, playerLoad: 3000, watchTimeSegment: 345 },
@@ -70,6 +71,7 @@ interface Reads {
   stats?: () => Observable<CollectorStats>;
   timeseries?: () => Observable<TimeseriesBucket[]>;
   events?: (query: EventListQuery) => Observable<{ items: DashboardEvent[] }>;
+  conflicts?: (query: EventListQuery) => Observable<{ items: DashboardEvent[] }>;
 }
 
 /** The page's pieces with a fake API and a chart factory that records what it draws. */
@@ -86,6 +88,7 @@ function setUp(
     stats: (token) => (calls.push({ method: 'stats', token }), reads.stats?.() ?? of(STATS)),
     timeseries: (token, query) => (calls.push({ method: 'timeseries', token, query }), reads.timeseries?.() ?? of(buckets(6))),
     events: (token, query) => (calls.push({ method: 'events', token, query }), reads.events?.(query) ?? of({ items: EVENTS })),
+    conflicts: (token, query) => (calls.push({ method: 'conflicts', token, query }), reads.conflicts?.(query) ?? of({ items: [] })),
   };
   const storage = new Map<string, string>();
   const session = createAdminSession({
@@ -223,6 +226,43 @@ describe('DashboardApp (StrictMode)', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'events' && (c.query as EventListQuery).text === 'VFcity')).toBe(true));
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
     expect((await screen.findAllByTestId('event-row')).length).toBe(3);
+  });
+
+  it('counts the conflicts, and lists the conflicting copies of events beside the events', async () => {
+    const conflicting = { ...EVENTS[1], requestId: 'req-late', event: { ...EVENTS[1].event, playerStateChange: { previousState: -1, state: 2 } } };
+    const { calls } = setUp({
+      reads: {
+        stats: () => of({ ...STATS, conflicts: 20 }),
+        conflicts: (q) => of({ items: q.name ? [] : [conflicting] }),
+      },
+    });
+    const tile = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('[data-stat="conflicts"]');
+      expect(found?.dataset.value).toBe('20');
+      return found!;
+    });
+    expect(tile.querySelector('.tile-value.alert')).not.toBeNull();
+    expect(tile.textContent).toContain('another payload: both kept');
+    // The event the conflict shares its id with, opened first: the conflicting copy is a row of its own.
+    const original = (await screen.findAllByTestId('event-row')).find((r) => r.dataset.name === 'playerStateChange')!;
+    fireEvent.click(original);
+    expect(JSON.parse(document.querySelector('.json')!.textContent!)).toEqual(EVENTS[1].event);
+    const lists = screen.getByRole('group', { name: 'Table lists' });
+    fireEvent.click(within(lists).getByRole('button', { name: 'Conflicts' }));
+    await waitFor(() => expect(screen.getByTestId('table-status').textContent).toBe('1 conflict in the last 5 minutes · live'));
+    expect(within(lists).getByRole('button', { name: 'Conflicts' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('heading', { name: 'Conflicting events' })).not.toBeNull();
+    const [row] = screen.getAllByTestId('event-row');
+    fireEvent.click(row);
+    expect(JSON.parse(document.querySelector('.json')!.textContent!)).toEqual(conflicting.event);
+    // The filters apply to the conflicts too; Clear keeps the view.
+    fireEvent.change(screen.getByLabelText('Event name'), { target: { value: 'playerLoad' } });
+    await waitFor(() => expect(calls.some((c) => c.method === 'conflicts' && (c.query as EventListQuery).name === 'playerLoad')).toBe(true));
+    expect((await screen.findByTestId('table-empty')).textContent).toContain('No conflicts match.');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(await screen.findAllByTestId('event-row')).toHaveLength(1);
+    fireEvent.click(within(lists).getByRole('button', { name: 'Events' }));
+    await waitFor(() => expect(screen.getAllByTestId('event-row')).toHaveLength(3));
   });
 
   it('an empty collector: says how to get data, and each chart says it has none', async () => {

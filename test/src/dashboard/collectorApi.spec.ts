@@ -93,6 +93,7 @@ describe('createCollectorApi', () => {
       compressedRequests: 0,
       events: 3,
       duplicatesDropped: 0,
+      conflicts: 0,
       refusedEvents: 0,
       byEndpoint: { log_event: 0, video_stats: 0 },
       byName: { playerLoad: 3 },

@@ -13,6 +13,7 @@ const STATS: CollectorStats = {
   compressedRequests: 1,
   events: 9,
   duplicatesDropped: 0,
+  conflicts: 0,
   refusedEvents: 0,
   byEndpoint: { log_event: 9, video_stats: 0 },
   byName: { playerLoad: 1 },
@@ -26,6 +27,7 @@ function fakeApi(overrides: Partial<{ [K in keyof CollectorApi]: (...args: Param
     stats: (token) => (calls.push({ method: 'stats', token }), (overrides.stats?.(token) ?? of(STATS)) as Observable<CollectorStats>),
     timeseries: (token, query) => (calls.push({ method: 'timeseries', token, query }), (overrides.timeseries?.(token, query) ?? of([])) as never),
     events: (token, query) => (calls.push({ method: 'events', token, query }), (overrides.events?.(token, query) ?? of({ items: [] })) as never),
+    conflicts: (token, query) => (calls.push({ method: 'conflicts', token, query }), (overrides.conflicts?.(token, query) ?? of({ items: [] })) as never),
   };
   return { api, calls };
 }
@@ -146,6 +148,24 @@ describe('createDashboardState', () => {
       expect(calls.filter((c) => c.method === 'events').map((c) => c.query)).toEqual([
         { sinceMs: 0, limit: 500 }, // max(0, 0 − 5 min)
         { sinceMs: 0, limit: 500, name: 'playerReady' },
+      ]);
+    });
+  });
+
+  it('the conflicts view reads the conflicting copies with the same filter, at once; back to the events likewise', () => {
+    const scheduler = createTestScheduler();
+    scheduler.run(({ hot }) => {
+      const { api, calls } = fakeApi();
+      const named = { text: '', name: 'playerReady', endpoint: '' } as const;
+      // a: events; b (1 ms later): the conflicts view, applied at once (no debounce); c: the events again.
+      const filter$ = hot<EventFilter>('a b c', { a: named, b: { ...named, view: 'conflicts' }, c: { ...named, view: 'events' } });
+      const state = createDashboardState(api, { token$: hot('t', { t: 'tok' }), range$: hot('r', { r: '5m' as TimeRangeKey }), filter$ }, { scheduler });
+      upTo(scheduler, state.table$, 50);
+      scheduler.flush();
+      expect(calls.filter((c) => c.method === 'events' || c.method === 'conflicts').map((c) => [c.method, c.query])).toEqual([
+        ['events', { sinceMs: 0, limit: 500, name: 'playerReady' }],
+        ['conflicts', { sinceMs: 0, limit: 500, name: 'playerReady' }],
+        ['events', { sinceMs: 0, limit: 500, name: 'playerReady' }],
       ]);
     });
   });

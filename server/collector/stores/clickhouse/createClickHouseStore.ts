@@ -104,6 +104,7 @@ export async function createClickHouseStore(url: string, opts: ClickHouseStoreOp
     recordPing: (ping) => track(() => writes.recordPing(ping)),
     listPings: (query) => track(() => reads.listPings(query)),
     listEvents: (query) => track(() => reads.listEvents(query)),
+    listConflicts: (query) => track(() => reads.listConflicts(query)),
     listRequests: (query) => track(() => reads.listRequests(query)),
     listErrors: (query) => track(() => reads.listErrors(query)),
     stats: () => track(() => rollups.stats()),

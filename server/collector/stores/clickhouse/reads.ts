@@ -34,12 +34,13 @@ import {
 import { quoteString, sqlInt } from './sql';
 import { endpointOk } from './validate';
 
-export type ClickHouseReads = Pick<CollectorStore, 'listPings' | 'listEvents' | 'listRequests' | 'listErrors'>;
+export type ClickHouseReads = Pick<CollectorStore, 'listPings' | 'listEvents' | 'listConflicts' | 'listRequests' | 'listErrors'>;
 
 export function createClickHouseReads(conn: ClickHouseConnection): ClickHouseReads {
   return {
     listPings: (query) => listPings(conn, query),
-    listEvents: (query) => listEvents(conn, query),
+    listEvents: (query) => listEventRows(conn, 'events', query),
+    listConflicts: (query) => listEventRows(conn, 'conflicts', query),
     listRequests: (query) => listRequests(conn, query),
     listErrors: (query) => listErrors(conn, query),
   };
@@ -68,7 +69,15 @@ async function listPings(conn: ClickHouseConnection, query: PingQuery): Promise<
   };
 }
 
-async function listEvents(conn: ClickHouseConnection, query: EventQuery): Promise<Page<StoredEvent>> {
+/**
+ * The stream that owns a page: that of the first request that named it (none when no request did, so that the
+ * filter then matches nothing). A request row is the same in every stored version, so no FINAL is needed.
+ */
+const pageOwner = (conn: ClickHouseConnection, pageId: string) =>
+  `(SELECT stream FROM ${conn.table('requests')} WHERE page_id = ${quoteString(pageId)} ORDER BY received_at_ms, request_id LIMIT 1)`;
+
+/** A page of `events` or `conflicts` (the same columns, the same filters). */
+async function listEventRows(conn: ClickHouseConnection, table: 'events' | 'conflicts', query: EventQuery): Promise<Page<StoredEvent>> {
   const limit = pageLimit(query.limit);
   const where = timeBounds(query);
   if (query.name !== undefined) where.push(`name = ${quoteString(query.name)}`);
@@ -78,7 +87,9 @@ async function listEvents(conn: ClickHouseConnection, query: EventQuery): Promis
   }
   if (query.stream !== undefined) where.push(`stream = ${quoteString(query.stream)}`);
   if (query.accountId !== undefined) where.push(`account_id = ${quoteString(query.accountId)}`);
-  if (query.clientEventIdPrefix !== undefined) where.push(`startsWith(client_event_id, ${quoteString(query.clientEventIdPrefix)})`);
+  if (query.pageId !== undefined) {
+    where.push(`startsWith(client_event_id, ${quoteString(`${query.pageId}:`)})`, `stream IN ${pageOwner(conn, query.pageId)}`);
+  }
   if (query.text !== undefined) {
     const text = quoteString(query.text);
     where.push(`(positionCaseInsensitiveUTF8(name, ${text}) > 0 OR positionCaseInsensitiveUTF8(json, ${text}) > 0)`);
@@ -92,7 +103,7 @@ async function listEvents(conn: ClickHouseConnection, query: EventQuery): Promis
   // WHERE applies after FINAL has picked each key's surviving row (a filter on the raw rows could select a
   // resend's row that FINAL drops); never PREWHERE here.
   const rows = await conn.rows<EventRow>(
-    `SELECT ${EVENT_COLUMNS} FROM ${conn.table('events')} FINAL ${whereClause(where)}
+    `SELECT ${EVENT_COLUMNS} FROM ${conn.table(table)} FINAL ${whereClause(where)}
      ORDER BY received_at_ms, request_id, seq LIMIT ${limit + 1}`,
   );
   const items = rows.slice(0, limit).map(toStoredEvent);
@@ -107,7 +118,7 @@ async function listRequests(conn: ClickHouseConnection, query: RequestQuery): Pr
   const limit = pageLimit(query.limit);
   const where = timeBounds(query);
   if (query.stream !== undefined) where.push(`stream = ${quoteString(query.stream)}`);
-  if (query.pageId !== undefined) where.push(`page_id = ${quoteString(query.pageId)}`);
+  if (query.pageId !== undefined) where.push(`page_id = ${quoteString(query.pageId)}`, `stream IN ${pageOwner(conn, query.pageId)}`);
   if (query.accountId !== undefined) where.push(`account_id = ${quoteString(query.accountId)}`);
   if (query.cursor !== undefined && query.cursor !== '') {
     const [at, requestId] = decodeCursor('r', query.cursor, 'ns');

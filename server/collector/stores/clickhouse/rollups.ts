@@ -32,7 +32,7 @@ export function createClickHouseRollups(conn: ClickHouseConnection): ClickHouseR
 }
 
 async function stats(conn: ClickHouseConnection): Promise<CollectorStats> {
-  const [requests, endpoints, names, errors] = await Promise.all([
+  const [requests, endpoints, names, errors, conflicts] = await Promise.all([
     conn.rows<{ n: string; compressed: string; duplicates: string; refused: string }>(
       `SELECT count() AS n, sum(compressed) AS compressed, sum(duplicates) AS duplicates, sum(refused) AS refused
        FROM ${conn.table('requests')} FINAL`,
@@ -42,6 +42,7 @@ async function stats(conn: ClickHouseConnection): Promise<CollectorStats> {
       `SELECT name, count() AS n FROM ${conn.table('events')} FINAL GROUP BY name ORDER BY n DESC, name LIMIT ${MAX_STATS_NAMES}`,
     ),
     conn.rows<{ n: string }>(`SELECT count() AS n FROM ${conn.table('errors')} FINAL`),
+    conn.rows<{ n: string }>(`SELECT count() AS n FROM ${conn.table('conflicts')} FINAL`),
   ]);
   const byEndpoint = Object.fromEntries(COLLECTOR_ENDPOINTS.map((e) => [e, 0])) as Record<CollectorEndpoint, number>;
   let events = 0;
@@ -55,6 +56,7 @@ async function stats(conn: ClickHouseConnection): Promise<CollectorStats> {
     compressedRequests: num(r?.compressed ?? 0),
     events,
     duplicatesDropped: num(r?.duplicates ?? 0),
+    conflicts: num(conflicts[0]?.n ?? 0),
     refusedEvents: num(r?.refused ?? 0),
     byEndpoint,
     byName: Object.fromEntries(names.map((row) => [row.name, num(row.n)])),

@@ -41,6 +41,8 @@ export interface RequestRow {
   refused: number | string;
   accepted: number | string;
   duplicates: number | string;
+  /** 0 on parts written before migration 4. */
+  conflicts?: number | string;
   account_id: string | null;
   channel_id: string | null;
 }
@@ -123,6 +125,7 @@ export function toStoredRequest(row: RequestRow): StoredRequest {
     refused: num(row.refused),
     accepted: num(row.accepted),
     duplicates: num(row.duplicates),
+    conflicts: num(row.conflicts ?? 0),
     ...attribution(row),
   };
 }

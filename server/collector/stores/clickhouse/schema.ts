@@ -21,6 +21,11 @@ import { identifier } from './sql';
  *   default, so the parts written before the step read NULL without being rewritten.
  * - `pings` (step 3): the ping beacons of spec §7, keyed on `(ei, cpn, kind, ping_seq)` so a resent ping is one row,
  *   the first arrival kept (the same `first_seen` version as `events`); `id` orders pings received in the same ms.
+ * - `json_hash` (step 4): the hash of an event's JSON (`payloadHash.ts`), which tells a resend (same hash) from a
+ *   conflict (another payload under the same key); NULL on parts written before the step, which compare by their JSON.
+ * - `conflicts` (step 4): the copies of events whose key was stored before with another payload, keyed on
+ *   `(stream, dedupe_key, json_hash)` so a resent conflicting copy is one row; `requests.conflicts` counts them per
+ *   request (0 on parts written before the step).
  */
 
 /** The largest received time the store takes (year 2286), so that `first_seen` never underflows. */
@@ -31,7 +36,7 @@ export interface AddedColumn {
   table: (typeof DATA_TABLES)[number];
   name: string;
   /** A constant type (never a value from outside): it is written into the ALTER as it is. */
-  type: 'Nullable(String)';
+  type: 'Nullable(String)' | 'UInt32 DEFAULT 0';
 }
 
 export interface Migration {
@@ -43,7 +48,7 @@ export interface Migration {
 }
 
 /** The data tables `clear()` empties and retention prunes (and the ones a step may add columns to). */
-export const DATA_TABLES = ['events', 'requests', 'errors', 'pings'] as const;
+export const DATA_TABLES = ['events', 'requests', 'errors', 'pings', 'conflicts'] as const;
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -132,6 +137,33 @@ export const MIGRATIONS: readonly Migration[] = [
         final UInt8,
         first_seen UInt64 MATERIALIZED ${MAX_RECEIVED_AT_MS} - received_at_ms
       ) ENGINE = ReplacingMergeTree(first_seen) ORDER BY (ei, cpn, kind, ping_seq)`,
+    ],
+  },
+  {
+    version: 4,
+    description: 'events: the payload hash, and the conflicting copies of events kept beside them',
+    statements: (db) => [
+      `CREATE TABLE IF NOT EXISTS ${identifier(db)}.conflicts (
+        stream String,
+        dedupe_key String,
+        json_hash String,
+        client_event_id Nullable(String),
+        name String,
+        endpoint String,
+        event_time_ms Nullable(Float64),
+        received_at_ms UInt64,
+        request_id String,
+        seq UInt32,
+        value Nullable(Float64),
+        json String,
+        account_id Nullable(String),
+        channel_id Nullable(String),
+        first_seen UInt64 MATERIALIZED ${MAX_RECEIVED_AT_MS} - received_at_ms
+      ) ENGINE = ReplacingMergeTree(first_seen) ORDER BY (stream, dedupe_key, json_hash)`,
+    ],
+    addColumns: [
+      { table: 'events', name: 'json_hash', type: 'Nullable(String)' },
+      { table: 'requests', name: 'conflicts', type: 'UInt32 DEFAULT 0' },
     ],
   },
 ];

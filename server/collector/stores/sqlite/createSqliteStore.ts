@@ -18,7 +18,15 @@ export interface SqliteStoreOptions {
 }
 
 /** The collector's tables, emptied by `clear()`. */
-const TABLES = ['collector_events', 'collector_requests', 'collector_errors', 'collector_pings', 'collector_totals', 'collector_name_totals'];
+const TABLES = [
+  'collector_events',
+  'collector_conflicts',
+  'collector_requests',
+  'collector_errors',
+  'collector_pings',
+  'collector_totals',
+  'collector_name_totals',
+];
 
 /**
  * The collector's embedded store: SQLite (`better-sqlite3`) in WAL mode, in the server's database file.
@@ -65,6 +73,7 @@ export function createSqliteStore(file: string, { maxRequestsPerCommit = 500, re
     recordPing: whenOpen(reports.recordPing),
     listPings: whenOpen(reads.listPings),
     listEvents: whenOpen(reads.listEvents),
+    listConflicts: whenOpen(reads.listConflicts),
     listRequests: whenOpen(reads.listRequests),
     listErrors: whenOpen(reads.listErrors),
     stats: whenOpen(rollups.stats),

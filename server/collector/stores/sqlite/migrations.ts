@@ -14,6 +14,11 @@ import type { Migration } from '../../../db/migrate';
  *   stored before the step.
  * - `collector_pings` (step 3): the ping beacons of spec §7, unique on (ei, cpn, kind, seq) so a resent ping is one
  *   row; `st` / `et` are JSON arrays of seconds.
+ * - `json_hash` (step 4): the hash of an event's JSON (`payloadHash.ts`), which tells a resend (same hash) from a
+ *   conflict (another payload under the same key); NULL on rows stored before the step, which compare by their JSON.
+ * - `collector_conflicts` (step 4): the copies of events whose key was stored before with another payload, unique on
+ *   (stream, dedupe_key, json_hash) so a resent conflicting copy is one row; `collector_requests.conflicts` counts them
+ *   per request.
  */
 export const collectorMigrations: readonly Migration[] = [
   {
@@ -121,6 +126,35 @@ export const collectorMigrations: readonly Migration[] = [
         ) STRICT;
         CREATE INDEX collector_pings_received ON collector_pings (received_at_ms);
         CREATE INDEX collector_pings_docid ON collector_pings (docid, seq);
+      `);
+    },
+  },
+  {
+    version: 4,
+    description: 'collector events: the payload hash, and the conflicting copies of events kept beside them',
+    up(db) {
+      db.exec(`
+        ALTER TABLE collector_events ADD COLUMN json_hash TEXT;
+        ALTER TABLE collector_requests ADD COLUMN conflicts INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE collector_conflicts (
+          seq INTEGER PRIMARY KEY AUTOINCREMENT,
+          stream TEXT NOT NULL,
+          dedupe_key TEXT NOT NULL,
+          client_event_id TEXT,
+          name TEXT NOT NULL,
+          endpoint TEXT NOT NULL,
+          event_time_ms INTEGER,
+          received_at_ms INTEGER NOT NULL,
+          request_id TEXT NOT NULL,
+          value REAL,
+          json TEXT NOT NULL,
+          json_hash TEXT NOT NULL,
+          account_id TEXT,
+          channel_id TEXT,
+          UNIQUE (stream, dedupe_key, json_hash)
+        ) STRICT;
+        CREATE INDEX collector_conflicts_received ON collector_conflicts (received_at_ms);
+        CREATE INDEX collector_conflicts_stream ON collector_conflicts (stream, seq);
       `);
     },
   },

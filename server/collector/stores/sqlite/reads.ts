@@ -20,6 +20,7 @@ import { type AttributionColumns, type EventRow, rowToError, rowToEvent, rowToPi
 export interface SqliteReads {
   listPings(query: PingQuery): Page<StoredPing>;
   listEvents(query: EventQuery): Page<StoredEvent>;
+  listConflicts(query: EventQuery): Page<StoredEvent>;
   listRequests(query: RequestQuery): Page<StoredRequest>;
   listErrors(query: PageQuery): Page<StoredErrorReport>;
 }
@@ -45,6 +46,41 @@ function equalities(fields: [column: string, value: string | undefined][]): { wh
     }
   }
   return { where, params };
+}
+
+/**
+ * The stream that owns a page: that of the first request that named it (through the page-id index). NULL when no
+ * request did, so that the filter then matches nothing.
+ */
+const PAGE_OWNER = '(SELECT stream FROM collector_requests WHERE page_id = ? ORDER BY seq LIMIT 1)';
+
+/**
+ * The clauses of the `pageId` filter on events (and conflicts): the page's id prefix, as a range on the indexed
+ * column (every id that starts with the prefix sorts between the two bounds), within the page's own stream only.
+ */
+function pageEvents(pageId: string): { where: string[]; params: unknown[] } {
+  const prefix = `${pageId}:`;
+  return { where: ['client_event_id >= ? AND client_event_id < ?', `stream = ${PAGE_OWNER}`], params: [prefix, `${prefix}\u{10FFFF}`, pageId] };
+}
+
+/** The filters of the events and of the conflicts (the same columns): `where` clauses and their values. */
+function eventFilters(query: EventQuery): [where: string[], params: unknown[]] {
+  const { where, params } = equalities([
+    ['name', query.name],
+    ['endpoint', query.endpoint],
+    ['stream', query.stream],
+    ['account_id', query.accountId],
+  ]);
+  if (query.pageId !== undefined) {
+    const scoped = pageEvents(query.pageId);
+    where.push(...scoped.where);
+    params.push(...scoped.params);
+  }
+  if (query.text !== undefined && query.text !== '') {
+    where.push("(name LIKE ? ESCAPE '\\' OR json LIKE ? ESCAPE '\\')");
+    params.push(likePattern(query.text), likePattern(query.text));
+  }
+  return [where, params];
 }
 
 export function createSqliteReads(db: SqliteDatabase): SqliteReads {
@@ -90,24 +126,9 @@ export function createSqliteReads(db: SqliteDatabase): SqliteReads {
       return page<SqlRow & { seq: number }, StoredPing>('collector_pings', where, params, query, rowToPing);
     },
 
-    listEvents(query) {
-      const { where, params } = equalities([
-        ['name', query.name],
-        ['endpoint', query.endpoint],
-        ['stream', query.stream],
-        ['account_id', query.accountId],
-      ]);
-      if (query.clientEventIdPrefix !== undefined) {
-        // A range on the indexed column: every id that starts with the prefix sorts between these two.
-        where.push('client_event_id >= ? AND client_event_id < ?');
-        params.push(query.clientEventIdPrefix, `${query.clientEventIdPrefix}\u{10FFFF}`);
-      }
-      if (query.text !== undefined && query.text !== '') {
-        where.push("(name LIKE ? ESCAPE '\\' OR json LIKE ? ESCAPE '\\')");
-        params.push(likePattern(query.text), likePattern(query.text));
-      }
-      return page<EventRow, StoredEvent>('collector_events', where, params, query, rowToEvent);
-    },
+    listEvents: (query) => page<EventRow, StoredEvent>('collector_events', ...eventFilters(query), query, rowToEvent),
+
+    listConflicts: (query) => page<EventRow, StoredEvent>('collector_conflicts', ...eventFilters(query), query, rowToEvent),
 
     listRequests(query) {
       const { where, params } = equalities([
@@ -115,6 +136,10 @@ export function createSqliteReads(db: SqliteDatabase): SqliteReads {
         ['page_id', query.pageId],
         ['account_id', query.accountId],
       ]);
+      if (query.pageId !== undefined) {
+        where.push(`stream = ${PAGE_OWNER}`);
+        params.push(query.pageId);
+      }
       return page<SqlRow & AttributionColumns & { seq: number }, StoredRequest>('collector_requests', where, params, query, rowToRequest);
     },
 

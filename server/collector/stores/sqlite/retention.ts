@@ -2,7 +2,7 @@ import type { SqliteDatabase } from '../../../db/openDatabase';
 import type { RunningTotals } from './totals';
 
 /**
- * Deletes what was received before `cutoffMs` (events, requests, error reports, pings), `chunkRows` rows of each
+ * Deletes what was received before `cutoffMs` (events, conflicts, requests, error reports, pings), `chunkRows` rows of each
  * table per transaction, and takes what it deletes off the running totals in the same transaction. Resolves with how
  * many events went; stops early once the store is closing.
  */
@@ -20,6 +20,8 @@ export async function deleteReceivedBefore(
     'SELECT seq, compressed, duplicates, refused FROM collector_requests WHERE received_at_ms < ? ORDER BY received_at_ms LIMIT ?',
   );
   const deleteRequest = db.prepare('DELETE FROM collector_requests WHERE seq = ?');
+  const oldConflicts = db.prepare('SELECT seq FROM collector_conflicts WHERE received_at_ms < ? ORDER BY received_at_ms LIMIT ?');
+  const deleteConflict = db.prepare('DELETE FROM collector_conflicts WHERE seq = ?');
   const oldErrors = db.prepare('SELECT seq FROM collector_errors WHERE received_at_ms < ? ORDER BY received_at_ms LIMIT ?');
   const deleteError = db.prepare('DELETE FROM collector_errors WHERE seq = ?');
   const oldPings = db.prepare('SELECT seq FROM collector_pings WHERE received_at_ms < ? ORDER BY received_at_ms LIMIT ?');
@@ -45,6 +47,11 @@ export async function deleteReceivedBefore(
       bump('compressedRequests', -r.compressed);
       bump('duplicatesDropped', -r.duplicates);
       bump('refusedEvents', -r.refused);
+      rows += 1;
+    }
+    for (const r of oldConflicts.all(cutoff, chunkRows) as { seq: number }[]) {
+      deleteConflict.run(r.seq);
+      bump('conflicts', -1);
       rows += 1;
     }
     for (const r of oldErrors.all(cutoff, chunkRows) as { seq: number }[]) {

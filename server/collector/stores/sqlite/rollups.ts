@@ -27,6 +27,7 @@ export function createSqliteRollups(db: SqliteDatabase): SqliteRollups {
         compressedRequests: t('compressedRequests'),
         events: t('events'),
         duplicatesDropped: t('duplicatesDropped'),
+        conflicts: t('conflicts'),
         refusedEvents: t('refusedEvents'),
         byEndpoint: { log_event: t('endpoint:log_event'), video_stats: t('endpoint:video_stats') },
         byName,

@@ -84,6 +84,7 @@ export const rowToRequest = (r: SqlRow & AttributionColumns): StoredRequest => (
   refused: r.refused,
   accepted: r.accepted,
   duplicates: r.duplicates,
+  conflicts: r.conflicts,
   ...attribution(r),
 });
 
