@@ -57,6 +57,7 @@ describe('a poison event inside a log request costs only itself', () => {
     expect(res.json().collector).toEqual({
       accepted: 19,
       duplicates: 0,
+      conflicts: 0,
       refused: [{ index: 10, clientEventId: `${prefix}:deep`, reason: 'the event nests deeper than 32 levels' }],
     });
     expect(await storedEvents()).toBe(19);
@@ -69,7 +70,7 @@ describe('a poison event inside a log request costs only itself', () => {
     expect(bomb.byteLength).toBeLessThan(30_000);
     const res = await post(bomb, { 'content-encoding': 'gzip' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().collector).toEqual({ accepted: 19, duplicates: 0, refused: [{ index: 10, reason: 'an event must be a JSON object' }] });
+    expect(res.json().collector).toEqual({ accepted: 19, duplicates: 0, conflicts: 0, refused: [{ index: 10, reason: 'an event must be a JSON object' }] });
   });
 
   it('keeps the neighbours of a deep event even when strings and escapes in it hold brackets', async () => {
