@@ -51,7 +51,9 @@ export function createAdminGuard({ token, allowedHosts = DEFAULT_ADMIN_HOSTS }: 
         .send(
           errorBody(
             401,
-            presented !== undefined ? 'The admin token is wrong' : 'Admin routes need Authorization: Bearer <admin token> (npm start prints a sign-in link)',
+            presented !== undefined
+              ? 'The admin token is wrong'
+              : "Admin routes need Authorization: Bearer <admin token> (the data folder's secrets/admin-token, or VIDFRAME_ADMIN_TOKEN)",
           ),
         );
     }
