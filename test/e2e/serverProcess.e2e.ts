@@ -23,6 +23,8 @@ interface Served {
   port: number;
   dataDir: string;
   stdout: () => string;
+  /** Resolves once the server's output holds `count` lines matching `line`. */
+  logged: (line: RegExp, count?: number) => Promise<void>;
   exited: Promise<number | null>;
 }
 
@@ -48,7 +50,17 @@ function serve(): Promise<Served> {
       if (!match) return;
       clearTimeout(timer);
       npm.stdout!.off('data', onData);
-      const served = { npm, origin: match[1]!, port: Number(match[2]), dataDir, stdout: () => stdout, exited };
+      const logged = (line: RegExp, count = 1) =>
+        new Promise<void>((done) => {
+          const check = () => {
+            if (stdout.split('\n').filter((text) => line.test(text)).length < count) return;
+            npm.stdout!.off('data', check);
+            done();
+          };
+          npm.stdout!.on('data', check);
+          check();
+        });
+      const served = { npm, origin: match[1]!, port: Number(match[2]), dataDir, stdout: () => stdout, logged, exited };
       started.push(served);
       resolvePromise(served);
     };
@@ -145,11 +157,11 @@ describe('npm run serve: the built server under a process manager', () => {
       .map((agent, i) => send(served.origin, agent, 'POST', '/error_204', { first: report(i), rest: 'x"}', second: afterSignal }));
     const idle = agents.slice(25);
     for (const answer of await Promise.all(idle.map((agent) => send(served.origin, agent, 'GET', '/healthz')))) expect(answer.status).toBe(200);
-    // Every upload has reached the server's body parser before the signal.
-    await new Promise((done) => setTimeout(done, 300));
+    // Every upload has reached the server (the access log's line for it) before the signal.
+    await served.logged(/"url":"\/error_204".*"msg":"incoming request"/, 25);
 
     served.npm.kill('SIGTERM');
-    await new Promise((done) => setTimeout(done, 200));
+    await served.logged(/VidFrame is stopping/);
     const arriving = idle.map((agent) => send(served.origin, agent, 'GET', '/healthz'));
     signalled();
     const inFlight = await Promise.all(uploads);
@@ -161,5 +173,21 @@ describe('npm run serve: the built server under a process manager', () => {
     expect(pids.filter(alive)).toEqual([]);
     expect(await portRefuses(served.port)).toBe(true);
     for (const agent of agents) agent.destroy();
+  });
+
+  it('a second signal stops at once, without waiting for a request in flight', async () => {
+    const served = await serve();
+    const agent = new Agent({ keepAlive: true });
+    const never = new Promise<void>(() => undefined);
+    const stuck = send(served.origin, agent, 'POST', '/error_204', { first: '{"message":"', rest: 'x"}', second: never });
+    await served.logged(/"url":"\/error_204".*"msg":"incoming request"/);
+    served.npm.kill('SIGTERM');
+    await served.logged(/VidFrame is stopping/);
+    expect(served.npm.exitCode).toBeNull(); // draining: the upload is still in flight
+    served.npm.kill('SIGTERM');
+    await served.logged(/VidFrame stops now/);
+    expect(await served.exited).toBe(1);
+    expect((await stuck).error).toBeDefined(); // forced: its connection is closed unanswered
+    agent.destroy();
   });
 });
