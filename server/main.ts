@@ -61,9 +61,9 @@ try {
   const adminToken = adminTokenSource === 'env' ? 'VIDFRAME_ADMIN_TOKEN' : adminTokenFile;
   const running = `VidFrame is running${config.app.dev ? ' in development (pages from source, hot reload)' : ''}: ${base}/ (demo host page), ${base}/embed/VFsunrise01 (embed)`;
   const facts = { origin: base, dashboard: `${base}/collector`, store: store.kind, adminToken, adsHost: adsHost.origin };
-  // The start line is logged either way (a log shipper's record of the start); the banner is for a person.
-  app.log.info(facts, running);
-  if (forPeople) {
+  // Off a terminal, the start is one JSON line with the facts; on one, a banner a person reads.
+  if (!forPeople) app.log.info(facts, running);
+  else {
     console.log(running);
     console.log(`Collector dashboard (store: ${store.kind}): ${base}/collector`);
     console.log(

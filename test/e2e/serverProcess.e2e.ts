@@ -190,4 +190,32 @@ describe('npm run serve: the built server under a process manager', () => {
     expect((await stuck).error).toBeDefined(); // forced: its connection is closed unanswered
     agent.destroy();
   });
+
+  it('on a terminal prints a banner that names where the admin token is, never the token', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'vidframe-tty-'));
+    // util-linux's script(1) gives the server a pseudo-terminal for its stdout.
+    const tty = spawn('script', ['-qec', 'exec node dist/server/main.js', '/dev/null'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', VIDFRAME_ADS_PORT: '0', VIDFRAME_DATA_DIR: dataDir, LOG: '0' },
+    });
+    try {
+      let output = '';
+      await new Promise<void>((done, fail) => {
+        tty.stdout!.on('data', (chunk) => {
+          output += chunk;
+          if (/Ads host \(anonymous id\)/.test(output)) done();
+        });
+        tty.once('exit', (code) => fail(new Error(`the server exited (${code}):\n${output}`)));
+      });
+      const tokenFile = join(dataDir, 'secrets', 'admin-token');
+      expect(output).toMatch(/^VidFrame is running: http:\/\/127\.0\.0\.1:\d+\/ \(demo host page\)/m);
+      expect(output).toContain(`sign in with the admin token kept in ${tokenFile}`);
+      expect(output).not.toContain(readFileSync(tokenFile, 'utf8').trim());
+      expect(output).not.toMatch(/"msg":"VidFrame is running/);
+    } finally {
+      tty.kill('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
