@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, type VidFrameApp } from '../../../server/app';
+import { ConfigError, readConfig } from '../../../server/config';
 import { REDACTED, urlForLog } from '../../../server/http/logging';
 
 const ADMIN = 'log-redaction-admin-token-0123456789';
@@ -68,5 +69,29 @@ describe('the access log', () => {
     expect(urlForLog('/a?%74oken=x&b')).toBe(`/a?%74oken=${REDACTED}&b`);
     expect(urlForLog('/a?%zz=1&api_key=x')).toBe(`/a?%zz=1&api_key=${REDACTED}`);
     expect(urlForLog('/plain')).toBe('/plain');
+  });
+});
+
+describe('LOG', () => {
+  it('logs by default, LOG=0 turns the access log off, anything else is a configuration error', () => {
+    expect(readConfig({}).app).toMatchObject({ logger: true, logRequests: true });
+    expect(readConfig({ LOG: '1' }).app).toMatchObject({ logger: true, logRequests: true });
+    expect(readConfig({ LOG: '0' }).app).toMatchObject({ logger: true, logRequests: false });
+    expect(() => readConfig({ LOG: 'yes' })).toThrow(ConfigError);
+  });
+
+  it('with LOG=0 a request writes no line, an error still does', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'log-off-'));
+    const lines: string[] = [];
+    const app = await buildApp({ dataDir, seedDemoAccounts: false, logRequests: false, logger: { stream: { write: (line: string) => lines.push(line) } } });
+    try {
+      expect((await app.inject('/healthz')).statusCode).toBe(200);
+      expect(lines).toEqual([]);
+      app.log.error('an error');
+      expect(lines.map((line) => JSON.parse(line).msg)).toEqual(['an error']);
+    } finally {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
