@@ -99,7 +99,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     }
     stopping = true;
     app.log.info({ signal }, 'VidFrame is stopping: requests in flight finish, new ones get 503');
-    void Promise.all([drainAndClose(app), adsHost?.app.close()]).then(
+    void Promise.all([drainAndClose(app), adsHost && drainAndClose(adsHost.app)]).then(
       () => {
         app.log.info('VidFrame stopped');
         process.exit(0);
