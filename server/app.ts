@@ -14,6 +14,7 @@ import type { CollectorStore } from './collector/store';
 import { createMetrics } from './health/createMetrics';
 import { registerHealth } from './health/registerHealth';
 import { createHttpServer } from './http/createHttpServer';
+import type { LoggerSetting } from './http/logging';
 import { registerHttpBasics } from './http/registerHttpBasics';
 import { type CatalogSource, createCatalogSource } from './media/catalogSource';
 import { registerMedia } from './media/registerMedia';
@@ -37,7 +38,10 @@ export interface AppOptions {
    * watched while the server runs. Default `{dataDir}/library`.
    */
   libraryDir?: string;
-  logger?: boolean;
+  /** JSON log lines (`http/logging.ts`): off (the default here), on stdout (`npm start`), or to a given stream. */
+  logger?: LoggerSetting;
+  /** With a logger, a line per request and per reply (`LOG=0` turns it off); errors are logged either way. Default true. */
+  logRequests?: boolean;
   /** Turn on the collector's test routes (wipe, fault injection): for tests and `VIDFRAME_TEST_HOOKS=1`. */
   testHooks?: boolean;
   /**
@@ -96,7 +100,14 @@ export const DEFAULT_API_KEY = 'vidframe-reference-api-key';
 
 /** The app, and what `npm start` prints or a test reads. */
 export type VidFrameApp = FastifyInstance & {
-  vidframe: { adminToken: string; adminTokenSource: 'env' | 'file' | 'generated'; store: CollectorStore; catalog: CatalogSource };
+  vidframe: {
+    adminToken: string;
+    adminTokenSource: 'env' | 'file' | 'generated';
+    /** Where the admin token is kept when it is not given (`{dataDir}/secrets/admin-token`): what `npm start` names. */
+    adminTokenFile: string;
+    store: CollectorStore;
+    catalog: CatalogSource;
+  };
 };
 
 /** The options with their defaults. */
@@ -129,10 +140,11 @@ const settingsOf = (options: AppOptions): Settings => {
 export async function buildApp(options: AppOptions = {}): Promise<VidFrameApp> {
   const o = settingsOf(options);
   const { rootDir, distDir, dataDir, now, streamSecret, testHooks = false } = o;
-  const app = createHttpServer({ logger: o.logger ?? false, trustProxy: o.trustProxy ?? false });
+  const app = createHttpServer({ logger: o.logger ?? false, logRequests: o.logRequests, trustProxy: o.trustProxy ?? false });
   // The sample catalogue is read now (a bad one stops the server); the library's entries are read with it and again as they change.
   const catalog = createCatalogSource({ mediaDir: o.mediaDir, libraryDir: o.libraryDir, log: app.log, now });
-  const admin = loadOrCreateAdminToken(keyFileOf(dataDir, 'admin'), o.adminToken);
+  const adminTokenFile = keyFileOf(dataDir, 'admin');
+  const admin = loadOrCreateAdminToken(adminTokenFile, o.adminToken);
   const adminGuard = createAdminGuard({ token: admin.token, allowedHosts: o.adminHosts });
   const keySource = { dataDir, sharedSecret: streamSecret, previousSharedSecret: o.streamSecretPrevious, now };
   const streamTokens = createStreamTokensFor(keySource);
@@ -205,6 +217,6 @@ export async function buildApp(options: AppOptions = {}): Promise<VidFrameApp> {
     educationEmbedHosts: o.educationEmbedHosts,
     attestation,
   });
-  const vidframe: VidFrameApp['vidframe'] = { adminToken: admin.token, adminTokenSource: admin.source, store, catalog };
+  const vidframe: VidFrameApp['vidframe'] = { adminToken: admin.token, adminTokenSource: admin.source, adminTokenFile, store, catalog };
   return Object.assign(app, { vidframe }) as VidFrameApp;
 }

@@ -56,7 +56,7 @@ const list = (value: string | undefined) =>
  * | `VIDFRAME_SECURE_COOKIES` | `1`: session cookies `SameSite=None; Secure` (https, framed by other sites) | off |
  * | `VIDFRAME_ACCESS_TOKEN_SECRET` | an access-token key shared by several servers (≥ 32 chars) | a key file in the data folder |
  * | `VIDFRAME_DEV` | `1`: development, the pages from source through Vite with hot reload (`npm run dev` passes `--dev`) | off |
- * | `LOG` | `1` turns on request logging | off |
+ * | `LOG` | `0` turns off the access log (a JSON line per request and reply); start, stop and errors are logged either way | on |
  */
 export function readConfig(env: NodeJS.ProcessEnv): { port: number; host: string; app: Omit<AppOptions, 'rootDir'>; ads: AdsHostSettings } {
   const port = Number(env.PORT ?? 8080);
@@ -94,12 +94,16 @@ export function readConfig(env: NodeJS.ProcessEnv): { port: number; host: string
   if (devText && devText !== '0' && devText !== '1')
     throw new ConfigError(`VIDFRAME_DEV must be 1 (development: pages from source, hot reload) or 0, not "${devText}".`);
 
+  const log = env.LOG?.trim();
+  if (log && log !== '0' && log !== '1') throw new ConfigError(`LOG must be 1 (the access log, the default) or 0 (no access log), not "${log}".`);
+
   return {
     port,
     host,
     ads: readAdsHostSettings(env, port, (message) => new ConfigError(message)),
     app: {
-      logger: env.LOG === '1',
+      logger: true,
+      logRequests: log !== '0',
       dev: devText === '1',
       apiKey: apiKeyOf(env.VIDFRAME_API_KEY),
       educationEmbedHosts: list(env.VIDFRAME_EDUCATION_EMBED_HOSTS),

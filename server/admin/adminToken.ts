@@ -4,8 +4,8 @@ import { dirname } from 'node:path';
 
 /**
  * The admin token that guards the collector's reads, the dashboard's data and `/metrics`. A given token
- * (`VIDFRAME_ADMIN_TOKEN`, or `buildApp`'s `adminToken`) wins; otherwise the token kept in `{dataDir}/secrets/admin-token` (mode 0600), generated on the first start — as
- * Jupyter does, `npm start` then prints a sign-in link that carries it.
+ * (`VIDFRAME_ADMIN_TOKEN`, or `buildApp`'s `adminToken`) wins; otherwise the token kept in `{dataDir}/secrets/admin-token` (mode 0600), generated on the first start.
+ * The server's output names the file, never the token: output ends up in log stores that others read.
  */
 export function loadOrCreateAdminToken(file: string, given?: string): { token: string; source: 'env' | 'file' | 'generated' } {
   if (given !== undefined && given !== '') {

@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { LoggerSetting } from '../http/logging';
 import { AD_STATUS_GLOBAL } from '../../streams/adStatus/adStatusGlobal';
 import { createHttpServer } from '../http/createHttpServer';
 import { errorBody, replyWithError } from '../http/errors';
@@ -14,7 +15,10 @@ export interface AdsHostOptions {
   testHooks?: boolean;
   /** Issue the id cookie `SameSite=None; Secure` (an https ads host) instead of `SameSite=Lax`. */
   secureCookies?: boolean;
-  logger?: boolean;
+  /** JSON log lines (`http/logging.ts`); default off. */
+  logger?: LoggerSetting;
+  /** With a logger, the access log; default true. */
+  logRequests?: boolean;
   /** The clock of the request log (ms since the epoch). */
   now?: () => number;
 }
@@ -83,9 +87,10 @@ export async function createAdsHost({
   testHooks = false,
   secureCookies = false,
   logger = false,
+  logRequests,
   now = Date.now,
 }: AdsHostOptions): Promise<FastifyInstance> {
-  const app = createHttpServer({ logger, trustProxy: false });
+  const app = createHttpServer({ logger, logRequests, trustProxy: false });
   const scripted = createScriptedAnswers();
 
   // A scripted delay ends at once when the host closes, so a test's long "timeout" answer never holds up the stop.

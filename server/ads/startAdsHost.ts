@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { LoggerSetting } from '../http/logging';
 import type { AdsHostSettings } from './adsHostSettings';
 import { allowMainServerOrigins } from './allowMainServerOrigins';
 import { createAdsHost } from './createAdsHost';
@@ -7,7 +8,7 @@ import { createAdsHost } from './createAdsHost';
 export interface AdsHostStartConfig {
   host: string;
   ads: AdsHostSettings;
-  app: { logger?: boolean; testHooks?: boolean };
+  app: { logger?: LoggerSetting; logRequests?: boolean; testHooks?: boolean };
 }
 
 /**
@@ -22,6 +23,7 @@ export async function startAdsHost(config: AdsHostStartConfig, mainPort: number)
     testHooks: config.app.testHooks,
     secureCookies: config.ads.secureCookies,
     logger: config.app.logger,
+    logRequests: config.app.logRequests,
   });
   try {
     await app.listen({ port: config.ads.port, host: config.host });

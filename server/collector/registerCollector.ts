@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { HttpError } from '../http/errors';
 import type { Metrics } from '../health/createMetrics';
 import { registerAdminApi } from './admin/registerAdminApi';
@@ -34,7 +34,7 @@ export interface CollectorOptions {
   streamTokens: StreamTokens;
   metrics: Metrics;
   /** Guards the admin API (bearer token and Host check). */
-  adminGuard: preHandlerAsyncHookHandler;
+  adminGuard: onRequestAsyncHookHandler;
   /** What `log_event` answers with; `false` for no `globalConfigGroup`. */
   globalConfig?: GlobalConfig | false;
   /** Write rate limits; `false` turns them off. */

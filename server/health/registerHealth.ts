@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { errorBody } from '../http/errors';
 import type { CurrentCatalog } from '../media/catalogSource';
 import type { Metrics } from './createMetrics';
@@ -16,7 +16,7 @@ export interface HealthOptions {
   store: StoreProbe;
   metrics: Metrics;
   /** Guards `/metrics` (the admin token). */
-  guard: preHandlerAsyncHookHandler;
+  guard: onRequestAsyncHookHandler;
 }
 
 /**

@@ -1,8 +1,12 @@
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { errorBody } from './errors';
+import { loggerOptionsOf, type LoggerSetting } from './logging';
 
 export interface HttpServerOptions {
-  logger: boolean;
+  /** JSON log lines (`logging.ts`): off, on stdout, or to a given stream. */
+  logger: LoggerSetting;
+  /** Log a line per request and per reply (the access log); errors are logged either way. Default true. */
+  logRequests?: boolean;
   /**
    * Which proxies' `X-Forwarded-For` names the client: `false` (the peer is the client), `true` (any), a hop count, or
    * comma-separated addresses / CIDRs.
@@ -11,13 +15,14 @@ export interface HttpServerOptions {
 }
 
 /** The Fastify instance every plugin is registered on. */
-export function createHttpServer({ logger, trustProxy }: HttpServerOptions): FastifyInstance {
+export function createHttpServer({ logger, logRequests = true, trustProxy }: HttpServerOptions): FastifyInstance {
   return Fastify({
-    logger,
+    logger: loggerOptionsOf(logger),
+    logController: new LogController({ disableRequestLogging: !logRequests }),
     // A hop count is valid at run time (Fastify passes it to proxy-addr) though its types leave numbers out.
     trustProxy: trustProxy as boolean | string,
-    // Graceful stop: requests in flight finish, idle keep-alive connections close, new requests get 503.
-    forceCloseConnections: 'idle',
+    // The graceful stop is `drain.ts`'s: it closes idle connections only after a grace, and its 503 carries Retry-After.
+    forceCloseConnections: false,
     return503OnClosing: true,
     // Malformed URLs (a bad escape, an over-long path segment) get the same JSON error shape as everything else.
     frameworkErrors: (error, _request, reply) => {

@@ -30,8 +30,8 @@ export function SignIn({ access, onSignIn }: { access: Extract<Access, { status:
           </div>
         ) : (
           <p className="lead">
-            The dashboard reads the collector’s telemetry with the admin token. <code>npm start</code> prints a sign-in link that carries it — open that link,
-            or paste the token here.
+            The dashboard reads the collector’s telemetry with the admin token: the server keeps it in its data folder’s <code>secrets/admin-token</code> file
+            (or takes it from <code>VIDFRAME_ADMIN_TOKEN</code>). Paste it here, or open <code>/collector?token=…</code> with it.
           </p>
         )}
         <label htmlFor={inputId}>Admin token</label>

@@ -37,7 +37,8 @@ export class ServerStartError extends Error {
 export function startServerProcess(env: Record<string, string>, { timeoutMs = 60_000, cwd = ROOT } = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    // No access log unless asked (`LOG: '1'`): a load test's lines would fill this process's memory.
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,4 +1,4 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import { ADMIN_API_ACCOUNT_ID_PATTERN, ADMIN_API_MAX_ACCOUNT_ID_CHARS } from '../../../streams/collector/adminApi';
 import { COLLECTOR_DEFAULT_PAGE_SIZE, COLLECTOR_MAX_PAGE_SIZE } from '../limits';
 import type { CollectorStore } from '../store';
@@ -7,8 +7,8 @@ import type { FaultInjector } from '../testHooks/faultInjector';
 /** What the admin routes share, built once by `registerAdminApi`. */
 export interface AdminContext {
   store: CollectorStore;
-  /** The admin guard every route runs first (bearer token, known Host). */
-  guard: preHandlerAsyncHookHandler;
+  /** The admin guard every route runs as its `onRequest` hook, before validation (bearer token, known Host). */
+  guard: onRequestAsyncHookHandler;
   faults: FaultInjector;
   testHooks: boolean;
   /** A timed store read; a read the store cannot answer as asked is the client's 400. */

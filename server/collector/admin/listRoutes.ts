@@ -21,7 +21,7 @@ export function registerListRoutes(scope: FastifyInstance, { store, guard, timed
     scope.get<{ Querystring: PageParams & Omit<EventQuery, keyof PageQuery> }>(
       url,
       {
-        preHandler: guard,
+        onRequest: guard,
         schema: {
           querystring: querystring({
             ...pageProperties,
@@ -42,7 +42,7 @@ export function registerListRoutes(scope: FastifyInstance, { store, guard, timed
   scope.get<{ Querystring: PageParams & { stream?: string; pageId?: string; accountId?: string } }>(
     '/collector/api/requests',
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         querystring: querystring({
           ...pageProperties,
@@ -55,16 +55,14 @@ export function registerListRoutes(scope: FastifyInstance, { store, guard, timed
     async (request) => timed('listRequests', () => store.listRequests(request.query)),
   );
 
-  scope.get<{ Querystring: PageParams }>(
-    '/collector/api/errors',
-    { preHandler: guard, schema: { querystring: querystring(pageProperties) } },
-    async (request) => timed('listErrors', () => store.listErrors(request.query)),
+  scope.get<{ Querystring: PageParams }>('/collector/api/errors', { onRequest: guard, schema: { querystring: querystring(pageProperties) } }, async (request) =>
+    timed('listErrors', () => store.listErrors(request.query)),
   );
 
   scope.get<{ Querystring: PageParams & { docid?: string; ei?: string; cpn?: string; kind?: PingKind } }>(
     '/collector/api/pings',
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         querystring: querystring({
           ...pageProperties,

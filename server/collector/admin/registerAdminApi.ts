@@ -1,4 +1,4 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { Metrics } from '../../health/createMetrics';
 import { HttpError } from '../../http/errors';
 import { type CollectorStore, StoreQueryError } from '../store';
@@ -29,7 +29,7 @@ export function registerAdminApi(
     faults,
     testHooks,
     metrics,
-  }: { store: CollectorStore; guard: preHandlerAsyncHookHandler; faults: FaultInjector; testHooks: boolean; metrics: Metrics },
+  }: { store: CollectorStore; guard: onRequestAsyncHookHandler; faults: FaultInjector; testHooks: boolean; metrics: Metrics },
 ): void {
   const context: AdminContext = {
     store,

@@ -5,7 +5,7 @@ import { querystring, type AdminContext } from './adminContext';
 
 /** `GET /collector/api/stats` and `GET /collector/api/timeseries?sinceMs&untilMs&bucketMs`. */
 export function registerSummaryRoutes(scope: FastifyInstance, { store, guard, faults, testHooks, timed }: AdminContext): void {
-  scope.get('/collector/api/stats', { preHandler: guard }, async () => ({
+  scope.get('/collector/api/stats', { onRequest: guard }, async () => ({
     store: store.kind,
     ...(await timed('stats', () => store.stats())),
     ...(testHooks ? faults.state() : {}),
@@ -14,7 +14,7 @@ export function registerSummaryRoutes(scope: FastifyInstance, { store, guard, fa
   scope.get<{ Querystring: { sinceMs: number; untilMs: number; bucketMs: number } }>(
     '/collector/api/timeseries',
     {
-      preHandler: guard,
+      onRequest: guard,
       schema: {
         querystring: {
           ...querystring({

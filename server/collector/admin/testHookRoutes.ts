@@ -8,12 +8,12 @@ import type { AdminContext } from './adminContext';
  * `DELETE /collector/api/events` (clears everything), `POST|DELETE /collector/api/faults`.
  */
 export function registerTestHookRoutes(scope: FastifyInstance, { store, guard, faults }: AdminContext): void {
-  scope.delete('/collector/api/events', { preHandler: guard }, async () => {
+  scope.delete('/collector/api/events', { onRequest: guard }, async () => {
     await store.clear();
     faults.resetCount();
     return { cleared: true };
   });
-  scope.post('/collector/api/faults', { preHandler: guard }, async (request) => {
+  scope.post('/collector/api/faults', { onRequest: guard }, async (request) => {
     let parsed: unknown;
     try {
       parsed = JSON.parse(Buffer.isBuffer(request.body) ? request.body.toString('utf8') : '');
@@ -29,7 +29,7 @@ export function registerTestHookRoutes(scope: FastifyInstance, { store, guard, f
     faults.set(status as InjectableFaultStatus, count as number, retryAfterSec as number | undefined);
     return { status, count };
   });
-  scope.delete('/collector/api/faults', { preHandler: guard }, async () => {
+  scope.delete('/collector/api/faults', { onRequest: guard }, async () => {
     faults.clear();
     return { cleared: true };
   });
