@@ -177,6 +177,14 @@ export class StoreQueryError extends Error {
   override readonly name = 'StoreQueryError';
 }
 
+/**
+ * A read the store could not answer in time (it ran past its time bound, or too many reads were waiting): the route
+ * answers 503 with its message and `Retry-After`. Writes are never behind it.
+ */
+export class StoreBusyError extends Error {
+  override readonly name = 'StoreBusyError';
+}
+
 /** The outcome of one stored request. */
 export interface RecordOutcome {
   accepted: number;
