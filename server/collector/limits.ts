@@ -75,6 +75,11 @@ export const COLLECTOR_READ_TIMEOUT_MS = 10_000;
  * waits at most this many time bounds and a dashboard that polls faster than the store answers cannot pile up reads.
  */
 export const COLLECTOR_READ_QUEUE_MAX = 32;
+/**
+ * Niceness of the read worker's thread (Linux; 0 is the server's own, 19 the lowest priority): when the cores are
+ * busy, the writers' thread runs first and the dashboard's reads take the time that is left.
+ */
+export const COLLECTOR_READ_WORKER_NICENESS = 10;
 /** The `Retry-After` (seconds) of a 503 when a read ran past its time bound or found the read queue full. */
 export const COLLECTOR_READ_RETRY_AFTER_SEC = 5;
 

@@ -4,14 +4,31 @@
  * queries of `reads.ts` and `rollups.ts`. A read here never runs on the server's event loop, so however long it takes
  * the writes and every other route keep their pace; WAL lets it read while the main connection commits.
  */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../../db/openDatabase';
+import { COLLECTOR_READ_WORKER_NICENESS } from '../../limits';
 import { createSqliteReads } from './reads';
 import type { ReadReply, ReadRequest, ReadWorkerData } from './readProtocol';
 import { createSqliteRollups } from './rollups';
 
 const port = parentPort;
 if (!port) throw new Error('readWorker runs as a worker thread, started by readWorkers.ts');
+
+/**
+ * Lowers this thread's priority, and only this thread's (Linux keeps a niceness per thread, named by its id in
+ * `/proc/thread-self`). Elsewhere, or when refused, the reads run at the server's priority.
+ */
+function yieldTheCoresToWriters(): void {
+  try {
+    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(threadId) && threadId > 0) setPriority(threadId, COLLECTOR_READ_WORKER_NICENESS);
+  } catch {
+    /* not Linux, or not allowed */
+  }
+}
+yieldTheCoresToWriters();
 
 const { file } = workerData as ReadWorkerData;
 const db = openDatabase(file, { readonly: true });
