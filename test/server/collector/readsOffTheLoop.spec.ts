@@ -22,8 +22,11 @@ const SECRET = 'a-shared-stream-secret-of-at-least-32-chars';
 const EVENTS = 200_000;
 const SPACING_MS = 10;
 const FROM_MS = NOW - EVENTS * SPACING_MS - 60_000;
-/** The time bound of the second test: far above a one-row read, far below the whole-store time series. */
-const SHORT_READ_TIMEOUT_MS = 250;
+/**
+ * The time bound of the second test: far above a one-row read, well below the whole-store time series (the bound
+ * counts from when the worker takes the read, not from its start-up).
+ */
+const SHORT_READ_TIMEOUT_MS = 400;
 
 const tokens = createStreamTokens({ secret: SECRET, now: () => NOW });
 const { antiForgeryToken } = apiTokensFor(SECRET, () => NOW);
@@ -92,8 +95,6 @@ describe('admin reads on a large SQLite store (through the whole app)', () => {
 
   it('answers a read past its time bound with a 503 naming the bound, and goes on serving', async () => {
     await start({ readTimeoutMs: SHORT_READ_TIMEOUT_MS });
-    expect((await admin('/collector/api/stats')).statusCode).toBe(200); // the read worker is up
-
     const refused = await admin(wholeStoreTimeseries);
     expect(refused.statusCode).toBe(503);
     expect(refused.headers['retry-after']).toBe(String(COLLECTOR_READ_RETRY_AFTER_SEC));
