@@ -52,6 +52,7 @@ export interface LoadResult {
   elapsedMs: number;
   eventsPerSec: number;
   p50Ms: number;
+  p90Ms: number;
   p99Ms: number;
   maxMs: number;
   /** Answers other than 200, by status (0: the connection failed). */
@@ -201,6 +202,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     elapsedMs,
     eventsPerSec: (acked / elapsedMs) * 1000,
     p50Ms: percentile(latencies, 0.5),
+    p90Ms: percentile(latencies, 0.9),
     p99Ms: percentile(latencies, 0.99),
     maxMs: latencies.reduce((a, b) => Math.max(a, b), 0),
     failures,

@@ -14,14 +14,17 @@
  *   requests drained in real Chromium IndexedDB to a counting endpoint (none lost, none sent twice, checked there);
  * - `collector`: log requests into the real server process for the JSONL baseline, SQLite and ClickHouse, and the
  *   server's start-up on an empty and a filled store (`bench/collectorIngest.ts`; its size and stores are set by
- *   environment variables, e.g. `BENCH_COLLECTOR_EVENTS=200000` for a quick run);
+ *   environment variables, e.g. `BENCH_COLLECTOR_EVENTS=200000` for a quick run), then the dashboard under load: ingest
+ *   and `/healthz` latency on a large SQLite store with and without a polling dashboard (`bench/collectorDashboard.ts`;
+ *   `BENCH_DASHBOARD_EVENTS`, 0 skips it);
  * - `abr`: the embed against hls.js, shaka-player and dash.js on the same H.264 ladder under bandwidth schedules, the
  *   bytes shaped by a loopback proxy (`bench/abr/abrBench.ts`; `BENCH_ABR_RUNS`, `BENCH_ABR_SECONDS`,
  *   `BENCH_ABR_SCHEDULES`, `BENCH_ABR_PLAYERS`, `--entry <path>`). Not part of a bare `npm run bench`: it plays for
  *   hours at its defaults.
  *
  * `npm run bench` runs everything but `abr`; `npm run bench -- page` (or `client`, `retry`, `collector`, `abr`) one
- * part. The `client`, `page`, `retry` and `abr` parts write their result to `bench/results/<kind>-latest.json`, replacing the last one.
+ * part. The `client`, `page`, `retry` and `abr` parts and the dashboard row write their result to
+ * `bench/results/<kind>-latest.json`, replacing the last one.
  */
 import { performance } from 'node:perf_hooks';
 import { Subject, VirtualTimeScheduler } from 'rxjs';
@@ -214,6 +217,8 @@ if (runs('collector')) {
   // Imported only when it runs: it installs clean-up handlers for the processes and folders it creates.
   const { runCollectorBench } = await import('./collectorIngest');
   await runCollectorBench();
+  const { runDashboardBench } = await import('./collectorDashboard');
+  await runDashboardBench();
 }
 if (runs('abr')) {
   // Imported only when it runs: it starts the reference server, Chromium for every play, and may encode a dev ladder.

@@ -66,6 +66,24 @@ export const COLLECTOR_MIN_TIMESERIES_BUCKET_MS = 1_000;
 export const COLLECTOR_MAX_SEARCH_CHARS = 200;
 
 /**
+ * Longest one admin or dashboard read may run in the SQLite store's read worker. Past it the worker is stopped and
+ * replaced, and the read answers 503 naming the bound: a runaway query never holds the reads that follow.
+ */
+export const COLLECTOR_READ_TIMEOUT_MS = 10_000;
+/**
+ * Most admin reads waiting for the read worker; one more answers 503 at once. Reads run one at a time, so a read
+ * waits at most this many time bounds and a dashboard that polls faster than the store answers cannot pile up reads.
+ */
+export const COLLECTOR_READ_QUEUE_MAX = 32;
+/**
+ * Niceness of the read worker's thread (Linux; 0 is the server's own, 19 the lowest priority): when the cores are
+ * busy, the writers' thread runs first and the dashboard's reads take the time that is left.
+ */
+export const COLLECTOR_READ_WORKER_NICENESS = 10;
+/** The `Retry-After` (seconds) of a 503 when a read ran past its time bound or found the read queue full. */
+export const COLLECTOR_READ_RETRY_AFTER_SEC = 5;
+
+/**
  * Default write rate per client address, requests per window, of each log route's verified requests (a stream token
  * that verifies) and, in a bucket of their own, of its unverified ones; and of each ping route. A viewer sends about 6
  * log requests a minute, so this lets some 200 viewers share one address (an office or school NAT). Verified requests

@@ -192,6 +192,14 @@ export class StoreQueryError extends Error {
 }
 
 /**
+ * A read the store could not answer in time (it ran past its time bound, or too many reads were waiting): the route
+ * answers 503 with its message and `Retry-After`. Writes are never behind it.
+ */
+export class StoreBusyError extends Error {
+  override readonly name = 'StoreBusyError';
+}
+
+/**
  * The outcome of one stored request: every event of it is stored (`accepted`, `conflicts`) or was stored before with
  * the same payload (`duplicates`). The client treats all three alike: delivered, never to be sent again.
  */

@@ -1,7 +1,8 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { Metrics } from '../../health/createMetrics';
 import { HttpError } from '../../http/errors';
-import { type CollectorStore, StoreQueryError } from '../store';
+import { COLLECTOR_READ_RETRY_AFTER_SEC } from '../limits';
+import { type CollectorStore, StoreBusyError, StoreQueryError } from '../store';
 import type { FaultInjector } from '../testHooks/faultInjector';
 import type { AdminContext } from './adminContext';
 import { registerListRoutes } from './listRoutes';
@@ -20,6 +21,9 @@ import { registerTestHookRoutes } from './testHookRoutes';
  * `accountId` narrows the event and request lists to what that signed-in account sent, as the server verified it on
  * arrival (exact match; anonymous requests and events never match); it is a bounded token, so a bad one is a 400 from
  * the schema.
+ *
+ * A read the store could not answer in time (past its time bound, or too many waiting) is a 503 with `Retry-After`
+ * and the store's message; the server goes on serving.
  */
 export function registerAdminApi(
   scope: FastifyInstance,
@@ -38,7 +42,9 @@ export function registerAdminApi(
     testHooks,
     timed: (operation, read) =>
       metrics.timeStore(store.kind, operation, read).catch((error: unknown) => {
-        throw error instanceof StoreQueryError ? new HttpError(400, error.message) : error;
+        if (error instanceof StoreQueryError) throw new HttpError(400, error.message);
+        if (error instanceof StoreBusyError) throw new HttpError(503, error.message, { 'retry-after': String(COLLECTOR_READ_RETRY_AFTER_SEC) });
+        throw error;
       }),
   };
   registerSummaryRoutes(scope, context);

@@ -3,7 +3,10 @@ import { openDatabase, type SqliteDatabase } from '../../../db/openDatabase';
 import type { CollectorStore } from '../../store';
 import { createGroupCommit } from './groupCommit';
 import { collectorMigrations } from './migrations';
+import { COLLECTOR_READ_QUEUE_MAX, COLLECTOR_READ_TIMEOUT_MS } from '../../limits';
+import type { ReadMethod, StoreReads } from './readProtocol';
 import { createSqliteReads } from './reads';
+import { createReadWorkers } from './readWorkers';
 import { prepareReportWrites } from './reportWrites';
 import { deleteReceivedBefore } from './retention';
 import { createSqliteRollups } from './rollups';
@@ -15,6 +18,8 @@ export interface SqliteStoreOptions {
   maxRequestsPerCommit?: number;
   /** Rows deleted per transaction by the retention job, so a large deletion never stalls the server. */
   retentionChunkRows?: number;
+  /** Longest one admin read may run in the read worker before it is stopped and the read refused (503). */
+  readTimeoutMs?: number;
 }
 
 /** The collector's tables, emptied by `clear()`. */
@@ -38,18 +43,31 @@ const TABLES = [
  * - **Nothing in memory grows with the store**: the totals are rows updated in the same transaction (`totals.ts`);
  *   reads are pages by `seq` cursor (`reads.ts`); start-up only checks the migration ladder (`migrations.ts`).
  *
+ * - **Reads never run on the event loop** (`readWorkers.ts`): the lists and the dashboard's aggregations run in a worker
+ *   thread on its own read-only connection (WAL: it reads while the writer commits), one at a time, each within a
+ *   time bound; a read that takes long delays other reads, never a write or another route. An in-memory store
+ *   (`:memory:`) is one connection that no worker can open, so its reads stay on the main connection.
+ *
  * Error reports and pings are written by `reportWrites.ts`, the stats and the time series read by `rollups.ts`, and
  * retention deletes in chunks (`retention.ts`).
  */
-export function createSqliteStore(file: string, { maxRequestsPerCommit = 500, retentionChunkRows = 5000 }: SqliteStoreOptions = {}): CollectorStore {
+export function createSqliteStore(
+  file: string,
+  { maxRequestsPerCommit = 500, retentionChunkRows = 5000, readTimeoutMs = COLLECTOR_READ_TIMEOUT_MS }: SqliteStoreOptions = {},
+): CollectorStore {
   const db: SqliteDatabase = openDatabase(file);
   migrate(db, 'collector', collectorMigrations);
 
   const totals = runningTotals(db);
   const commits = createGroupCommit(db, prepareWriteLogRequest(db, totals), maxRequestsPerCommit);
   const reports = prepareReportWrites(db, totals);
-  const reads = createSqliteReads(db);
-  const rollups = createSqliteRollups(db);
+  const workers = file === ':memory:' ? undefined : createReadWorkers(file, { timeoutMs: readTimeoutMs, queueMax: COLLECTOR_READ_QUEUE_MAX });
+  const inProcess: StoreReads = { ...createSqliteReads(db), ...createSqliteRollups(db) };
+  /** One read: in the worker when there is one, else on the main connection. */
+  const read =
+    <M extends ReadMethod>(method: M) =>
+    (...args: Parameters<StoreReads[M]>): Promise<ReturnType<StoreReads[M]>> =>
+      workers ? workers.run(method, ...args) : Promise.resolve((inProcess[method] as (...a: typeof args) => ReturnType<StoreReads[M]>)(...args));
 
   let closed = false;
   const assertOpen = () => {
@@ -71,13 +89,13 @@ export function createSqliteStore(file: string, { maxRequestsPerCommit = 500, re
     },
     recordError: whenOpen(reports.recordError),
     recordPing: whenOpen(reports.recordPing),
-    listPings: whenOpen(reads.listPings),
-    listEvents: whenOpen(reads.listEvents),
-    listConflicts: whenOpen(reads.listConflicts),
-    listRequests: whenOpen(reads.listRequests),
-    listErrors: whenOpen(reads.listErrors),
-    stats: whenOpen(rollups.stats),
-    timeseries: whenOpen(rollups.timeseries),
+    listPings: whenOpen(read('listPings')),
+    listEvents: whenOpen(read('listEvents')),
+    listConflicts: whenOpen(read('listConflicts')),
+    listRequests: whenOpen(read('listRequests')),
+    listErrors: whenOpen(read('listErrors')),
+    stats: whenOpen(read('stats')),
+    timeseries: whenOpen(read('timeseries')),
     deleteReceivedBefore: whenOpen((cutoffMs: number) => deleteReceivedBefore(db, totals, cutoffMs, retentionChunkRows, () => closed)),
     ping: whenOpen(() => {
       db.prepare('SELECT 1').get();
@@ -92,6 +110,7 @@ export function createSqliteStore(file: string, { maxRequestsPerCommit = 500, re
       if (closed) return;
       commits.flush(); // what was accepted for writing is committed before the connection goes
       closed = true;
+      await workers?.close();
       db.close();
     },
   };
