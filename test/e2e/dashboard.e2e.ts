@@ -63,7 +63,7 @@ describe('issue 12 §5: the collector dashboard', () => {
   it('asks for the token without one; shows the refusal for a wrong one (401) and takes the right one pasted', async () => {
     const { page: signedOut, problems: first } = await openDashboard();
     const form = await signedOut.waitForSelector('[data-testid="sign-in"][data-reason="signedOut"]');
-    expect(await form.textContent()).toContain('npm start');
+    expect(await form.textContent()).toContain('secrets/admin-token');
     expect(first).toEqual([]);
     await signedOut.close();
 
@@ -91,7 +91,7 @@ describe('issue 12 §5: the collector dashboard', () => {
     const cleared = await fetch(`${server.origin}/collector/api/events`, { method: 'DELETE', headers: { authorization: `Bearer ${server.adminToken}` } });
     expect(cleared.status).toBe(200);
 
-    // The dashboard, signed in by the link `npm start` prints: an empty store says so.
+    // The dashboard, signed in by a `/collector?token=…` link: an empty store says so.
     const { page: dashboard, problems } = await openDashboard(`?token=${encodeURIComponent(server.adminToken)}`);
     await dashboard.waitForSelector('[data-testid="liveness"][data-tone="live"]', { timeout: 30_000 });
     expect(new URL(dashboard.url()).search).toBe('');

@@ -36,7 +36,8 @@ const logBody = (id: string) =>
     context: { client: { clientName: 'WEB_EMBEDDED_PLAYER', clientVersion: '1.0' } },
     events: [{ eventTimeMs: 1000, clientEventId: id, playerStateChange: { state: 1 } }],
     requestTimeMs: 2000,
-    serializedClientEventId: { serializedEventId: 'page', clientCounter: 1 },
+    // The page is the id's prefix (`{pageId}:…`), as the client names its events.
+    serializedClientEventId: { serializedEventId: id.split(':')[0], clientCounter: 1 },
   });
 const wholeStoreTimeseries = `/collector/api/timeseries?sinceMs=${FROM_MS}&untilMs=${NOW + 60_000}&bucketMs=60000`;
 
