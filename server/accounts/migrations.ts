@@ -11,7 +11,9 @@ import type { Migration } from '../db/migrate';
  * - `sessions`: keyed by the SHA-256 (hex) of the session secret the browser holds, so a copy of the database signs
  *   nobody in. `acting_channel_id` is the channel the session currently acts for (NULL: the account itself).
  * - `signin_failures`: the failed sign-ins of an email (`signinThrottle.ts`), keyed by the SHA-256 of the email in
- *   lower case, whether or not it has an account (`has_account` only orders what is forgotten first).
+ *   lower case, whether or not it has an account. Step 3 indexes them in the order they are forgotten beyond the cap
+ *   (those below the free failures first, then the oldest): the index's expression is the one `signinThrottle.ts`
+ *   orders by, so the two change together (`has_account` orders nothing any more).
  * - `known_devices`: the browsers that signed in to an account, keyed by the SHA-256 of the `vf_device` cookie's secret
  *   (so a copy of the database holds no working cookie), with the wrong passwords each sent since its last sign-in.
  */
@@ -76,6 +78,17 @@ export const accountsMigrations: readonly Migration[] = [
         ) STRICT, WITHOUT ROWID;
         CREATE INDEX known_devices_account ON known_devices (account_id, last_signin_ms);
         CREATE INDEX known_devices_age ON known_devices (last_signin_ms);
+      `);
+    },
+  },
+  {
+    version: 3,
+    description: 'sign-in throttling: forget failures by age and by whether they make the email wait, not by account',
+    up(db) {
+      db.exec(`
+        DROP INDEX signin_failures_age;
+        CREATE INDEX signin_failures_forget ON signin_failures (failures >= 5, last_failure_ms);
+        CREATE INDEX signin_failures_last ON signin_failures (last_failure_ms);
       `);
     },
   },

@@ -102,9 +102,8 @@ export function registerSigninRoutes(scope: FastifyInstance, { store, sessionLif
       const popup = request.body.popup === '1';
       const found = store.accountByEmail(email);
       const deviceSecret = deviceSecretOf(request);
-      const knownDevice = found !== undefined && throttle.isKnownDevice(found.id, deviceSecret);
       const form = (error: string) => renderSigninPage({ kind: 'form', popup, demoAccounts, email, error });
-      const admission = throttle.admit(email, { hasAccount: found !== undefined, knownDevice });
+      const admission = throttle.admit(email, { accountId: found?.id, deviceSecret });
       if (!admission.ok) {
         const retryAfterS = Math.ceil(admission.retryAfterMs / 1000);
         return html(reply)
@@ -114,10 +113,7 @@ export function registerSigninRoutes(scope: FastifyInstance, { store, sessionLif
       }
       // An unknown email is checked against a hash no password matches: one scrypt either way, so no timing oracle.
       const matches = await verifyPassword(password, found?.passwordHash ?? UNMATCHABLE_PASSWORD_HASH);
-      if (!found || !matches) {
-        if (found && knownDevice && deviceSecret !== undefined) throttle.deviceFailed(found.id, deviceSecret);
-        return html(reply).code(401).send(form(WRONG_CREDENTIALS));
-      }
+      if (!found || !matches) return html(reply).code(401).send(form(WRONG_CREDENTIALS));
       setDeviceCookie(reply, throttle.succeeded(email, found.id, deviceSecret), { secureCookies });
       const account = publicAccount(found);
       // Signing in again replaces the session this browser had.

@@ -13,8 +13,17 @@ import {
 } from './limits';
 import { newSessionSecret, SESSION_SECRET_PATTERN, sessionIdHashOf } from './sessionSecrets';
 
-/** Whether a sign-in attempt may check its password now, or how long it must wait. */
-export type Admission = { ok: true } | { ok: false; retryAfterMs: number };
+/**
+ * Whether a sign-in attempt may check its password now (and whether it came in as a known device, its wrong password
+ * already counted against the device), or how long it must wait.
+ */
+export type Admission = { ok: true; knownDevice: boolean } | { ok: false; retryAfterMs: number };
+
+/** What an attempt says about itself: whether its email has an account, and the browser's device secret if any. */
+export interface Attempt {
+  accountId: string | undefined;
+  deviceSecret: string | undefined;
+}
 
 /**
  * Sign-in throttling per email, kept in the accounts database so that servers sharing it share the counts.
@@ -26,18 +35,23 @@ export type Admission = { ok: true } | { ok: false; retryAfterMs: number };
  *   comes before its time is refused without checking the password: it costs no hashing and tells nothing.
  * - Emails without an account are counted alike, so neither the answers nor their timing tell which emails have one.
  * - A known device (a browser that signed in to the account before, holding the `vf_device` secret) waits for nothing,
- *   until it has sent {@link KNOWN_DEVICE_FAILURES_MAX} wrong passwords since its last sign-in.
+ *   until it has sent {@link KNOWN_DEVICE_FAILURES_MAX} wrong passwords since its last sign-in. Its allowance is spent
+ *   on admission, by one conditional update, so attempts sent at once from one device get no more than it allows.
+ * - Admission is one write transaction: servers sharing the database admit attempts for one email one at a time.
+ * - Beyond the cap, emails below {@link SIGNIN_FREE_FAILURES} failures are forgotten first, then the oldest; never
+ *   by whether the email has an account, which a flood of other emails could otherwise reveal.
  *
  * Bounded: failures are forgotten {@link SIGNIN_FAILURES_KEPT_MS} after the last one and at most
- * {@link SIGNIN_FAILURE_ROWS_MAX} emails are kept; known devices expire and are capped per account.
+ * {@link SIGNIN_FAILURE_ROWS_MAX} emails are kept (`failureRowsMax`); known devices expire and are capped per account.
  */
 export interface SigninThrottle {
   /** Whether the browser holding `deviceSecret` is a known device of the account, with wrong passwords to spare. */
   isKnownDevice(accountId: string, deviceSecret: string | undefined): boolean;
-  /** Admits an attempt for `email` (counted as a failure until {@link SigninThrottle.succeeded}), or says how long to wait. */
-  admit(email: string, attempt: { hasAccount: boolean; knownDevice: boolean }): Admission;
-  /** A known device sent a wrong password. */
-  deviceFailed(accountId: string, deviceSecret: string): void;
+  /**
+   * Admits an attempt for `email`, counted as a failure of the email (and of the known device it came from) until
+   * {@link SigninThrottle.succeeded}, or says how long to wait.
+   */
+  admit(email: string, attempt: Attempt): Admission;
   /** The right password: forgets the email's failures and makes the browser a known device; returns its new secret. */
   succeeded(email: string, accountId: string, deviceSecret: string | undefined): string;
 }
@@ -52,7 +66,10 @@ export function waitAfterFailures(failures: number): number {
   return 0;
 }
 
-export function createSigninThrottle(db: SqliteDatabase, { now = Date.now }: { now?: () => number } = {}): SigninThrottle {
+export function createSigninThrottle(
+  db: SqliteDatabase,
+  { now = Date.now, failureRowsMax = SIGNIN_FAILURE_ROWS_MAX }: { now?: () => number; failureRowsMax?: number } = {},
+): SigninThrottle {
   const failuresOf = db.prepare<[string], { failures: number; last_failure_ms: number }>(
     'SELECT failures, last_failure_ms FROM signin_failures WHERE email_hash = ?',
   );
@@ -60,16 +77,18 @@ export function createSigninThrottle(db: SqliteDatabase, { now = Date.now }: { n
     INSERT INTO signin_failures (email_hash, has_account, failures, last_failure_ms) VALUES (?, ?, 1, ?)
     ON CONFLICT (email_hash) DO UPDATE SET failures = failures + 1, last_failure_ms = excluded.last_failure_ms`);
   const forgetFailures = db.prepare('DELETE FROM signin_failures WHERE email_hash = ?');
-  const forgetOldFailures = db.prepare('DELETE FROM signin_failures WHERE has_account IN (0, 1) AND last_failure_ms <= ?');
-  // Beyond the cap, the oldest go first, emails without an account before those with one.
+  const forgetOldFailures = db.prepare('DELETE FROM signin_failures WHERE last_failure_ms <= ?');
+  // Beyond the cap, emails that wait for nothing yet go first, then the oldest.
   const forgetBeyondCap = db.prepare(`
     DELETE FROM signin_failures WHERE email_hash IN (
-      SELECT email_hash FROM signin_failures ORDER BY has_account, last_failure_ms
+      SELECT email_hash FROM signin_failures ORDER BY failures >= ${SIGNIN_FREE_FAILURES}, last_failure_ms
        LIMIT max(0, (SELECT count(*) FROM signin_failures) - ?))`);
   const deviceOf = db.prepare<[string, string], { failures: number; last_signin_ms: number }>(
     'SELECT failures, last_signin_ms FROM known_devices WHERE device_hash = ? AND account_id = ?',
   );
-  const countDeviceFailure = db.prepare('UPDATE known_devices SET failures = failures + 1 WHERE device_hash = ? AND account_id = ?');
+  const spendDeviceAllowance = db.prepare(`
+    UPDATE known_devices SET failures = failures + 1
+     WHERE device_hash = ? AND account_id = ? AND failures < ${KNOWN_DEVICE_FAILURES_MAX} AND last_signin_ms > ?`);
   const renameDevice = db.prepare('UPDATE known_devices SET device_hash = ? WHERE device_hash = ?');
   const rememberDevice = db.prepare(`
     INSERT INTO known_devices (device_hash, account_id, last_signin_ms, failures) VALUES (?, ?, ?, 0)
@@ -87,26 +106,28 @@ export function createSigninThrottle(db: SqliteDatabase, { now = Date.now }: { n
       const device = hash && deviceOf.get(hash, accountId);
       return !!device && now() - device.last_signin_ms < KNOWN_DEVICE_LIFETIME_MS && device.failures < KNOWN_DEVICE_FAILURES_MAX;
     },
-    admit(email, { hasAccount, knownDevice }) {
+    admit(email, { accountId, deviceSecret }) {
       const emailHash = emailHashOf(email);
       const at = now();
-      const row = failuresOf.get(emailHash);
-      const kept = row && at - row.last_failure_ms < SIGNIN_FAILURES_KEPT_MS ? row : undefined;
-      if (!knownDevice && kept) {
-        const until = kept.last_failure_ms + waitAfterFailures(kept.failures);
-        if (at < until) return { ok: false, retryAfterMs: until - at };
-      }
-      if (row && !kept) forgetFailures.run(emailHash);
-      countFailure.run(emailHash, hasAccount ? 1 : 0, at);
-      if (!row) {
-        forgetOldFailures.run(at - SIGNIN_FAILURES_KEPT_MS);
-        forgetBeyondCap.run(SIGNIN_FAILURE_ROWS_MAX);
-      }
-      return { ok: true };
-    },
-    deviceFailed(accountId, deviceSecret) {
-      const hash = deviceHashOf(deviceSecret);
-      if (hash) countDeviceFailure.run(hash, accountId);
+      return db
+        .transaction((): Admission => {
+          const hash = accountId === undefined ? undefined : deviceHashOf(deviceSecret);
+          const knownDevice = !!hash && spendDeviceAllowance.run(hash, accountId, at - KNOWN_DEVICE_LIFETIME_MS).changes === 1;
+          const row = failuresOf.get(emailHash);
+          const kept = row && at - row.last_failure_ms < SIGNIN_FAILURES_KEPT_MS ? row : undefined;
+          if (!knownDevice && kept) {
+            const until = kept.last_failure_ms + waitAfterFailures(kept.failures);
+            if (at < until) return { ok: false, retryAfterMs: until - at };
+          }
+          if (row && !kept) forgetFailures.run(emailHash);
+          countFailure.run(emailHash, accountId === undefined ? 0 : 1, at);
+          if (!row) {
+            forgetOldFailures.run(at - SIGNIN_FAILURES_KEPT_MS);
+            forgetBeyondCap.run(failureRowsMax);
+          }
+          return { ok: true, knownDevice };
+        })
+        .immediate();
     },
     succeeded(email, accountId, deviceSecret) {
       const secret = newSessionSecret();

@@ -28,12 +28,12 @@ describe('accounts tables, demo accounts and sessions', () => {
   });
 
   it('migrates once: a second run and a reopened database apply nothing', () => {
-    expect(migrate(db, 'accounts', accountsMigrations)).toEqual([1, 2]);
+    expect(migrate(db, 'accounts', accountsMigrations)).toEqual([1, 2, 3]);
     expect(migrate(db, 'accounts', accountsMigrations)).toEqual([]);
     db.close();
     db = openDatabase(file);
     expect(migrate(db, 'accounts', accountsMigrations)).toEqual([]);
-    expect(db.prepare("SELECT version FROM schema_migrations WHERE domain = 'accounts'").all()).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(db.prepare("SELECT version FROM schema_migrations WHERE domain = 'accounts'").all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
     expect(
       db
         .prepare(

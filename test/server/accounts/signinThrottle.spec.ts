@@ -117,6 +117,17 @@ describe('sign-in throttling per account and per address (POST /signin behind a 
     expect((await attempt('ada@example.com', 'vidframe-ada', '192.0.2.1', adasLaptop)).statusCode).toBe(429);
   });
 
+  it('checks no more of a burst of wrong passwords sent at once from one known device than the device is allowed', async () => {
+    const adasLaptop = await knownDevice('ada@example.com', 'vidframe-ada');
+    await lockOut('ada@example.com');
+    const burst = await Promise.all(ATTACKERS.slice(0, 40).map((address, i) => attempt('ada@example.com', `burst-${i}`, address, adasLaptop)));
+    const statuses = burst.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(KNOWN_DEVICE_FAILURES_MAX);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - KNOWN_DEVICE_FAILURES_MAX);
+    // The allowance is spent: the laptop waits out the lock like any browser.
+    expect((await attempt('ada@example.com', 'vidframe-ada', '192.0.2.1', adasLaptop)).statusCode).toBe(429);
+  });
+
   it('forgets a known device after its lifetime without a sign-in', async () => {
     const adasLaptop = await knownDevice('ada@example.com', 'vidframe-ada');
     now += KNOWN_DEVICE_LIFETIME_MS;
