@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, readConfig } from './config';
 import { startAdsHost } from './ads/startAdsHost';
 import { drainAndClose } from './http/drain';
+import { STOP_SIGNAL_REPEAT_MS } from './http/limits';
 
 /**
  * `npm start` (`node dist/server/main.js`, the build of this file) and `npm run dev` (this file through tsx): one
@@ -89,15 +90,17 @@ try {
 
 // The stop (SIGTERM from a process manager, or `npm start`'s, which hands its signals to this process; SIGINT, Ctrl-C):
 // no new connections, requests arriving get 503 with Retry-After, requests in flight finish and their writes commit,
-// then the store closes and the process exits 0. A second signal exits at once.
-let stopping = false;
+// then the store closes and the process exits 0. A second signal exits at once, unless it comes within
+// STOP_SIGNAL_REPEAT_MS of the first: a Ctrl-C reaches both npm and this process, and npm hands its copy on too.
+let stoppedAt: number | undefined;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    if (stopping) {
+    if (stoppedAt !== undefined && performance.now() - stoppedAt < STOP_SIGNAL_REPEAT_MS) return;
+    if (stoppedAt !== undefined) {
       app.log.warn({ signal }, 'VidFrame stops now, without waiting for the requests in flight');
       process.exit(1);
     }
-    stopping = true;
+    stoppedAt = performance.now();
     app.log.info({ signal }, 'VidFrame is stopping: requests in flight finish, new ones get 503');
     void Promise.all([drainAndClose(app), adsHost && drainAndClose(adsHost.app)]).then(
       () => {

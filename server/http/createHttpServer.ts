@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
+import { registerDrain } from './drain';
 import { errorBody } from './errors';
 import { loggerOptionsOf, type LoggerSetting } from './logging';
 
@@ -14,9 +15,12 @@ export interface HttpServerOptions {
   trustProxy: boolean | number | string;
 }
 
-/** The Fastify instance every plugin is registered on. */
+/**
+ * The Fastify instance every plugin is registered on (the server's and the ads host's), with the graceful stop's hooks
+ * (`drain.ts`) first, so that `drainAndClose` answers 503 with `Retry-After` on either.
+ */
 export function createHttpServer({ logger, logRequests = true, trustProxy }: HttpServerOptions): FastifyInstance {
-  return Fastify({
+  const app = Fastify({
     logger: loggerOptionsOf(logger),
     logController: new LogController({ disableRequestLogging: !logRequests }),
     // A hop count is valid at run time (Fastify passes it to proxy-addr) though its types leave numbers out.
@@ -30,4 +34,6 @@ export function createHttpServer({ logger, logRequests = true, trustProxy }: Htt
       (reply as FastifyReply).code(status).send(errorBody(status, error.message));
     },
   });
+  registerDrain(app);
+  return app;
 }

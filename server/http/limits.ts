@@ -18,3 +18,10 @@ export const DRAIN_IDLE_GRACE_MS = 1_000;
  * manager (systemd, Kubernetes, Docker) gives a process between SIGTERM and SIGKILL, so the store is always committed.
  */
 export const DRAIN_TIMEOUT_MS = 20_000;
+
+/**
+ * A stop signal that comes within this long of the first is the same stop, not a demand to exit at once: a Ctrl-C
+ * in a terminal signals the whole process group, so the server gets it from the terminal and again from `npm`, which
+ * hands its own copy on. Shorter than a person pressing Ctrl-C a second time.
+ */
+export const STOP_SIGNAL_REPEAT_MS = 1_000;

@@ -1,7 +1,6 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { registerSecurityHeaders } from '../security/securityHeaders';
-import { registerDrain } from './drain';
 import { errorBody, replyWithError } from './errors';
 
 export interface HttpBasicsOptions {
@@ -11,8 +10,9 @@ export interface HttpBasicsOptions {
 
 /**
  * What every route of the server shares, on the root instance: the JSON error shape of every error and of unknown
- * URLs, the graceful stop (`drain.ts`), the security headers (`security/`) and the rate-limit plugin, which routes turn on one by
- * one (`global: false`) next to their other limits.
+ * URLs, the closing of connections while the app closes (the drain's 503s are `createHttpServer`'s), the security
+ * headers (`security/`) and the rate-limit plugin, which routes turn on one by one (`global: false`) next to their
+ * other limits.
  */
 export async function registerHttpBasics(app: FastifyInstance, { notFound }: HttpBasicsOptions): Promise<void> {
   app.setErrorHandler(replyWithError);
@@ -31,7 +31,6 @@ export async function registerHttpBasics(app: FastifyInstance, { notFound }: Htt
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
-  registerDrain(app);
 
   await registerSecurityHeaders(app);
   await app.register(fastifyRateLimit, { global: false });

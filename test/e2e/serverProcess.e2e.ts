@@ -4,6 +4,7 @@ import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { STOP_SIGNAL_REPEAT_MS } from '../../server/http/limits';
 
 /**
  * The server as production runs it, from the build `npm run build` made: `npm run serve` runs `node
@@ -30,10 +31,12 @@ interface Served {
 
 const started: Served[] = [];
 
-function serve(): Promise<Served> {
+/** `npm run serve`; `terminal`: in a process group of its own, as a shell starts a foreground job. */
+function serve({ terminal = false } = {}): Promise<Served> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vidframe-serve-'));
   const npm = spawn('npm', ['run', '--silent', 'serve'], {
     cwd: ROOT,
+    detached: terminal,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', VIDFRAME_ADS_PORT: '0', VIDFRAME_DATA_DIR: dataDir, VIDFRAME_RATE_LIMIT: 'off', LOG: '' },
   });
@@ -184,10 +187,29 @@ describe('npm run serve: the built server under a process manager', () => {
     served.npm.kill('SIGTERM');
     await served.logged(/VidFrame is stopping/);
     expect(served.npm.exitCode).toBeNull(); // draining: the upload is still in flight
+    // A signal within STOP_SIGNAL_REPEAT_MS of the first is the same stop (the Ctrl-C test below): wait past it.
+    await new Promise((done) => setTimeout(done, STOP_SIGNAL_REPEAT_MS + 200));
     served.npm.kill('SIGTERM');
     await served.logged(/VidFrame stops now/);
     expect(await served.exited).toBe(1);
     expect((await stuck).error).toBeDefined(); // forced: its connection is closed unanswered
+    agent.destroy();
+  });
+
+  it('Ctrl-C in a terminal (SIGINT to the process group, which npm hands on again) drains and exits 0', async () => {
+    const served = await serve({ terminal: true });
+    const agent = new Agent({ keepAlive: true });
+    let signalled!: () => void;
+    const afterSignal = new Promise<void>((done) => (signalled = done));
+    const upload = send(served.origin, agent, 'POST', '/error_204', { first: '{"message":"ctrl-c","stack":"', rest: 'x"}', second: afterSignal });
+    await served.logged(/"url":"\/error_204".*"msg":"incoming request"/);
+    process.kill(-served.npm.pid!, 'SIGINT');
+    await served.logged(/VidFrame is stopping/);
+    signalled();
+    expect(await upload).toMatchObject({ status: 204 });
+    await served.logged(/"msg":"VidFrame stopped"/);
+    expect(served.stdout()).not.toMatch(/VidFrame stops now/);
+    expect(await served.exited).toBe(0);
     agent.destroy();
   });
 
