@@ -66,6 +66,13 @@ export const COLLECTOR_MIN_TIMESERIES_BUCKET_MS = 1_000;
 export const COLLECTOR_MAX_SEARCH_CHARS = 200;
 
 /**
+ * The span of the SQLite store's time-series rollups (`collector_minutes`): the store keeps counts and sums per minute
+ * in the write transaction, so a time series whose buckets are whole minutes reads one row per minute, not every
+ * event. Changing it needs a migration that rebuilds the rollups.
+ */
+export const COLLECTOR_ROLLUP_MS = 60_000;
+
+/**
  * Longest one admin or dashboard read may run in the SQLite store's read worker. Past it the worker is stopped and
  * replaced, and the read answers 503 naming the bound: a runaway query never holds the reads that follow.
  */

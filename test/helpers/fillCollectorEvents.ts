@@ -1,3 +1,4 @@
+import { rebuildMinuteRollups } from '../../server/collector/stores/sqlite/minuteRollups';
 import { openDatabase } from '../../server/db/openDatabase';
 
 /**
@@ -5,7 +6,8 @@ import { openDatabase } from '../../server/db/openDatabase';
  * through HTTP: a large store for the tests and the benchmark that read it. The events look like the player's (state
  * changes, watch time, start-up and latency reports with values, a JSON body of some 200 bytes), spread over 1000
  * streams, received one every `spacingMs` from `fromMs`. The store must have been opened once (its tables exist); the
- * running totals are left as they are.
+ * running totals are left as they are; the minutes' rollups are rebuilt, so the time series reads as on a store filled
+ * through the server.
  */
 export function fillCollectorEvents(file: string, { count, fromMs, spacingMs }: { count: number; fromMs: number; spacingMs: number }): void {
   const db = openDatabase(file);
@@ -23,6 +25,7 @@ export function fillCollectorEvents(file: string, { count, fromMs, spacingMs }: 
              'detail', 'an event of the bulk fill, about as long as a real one'))
        FROM e`,
     ).run({ count, from: fromMs, spacing: spacingMs });
+    rebuildMinuteRollups(db);
   } finally {
     db.close();
   }

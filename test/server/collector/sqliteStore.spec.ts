@@ -147,6 +147,7 @@ describe('SQLite store specifics', () => {
       { domain: 'collector', version: 2 },
       { domain: 'collector', version: 3 },
       { domain: 'collector', version: 4 },
+      { domain: 'collector', version: 5 },
     ]);
     db.close();
     return store.close();
@@ -157,7 +158,7 @@ describe('SQLite store specifics', () => {
     migrate(db, 'collector', collectorMigrations);
     db.prepare("INSERT INTO schema_migrations (domain, version, description, applied_at_ms) VALUES ('collector', 99, 'future', 0)").run();
     expect(() => migrate(db, 'collector', collectorMigrations)).toThrow(
-      'The collector tables are at version 99, newer than this server knows (4): upgrade the server.',
+      'The collector tables are at version 99, newer than this server knows (5): upgrade the server.',
     );
     db.close();
   });
@@ -168,7 +169,7 @@ describe('SQLite store specifics', () => {
     migrate(db, 'collector', collectorMigrations.slice(0, 1));
     writeAtVersion1(db, { request: request('old'), events: [event('p:1')] });
     // Steps 3 (the pings table) and 4 (payload hashes, conflicts) follow in the same climb.
-    expect(migrate(db, 'collector', collectorMigrations)).toEqual([2, 3, 4]);
+    expect(migrate(db, 'collector', collectorMigrations)).toEqual([2, 3, 4, 5]);
     const columns = (table: string) =>
       db.prepare(`SELECT name, type, "notnull" AS not_null FROM pragma_table_info(?) WHERE name IN ('account_id', 'channel_id')`).all(table);
     for (const table of ['collector_requests', 'collector_events']) {

@@ -31,6 +31,8 @@ const TABLES = [
   'collector_pings',
   'collector_totals',
   'collector_name_totals',
+  'collector_minutes',
+  'collector_minute_streams',
 ];
 
 /**

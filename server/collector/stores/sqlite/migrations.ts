@@ -19,6 +19,10 @@ import type { Migration } from '../../../db/migrate';
  * - `collector_conflicts` (step 4): the copies of events whose key was stored before with another payload, unique on
  *   (stream, dedupe_key, json_hash) so a resent conflicting copy is one row; `collector_requests.conflicts` counts them
  *   per request.
+ * - `collector_minutes`, `collector_minute_streams` (step 5): the time series' counts and sums per minute of receipt
+ *   and the streams that stored events in each minute (`minuteRollups.ts`), kept in the transaction that writes or
+ *   deletes the rows they count, filled from the rows already stored when the step runs; and an index on
+ *   (name, received_at_ms) for the start-up percentiles, which read raw values of one name over a range.
  */
 export const collectorMigrations: readonly Migration[] = [
   {
@@ -155,6 +159,49 @@ export const collectorMigrations: readonly Migration[] = [
         ) STRICT;
         CREATE INDEX collector_conflicts_received ON collector_conflicts (received_at_ms);
         CREATE INDEX collector_conflicts_stream ON collector_conflicts (stream, seq);
+      `);
+    },
+  },
+  {
+    version: 5,
+    description: 'collector time series: counts and sums per minute, the streams of each minute',
+    up(db) {
+      db.exec(`
+        CREATE TABLE collector_minutes (
+          minute_ms INTEGER PRIMARY KEY,
+          events INTEGER NOT NULL DEFAULT 0,
+          watch_time_sec REAL NOT NULL DEFAULT 0,
+          state_changes INTEGER NOT NULL DEFAULT 0,
+          player_errors INTEGER NOT NULL DEFAULT 0,
+          latency_sum REAL NOT NULL DEFAULT 0,
+          latency_count INTEGER NOT NULL DEFAULT 0,
+          rebuffer_ms REAL NOT NULL DEFAULT 0,
+          rebuffer_count INTEGER NOT NULL DEFAULT 0,
+          played_ms REAL NOT NULL DEFAULT 0,
+          bit_ms REAL NOT NULL DEFAULT 0,
+          errors INTEGER NOT NULL DEFAULT 0
+        ) STRICT;
+        CREATE TABLE collector_minute_streams (
+          minute_ms INTEGER NOT NULL,
+          stream TEXT NOT NULL,
+          PRIMARY KEY (minute_ms, stream)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX collector_events_name_received ON collector_events (name, received_at_ms);
+
+        INSERT INTO collector_minutes (minute_ms, events, watch_time_sec, state_changes, player_errors, latency_sum, latency_count,
+          rebuffer_ms, rebuffer_count, played_ms, bit_ms)
+        SELECT (received_at_ms / 60000) * 60000 AS m, count(*), total(CASE WHEN name = 'watchTimeSegment' THEN value END),
+          sum(name = 'playerStateChange'), sum(name = 'playerError'),
+          total(CASE WHEN name = 'latencyReport' THEN value END), count(CASE WHEN name = 'latencyReport' THEN value END),
+          total(CASE WHEN name = 'rebufferEnd' THEN value END), count(CASE WHEN name = 'rebufferEnd' THEN value END),
+          total(CASE WHEN name = 'renditionPlayed' AND value > 0 THEN value END),
+          total(CASE WHEN name = 'renditionPlayed' AND value > 0 THEN value * coalesce(json_extract(json, '$.renditionPlayed.bitrate'), 0) END)
+        FROM collector_events WHERE true GROUP BY m;
+        INSERT INTO collector_minute_streams (minute_ms, stream)
+        SELECT DISTINCT (received_at_ms / 60000) * 60000, stream FROM collector_events;
+        INSERT INTO collector_minutes (minute_ms, errors)
+        SELECT (received_at_ms / 60000) * 60000 AS m, count(*) FROM collector_errors WHERE true GROUP BY m
+        ON CONFLICT (minute_ms) DO UPDATE SET errors = excluded.errors;
       `);
     },
   },

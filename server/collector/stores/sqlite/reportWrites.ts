@@ -9,7 +9,7 @@ export interface SqliteReportWrites {
   recordPing(ping: IncomingPing): { stored: boolean };
 }
 
-export function prepareReportWrites(db: SqliteDatabase, { bump }: RunningTotals): SqliteReportWrites {
+export function prepareReportWrites(db: SqliteDatabase, { bump, rollUpErrors }: RunningTotals): SqliteReportWrites {
   const insertError = db.prepare(
     `INSERT INTO collector_errors (received_at_ms, message, message_truncated, url, file, line, stack, type, extra_json)
      VALUES (@receivedAtMs, @message, @messageTruncated, @url, @file, @line, @stack, @type, @extraJson)`,
@@ -35,6 +35,7 @@ export function prepareReportWrites(db: SqliteDatabase, { bump }: RunningTotals)
           extraJson: JSON.stringify(report.extra),
         });
         bump('errors', 1);
+        rollUpErrors(report.receivedAtMs, 1);
       }).immediate();
     },
 

@@ -1,20 +1,24 @@
 import type { SqliteDatabase } from '../../../db/openDatabase';
+import { minuteOf } from './minuteRollups';
 import type { RunningTotals } from './totals';
 
 /**
  * Deletes what was received before `cutoffMs` (events, conflicts, requests, error reports, pings), `chunkRows` rows of each
- * table per transaction, and takes what it deletes off the running totals in the same transaction. Resolves with how
+ * table per transaction, and takes what it deletes off the running totals and the minutes' rollups in the same
+ * transaction. Resolves with how
  * many events went; stops early once the store is closing.
  */
 export async function deleteReceivedBefore(
   db: SqliteDatabase,
-  { bump, bumpName }: RunningTotals,
+  { bump, bumpName, recomputeMinutes }: RunningTotals,
   cutoffMs: number,
   chunkRows: number,
   isClosed: () => boolean,
 ): Promise<number> {
   const cutoff = Math.trunc(cutoffMs);
-  const oldEvents = db.prepare('SELECT seq, name, endpoint FROM collector_events WHERE received_at_ms < ? ORDER BY received_at_ms LIMIT ?');
+  const oldEvents = db.prepare(
+    'SELECT seq, name, endpoint, received_at_ms FROM collector_events WHERE received_at_ms < ? ORDER BY received_at_ms LIMIT ?',
+  );
   const deleteEvent = db.prepare('DELETE FROM collector_events WHERE seq = ?');
   const oldRequests = db.prepare(
     'SELECT seq, compressed, duplicates, refused FROM collector_requests WHERE received_at_ms < ? ORDER BY received_at_ms LIMIT ?',
@@ -22,7 +26,7 @@ export async function deleteReceivedBefore(
   const deleteRequest = db.prepare('DELETE FROM collector_requests WHERE seq = ?');
   const oldConflicts = db.prepare('SELECT seq FROM collector_conflicts WHERE received_at_ms < ? ORDER BY received_at_ms LIMIT ?');
   const deleteConflict = db.prepare('DELETE FROM collector_conflicts WHERE seq = ?');
-  const oldErrors = db.prepare('SELECT seq FROM collector_errors WHERE received_at_ms < ? ORDER BY received_at_ms LIMIT ?');
+  const oldErrors = db.prepare('SELECT seq, received_at_ms FROM collector_errors WHERE received_at_ms < ? ORDER BY received_at_ms LIMIT ?');
   const deleteError = db.prepare('DELETE FROM collector_errors WHERE seq = ?');
   const oldPings = db.prepare('SELECT seq FROM collector_pings WHERE received_at_ms < ? ORDER BY received_at_ms LIMIT ?');
   const deletePing = db.prepare('DELETE FROM collector_pings WHERE seq = ?');
@@ -32,8 +36,11 @@ export async function deleteReceivedBefore(
     let deletedEvents = 0;
     let rows = 0;
     const byName = new Map<string, number>();
-    for (const r of oldEvents.all(cutoff, chunkRows) as { seq: number; name: string; endpoint: string }[]) {
+    // The minutes this chunk deletes from: their rollups are recomputed from the rows left, once the chunk is out.
+    const minutes = new Set<number>();
+    for (const r of oldEvents.all(cutoff, chunkRows) as { seq: number; name: string; endpoint: string; received_at_ms: number }[]) {
       deleteEvent.run(r.seq);
+      minutes.add(minuteOf(r.received_at_ms));
       deletedEvents += 1;
       bump(`endpoint:${r.endpoint}`, -1);
       byName.set(r.name, (byName.get(r.name) ?? 0) - 1);
@@ -54,8 +61,9 @@ export async function deleteReceivedBefore(
       bump('conflicts', -1);
       rows += 1;
     }
-    for (const r of oldErrors.all(cutoff, chunkRows) as { seq: number }[]) {
+    for (const r of oldErrors.all(cutoff, chunkRows) as { seq: number; received_at_ms: number }[]) {
       deleteError.run(r.seq);
+      minutes.add(minuteOf(r.received_at_ms));
       bump('errors', -1);
       rows += 1;
     }
@@ -63,6 +71,7 @@ export async function deleteReceivedBefore(
       deletePing.run(r.seq);
       rows += 1;
     }
+    recomputeMinutes(minutes);
     return { deletedEvents, rows };
   });
   let total = 0;

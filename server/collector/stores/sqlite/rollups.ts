@@ -1,9 +1,12 @@
 import type { SqliteDatabase } from '../../../db/openDatabase';
+import { COLLECTOR_ROLLUP_MS } from '../../limits';
 import { type CollectorStats, StoreQueryError, type TimeseriesBucket, type TimeseriesQuery } from '../../store';
+import { EVENT_AGGREGATES, MINUTE_COLUMNS } from './minuteRollups';
 
 /**
  * The SQLite store's aggregations for the dashboard: the stats are the running totals (`totals.ts`), read whole;
- * the time series groups the rows of the asked range through the received-time index.
+ * the time series adds up the minutes' rollups (`minuteRollups.ts`) where its buckets are whole minutes, and the rows
+ * of the asked range through the received-time index where they are not.
  */
 export interface SqliteRollups {
   stats(): CollectorStats;
@@ -35,52 +38,94 @@ export function createSqliteRollups(db: SqliteDatabase): SqliteRollups {
       };
     },
 
-    timeseries({ sinceMs, untilMs, bucketMs }) {
-      if (!Number.isInteger(bucketMs) || bucketMs < 1) throw new StoreQueryError('bucketMs must be a whole number of milliseconds ≥ 1');
-      const events = db
-        .prepare(
-          `SELECT (received_at_ms / CAST(@bucket AS INTEGER)) * CAST(@bucket AS INTEGER) AS startMs, count(*) AS events, count(DISTINCT stream) AS sessions,
-             total(CASE WHEN name = 'watchTimeSegment' THEN value END) AS watchTimeSec,
-             sum(name = 'playerStateChange') AS stateChanges, sum(name = 'playerError') AS playerErrors,
-             avg(CASE WHEN name = 'latencyReport' THEN value END) AS latencyMeanMs,
-             sum(CASE WHEN name = 'rebufferEnd' THEN value END) AS rebufferMs,
-             sum(CASE WHEN name = 'renditionPlayed' AND value > 0 THEN value END) AS playedMs,
-             sum(CASE WHEN name = 'renditionPlayed' AND value > 0 THEN value * coalesce(json_extract(json, '$.renditionPlayed.bitrate'), 0) END) AS bitMs
-           FROM collector_events WHERE received_at_ms >= @since AND received_at_ms < @until
-           GROUP BY startMs ORDER BY startMs`,
-        )
-        .all({ bucket: bucketMs, since: Math.trunc(sinceMs), until: Math.trunc(untilMs) }) as (Omit<TimeseriesBucket, 'errors'> & {
-        playerErrors: number;
-        latencyMeanMs: number | null;
-        rebufferMs: number | null;
-        playedMs: number | null;
-        bitMs: number | null;
-      })[];
-      const startups = startupPercentiles(db, { bucket: bucketMs, since: Math.trunc(sinceMs), until: Math.trunc(untilMs) });
-      const errors = db
-        .prepare(
-          `SELECT (received_at_ms / CAST(@bucket AS INTEGER)) * CAST(@bucket AS INTEGER) AS startMs, count(*) AS n FROM collector_errors
-           WHERE received_at_ms >= @since AND received_at_ms < @until GROUP BY startMs`,
-        )
-        .all({ bucket: bucketMs, since: Math.trunc(sinceMs), until: Math.trunc(untilMs) }) as { startMs: number; n: number }[];
-      const buckets = new Map<number, TimeseriesBucket>();
-      for (const { playerErrors, latencyMeanMs, rebufferMs, playedMs, bitMs, ...b } of events) {
-        buckets.set(b.startMs, {
-          ...b,
-          errors: playerErrors,
-          ...(latencyMeanMs !== null ? { latencyMeanMs } : {}),
-          ...(rebufferMs !== null ? { rebufferSec: rebufferMs / 1000 } : {}),
-          ...(playedMs ? { bitrateMeanBps: (bitMs ?? 0) / playedMs } : {}),
-          ...startups.get(b.startMs),
-        });
-      }
-      for (const { startMs, n } of errors) {
-        const b = buckets.get(startMs) ?? { startMs, events: 0, sessions: 0, watchTimeSec: 0, stateChanges: 0, errors: 0 };
-        buckets.set(startMs, { ...b, errors: b.errors + n });
-      }
-      return [...buckets.values()].sort((a, b) => a.startMs - b.startMs);
+    timeseries(query) {
+      return timeseriesOf(db, query, { rollups: true });
     },
   };
+}
+
+/** What a time series adds up per bucket, from minutes' rollups and from raw rows alike (`minuteRollups.ts`'s columns). */
+interface BucketSums {
+  startMs: number;
+  events: number;
+  watchTimeSec: number;
+  stateChanges: number;
+  playerErrors: number;
+  latencySum: number;
+  latencyCount: number;
+  rebufferMs: number;
+  rebufferCount: number;
+  playedMs: number;
+  bitMs: number;
+  errors: number;
+}
+
+const BUCKET = 'CAST(@bucket AS INTEGER)';
+
+/**
+ * The time series of `query`. With `rollups`, and buckets of whole minutes, the whole minutes of the range are read
+ * from `collector_minutes` and only the part minutes at its two ends from the rows; otherwise every row of the range
+ * is read. Both give the same buckets (each rollup column is the raw expression, summed).
+ */
+export function timeseriesOf(db: SqliteDatabase, { sinceMs, untilMs, bucketMs }: TimeseriesQuery, { rollups }: { rollups: boolean }): TimeseriesBucket[] {
+  if (!Number.isInteger(bucketMs) || bucketMs < 1) throw new StoreQueryError('bucketMs must be a whole number of milliseconds ≥ 1');
+  const since = Math.trunc(sinceMs);
+  const until = Math.trunc(untilMs);
+  // [from, to): the whole minutes read from the rollups; empty when the buckets are not whole minutes.
+  let from = since;
+  let to = since;
+  if (rollups && bucketMs % COLLECTOR_ROLLUP_MS === 0) {
+    const firstWhole = Math.ceil(since / COLLECTOR_ROLLUP_MS) * COLLECTOR_ROLLUP_MS;
+    const endOfWhole = Math.floor(until / COLLECTOR_ROLLUP_MS) * COLLECTOR_ROLLUP_MS;
+    if (firstWhole < endOfWhole) [from, to] = [firstWhole, endOfWhole];
+  }
+  const params = { bucket: bucketMs, since, until, from, to };
+  const rawRange = '((received_at_ms >= @since AND received_at_ms < @from) OR (received_at_ms >= @to AND received_at_ms < @until))';
+  const sums = db
+    .prepare(
+      `WITH parts (t, ${MINUTE_COLUMNS}, errors) AS (
+         SELECT minute_ms, ${MINUTE_COLUMNS}, errors FROM collector_minutes WHERE minute_ms >= @from AND minute_ms < @to
+         UNION ALL
+         SELECT (received_at_ms / ${BUCKET}) * ${BUCKET} AS t, ${EVENT_AGGREGATES}, 0 FROM collector_events WHERE ${rawRange} GROUP BY t
+         UNION ALL
+         SELECT (received_at_ms / ${BUCKET}) * ${BUCKET} AS t, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, count(*) FROM collector_errors WHERE ${rawRange} GROUP BY t)
+       SELECT (t / ${BUCKET}) * ${BUCKET} AS startMs, sum(events) AS events, total(watch_time_sec) AS watchTimeSec,
+         sum(state_changes) AS stateChanges, sum(player_errors) AS playerErrors, total(latency_sum) AS latencySum,
+         sum(latency_count) AS latencyCount, total(rebuffer_ms) AS rebufferMs, sum(rebuffer_count) AS rebufferCount,
+         total(played_ms) AS playedMs, total(bit_ms) AS bitMs, sum(errors) AS errors
+       FROM parts GROUP BY startMs HAVING sum(events) > 0 OR sum(errors) > 0 ORDER BY startMs`,
+    )
+    .all(params) as BucketSums[];
+  const sessions = new Map(
+    (
+      db
+        .prepare(
+          `SELECT (t / ${BUCKET}) * ${BUCKET} AS startMs, count(DISTINCT stream) AS n FROM (
+             SELECT minute_ms AS t, stream FROM collector_minute_streams WHERE minute_ms >= @from AND minute_ms < @to
+             UNION ALL
+             SELECT received_at_ms, stream FROM collector_events WHERE ${rawRange})
+           GROUP BY startMs`,
+        )
+        .all(params) as { startMs: number; n: number }[]
+    ).map((r) => [r.startMs, r.n]),
+  );
+  const startups = startupPercentiles(db, { bucket: bucketMs, since, until });
+  return sums.map((b) => {
+    // A bucket with error reports and no events has only the counts.
+    if (b.events === 0) return { startMs: b.startMs, events: 0, sessions: 0, watchTimeSec: 0, stateChanges: 0, errors: b.errors };
+    return {
+      startMs: b.startMs,
+      events: b.events,
+      sessions: sessions.get(b.startMs) ?? 0,
+      watchTimeSec: b.watchTimeSec,
+      stateChanges: b.stateChanges,
+      errors: b.playerErrors + b.errors,
+      ...(b.latencyCount > 0 ? { latencyMeanMs: b.latencySum / b.latencyCount } : {}),
+      ...(b.rebufferCount > 0 ? { rebufferSec: b.rebufferMs / 1000 } : {}),
+      ...(b.playedMs ? { bitrateMeanBps: b.bitMs / b.playedMs } : {}),
+      ...startups.get(b.startMs),
+    };
+  });
 }
 
 type StartupPercentiles = Pick<TimeseriesBucket, 'startupP50Ms' | 'startupP90Ms' | 'startupP99Ms'>;

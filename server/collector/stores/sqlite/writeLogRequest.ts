@@ -12,7 +12,7 @@ export type WriteLogRequest = (write: { request: IncomingRequest; events: readon
  * stored before hashes were kept), and a conflict otherwise: stored in `collector_conflicts` (unique on the key and
  * the hash, so a resent conflicting copy is a duplicate too).
  */
-export function prepareWriteLogRequest(db: SqliteDatabase, { bump, bumpName }: RunningTotals): WriteLogRequest {
+export function prepareWriteLogRequest(db: SqliteDatabase, { bump, bumpName, rollUpEventsFrom }: RunningTotals): WriteLogRequest {
   const insertEvent = db.prepare(
     `INSERT INTO collector_events (stream, dedupe_key, client_event_id, name, endpoint, event_time_ms, received_at_ms, request_id, value, json,
        json_hash, account_id, channel_id)
@@ -48,6 +48,7 @@ export function prepareWriteLogRequest(db: SqliteDatabase, { bump, bumpName }: R
     let accepted = 0;
     let duplicates = 0;
     let conflicts = 0;
+    let firstSeq: number | undefined;
     const byName = new Map<string, number>();
     // Who sent it, on the request and on each event it stores first (a resend keeps the first arrival's).
     const viewer = { accountId: request.viewer?.accountId ?? null, channelId: request.viewer?.channelId ?? null };
@@ -67,7 +68,9 @@ export function prepareWriteLogRequest(db: SqliteDatabase, { bump, bumpName }: R
         jsonHash,
         ...viewer,
       };
-      if (insertEvent.run(row).changes > 0) {
+      const inserted = insertEvent.run(row);
+      if (inserted.changes > 0) {
+        firstSeq ??= Number(inserted.lastInsertRowid);
         accepted += 1;
         byName.set(e.name, (byName.get(e.name) ?? 0) + 1);
       } else if (samePayload.get(row) === undefined && insertConflict.run(row).changes > 0) {
@@ -106,6 +109,7 @@ export function prepareWriteLogRequest(db: SqliteDatabase, { bump, bumpName }: R
     bump('conflicts', conflicts);
     bump('refusedEvents', request.refused);
     for (const [name, count] of byName) bumpName(name, count);
+    if (firstSeq !== undefined) rollUpEventsFrom(firstSeq);
     return { accepted, duplicates, conflicts };
   };
 }
