@@ -73,6 +73,19 @@ export const COLLECTOR_MAX_SEARCH_CHARS = 200;
 export const COLLECTOR_ROLLUP_MS = 60_000;
 
 /**
+ * How often the SQLite store's checkpoint worker copies the write-ahead log into the database file: often enough that
+ * the log stays small, each pass a short one.
+ */
+export const COLLECTOR_WAL_CHECKPOINT_INTERVAL_MS = 250;
+/**
+ * Log pages (4 KiB) past which the server's own connection checkpoints in a commit, as SQLite does by default at 1000:
+ * far above what the checkpoint worker leaves, so it happens only if the worker falls behind or stops.
+ */
+export const COLLECTOR_WAL_BACKSTOP_PAGES = 50_000;
+/** SQLite's own automatic checkpoint threshold, in log pages: the server's connection's when no worker checkpoints. */
+export const SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES = 1_000;
+
+/**
  * Longest one admin or dashboard read may run in the SQLite store's read worker. Past it the worker is stopped and
  * replaced, and the read answers 503 naming the bound: a runaway query never holds the reads that follow.
  */

@@ -1,9 +1,10 @@
 import { migrate } from '../../../db/migrate';
 import { openDatabase, type SqliteDatabase } from '../../../db/openDatabase';
 import type { CollectorStore } from '../../store';
+import { type Checkpoints, startCheckpoints } from './checkpoints';
 import { createGroupCommit } from './groupCommit';
 import { collectorMigrations } from './migrations';
-import { COLLECTOR_READ_QUEUE_MAX, COLLECTOR_READ_TIMEOUT_MS } from '../../limits';
+import { COLLECTOR_READ_QUEUE_MAX, COLLECTOR_READ_TIMEOUT_MS, COLLECTOR_WAL_CHECKPOINT_INTERVAL_MS } from '../../limits';
 import type { ReadMethod, StoreReads } from './readProtocol';
 import { createSqliteReads } from './reads';
 import { createReadWorkers } from './readWorkers';
@@ -20,6 +21,8 @@ export interface SqliteStoreOptions {
   retentionChunkRows?: number;
   /** Longest one admin read may run in the read worker before it is stopped and the read refused (503). */
   readTimeoutMs?: number;
+  /** How often the checkpoint worker copies the write-ahead log into the database file. */
+  checkpointIntervalMs?: number;
 }
 
 /** The collector's tables, emptied by `clear()`. */
@@ -49,13 +52,20 @@ const TABLES = [
  *   thread on its own read-only connection (WAL: it reads while the writer commits), one at a time, each within a
  *   time bound; a read that takes long delays other reads, never a write or another route. An in-memory store
  *   (`:memory:`) is one connection that no worker can open, so its reads stay on the main connection.
+ * - **Nor do the checkpoints** (`checkpoints.ts`): a worker of their own copies the log into the database file, so a
+ *   commit on the event loop never carries the copy a long read held back.
  *
  * Error reports and pings are written by `reportWrites.ts`, the stats and the time series read by `rollups.ts`, and
  * retention deletes in chunks (`retention.ts`).
  */
 export function createSqliteStore(
   file: string,
-  { maxRequestsPerCommit = 500, retentionChunkRows = 5000, readTimeoutMs = COLLECTOR_READ_TIMEOUT_MS }: SqliteStoreOptions = {},
+  {
+    maxRequestsPerCommit = 500,
+    retentionChunkRows = 5000,
+    readTimeoutMs = COLLECTOR_READ_TIMEOUT_MS,
+    checkpointIntervalMs = COLLECTOR_WAL_CHECKPOINT_INTERVAL_MS,
+  }: SqliteStoreOptions = {},
 ): CollectorStore {
   const db: SqliteDatabase = openDatabase(file);
   migrate(db, 'collector', collectorMigrations);
@@ -64,6 +74,11 @@ export function createSqliteStore(
   const commits = createGroupCommit(db, prepareWriteLogRequest(db, totals), maxRequestsPerCommit);
   const reports = prepareReportWrites(db, totals);
   const workers = file === ':memory:' ? undefined : createReadWorkers(file, { timeoutMs: readTimeoutMs, queueMax: COLLECTOR_READ_QUEUE_MAX });
+  // Started with the first log request: a store that only reads, or takes a few reports, checkpoints as SQLite does.
+  let checkpoints: Checkpoints | undefined;
+  const checkpointOffTheLoop = () => {
+    if (!checkpoints && file !== ':memory:') checkpoints = startCheckpoints(db, file, { intervalMs: checkpointIntervalMs });
+  };
   const inProcess: StoreReads = { ...createSqliteReads(db), ...createSqliteRollups(db) };
   /** One read: in the worker when there is one, else on the main connection. */
   const read =
@@ -87,6 +102,7 @@ export function createSqliteStore(
     kind: 'sqlite',
     recordLogRequest(request, events) {
       if (closed) return Promise.reject(new Error('The collector store is closed'));
+      checkpointOffTheLoop();
       return commits.enqueue(request, events);
     },
     recordError: whenOpen(reports.recordError),
@@ -113,6 +129,7 @@ export function createSqliteStore(
       commits.flush(); // what was accepted for writing is committed before the connection goes
       closed = true;
       await workers?.close();
+      await checkpoints?.close();
       db.close();
     },
   };

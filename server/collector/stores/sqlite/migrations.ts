@@ -22,7 +22,8 @@ import type { Migration } from '../../../db/migrate';
  * - `collector_minutes`, `collector_minute_streams` (step 5): the time series' counts and sums per minute of receipt
  *   and the streams that stored events in each minute (`minuteRollups.ts`), kept in the transaction that writes or
  *   deletes the rows they count, filled from the rows already stored when the step runs; and an index on
- *   (name, received_at_ms) for the start-up percentiles, which read raw values of one name over a range.
+ *   (name, received_at_ms, value) for the start-up percentiles, which read raw values of one name over a range from
+ *   the index alone.
  */
 export const collectorMigrations: readonly Migration[] = [
   {
@@ -186,7 +187,7 @@ export const collectorMigrations: readonly Migration[] = [
           stream TEXT NOT NULL,
           PRIMARY KEY (minute_ms, stream)
         ) STRICT, WITHOUT ROWID;
-        CREATE INDEX collector_events_name_received ON collector_events (name, received_at_ms);
+        CREATE INDEX collector_events_name_received ON collector_events (name, received_at_ms, value);
 
         INSERT INTO collector_minutes (minute_ms, events, watch_time_sec, state_changes, player_errors, latency_sum, latency_count,
           rebuffer_ms, rebuffer_count, played_ms, bit_ms)

@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, extname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { StoreBusyError, StoreQueryError } from '../../store';
 import type { ReadMethod, ReadReply, ReadWorkerData, StoreReads } from './readProtocol';
+import { workerEntry } from './workerEntry';
 
 /** The SQLite store's reads, each answered by the read worker (`readWorker.ts`) within its time bound. */
 export interface ReadWorkers {
@@ -34,43 +31,6 @@ interface ReadThread {
   ready: boolean;
 }
 
-/**
- * This module's own file, as the running code names it: a path under Jest (which compiles to CommonJS, where
- * `import.meta` cannot appear), a `file:` URL under tsx or from the build. The stack names it in all three.
- */
-function ownFile(): string {
-  const prepare = Error.prepareStackTrace;
-  try {
-    Error.prepareStackTrace = (_error, sites) => sites;
-    const sites = new Error().stack as unknown as NodeJS.CallSite[] | undefined;
-    const name = sites?.[0]?.getFileName() ?? '';
-    return name.startsWith('file:') ? fileURLToPath(name) : name;
-  } finally {
-    Error.prepareStackTrace = prepare;
-  }
-}
-
-/**
- * The worker entry beside this module, in this module's own form: `readWorker.js` of the build (which emits every
- * `*Worker.ts` as an entry, next to its spawner), or `readWorker.ts` under tsx and Jest, started by a two-line
- * bootstrap that registers tsx in the worker first (a worker's own `--import` does not load its entry through tsx).
- */
-function workerEntry(): { entry: string | URL; eval: boolean } {
-  const own = ownFile();
-  if (extname(own) !== '.ts') return { entry: pathToFileURL(join(dirname(own), 'readWorker.js')), eval: false };
-  const url = pathToFileURL(join(dirname(own), 'readWorker.ts')).href;
-  return { entry: `import(${JSON.stringify(tsxEsmApi(own))}).then(({ register }) => { register(); return import(${JSON.stringify(url)}); });`, eval: true };
-}
-
-/** The ESM entry of `tsx/esm/api`, as tsx's package declares it (resolved from `from`, wherever the server is started). */
-function tsxEsmApi(from: string): string {
-  const manifest = createRequire(from).resolve('tsx/package.json');
-  const { exports } = JSON.parse(readFileSync(manifest, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
-  const target = exports['./esm/api']?.import.default;
-  if (!target) throw new Error('tsx declares no ESM entry for tsx/esm/api');
-  return pathToFileURL(join(dirname(manifest), target)).href;
-}
-
 const failure = ({ name, message }: { name: string; message: string }): Error =>
   name === 'StoreQueryError' ? new StoreQueryError(message) : new Error(message);
 
@@ -80,7 +40,7 @@ const failure = ({ name, message }: { name: string; message: string }): Error =>
  * worker is stopped and the next read gets a fresh one. A worker that dies fails the read it held, never the server.
  */
 export function createReadWorkers(file: string, { timeoutMs, queueMax }: ReadWorkerOptions): ReadWorkers {
-  const entry = workerEntry();
+  const entry = workerEntry('readWorker');
   const queue: PendingRead[] = [];
   /** Workers told to stop that have not exited yet (one past its bound finishes its native query first). */
   const stopping = new Set<Promise<unknown>>();
