@@ -65,11 +65,9 @@ describe('sign-in failures kept per email, within a cap', () => {
 
   it('forgets beyond the cap through the index, without sorting the table', () => {
     const plan = (
-      db
-        .prepare(
-          `EXPLAIN QUERY PLAN SELECT email_hash FROM signin_failures ORDER BY failures >= ${SIGNIN_FREE_FAILURES}, last_failure_ms LIMIT 1`,
-        )
-        .all() as { detail: string }[]
+      db.prepare(`EXPLAIN QUERY PLAN SELECT email_hash FROM signin_failures ORDER BY failures >= ${SIGNIN_FREE_FAILURES}, last_failure_ms LIMIT 1`).all() as {
+        detail: string;
+      }[]
     ).map((r) => r.detail);
     expect(plan.join('\n')).toContain('signin_failures_forget');
     expect(plan.join('\n')).not.toContain('TEMP B-TREE');

@@ -59,7 +59,8 @@ async function fill(store: CollectorStore): Promise<void> {
     if (r % 4 === 0) await store.recordError({ receivedAtMs: at + 500, message: `error ${r}`, messageTruncated: false, extra: {} });
   }
   // Error reports in minutes without any event.
-  for (const at of [T0 + 45 * MIN + 10, T0 + 45 * MIN + 20, T0 + 50 * MIN]) await store.recordError({ receivedAtMs: at, message: 'late', messageTruncated: false, extra: {} });
+  for (const at of [T0 + 45 * MIN + 10, T0 + 45 * MIN + 20, T0 + 50 * MIN])
+    await store.recordError({ receivedAtMs: at, message: 'late', messageTruncated: false, extra: {} });
 }
 
 /** Ranges with and without whole minutes, aligned and not, in buckets of one, two and five minutes. */
@@ -77,8 +78,7 @@ describe('the SQLite store’s time series from minutes’ rollups', () => {
   let store: CollectorStore;
   let db: SqliteDatabase;
   /** Every query, answered from the rollups and from the raw rows. */
-  const bothWays = () =>
-    QUERIES.map((q) => ({ q, fromRollups: timeseriesOf(db, q, { rollups: true }), fromRows: timeseriesOf(db, q, { rollups: false }) }));
+  const bothWays = () => QUERIES.map((q) => ({ q, fromRollups: timeseriesOf(db, q, { rollups: true }), fromRows: timeseriesOf(db, q, { rollups: false }) }));
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'minute-rollups-'));
@@ -134,13 +134,17 @@ describe('the SQLite store’s time series from minutes’ rollups', () => {
 
   it('is emptied with the store', async () => {
     await store.clear();
-    expect((db.prepare('SELECT (SELECT count(*) FROM collector_minutes) + (SELECT count(*) FROM collector_minute_streams) AS n').get() as { n: number }).n).toBe(0);
+    expect(
+      (db.prepare('SELECT (SELECT count(*) FROM collector_minutes) + (SELECT count(*) FROM collector_minute_streams) AS n').get() as { n: number }).n,
+    ).toBe(0);
   });
 
   it('reads the start-up times of a range through the (name, received time) index', () => {
     const plan = (
       db
-        .prepare("EXPLAIN QUERY PLAN SELECT value FROM collector_events WHERE name = 'startupTime' AND value IS NOT NULL AND received_at_ms >= 0 AND received_at_ms < 1")
+        .prepare(
+          "EXPLAIN QUERY PLAN SELECT value FROM collector_events WHERE name = 'startupTime' AND value IS NOT NULL AND received_at_ms >= 0 AND received_at_ms < 1",
+        )
         .all() as { detail: string }[]
     ).map((r) => r.detail);
     expect(plan.join('\n')).toContain('collector_events_name_received');

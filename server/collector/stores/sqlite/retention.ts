@@ -16,9 +16,7 @@ export async function deleteReceivedBefore(
   isClosed: () => boolean,
 ): Promise<number> {
   const cutoff = Math.trunc(cutoffMs);
-  const oldEvents = db.prepare(
-    'SELECT seq, name, endpoint, received_at_ms FROM collector_events WHERE received_at_ms < ? ORDER BY received_at_ms LIMIT ?',
-  );
+  const oldEvents = db.prepare('SELECT seq, name, endpoint, received_at_ms FROM collector_events WHERE received_at_ms < ? ORDER BY received_at_ms LIMIT ?');
   const deleteEvent = db.prepare('DELETE FROM collector_events WHERE seq = ?');
   const oldRequests = db.prepare(
     'SELECT seq, compressed, duplicates, refused FROM collector_requests WHERE received_at_ms < ? ORDER BY received_at_ms LIMIT ?',
