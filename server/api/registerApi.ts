@@ -7,7 +7,7 @@ import { decodeGzipBodies } from './gzipBodies';
 import type { IdentityTokens } from '../tokens/identityTokens';
 import { registerNextRoute, type VideoViewerStateOf } from './nextRoute';
 import { responseContextFor } from './responseContext';
-import type { ApiViewer, VerifyApiRequest } from './verifyApiRequest';
+import { apiCredentialsHook, type ApiViewer, type VerifyApiRequest } from './verifyApiRequest';
 
 export interface ApiOptions {
   catalog: CurrentCatalog;
@@ -34,7 +34,8 @@ export function playerViewerOf(viewer: ApiViewer, body: unknown): PlayerViewer {
 /**
  * The reference `/youtubei/v1/…` calls besides logging (the collector owns `log_event` and `video_stats`): one file
  * per call, each running the one request-validation step ({@link VerifyApiRequest}: key, bearer token, logged-in
- * flag, visitor id, anti-forgery field, delegation) on its parsed body before it answers, and each answer carrying
+ * flag, visitor id, anti-forgery field, delegation) on its parsed body before it answers (its credential steps before
+ * the body is read), and each answer carrying
  * the `responseContext` of {@link responseContextFor}.
  */
 export async function registerApi(root: FastifyInstance, options: ApiOptions): Promise<void> {
@@ -45,6 +46,7 @@ export async function registerApi(root: FastifyInstance, options: ApiOptions): P
 const MAX_DECODED_BODY_BYTES = 1024 * 1024;
 
 async function registerCalls(app: FastifyInstance, { catalog, verifyApiRequest, tokens, videoViewerState, heartbeatSecret, now }: ApiOptions): Promise<void> {
+  app.addHook('preParsing', apiCredentialsHook(verifyApiRequest));
   decodeGzipBodies(app, MAX_DECODED_BODY_BYTES);
   const verify = (request: Parameters<VerifyApiRequest>[0]): { viewer: ApiViewer; responseContext: Record<string, unknown> } => {
     const viewer = verifyApiRequest(request, request.body);

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, preParsingAsyncHookHandler } from 'fastify';
 import { HttpError } from '../http/errors';
 import { ANTI_FORGERY_FIELD, type IdentityTokens } from '../tokens/identityTokens';
 
@@ -53,20 +53,34 @@ const unauthorized = (message: string): HttpError => new HttpError(401, message,
  * 6. a delegated session (`context.user.delegatedSessionId` / `onBehalfOfUser`) needs an account that owns or manages
  *    that channel: 401 without an account, 403 for a channel it does not manage.
  *
+ * Steps 1–3 read only the URL and the headers: `verifyCredentials` runs them alone, before the body is read or
+ * validated ({@link apiCredentialsHook}), so a bad key or token is answered as such whatever the body; the whole step
+ * then reuses that verdict.
+ *
  * @throws HttpError with the status and a message that says what to fix.
  */
 export function createApiRequestVerifier({ accounts, tokens, apiKey }: ApiRequestVerifierOptions) {
-  return function verifyApiRequest(request: FastifyRequest, body: unknown): ApiViewer {
+  const credentialsOf = new WeakMap<FastifyRequest, Credentials>();
+
+  /** Steps 1–3: the key, the bearer token and the logged-in flag, checked once per request. */
+  function verifyCredentials(request: FastifyRequest): Credentials {
+    const known = credentialsOf.get(request);
+    if (known) return known;
     const key = (request.query as Record<string, unknown> | undefined)?.key;
     if (key !== undefined && key !== apiKey) throw new HttpError(400, 'API key not valid. Please pass a valid API key.');
 
-    const authorization = header(request, 'authorization');
-    const verdict = accounts.verifyAuthorization(authorization);
+    const verdict = accounts.verifyAuthorization(header(request, 'authorization'));
     if (verdict.kind === 'refused') throw unauthorized(verdict.reason);
     const loggedIn = header(request, LOGGED_IN_HEADER);
     if (loggedIn !== undefined && loggedIn.trim().toLowerCase() === 'true' && verdict.kind !== 'account') {
       throw unauthorized('The request says it is signed in (X-Youtube-Bootstrap-Logged-In: true) but carries no access token');
     }
+    credentialsOf.set(request, verdict);
+    return verdict;
+  }
+
+  function verifyApiRequest(request: FastifyRequest, body: unknown): ApiViewer {
+    const verdict = verifyCredentials(request);
 
     // No visitor id, or an expired one: a fresh one, handed back in the response context. A forged one is refused.
     const visitorHeader = header(request, VISITOR_HEADER);
@@ -94,7 +108,23 @@ export function createApiRequestVerifier({ accounts, tokens, apiKey }: ApiReques
       visitorId,
       ...(visitorDataToReturn !== undefined && { visitorDataToReturn }),
     };
-  };
+  }
+  return Object.assign(verifyApiRequest, { verifyCredentials });
 }
 
+/** An account's or an anonymous caller's credentials, as steps 1–3 accepted them. */
+type Credentials = Exclude<ReturnType<AuthorizationVerifier['verifyAuthorization']>, { kind: 'refused' }>;
+
 export type VerifyApiRequest = ReturnType<typeof createApiRequestVerifier>;
+
+/**
+ * The hook that runs steps 1–3 on a scope's API calls before their bodies are read (`preParsing`: after the rate
+ * limits of `onRequest`, before decompression, JSON parsing and any schema), so authentication comes before
+ * validation.
+ */
+export function apiCredentialsHook(verify: VerifyApiRequest): preParsingAsyncHookHandler {
+  return async (request, _reply, payload) => {
+    verify.verifyCredentials(request);
+    return payload;
+  };
+}

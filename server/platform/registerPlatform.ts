@@ -6,7 +6,7 @@ import { DATABASE_FILE_NAME, openDatabase } from '../db/openDatabase';
 import { decodeGzipBodies } from '../api/gzipBodies';
 import type { IdentityTokens } from '../tokens/identityTokens';
 import { responseContextFor } from '../api/responseContext';
-import type { VerifyApiRequest } from '../api/verifyApiRequest';
+import { apiCredentialsHook, type VerifyApiRequest } from '../api/verifyApiRequest';
 import type { VideoViewerStateOf } from '../api/nextRoute';
 import { registerChannelPreferenceRoute } from './channelPreferenceRoute';
 import { registerEditPlaylistRoute } from './editPlaylistRoute';
@@ -86,6 +86,7 @@ export async function registerPlatform(
   };
 
   await app.register(async (scope) => {
+    scope.addHook('preParsing', apiCredentialsHook(verifyApiRequest));
     decodeGzipBodies(scope, PLATFORM_BODY_MAX_BYTES);
     scope.addHook('onClose', async () => {
       db.close();

@@ -106,17 +106,20 @@ export function registerIngestRoutes(scope: FastifyInstance, opts: IngestOptions
       metrics.collectorRequestsRefused.inc({ reason: 'token' });
       return reply.code(401).header('www-authenticate', 'VidFrame-Stream').send(errorBody(401, verdict.reason));
     }
+    // Who sent it: the key and the bearer token before the body is decoded (a bad token is a 401 whatever the body),
+    // the anti-forgery field in the body after.
+    const identified = <T>(check: () => T): T => {
+      try {
+        return check();
+      } catch (error) {
+        metrics.collectorRequestsRefused.inc({ reason: 'identity' });
+        throw error;
+      }
+    };
+    identified(() => verifyApiRequest.verifyCredentials(request));
     const decoded = decodeLogBody(raw, compressed, metrics);
     const headers = keptHeadersOf(request);
-
-    // Who sent it (after the shape checks: a malformed body is a 400 whoever sends it).
-    let viewer;
-    try {
-      viewer = verifyApiRequest(request, decoded.body);
-    } catch (error) {
-      metrics.collectorRequestsRefused.inc({ reason: 'identity' });
-      throw error;
-    }
+    const viewer = identified(() => verifyApiRequest(request, decoded.body));
     const { valid, refused } = validateEvents(decoded.events, { stream: verdict.stream, endpoint, tooDeep: decoded.tooDeep });
     let outcome;
     try {
