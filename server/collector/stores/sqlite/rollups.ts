@@ -131,21 +131,31 @@ export function timeseriesOf(db: SqliteDatabase, { sinceMs, untilMs, bucketMs }:
 type StartupPercentiles = Pick<TimeseriesBucket, 'startupP50Ms' | 'startupP90Ms' | 'startupP99Ms'>;
 
 /**
- * The start-up time percentiles of each bucket that has any: ranked in SQL (window functions), so only three rows per
- * bucket come out, never the bucket's values.
+ * The start-up time percentiles of each bucket that has any (the value at ⌊p·n⌋ of the bucket's n values in ascending
+ * order, as the ClickHouse store's exact quantile). The values come from the (name, received_at_ms, value) index alone
+ * and are ranked here once the read is over: the read's snapshot lasts only as long as the scan, which keeps the
+ * checkpoints from falling behind it.
  */
-function startupPercentiles(db: SqliteDatabase, params: { bucket: number; since: number; until: number }): Map<number, StartupPercentiles> {
-  const at = (p: number) => `max(CASE WHEN i = min(n - 1, CAST(n * ${p} AS INTEGER)) THEN value END)`;
+function startupPercentiles(db: SqliteDatabase, { bucket, since, until }: { bucket: number; since: number; until: number }): Map<number, StartupPercentiles> {
   const rows = db
     .prepare(
-      `WITH ranked AS (
-         SELECT (received_at_ms / CAST(@bucket AS INTEGER)) * CAST(@bucket AS INTEGER) AS startMs, value,
-           row_number() OVER (PARTITION BY received_at_ms / CAST(@bucket AS INTEGER) ORDER BY value) - 1 AS i,
-           count(*) OVER (PARTITION BY received_at_ms / CAST(@bucket AS INTEGER)) AS n
-         FROM collector_events
-         WHERE name = 'startupTime' AND value IS NOT NULL AND received_at_ms >= @since AND received_at_ms < @until)
-       SELECT startMs, ${at(0.5)} AS p50, ${at(0.9)} AS p90, ${at(0.99)} AS p99 FROM ranked GROUP BY startMs`,
+      `SELECT received_at_ms, value FROM collector_events INDEXED BY collector_events_name_received
+       WHERE name = 'startupTime' AND value IS NOT NULL AND received_at_ms >= ? AND received_at_ms < ?`,
     )
-    .all(params) as { startMs: number; p50: number; p90: number; p99: number }[];
-  return new Map(rows.map((r) => [r.startMs, { startupP50Ms: r.p50, startupP90Ms: r.p90, startupP99Ms: r.p99 }]));
+    .raw()
+    .all(since, until) as [number, number][];
+  const byBucket = new Map<number, number[]>();
+  for (const [receivedAtMs, value] of rows) {
+    const startMs = Math.floor(receivedAtMs / bucket) * bucket;
+    const values = byBucket.get(startMs);
+    if (values) values.push(value);
+    else byBucket.set(startMs, [value]);
+  }
+  const percentiles = new Map<number, StartupPercentiles>();
+  for (const [startMs, values] of byBucket) {
+    const sorted = Float64Array.from(values).sort();
+    const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+    percentiles.set(startMs, { startupP50Ms: at(0.5), startupP90Ms: at(0.9), startupP99Ms: at(0.99) });
+  }
+  return percentiles;
 }
