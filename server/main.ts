@@ -59,9 +59,9 @@ try {
   const base = `http://${host.includes(':') ? `[${host}]` : host}:${actual}`;
   adsHost = await startAdsHost(config, actual);
   const { adminTokenSource, adminTokenFile, store } = app.vidframe;
-  const adminToken = adminTokenSource === 'env' ? 'VIDFRAME_ADMIN_TOKEN' : adminTokenFile;
+  const adminTokenFrom = adminTokenSource === 'env' ? 'VIDFRAME_ADMIN_TOKEN' : adminTokenFile;
   const running = `VidFrame is running${config.app.dev ? ' in development (pages from source, hot reload)' : ''}: ${base}/ (demo host page), ${base}/embed/VFsunrise01 (embed)`;
-  const facts = { origin: base, dashboard: `${base}/collector`, store: store.kind, adminToken, adsHost: adsHost.origin };
+  const facts = { origin: base, dashboard: `${base}/collector`, store: store.kind, adminTokenFrom, adsHost: adsHost.origin };
   // Off a terminal, the start is one JSON line with the facts; on one, a banner a person reads.
   if (!forPeople) app.log.info(facts, running);
   else {

@@ -2,7 +2,10 @@ import { BehaviorSubject, type Observable } from 'rxjs';
 
 /** Where the tab keeps the admin token (sessionStorage: this tab only, gone when it closes). */
 export const ADMIN_TOKEN_STORAGE_KEY = 'vidframe.collector.adminToken';
-/** The query parameter of the sign-in link `npm start` prints (`/collector?token=…`). */
+/**
+ * The query parameter of a sign-in link (`/collector?token=…`) a person makes with the token: the server never prints
+ * the token, only where it is kept.
+ */
 export const ADMIN_TOKEN_QUERY_PARAMETER = 'token';
 
 /** The admin token of this tab, and the reader's intents that change it. */

@@ -142,7 +142,7 @@ describe('npm run serve: the built server under a process manager', () => {
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
     expect(served.stdout()).not.toContain(adminToken);
     const start = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((record) => String(record.msg).startsWith('VidFrame is running'));
-    expect(start).toMatchObject({ origin: served.origin, adminToken: join(served.dataDir, 'secrets', 'admin-token'), store: 'sqlite' });
+    expect(start).toMatchObject({ origin: served.origin, adminTokenFrom: join(served.dataDir, 'secrets', 'admin-token'), store: 'sqlite' });
     served.npm.kill('SIGTERM');
     expect(await served.exited).toBe(0);
   });

@@ -41,8 +41,8 @@ export interface RequestRow {
   refused: number | string;
   accepted: number | string;
   duplicates: number | string;
-  /** 0 on parts written before migration 4. */
-  conflicts?: number | string;
+  /** Always read (`SELECT *`): parts written before migration 4 read the column's default, 0. */
+  conflicts: number | string;
   account_id: string | null;
   channel_id: string | null;
 }
@@ -125,7 +125,7 @@ export function toStoredRequest(row: RequestRow): StoredRequest {
     refused: num(row.refused),
     accepted: num(row.accepted),
     duplicates: num(row.duplicates),
-    conflicts: num(row.conflicts ?? 0),
+    conflicts: num(row.conflicts),
     ...attribution(row),
   };
 }
