@@ -32,7 +32,7 @@ export function createMetrics() {
     }),
     collectorEvents: new Counter({
       name: 'vidframe_collector_events_total',
-      help: 'Events received by the collector, by outcome (accepted, duplicate, refused)',
+      help: 'Events received by the collector, by outcome (accepted, duplicate, conflict, refused)',
       labelNames: ['outcome', 'endpoint'] as const,
       registers: [registry],
     }),

@@ -132,14 +132,19 @@ describe('security of the reference server', () => {
     const { token } = tokens.issue();
     await log(token, ['m:1', 'm:2']);
     await log(token, ['m:2', 'm:3']);
+    // m:3 again with another payload: a conflict.
+    const conflicting = JSON.stringify({ session_token: antiForgeryToken(), events: [{ clientEventId: 'm:3', playerStateChange: { state: 2 } }] });
+    const headers = { 'content-type': 'application/json', 'x-vidframe-stream-token': token };
+    expect((await app.inject({ method: 'POST', url: '/youtubei/v1/log_event', payload: conflicting, headers })).json()).toMatchObject({ collector: { conflicts: 1 } });
     await log('forged', ['m:9']);
     const text = (await asAdmin('/metrics')).body;
     expect(text).toContain('vidframe_collector_events_total{outcome="accepted",endpoint="log_event"} 3');
     expect(text).toContain('vidframe_collector_events_total{outcome="duplicate",endpoint="log_event"} 1');
+    expect(text).toContain('vidframe_collector_events_total{outcome="conflict",endpoint="log_event"} 1');
     expect(text).toContain('vidframe_collector_requests_refused_total{reason="token"} 1');
-    expect(text).toContain('vidframe_http_requests_total{method="POST",route="/youtubei/v1/log_event",status="200"} 2');
+    expect(text).toContain('vidframe_http_requests_total{method="POST",route="/youtubei/v1/log_event",status="200"} 3');
     expect(text).toContain('vidframe_http_requests_total{method="POST",route="/youtubei/v1/log_event",status="401"} 1');
-    expect(text).toMatch(/vidframe_collector_store_duration_seconds_count\{store="sqlite",operation="recordLogRequest"\} 2/);
+    expect(text).toMatch(/vidframe_collector_store_duration_seconds_count\{store="sqlite",operation="recordLogRequest"\} 3/);
   });
 
   it('is ready only while its store answers', async () => {

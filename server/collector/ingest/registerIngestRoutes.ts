@@ -156,6 +156,7 @@ export function registerIngestRoutes(scope: FastifyInstance, opts: IngestOptions
     }
     metrics.collectorEvents.inc({ outcome: 'accepted', endpoint }, outcome.accepted);
     metrics.collectorEvents.inc({ outcome: 'duplicate', endpoint }, outcome.duplicates);
+    metrics.collectorEvents.inc({ outcome: 'conflict', endpoint }, outcome.conflicts);
     metrics.collectorEvents.inc({ outcome: 'refused', endpoint }, refused.length);
     return reply.code(200).send({
       responseContext: {
