@@ -143,7 +143,8 @@ function startupPercentiles(db: SqliteDatabase, { bucket, since, until }: { buck
        WHERE name = 'startupTime' AND value IS NOT NULL AND received_at_ms >= ? AND received_at_ms < ?`,
     )
     .raw()
-    .all(since, until) as [number, number][];
+    .iterate(since, until) as IterableIterator<[number, number]>;
+  // Row by row into one array of numbers per bucket: the rows are never all held at once.
   const byBucket = new Map<number, number[]>();
   for (const [receivedAtMs, value] of rows) {
     const startMs = Math.floor(receivedAtMs / bucket) * bucket;
