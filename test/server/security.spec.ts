@@ -135,7 +135,9 @@ describe('security of the reference server', () => {
     // m:3 again with another payload: a conflict.
     const conflicting = JSON.stringify({ session_token: antiForgeryToken(), events: [{ clientEventId: 'm:3', playerStateChange: { state: 2 } }] });
     const headers = { 'content-type': 'application/json', 'x-vidframe-stream-token': token };
-    expect((await app.inject({ method: 'POST', url: '/youtubei/v1/log_event', payload: conflicting, headers })).json()).toMatchObject({ collector: { conflicts: 1 } });
+    expect((await app.inject({ method: 'POST', url: '/youtubei/v1/log_event', payload: conflicting, headers })).json()).toMatchObject({
+      collector: { conflicts: 1 },
+    });
     await log('forged', ['m:9']);
     const text = (await asAdmin('/metrics')).body;
     expect(text).toContain('vidframe_collector_events_total{outcome="accepted",endpoint="log_event"} 3');
