@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { DATABASE_FILE_NAME, openDatabase } from '../../../server/db/openDatabase';
 import type { CollectorStore, IncomingEvent, IncomingRequest } from '../../../server/collector/store';
 import { createSqliteStore } from '../../../server/collector/stores/sqlite/createSqliteStore';
+import { startCheckpoints } from '../../../server/collector/stores/sqlite/checkpoints';
+import { SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES } from '../../../server/collector/limits';
 
 const request = (n: number): [IncomingRequest, IncomingEvent[]] => [
   {
@@ -66,5 +68,17 @@ describe('checkpoints of the SQLite store, off the event loop', () => {
     store = undefined;
     expect(existsSync(join(dir, `${DATABASE_FILE_NAME}-wal`))).toBe(false);
     expect(eventsInDatabaseFile(dir)).toBe(5);
+  });
+
+  it('leaves the checkpoints to the server connection when its worker cannot open the file, and still closes', async () => {
+    const db = openDatabase(join(dir, DATABASE_FILE_NAME));
+    try {
+      // A path under a file, not a directory: the worker's open fails as soon as it starts.
+      const checkpoints = startCheckpoints(db, join('/dev/null', DATABASE_FILE_NAME), { intervalMs: 20 });
+      await waitFor(() => db.pragma('wal_autocheckpoint', { simple: true }) === SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES);
+      await expect(checkpoints.close()).resolves.toBeUndefined();
+    } finally {
+      db.close();
+    }
   });
 });

@@ -107,10 +107,18 @@ describeStoreConformance(
   async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sqlite-store-'));
     const file = join(dir, 'vidframe.sqlite');
+    // Closed before the files go: a store left open keeps workers that would find its directory gone.
+    const opened = [createSqliteStore(file)];
     return {
-      store: createSqliteStore(file),
-      reopen: async () => createSqliteStore(file),
-      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+      store: opened[0]!,
+      reopen: async () => {
+        opened.push(createSqliteStore(file));
+        return opened.at(-1)!;
+      },
+      cleanup: async () => {
+        for (const store of opened) await store.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
     };
   },
   { previousVersion },

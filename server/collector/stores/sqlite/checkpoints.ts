@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import type { SqliteDatabase } from '../../../db/openDatabase';
 import { COLLECTOR_WAL_BACKSTOP_PAGES, COLLECTOR_WAL_CHECKPOINT_INTERVAL_MS, SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES } from '../../limits';
@@ -27,7 +26,9 @@ export function startCheckpoints(
   const data: CheckpointWorkerData = { file, intervalMs };
   const thread = new Worker(entry.entry, { workerData: data, eval: entry.eval });
   let stopping = false;
-  const exited = once(thread, 'exit').then(() => undefined);
+  // Waits for 'exit' alone: a worker that fails emits 'error' first, and that must neither reject the close nor go
+  // unhandled (the server would stop on it).
+  const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
   // A worker that fails or exits unasked leaves the checkpoints to the server's connection, at SQLite's default.
   const fallBack = () => {
     if (!stopping && db.open) db.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES}`);
