@@ -14,10 +14,10 @@ import {
 import { newSessionSecret, SESSION_SECRET_PATTERN, sessionIdHashOf } from './sessionSecrets';
 
 /**
- * Whether a sign-in attempt may check its password now (and whether it came in as a known device, its wrong password
- * already counted against the device), or how long it must wait.
+ * Whether a sign-in attempt may check its password now (its wrong password already counted, against the email and
+ * against the known device it came from), or how long it must wait.
  */
-export type Admission = { ok: true; knownDevice: boolean } | { ok: false; retryAfterMs: number };
+export type Admission = { ok: true } | { ok: false; retryAfterMs: number };
 
 /** What an attempt says about itself: whether its email has an account, and the browser's device secret if any. */
 export interface Attempt {
@@ -125,7 +125,7 @@ export function createSigninThrottle(
             forgetOldFailures.run(at - SIGNIN_FAILURES_KEPT_MS);
             forgetBeyondCap.run(failureRowsMax);
           }
-          return { ok: true, knownDevice };
+          return { ok: true };
         })
         .immediate();
     },

@@ -35,8 +35,7 @@ export function playerViewerOf(viewer: ApiViewer, body: unknown): PlayerViewer {
  * The reference `/youtubei/v1/…` calls besides logging (the collector owns `log_event` and `video_stats`): one file
  * per call, each running the one request-validation step ({@link VerifyApiRequest}: key, bearer token, logged-in
  * flag, visitor id, anti-forgery field, delegation) on its parsed body before it answers (its credential steps before
- * the body is read), and each answer carrying
- * the `responseContext` of {@link responseContextFor}.
+ * the body is read), and each answer carrying the `responseContext` of {@link responseContextFor}.
  */
 export async function registerApi(root: FastifyInstance, options: ApiOptions): Promise<void> {
   await root.register(async (app) => registerCalls(app, options));

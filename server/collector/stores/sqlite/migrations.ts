@@ -189,6 +189,8 @@ export const collectorMigrations: readonly Migration[] = [
         ) STRICT, WITHOUT ROWID;
         CREATE INDEX collector_events_name_received ON collector_events (name, received_at_ms, value);
 
+        -- The backfill is written out rather than taken from minuteRollups.ts: a released step stays what it was.
+
         INSERT INTO collector_minutes (minute_ms, events, watch_time_sec, state_changes, player_errors, latency_sum, latency_count,
           rebuffer_ms, rebuffer_count, played_ms, bit_ms)
         SELECT (received_at_ms / 60000) * 60000 AS m, count(*), total(CASE WHEN name = 'watchTimeSegment' THEN value END),

@@ -3,10 +3,9 @@ import { minuteOf } from './minuteRollups';
 import type { RunningTotals } from './totals';
 
 /**
- * Deletes what was received before `cutoffMs` (events, conflicts, requests, error reports, pings), `chunkRows` rows of each
- * table per transaction, and takes what it deletes off the running totals and the minutes' rollups in the same
- * transaction. Resolves with how
- * many events went; stops early once the store is closing.
+ * Deletes what was received before `cutoffMs` (events, conflicts, requests, error reports, pings), `chunkRows` rows of
+ * each table per transaction, and takes what it deletes off the running totals and the minutes' rollups in the same
+ * transaction. Resolves with how many events went; stops early once the store is closing.
  */
 export async function deleteReceivedBefore(
   db: SqliteDatabase,
