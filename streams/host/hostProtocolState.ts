@@ -58,8 +58,8 @@ export interface HostProtocolState {
   /** The video whose failure the host already heard about (reset by every load/cue). */
   erroredVideoId: string | null;
   /**
-   * A failure that came after the handshake, before the host subscribed to `onError` (real clients subscribe only
-   * after `onReady`): sent when the subscription arrives, if no load/cue came first; never twice.
+   * A failure the host was not subscribed to `onError` for (real clients subscribe only once the embed answered, and
+   * may add a listener later): sent when the subscription arrives, if no load/cue came first; never twice.
    */
   heldError: { code: number; videoId: string | null } | null;
   /** The same for a refused autoplay (`onAutoplayBlocked`); dropped by a load/cue and once the video plays. */
@@ -74,7 +74,7 @@ export interface HostProtocolState {
   apiSent: Record<string, unknown> | null;
   /**
    * The page's inline responder answered the handshake from the server's snapshot: the player's first real snapshot
-   * still owes what the handshake would have sent with it, an unplayable video's `onError` (subscribed or not, once).
+   * still owes what the handshake would have sent with it, an unplayable video's `onError` (once, to a subscriber).
    */
   firstSnapshotOwed: boolean;
 }

@@ -25,7 +25,7 @@ export const videoIdOf = (info: PlayerInfo | null) => info?.videoData?.video_id 
 export const isUnplayable = (info: PlayerInfo) => info.videoData?.isPlayable === false || !!info.videoData?.errorCode;
 /** Whether the answer for the current video is in (a snapshot without the flag is taken as known). */
 export const isKnown = (info: PlayerInfo) => info.videoKnown !== false;
-/** Events a host is owed whatever its subscriptions when they happen before the handshake; the last ones dropped. */
+/** Events queued before the handshake whatever the subscriptions (the handshake decides who hears them); dropped last. */
 const OWED_EVENTS = new Set(['onError', 'onAutoplayBlocked']);
 
 /** A message to the locked host (nothing before the lock). */
@@ -65,13 +65,22 @@ export function emitError(t: Step, code: number, videoId: string | null) {
     if (t.s.erroredVideoId === videoId) return; // one failure, one onError
     t.s.erroredVideoId = videoId;
   }
-  if (t.s.initialized) {
-    if (t.s.subscriptions.includes('onError')) post(t, 'onError', code);
-    else if (videoId !== null) t.s.heldError = { code, videoId };
-  } else enqueue(t, { event: 'onError', info: code, errorVideoId: videoId });
+  if (t.s.initialized) tellFailure(t, code, videoId);
+  else enqueue(t, { event: 'onError', info: code, errorVideoId: videoId });
 }
 
-/** A refused autoplay: queued before the handshake whatever the subscriptions, held after it until subscribed. */
+/**
+ * A failure, once the handshake is done: to a host subscribed to `onError` now, else (a video's) held for the
+ * subscription. Never sent unsubscribed: the widget script subscribes its constructor's listeners only once the embed
+ * has answered, and a listener added later subscribes later still. Sent before the subscription, a failure reaches
+ * no listener added later; sent again at the subscription, the constructor's listeners would hear it twice.
+ */
+export function tellFailure(t: Step, code: number, videoId: string | null) {
+  if (t.s.subscriptions.includes('onError')) post(t, 'onError', code);
+  else if (videoId !== null) t.s.heldError = { code, videoId };
+}
+
+/** A refused autoplay: queued before the handshake, then sent to a subscribed host or held until it subscribes. */
 export function emitAutoplayBlocked(t: Step) {
   if (!t.s.initialized) {
     if (!t.s.queue.some((q) => q.event === 'onAutoplayBlocked')) enqueue(t, { event: 'onAutoplayBlocked', info: null });
@@ -136,20 +145,22 @@ export function handshake(t: Step) {
   const trusted = isTrustedOrigin(t.s.lock.origin, t.options.trustedOrigins ?? []);
   post(t, 'initialDelivery', { apiInterface: hostApiInterface(trusted), ...snapshotForHost(info) });
   post(t, 'onReady', null);
-  // An unplayable video: onError right after onReady, subscribed or not, and only once.
+  // An unplayable video (or one whose failure came before the handshake): onError once, right after onReady to a
+  // host already subscribed, else when it subscribes; a refused autoplay alike.
   let queue = t.s.queue;
   const videoId = videoIdOf(info);
-  if (isUnplayable(info)) {
-    const queued = queue.find((q) => q.event === 'onError' && q.errorVideoId === videoId);
-    queue = queue.filter((q) => q !== queued);
-    if (t.s.erroredVideoId !== videoId || queued) {
-      t.s.erroredVideoId = videoId;
-      post(t, 'onError', queued ? queued.info : hostErrorCode(info.videoData.errorCode ?? 'fmt.unplayable'));
-    }
+  const queued = videoId === null ? undefined : queue.find((q) => q.event === 'onError' && q.errorVideoId === videoId);
+  queue = queue.filter((q) => q !== queued);
+  if (queued || (isUnplayable(info) && t.s.erroredVideoId !== videoId)) {
+    t.s.erroredVideoId = videoId;
+    tellFailure(t, queued ? (queued.info as number) : hostErrorCode(info.videoData.errorCode ?? 'fmt.unplayable'), videoId);
   }
   const api = captionsApiInfo(info);
   t.s.apiSent = api;
   if ((api.namespaces as string[]).length > 0) post(t, 'apiInfoDelivery', api);
-  for (const q of queue) post(t, q.event, q.info);
+  for (const q of queue) {
+    if (q.event === 'onAutoplayBlocked' && !t.s.subscriptions.includes(q.event)) t.s.heldAutoplayBlocked = true;
+    else post(t, q.event, q.info);
+  }
   t.s.queue = [];
 }

@@ -19,6 +19,7 @@ import {
   releaseSnapshot,
   run,
   syncApi,
+  tellFailure,
   videoIdOf,
   type Step,
 } from './hostProtocolStep';
@@ -136,15 +137,14 @@ function infoBeforeHandshake(t: Step, prev: PlayerInfo, next: PlayerInfo): void 
 
 /**
  * After the inline responder's handshake: a video found unplayable before the page took over (its media failed while
- * the boot waited) is told now, as the handshake would have, subscribed or not, once.
+ * the boot waited) is told now, as the handshake would have: once, to a subscribed host or at its subscription.
  */
 function firstSnapshotAfterHandoff(t: Step, next: PlayerInfo): void {
   t.s.firstSnapshotOwed = false;
   const videoId = videoIdOf(next);
   if (isUnplayable(next) && t.s.erroredVideoId !== videoId) {
     t.s.erroredVideoId = videoId;
-    t.s.heldError = null;
-    post(t, 'onError', hostErrorCode(next.videoData.errorCode ?? 'fmt.unplayable'));
+    tellFailure(t, hostErrorCode(next.videoData.errorCode ?? 'fmt.unplayable'), videoId);
   }
 }
 

@@ -134,13 +134,20 @@ describe('host messaging with a raw postMessage host on another origin', () => {
     await page.close();
   });
 
-  it('an unplayable video reports onError right after onReady, once, without a subscription', async () => {
+  it('an unplayable video reports onError once the host subscribes, however late, and once', async () => {
     const page = await openHost('VFnoembed01', jsapi());
-    await waitMessage(page, 'onError');
-    const ev = await events(page);
-    const ready = ev.indexOf('onReady');
-    expect(ev[ready + 1]).toBe('onError');
-    expect(ev.filter((e) => e === 'onError')).toHaveLength(1);
+    await waitMessage(page, 'onReady');
+    await waitCache(page, 'c.videoData && c.videoData.isPlayable === false');
+    // As the widget script does: its listeners subscribe once the embed answered, a late one later still.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await events(page)).not.toContain('onError');
+    await page.evaluate(() => window.send('addEventListener', ['onError']));
+    await waitMessage(page, 'onError', 152);
+    // Subscribed again, then a command whose answer comes after that subscription was handled: no second onError.
+    await page.evaluate(() => window.send('addEventListener', ['onError']));
+    await page.evaluate(() => window.send('setVolume', [37]));
+    await waitCache(page, 'c.volume === 37');
+    expect((await events(page)).filter((e) => e === 'onError')).toHaveLength(1);
     await page.close();
   });
 

@@ -171,10 +171,9 @@ describe('states and video data as the reference embed sends them', () => {
 
   it('item 12: an unknown video id is error 5 (spec §8), at load and on loadVideoById', async () => {
     const page = await openHost('VFunknown00', 'autoplay=0');
-    await waitMessage(page, 'onError', 5);
-    const names = await events(page);
-    expect(names[names.indexOf('onReady') + 1]).toBe('onError');
+    await waitMessage(page, 'onReady');
     await subscribe(page, 'onError');
+    await waitMessage(page, 'onError', 5);
     await page.evaluate(() => window.send('loadVideoById', ['VFsunrise01']));
     await waitCache(page, "c.videoData && c.videoData.video_id === 'VFsunrise01'");
     await page.evaluate(() => window.send('loadVideoById', ['VFunknown01']));

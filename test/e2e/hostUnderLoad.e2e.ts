@@ -109,5 +109,21 @@ describe('the host protocol on a throttled page with late chunks and answers', (
       expect((await page.evaluate(() => window.received.map((m) => m.event))).filter((e) => e === 'onError')).toHaveLength(1);
       await page.close();
     });
+
+    it(`an onError listener added 300 ms after onReady hears the failure once, after it subscribed, round ${round}`, async () => {
+      const page = await openSlowHost('VFbrokenvid', jsapi('&autoplay=1&mute=1'));
+      await waitMessage(page, 'onReady');
+      await new Promise((r) => setTimeout(r, 300));
+      // A widget script's listener hears only what arrives after it was added: what came before is not counted.
+      const subscribedAt = await page.evaluate(() => {
+        window.send('addEventListener', ['onError']);
+        return window.received.length;
+      });
+      await waitMessage(page, 'onError', 5);
+      const errors = await page.evaluate(() => window.received.flatMap((m, i) => (m.event === 'onError' ? [i] : [])));
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toBeGreaterThanOrEqual(subscribedAt);
+      await page.close();
+    });
   }
 });

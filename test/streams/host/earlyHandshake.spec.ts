@@ -198,14 +198,23 @@ describe('the page script takes over from the handoff (hostStateFromHandoff)', (
     expect(state.firstSnapshotOwed).toBe(true);
   });
 
-  it("a video that failed before the page took over: its first snapshot's onError, subscribed or not, once", () => {
+  it("a video that failed before the page took over: its first snapshot's onError, once, to a subscribed host", () => {
     const { state, baseline } = handedOver();
     const failed = { ...baseline, videoData: { ...baseline.videoData, isPlayable: false, errorCode: 'fmt.decode' } } as PlayerInfo;
-    const [after, actions] = step(state, { kind: 'info', info: failed });
+    const subscribe = (s: typeof state) =>
+      step(s, { kind: 'message', message: { data: command('addEventListener', ['onError']), origin: HOST, source: state.lock!.source } });
+    const [subscribed] = subscribe(state);
+    const [after, actions] = step(subscribed, { kind: 'info', info: failed });
     expect(posts(actions)).toEqual(['infoDelivery', 'onError']);
     expect((actions[1] as Extract<HostAction, { type: 'post' }>).message.info).toBe(5);
     const [, again] = step(after, { kind: 'event', event: { type: 'error', internal: 'fmt.decode' } as never });
     expect(posts(again)).toEqual([]);
+    // Not subscribed yet: held until the host subscribes, then sent once.
+    const [held, unsubscribed] = step(state, { kind: 'info', info: failed });
+    expect(posts(unsubscribed)).toEqual(['infoDelivery']);
+    const [late, atSubscription] = subscribe(held);
+    expect(posts(atSubscription)).toEqual(['onError']);
+    expect(posts(subscribe(late)[1])).toEqual([]);
     // A playable first snapshot owes nothing, and later ones are ordinary diffs.
     const [fine, none] = step(state, { kind: 'info', info: { ...baseline, currentTimeLastUpdated_: 1 } });
     expect(none).toEqual([]);

@@ -67,12 +67,22 @@ describe('an error between onReady and the onError subscription (item 8)', () =>
     });
   });
 
-  it('an error before onReady still goes right after it, unsubscribed, and not again at the subscription', () => {
+  it('an error before onReady waits for the subscription, however late it comes, and goes once', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
-      const messages = hot('L-----E-----', { L: listening(1), E: sub('onError') });
+      const messages = hot('L---------E-E-', { L: listening(1), E: sub('onError') });
+      const readiness = hot<PlayerReadiness>('---r----------', { r: 'ready' });
+      const info = hot('     i-------------', { i: info0 });
+      const events = hot('   -x------------', { x: decodeError });
+      expectObservable(labels({ messages, readiness, info, events })).toBe('---(IR)---e---', { I: 'I', R: 'R', e: 'onError=5' });
+    });
+  });
+
+  it('an error before onReady goes right after it to a host that subscribed before the handshake, and not again', () => {
+    createTestScheduler().run(({ hot, expectObservable }) => {
+      const messages = hot('LE--------E-', { L: listening(1), E: sub('onError') });
       const readiness = hot<PlayerReadiness>('---r--------', { r: 'ready' });
       const info = hot('     i-----------', { i: info0 });
-      const events = hot('   -x----------', { x: decodeError });
+      const events = hot('   --x---------', { x: decodeError });
       expectObservable(labels({ messages, readiness, info, events })).toBe('---(IRe)----', { I: 'I', R: 'R', e: 'onError=5' });
     });
   });
@@ -81,13 +91,13 @@ describe('an error between onReady and the onError subscription (item 8)', () =>
 describe('a refused autoplay at load (item 9)', () => {
   const blocked: PlayerEventOut = { type: 'autoplayBlocked' };
 
-  it('before the handshake: sent right after onReady whether or not the host subscribed, once', () => {
+  it('before the handshake: held past onReady until the host subscribes, then sent once', () => {
     createTestScheduler().run(({ hot, expectObservable }) => {
-      const messages = hot('L------A----', { L: listening(1), A: sub('onAutoplayBlocked') });
+      const messages = hot('L--------A-A', { L: listening(1), A: sub('onAutoplayBlocked') });
       const readiness = hot<PlayerReadiness>('----r-------', { r: 'ready' });
       const info = hot('     i-----------', { i: info0 });
       const events = hot('   -b-b--------', { b: blocked });
-      expectObservable(labels({ messages, readiness, info, events })).toBe('----(IRa)---', { I: 'I', R: 'R', a: 'onAutoplayBlocked' });
+      expectObservable(labels({ messages, readiness, info, events })).toBe('----(IR)-a--', { I: 'I', R: 'R', a: 'onAutoplayBlocked' });
     });
   });
 
