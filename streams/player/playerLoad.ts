@@ -62,6 +62,7 @@ export function startLoad(
     playlist,
     error: null,
     referral: null,
+    playOnResponse: undefined,
   };
   const state: PlayerAction = { type: 'state', input: { type: autoplay ? 'load' : 'cue' } };
   if (!isValidVideoId(videoId)) {
@@ -99,7 +100,7 @@ export function applyResponse(model: PlayerModel, response: PlayerResponse, auto
       type: 'source',
       url,
       startSeconds: model.startSeconds,
-      play: autoplay,
+      play: model.playOnResponse ?? autoplay,
       captions: tracks,
       ...(keepPosition && { keepPosition }),
       ...(streaming && { stream: true as const }),

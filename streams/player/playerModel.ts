@@ -94,7 +94,15 @@ export interface PlayerModel {
   seek: SeekState;
   /** How often the captions were reloaded: a reload asks for the files under a new URL, past every cache. */
   captionReloads: number;
+  /**
+   * What the host asked while the answer of the load in progress was on its way: play (true) or stay paused (false)
+   * when it comes, whatever the load said; absent when nothing was asked. Reset by every load.
+   */
+  playOnResponse?: boolean;
 }
+
+/** A load whose answer is still on its way: commands on what plays wait for it in the model. */
+export const isAwaitingResponse = (model: PlayerModel): boolean => model.videoId !== '' && model.response === null && model.error === null;
 
 /** The formats of a response ([] when it has none). */
 export const formatsOf = (response: PlayerResponse | null): StreamFormat[] => response?.streamingData?.formats ?? [];

@@ -1,7 +1,7 @@
 /**
  * Playback commands: play, pause, stop, seek, volume, rate, quality, size and loop.
  */
-import { captionTracksOf, formatsOf, nearestPlaybackRate, pickCaptionTrack, pickFormat } from './playerModel';
+import { captionTracksOf, formatsOf, isAwaitingResponse, nearestPlaybackRate, pickCaptionTrack, pickFormat } from './playerModel';
 import { PlayerState } from './playerState';
 import { seekTo, withSource } from './playerSeek';
 import { isActive, isPlayable, secondsOr, unchanged, type Rules } from './playerStep';
@@ -13,6 +13,7 @@ export const PLAYBACK_RULES: Rules<
   'play' | 'pause' | 'stop' | 'seek' | 'mute' | 'unMute' | 'setVolume' | 'setPlaybackRate' | 'setPlaybackQuality' | 'setSize' | 'setLoop'
 > = {
   play: (model, _input, ctx) => {
+    if (isAwaitingResponse(model)) return { model: { ...model, playOnResponse: true }, actions: [] };
     if (!isPlayable(model)) return unchanged(model);
     if (ctx.state === PlayerState.ENDED || model.clipEnded) {
       const restart = seekTo({ ...model, clipEnded: false }, model.startSeconds, ctx);
@@ -21,16 +22,24 @@ export const PLAYBACK_RULES: Rules<
     return { model, actions: [{ type: 'play' }] };
   },
   pause: (model) => {
+    if (isAwaitingResponse(model)) return { model: { ...model, playOnResponse: false }, actions: [] };
     return isPlayable(model) ? { model, actions: [{ type: 'pause' }] } : unchanged(model);
   },
   stop: (model, _input, ctx) => {
+    if (isAwaitingResponse(model)) return { model: { ...model, playOnResponse: false }, actions: [] };
     if (!isPlayable(model)) return unchanged(model);
     const back = seekTo({ ...model, clipEnded: false }, model.startSeconds, ctx);
     return { model: back.model, actions: [{ type: 'pause' }, ...back.actions, { type: 'state', input: { type: 'stop' } }] };
   },
   seek: (model, input, ctx) => {
-    if (!isPlayable(model) || typeof input.seconds !== 'number' || !Number.isFinite(input.seconds)) return unchanged(model);
+    if (typeof input.seconds !== 'number' || !Number.isFinite(input.seconds)) return unchanged(model);
     const to = Math.max(0, input.seconds);
+    // Before the answer: the video starts there when it comes, and a cued one plays, as a seek from the cued state does.
+    if (isAwaitingResponse(model)) {
+      const plays = !input.keepState && ctx.state === PlayerState.CUED && model.playOnResponse === undefined;
+      return { model: { ...model, startSeconds: to, clipEnded: false, ...(plays && { playOnResponse: true }) }, actions: [] };
+    }
+    if (!isPlayable(model)) return unchanged(model);
     const clipEnded = model.clipEnded && model.endSeconds !== null && to >= model.endSeconds;
     const resume = !input.keepState && (ctx.state === PlayerState.CUED || ctx.state === PlayerState.UNSTARTED || ctx.state === PlayerState.ENDED);
     const seek = seekTo({ ...model, clipEnded }, to, ctx);

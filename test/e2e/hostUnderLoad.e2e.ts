@@ -73,6 +73,35 @@ describe('the host protocol on a throttled page with late chunks and answers', (
       await page.close();
     });
 
+    it(`cueVideoById and playVideo sent together: the cued video plays when its answer comes, round ${round}`, async () => {
+      const page = await openSlowHost('VFsunrise01', jsapi('&autoplay=0&mute=1'));
+      await waitMessage(page, 'onReady');
+      await waitCache(page, 'c.playerState === 5');
+      // The answer for the cued video is held back by the route: the play reaches the embed before it.
+      await page.evaluate(() => {
+        window.send('cueVideoById', ['VFcitylight']);
+        window.send('playVideo');
+      });
+      await waitCache(page, "c.playerState === 1 && c.videoData && c.videoData.video_id === 'VFcitylight'");
+      await page.close();
+    });
+
+    it(`loadVideoById and pauseVideo sent together: the video waits, paused, where the host asked, round ${round}`, async () => {
+      const page = await openSlowHost('VFsunrise01', jsapi('&autoplay=0&mute=1'));
+      await waitMessage(page, 'onReady');
+      await page.evaluate(() => {
+        window.send('loadVideoById', ['VFcitylight']);
+        window.send('pauseVideo');
+        window.send('seekTo', [2, true]);
+      });
+      await waitCache(page, "c.videoData && c.videoData.video_id === 'VFcitylight' && c.duration > 0 && c.currentTime === 2");
+      const frame = page.frames().find((f) => f.url().includes('/embed/'))!;
+      await frame.waitForFunction(() => document.querySelector('video')!.readyState >= 2);
+      expect(await frame.evaluate(() => document.querySelector('video')!.paused)).toBe(true);
+      expect(await page.evaluate(() => window.cache.playerState)).not.toBe(1);
+      await page.close();
+    });
+
     it(`seekTo while paused gives the host the new time, round ${round}`, async () => {
       const page = await openSlowHost('VFsunrise01', jsapi('&autoplay=0&mute=1'));
       await waitMessage(page, 'onReady');

@@ -171,7 +171,7 @@ describe('the seek state in the model', () => {
 });
 
 describe('the seek state through the engine, in time', () => {
-  it('a seek asked while the response is on its way is dropped; one before the metadata waits for it; one after goes at once', () => {
+  it('a seek asked while the response is on its way is where the video starts; one before the metadata waits for it; one after goes at once', () => {
     createTestScheduler().run(({ hot, cold, expectObservable }) => {
       // The element: its metadata comes with `m` (the page reads it when an input arrives).
       let hasMetadata = false;
@@ -191,12 +191,12 @@ describe('the seek state through the engine, in time', () => {
       });
       // Each step as "pending/target/actions".
       const seen = steps.pipe(map((st) => `${st.model.seek.pending}/${st.model.seek.target}/${st.actions.map((a) => a.type).join(',')}`));
-      // l at 1 fetches, answered at 1 + 3 = 4; s at 3 comes before the answer (nothing to seek in): dropped.
-      // t at 6 waits for the metadata; m at 8 performs it; u at 10 goes to the element at once.
+      // l at 1 fetches, answered at 1 + 3 = 4; s at 3 comes before the answer: the source starts at 5 (pending until
+      // the metadata). t at 6 replaces it and waits for the metadata; m at 8 performs it; u at 10 goes at once.
       expectObservable(seen).toBe('-a-bc-d-e-f-', {
         a: 'null/null/state,fetchVideo',
         b: 'null/null/',
-        c: 'null/null/source,captions',
+        c: '5/null/source,captions',
         d: '7/7/',
         e: 'null/null/seek',
         f: 'null/null/seek',

@@ -62,6 +62,35 @@ describe('reducePlayer', () => {
     expect(idle.actions[0]).toMatchObject({ type: 'source', play: false });
   });
 
+  it("play, pause, stop and seek asked while a load's answer is on its way take effect when it comes", () => {
+    const cueCitylight: EngineInput = { type: 'loadVideo', options: { videoId: 'VFcitylight' }, autoplay: false };
+    const loadCitylight: EngineInput = { type: 'loadVideo', options: { videoId: 'VFcitylight' }, autoplay: true };
+    const answer: EngineInput = { type: 'videoResponse', seq: 1, response: response('VFcitylight', true), autoplay: false };
+    const answerAutoplay: EngineInput = { ...answer, autoplay: true } as EngineInput;
+    const sourceOf = (r: ReturnType<typeof run>) => r.actions.find((a) => a.type === 'source');
+    // Cued, then played before the answer: it plays when it comes (nothing goes to the element before).
+    const played = run(loaded(), [cueCitylight], [{ type: 'play' }, ctx(PlayerState.CUED)]);
+    expect(played.actions.filter((a) => a.type === 'play')).toEqual([]);
+    expect(sourceOf(run(played.model, [answer]))).toMatchObject({ play: true, startSeconds: 0 });
+    // Loaded, then paused (or stopped) before the answer: it stays paused.
+    expect(sourceOf(run(loaded(), [loadCitylight], [{ type: 'pause' }, ctx(PlayerState.UNSTARTED)], [answerAutoplay]))).toMatchObject({ play: false });
+    expect(sourceOf(run(loaded(), [loadCitylight], [{ type: 'stop' }, ctx(PlayerState.UNSTARTED)], [answerAutoplay]))).toMatchObject({ play: false });
+    // A seek before the answer is where the video starts; from the cued state it plays, as a seek there does.
+    const seeked = run(loaded(), [cueCitylight], [{ type: 'seek', seconds: 6, allowSeekAhead: true }, ctx(PlayerState.CUED)], [answer]);
+    expect(sourceOf(seeked)).toMatchObject({ play: true, startSeconds: 6 });
+    const pausedSeek = run(
+      loaded(),
+      [cueCitylight],
+      [{ type: 'pause' }, ctx(PlayerState.CUED)],
+      [{ type: 'seek', seconds: 6, allowSeekAhead: true }, ctx(PlayerState.CUED)],
+      [answer],
+    );
+    expect(sourceOf(pausedSeek)).toMatchObject({ play: false, startSeconds: 6 });
+    // What was asked belongs to that load: the next load starts afresh.
+    const reloaded = run(played.model, [cueCitylight], [{ ...answer, seq: 2 } as EngineInput]);
+    expect(sourceOf(reloaded)).toMatchObject({ play: false });
+  });
+
   it('seek keeps a paused player paused and starts a cued or ended one', () => {
     const m = loaded();
     expect(run(m, [{ type: 'seek', seconds: 5, allowSeekAhead: true }, ctx(PlayerState.PAUSED)]).actions).toEqual([{ type: 'seek', seconds: 5 }]);
