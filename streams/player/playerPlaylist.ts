@@ -84,8 +84,9 @@ export const PLAYLIST_RULES: Rules<'loadPlaylist' | 'playlistResponse' | 'nextVi
       const listType = o.listType === 'user_uploads' || o.listType === 'search' ? o.listType : undefined;
       const quality = typeof o.suggestedQuality === 'string' ? o.suggestedQuality : undefined;
       return {
-        // Which video plays is not known until the list answers: no response for it yet (`videoKnown` false).
-        model: { ...model, loadSeq: seq, error: null, response: null, quality: '' },
+        // Which video plays is not known until the list answers: no response for it yet (`videoKnown` false). What the
+        // host asks meanwhile (play, pause, a seek) is kept for the video the list starts with.
+        model: { ...model, loadSeq: seq, error: null, response: null, quality: '', startSeconds: start, playOnResponse: undefined },
         // A cue stops what plays at once, as `startLoad` does.
         actions: [
           { type: 'state', input: { type: input.autoplay ? 'load' : 'cue' } },
@@ -109,7 +110,7 @@ export const PLAYLIST_RULES: Rules<'loadPlaylist' | 'playlistResponse' | 'nextVi
     if (input.seq !== model.loadSeq || input.ids.length === 0) return input.seq === model.loadSeq ? fail(model, 'api.invalidparam') : unchanged(model);
     const index = Math.min(input.index, input.ids.length - 1);
     const p: PlaylistModel = { ids: input.ids, listId: input.listId, title: input.title, titles: input.titles, index, order: null };
-    return playAt(withPlaylist(model, p, ctx.random), index, input.autoplay, input.startSeconds, input.quality);
+    return playAt(withPlaylist(model, p, ctx.random), index, model.playOnResponse ?? input.autoplay, model.startSeconds, input.quality);
   },
   nextVideo: movePlaylist,
   previousVideo: movePlaylist,

@@ -86,6 +86,17 @@ describe('the host protocol on a throttled page with late chunks and answers', (
       await page.close();
     });
 
+    it(`cuePlaylist by list id and playVideo sent together: the list's video plays, round ${round}`, async () => {
+      const page = await openSlowHost('VFsunrise01', jsapi('&autoplay=0&mute=1'));
+      await waitMessage(page, 'onReady');
+      await page.evaluate(() => {
+        window.send('cuePlaylist', [{ list: 'PLvfDemoPlaylist01', index: 2 }]);
+        window.send('playVideo');
+      });
+      await waitCache(page, "c.playerState === 1 && c.playlistIndex === 2 && c.videoData && c.videoData.video_id === 'VFoceanwave'");
+      await page.close();
+    });
+
     it(`loadVideoById and pauseVideo sent together: the video waits, paused, where the host asked, round ${round}`, async () => {
       const page = await openSlowHost('VFsunrise01', jsapi('&autoplay=0&mute=1'));
       await waitMessage(page, 'onReady');

@@ -186,6 +186,33 @@ describe('reducePlayer', () => {
     expect(got.actions).toContainEqual({ type: 'fetchVideo', seq: 2, videoId: 'c0000000000', autoplay: true });
   });
 
+  it('a play, or a pause and a seek, asked while a list id is fetched go to the video the list starts with', () => {
+    const answer: EngineInput = {
+      type: 'playlistResponse',
+      seq: 1,
+      listId: 'PLvfDemoPlaylist01',
+      title: 'Demo',
+      ids: ['a0000000000', 'b0000000000'],
+      titles: {},
+      index: 1,
+      autoplay: false,
+      startSeconds: 0,
+    };
+    const cue: EngineInput = { type: 'loadPlaylist', options: { list: 'PLvfDemoPlaylist01', index: 1 }, autoplay: false };
+    const played = run(loaded(), [cue], [{ type: 'play' }, ctx(PlayerState.CUED)], [answer]);
+    expect(played.actions).toContainEqual({ type: 'fetchVideo', seq: 2, videoId: 'b0000000000', autoplay: true });
+    const load: EngineInput = { ...cue, autoplay: true } as EngineInput;
+    const paused = run(
+      loaded(),
+      [load],
+      [{ type: 'pause' }, ctx(PlayerState.UNSTARTED)],
+      [{ type: 'seek', seconds: 4, allowSeekAhead: true }, ctx(PlayerState.UNSTARTED)],
+      [{ ...answer, autoplay: true } as EngineInput],
+    );
+    expect(paused.actions).toContainEqual({ type: 'fetchVideo', seq: 2, videoId: 'b0000000000', autoplay: false });
+    expect(paused.model.startSeconds).toBe(4);
+  });
+
   it("a channel's uploads and a search are fetched with their list type; the load's suggestedQuality reaches the video", () => {
     const byChannel = run(loaded(), [
       { type: 'loadPlaylist', options: { list: 'VidFrame Samples', listType: 'user_uploads', index: 1, suggestedQuality: 'small' }, autoplay: false },
