@@ -86,7 +86,9 @@ describe('development mode (npm run dev)', () => {
         '<html><head><!--vidframe:config--><script type="module" src="/assets/embed-X1.js"></script></head></html>',
       );
       app = await buildApp({ distDir, dataDir, mediaDir: resolve(__dirname, '../../../media') });
-    });
+      // Every plugin loads here, within this hook's own bound, not in the first request's test.
+      await app.ready();
+    }, 30_000);
     afterAll(async () => {
       await app.close();
       rmSync(distDir, { recursive: true, force: true });
