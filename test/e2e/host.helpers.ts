@@ -1,6 +1,20 @@
 import type { Frame, Page } from 'playwright-core';
 
 /**
+ * Slows `page` down as a loaded machine does: its renderer (which runs the embed's frame too) `rate` times slower through
+ * CDP, and every chunk of the embed and every API answer delayed by 200–800 ms, so the element's events, the host's
+ * commands and the services arrive in other orders than on a quiet machine.
+ */
+export async function slowDown(page: Page, rate = 4): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  await page.route(/\/(assets\/[^/]+\.js|youtubei\/v1\/[^?]+)(\?.*)?$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 200 + Math.random() * 600));
+    await route.continue();
+  });
+}
+
+/**
  * A third-party host page speaking the IFrame Player API wire protocol with a small raw `postMessage` script of its
  * own (no SDK): it frames the embed, sends `listening` every 250 ms until the embed answers (and after each iframe
  * load), keeps every message it receives in `window.received`, merges `initialDelivery`/`infoDelivery` into

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import type { HostServer, RunningServer } from './helpers/servers';
 import { withE2eEnvironment } from './helpers/environment';
-import { rawHostPage, waitCache, waitMessage } from './host.helpers';
+import { rawHostPage, slowDown, waitCache, waitMessage } from './host.helpers';
 
 /**
  * The host protocol on a slow page: the host's renderer (which runs the embed's frame too) throttled 4× through CDP,
@@ -21,12 +21,7 @@ const jsapi = (extra = '') => `enablejsapi=1&origin=${encodeURIComponent(host.or
 /** A raw host page framing the embed, its renderer `rate` times slower, the embed's chunks and answers delayed. */
 async function openSlowHost(videoId: string, query: string, rate = 4): Promise<Page> {
   const page = await browser.newPage();
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-  await page.route(/\/(assets\/[^/]+\.js|youtubei\/v1\/[^?]+)(\?.*)?$/, async (route) => {
-    await new Promise((r) => setTimeout(r, 200 + Math.random() * 600));
-    await route.continue();
-  });
+  await slowDown(page, rate);
   const embedUrl = `${server.origin}/embed/${videoId}?${query}`;
   await page.goto(host.page(`/slow-${Math.random().toString(36).slice(2)}.html`, rawHostPage(embedUrl, server.origin)));
   return page;
