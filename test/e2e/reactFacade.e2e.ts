@@ -73,6 +73,40 @@ describe('the lazy facade (<EmbeddedPlayer facade>)', () => {
     expect(embedRequests).toEqual([]);
   });
 
+  it('keeps its box, poster and button whole under the page’s rules for buttons, images and icons', async () => {
+    /** Each facade's box, its button, poster and play icon (width × height, in CSS pixels). */
+    const sizes = () =>
+      page.$$eval('[data-testid="facade-strip"] [data-facade]', (boxes) =>
+        boxes.map((box) => {
+          const size = (el: Element | null) => {
+            const r = el!.getBoundingClientRect();
+            return `${Math.round(r.width)}x${Math.round(r.height)}`;
+          };
+          return { box: size(box), button: size(box.querySelector('button')), poster: size(box.querySelector('img')), icon: size(box.querySelector('svg')) };
+        }),
+      );
+    const whole = (seen: Awaited<ReturnType<typeof sizes>>) => {
+      expect(seen).toHaveLength(4);
+      for (const facade of seen) {
+        expect(facade).toEqual({ box: facade.box, button: facade.box, poster: facade.box, icon: '64x64' });
+        expect(Number(facade.box.split('x')[1])).toBeGreaterThan(100);
+      }
+    };
+    // The demo page's own stylesheet gives every button a height of 32 px.
+    whole(await sizes());
+    // Rules of the kind sites write for their own buttons, images and icons (a constructed sheet: the demo page's CSP
+    // allows no inline style element).
+    const rules = `button { height: 32px; width: auto; min-height: 0; max-height: 32px; padding: 0 12px; display: inline-flex; line-height: 32px }
+      img { height: auto; max-width: 100%; max-height: 40px } svg { width: 1em; height: 1em; max-width: 16px }`;
+    await page.evaluate((css) => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    }, rules);
+    whole(await sizes());
+    await page.evaluate(() => (document.adoptedStyleSheets = document.adoptedStyleSheets.slice(0, -1)));
+  });
+
   it('hovering warms the embed origin up, still without an iframe', async () => {
     await page.hover('[data-testid="facade-VFsunrise01"] button');
     await page.waitForSelector(`link[rel="preconnect"][href="${server.origin}"]`, { state: 'attached' });

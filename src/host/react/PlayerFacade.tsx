@@ -53,21 +53,30 @@ export const facadeBoxSize = (width: number | string | undefined, height: number
   ...(height === undefined ? { aspectRatio: '16 / 9' } : { height: css(height) }),
 });
 
+/**
+ * The facade lives in the host's page, under the host's stylesheet: every size of its parts is set inline (inline
+ * styles win over any rule the page has for `button`, `img` or `svg`, short of `!important`), so a page that gives its
+ * buttons a height, or its images `height: auto`, does not shrink the facade's button, poster or icon.
+ */
+const FILL: CSSProperties = { width: '100%', height: '100%', minWidth: 0, minHeight: 0, maxWidth: 'none', maxHeight: 'none', boxSizing: 'border-box' };
 const BOX: CSSProperties = { position: 'relative', overflow: 'hidden', background: '#000' };
 // No `all: unset`: the browser's focus ring must stay (drawn inside the box, which clips what overflows).
 const BUTTON: CSSProperties = {
+  ...FILL,
+  display: 'block',
   position: 'absolute',
   inset: 0,
   margin: 0,
   padding: 0,
   border: 0,
+  borderRadius: 0,
   background: 'none',
   color: 'inherit',
   font: 'inherit',
   cursor: 'pointer',
   outlineOffset: -4,
 };
-const IMAGE: CSSProperties = { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' };
+const IMAGE: CSSProperties = { ...FILL, position: 'absolute', inset: 0, margin: 0, objectFit: 'cover' };
 const CAPTION: CSSProperties = {
   position: 'absolute',
   insetInline: 0,
@@ -80,7 +89,18 @@ const CAPTION: CSSProperties = {
   overflow: 'hidden',
   textOverflow: 'ellipsis',
 };
-const ICON: CSSProperties = { position: 'absolute', left: '50%', top: '50%', width: 64, height: 64, transform: 'translate(-50%, -50%)' };
+const ICON: CSSProperties = {
+  position: 'absolute',
+  left: '50%',
+  top: '50%',
+  width: 64,
+  height: 64,
+  minWidth: 0,
+  minHeight: 0,
+  maxWidth: 'none',
+  maxHeight: 'none',
+  transform: 'translate(-50%, -50%)',
+};
 
 /**
  * A lightweight stand-in for a player, as `lite-youtube-embed` draws it: the video's poster and a play button, and no
