@@ -8,7 +8,7 @@
  * ones only, so nothing from `src`, `server`, `test` or the media ends up in it.
  *
  * Layout of `dist/package/`:
- *   package.json, README.md
+ *   package.json, README.md, LICENSE (the repository's, MIT), CHANGELOG.md (the SDK's versions and version policy)
  *   dist/      vidframe.js (entry `.`), react.js (entry `./react`), their shared chunk, source maps
  *   types/     the declarations (`.js` extensions on relative imports: bundler, node16 and nodenext)
  *   iframe_api/iframe_api.js   the classic `/iframe_api` script (entry `./iframe_api`, the one file with side effects)
@@ -55,7 +55,7 @@ export function packageManifest(rootManifest: RootManifest): Record<string, unkn
     // For tools that read no `exports` (moduleResolution node10).
     module: './dist/vidframe.js',
     types: './types/src/host/sdk/index.d.ts',
-    files: ['dist', 'types', 'iframe_api', 'README.md'],
+    files: ['dist', 'types', 'iframe_api', 'README.md', 'CHANGELOG.md', 'LICENSE'],
     // Only the classic script defines a global (window.YT); the ESM entries can be tree-shaken.
     sideEffects: ['./iframe_api/iframe_api.js'],
     dependencies: {
@@ -121,7 +121,8 @@ player.state$.subscribe((state) => console.log(state === PlayerState.PLAYING ? '
 \`\`\`
 
 ESM only; Node ${'>='}20.19 for tooling. React 19 (\`^19.0.0\`) is an optional peer dependency, needed by \`vidframe/react\` only.
-See the VidFrame repository's README for the embed URL, the protocol and the error codes.
+MIT licensed (\`LICENSE\`); versions and what each kind of change means in \`CHANGELOG.md\`. The embed URL, the
+protocol and the error codes are described in the README of the VidFrame repository this package was built from.
 `;
 }
 
@@ -145,7 +146,7 @@ function main(): void {
   writeFileSync(join(out, 'iframe_api/iframe_api.d.ts'), IFRAME_API_DTS);
   writeFileSync(join(out, 'package.json'), `${JSON.stringify(packageManifest(rootManifest), null, 2)}\n`);
   writeFileSync(join(out, 'README.md'), readme(rootManifest.version));
-  if (existsSync(join(root, 'LICENSE'))) cpSync(join(root, 'LICENSE'), join(out, 'LICENSE'));
+  for (const file of ['LICENSE', 'CHANGELOG.md']) cpSync(join(root, file), join(out, file));
   console.log(`sdk-package: ${out}`);
 }
 

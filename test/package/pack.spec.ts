@@ -43,6 +43,7 @@ let packedFiles: string[];
 let manifest: {
   name: string;
   version: string;
+  license?: string;
   type: string;
   exports: Record<string, unknown>;
   files: string[];
@@ -82,6 +83,8 @@ describe('the packed vidframe package', () => {
     for (const file of [
       'package.json',
       'README.md',
+      'LICENSE',
+      'CHANGELOG.md',
       'dist/vidframe.js',
       'dist/react.js',
       'iframe_api/iframe_api.js',
@@ -92,7 +95,7 @@ describe('the packed vidframe package', () => {
     ]) {
       expect(packedFiles).toContain(file);
     }
-    const outside = packedFiles.filter((f) => !/^(dist|types|iframe_api)\//.test(f) && !['package.json', 'README.md', 'LICENSE'].includes(f));
+    const outside = packedFiles.filter((f) => !/^(dist|types|iframe_api)\//.test(f) && !['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'].includes(f));
     expect(outside).toEqual([]);
     // Declarations only: no TypeScript source, no server, test, media or bench file.
     expect(packedFiles.filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
@@ -100,7 +103,15 @@ describe('the packed vidframe package', () => {
   });
 
   it('declares its own manifest: ESM, exports with types first, side effects, only the SDK’s runtime dependencies, React an optional peer', () => {
-    expect(manifest).toMatchObject({ name: 'vidframe', type: 'module', version: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version });
+    expect(manifest).toMatchObject({
+      name: 'vidframe',
+      type: 'module',
+      license: 'MIT',
+      version: JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version,
+    });
+    // The licence it names is the one it carries, and its changelog has an entry for the version it is.
+    expect(readFileSync(join(app, 'node_modules/vidframe/LICENSE'), 'utf8')).toMatch(/^MIT License\n/);
+    expect(readFileSync(join(app, 'node_modules/vidframe/CHANGELOG.md'), 'utf8')).toContain(`\n## ${manifest.version}\n`);
     expect(Object.keys(manifest.exports)).toEqual(['.', './react', './iframe_api', './package.json']);
     for (const entry of ['.', './react', './iframe_api']) {
       expect(Object.keys(manifest.exports[entry] as object)[0]).toBe('types');
