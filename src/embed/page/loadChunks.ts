@@ -47,6 +47,7 @@ export function loadChunks(started: StartedPlayer, win: Window, errorReporting: 
     try {
       load.value.startServices({
         config: started.config,
+        player,
         api: started.api,
         feed: started.feed,
         hostCommands$: started.hostCommands$,

@@ -1,5 +1,5 @@
 import { waitFor } from '@testing-library/react';
-import { EMPTY, of } from 'rxjs';
+import { EMPTY, NEVER, of } from 'rxjs';
 import { startServices } from '../../../../src/embed/page/services';
 import { playerFeed } from '../../../../src/embed/player/playerFeed';
 import { createEmbedApi } from '../../../../src/embed/services/api';
@@ -25,6 +25,9 @@ function installFetch() {
   Object.defineProperty(window, 'fetch', { value: fetch, configurable: true, writable: true });
 }
 
+/** A player that shows nothing and takes no command (jsdom has no Media Session anyway). */
+const idlePlayer = { videoData$: NEVER, state$: NEVER, info$: NEVER, command: () => undefined };
+
 describe('startServices', () => {
   afterEach(() => {
     window.vidframeTelemetry?.stop();
@@ -42,7 +45,7 @@ describe('startServices', () => {
     document.cookie = locationTokenCookie(createLocationToken({ latitudeE7: 10, longitudeE7: 20 }, Date.now()), { secure: false });
     const api = createEmbedApi(window, config, anonymousIdentity());
     const feed = playerFeed(fakeFeedPlayer(config));
-    startServices({ config, api, feed, hostCommands$: EMPTY, visibility$: of('visible' as const), win: window });
+    startServices({ config, player: idlePlayer, api, feed, hostCommands$: EMPTY, visibility$: of('visible' as const), win: window });
 
     const context = () => JSON.parse(api.buildRequest('log_event', { events: [] }).options.body).context;
     expect(context().client.locationInfo).toEqual(expect.objectContaining({ latitudeE7: 10, longitudeE7: 20 }));
@@ -54,7 +57,15 @@ describe('startServices', () => {
     globalThis.indexedDB = new IDBFactory();
     installFetch();
     const api = createEmbedApi(window, config, anonymousIdentity());
-    startServices({ config, api, feed: playerFeed(fakeFeedPlayer(config)), hostCommands$: EMPTY, visibility$: of('visible' as const), win: window });
+    startServices({
+      config,
+      player: idlePlayer,
+      api,
+      feed: playerFeed(fakeFeedPlayer(config)),
+      hostCommands$: EMPTY,
+      visibility$: of('visible' as const),
+      win: window,
+    });
     expect(Object.keys(window.vidframeTelemetry!).sort()).toEqual(['configInfo$', 'flush', 'pageId', 'stop']);
     expect(window.vidframeTelemetryDiagnostics!.pageId).toBe(window.vidframeTelemetry!.pageId);
     expect(window.vidframeTelemetryDiagnostics!.counts.events).toBeGreaterThan(0);
