@@ -28,9 +28,9 @@ export interface ServicesContext {
 /**
  * The services the first frame and the host's `onReady` do not need, in a chunk of their own, started once the player
  * is ready and the page idle: logging with its storage and retry queue, consent, the Media Session, geolocation,
- * attestation. Logging subscribes to the recorded feed, which `main.ts` releases right after: it sees everything from the page's start,
- * each event at its own time. Each service starts on its own: one that fails keeps neither the others nor the viewer
- * from anything. Each service's state that requests carry (the config hashes, the location, the anonymous id, the ad
+ * attestation. Logging subscribes to the recorded feed, which `main.ts` releases right after: it sees everything from
+ * the page's start, each event at its own time. Each service starts on its own: one that fails keeps neither the
+ * others nor the viewer from anything. Each service's state that requests carry (the config hashes, the location, the anonymous id, the ad
  * status) is followed by the API client, which reads its latest value into every request it builds. What only the
  * controls use (the platform calls and the viewer features over them) comes with the controls (`ui.tsx`).
  */
