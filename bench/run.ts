@@ -61,10 +61,31 @@ function measure(name: string, ops: number, run: () => void, rounds = 7): Result
 const PARTS = ['client', 'page', 'retry', 'collector', 'abr'] as const;
 const OPTIONS = ['--long', '--entry'] as const;
 type Part = (typeof PARTS)[number];
+const USAGE = `Usage: npm run bench [-- <part> ...] [--long] [--entry <path>]
+
+Parts (all but abr when none is named):
+  client      host messages, host deliveries, the log sink and its heap, the sink against OpenTelemetry's
+  page        the embed against a bare page in Chromium: bytes, ready, first frame, seek, script time, heap, budgets
+  retry       the retry queue against workbox-background-sync, draining 1,000 stored requests
+  collector   log requests into the server for each store, start-up, the dashboard under load
+  abr         the embed against hls.js, shaka-player and dash.js under bandwidth schedules (hours at its defaults)
+
+Options:
+  --long          page: play on to BENCH_LONG_PLAY_SECONDS (default 600) and report the heap there too
+  --entry <path>  abr: the entry of the player under test
+  --help          this text
+
+Results go to bench/results/<part>-latest.json; environment variables (BENCH_*) are described in bench/run.ts.`;
 const args = process.argv.slice(2);
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const parts = args.filter((a, i) => !(OPTIONS as readonly string[]).includes(a) && args[i - 1] !== '--entry');
-for (const part of parts) {
-  if (!(PARTS as readonly string[]).includes(part)) throw new Error(`npm run bench -- [${PARTS.join('] [')}] [${OPTIONS.join('] [')}], not "${part}"`);
+const unknown = parts.filter((part) => !(PARTS as readonly string[]).includes(part));
+if (unknown.length > 0) {
+  console.error(`npm run bench: no part or option named ${unknown.map((u) => `"${u}"`).join(', ')}\n\n${USAGE}`);
+  process.exit(2);
 }
 const runs = (part: Part) => (parts.length === 0 && part !== 'abr') || parts.includes(part);
 
