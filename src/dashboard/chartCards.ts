@@ -78,6 +78,7 @@ export const CHART_CARDS: readonly ChartCardSpec[] = [
     kind: 'bars',
     color: 'watch',
     format: (v) => `${formatDuration(v)} watched`,
+    axis: (v) => formatDuration(v),
     pick: (s) => s.watchTimeSec,
     total: (s) => s.totals.watchTimeSec,
     headline: ({ totals }, range) => ({ value: formatDuration(totals.watchTimeSec), caption: `watched in ${range.phrase}` }),
@@ -120,6 +121,7 @@ export const CHART_CARDS: readonly ChartCardSpec[] = [
     kind: 'line',
     color: 'latency',
     format: (v) => `${formatMs(v)} mean`,
+    axis: (v) => formatMs(v),
     pick: (s) => s.latencyMeanMs,
     total: (s) => s.latencyMeanMs.filter((v) => v !== null).length,
     headline: ({ totals }) =>
@@ -136,6 +138,7 @@ export const CHART_CARDS: readonly ChartCardSpec[] = [
     kind: 'line',
     color: 'errors',
     format: (v) => percent(v),
+    axis: (v) => `${formatRate(v * 100)} %`,
     pick: (s) => s.rebufferRatio,
     total: (s) => sumOf(s.rebufferSec),
     headline: ({ rebufferSec, totals }, range) =>
@@ -152,6 +155,7 @@ export const CHART_CARDS: readonly ChartCardSpec[] = [
     kind: 'line',
     color: 'watch',
     format: (v) => bitrate(v),
+    axis: (v) => (v >= 1e6 ? `${formatRate(v / 1e6)} Mb/s` : `${formatRate(v / 1e3)} kb/s`),
     pick: (s) => s.bitrateMeanBps,
     total: (s) => present(s.bitrateMeanBps).length,
     headline: ({ bitrateMeanBps }) => {
@@ -168,6 +172,7 @@ export const CHART_CARDS: readonly ChartCardSpec[] = [
     kind: 'line',
     color: 'latency',
     format: (v) => formatMs(v),
+    axis: (v) => formatMs(v),
     more: [{ label: 'p90' }, { label: 'p99' }],
     pick: (s) => s.startupP50Ms,
     pickMore: (s) => [s.startupP90Ms, s.startupP99Ms],

@@ -17,8 +17,10 @@ export interface ChartSpec {
   /** `area`: line with a soft fill; `bars`: one bar per bucket; `step`: a stepped area; `line`: points joined, gaps kept. */
   kind: 'area' | 'bars' | 'step' | 'line';
   color: SeriesColor;
-  /** A value as the tooltip and the y axis show it. */
+  /** A value as the tooltip shows it. */
   format(value: number): string;
+  /** A tick of the y axis, with its unit where the number alone does not say it (default: the number alone). */
+  axis?(value: number): string;
   /** Further lines on the same axes, fainter (their values in {@link ChartData.more}, in this order). */
   more?: readonly { label: string }[];
 }

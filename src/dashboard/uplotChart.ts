@@ -93,7 +93,8 @@ export const createUplotChart: ChartFactory = (container, spec, theme, initial) 
     },
     axes: [
       { ...axis, gap: 9, space: 72, size: 30, values: timeTicks },
-      { ...axis, space: 28, size: 42, values: (_u, splits) => splits.map((v) => formatRate(v)) },
+      // Ticks with a unit ("850 ms") need a wider axis than bare numbers.
+      { ...axis, space: 28, size: spec.axis ? 52 : 42, values: (_u, splits) => splits.map((v) => (spec.axis ?? formatRate)(v)) },
     ],
     series: [
       {},
