@@ -4,6 +4,7 @@ import type { PlayerInfo } from '../../../streams/player/types';
 import { wholeSecondsTime } from '../../../streams/player/viewInfo';
 import type { EmbedPlayer } from '../player/EmbedPlayer';
 import { formatTime } from './formatTime';
+import { PictureInPictureButton } from './PictureInPictureButton';
 import { CaptionsIcon, ExitFullscreenIcon, FullscreenIcon, NextIcon, PauseIcon, PlayIcon, PlaylistIcon, PrevIcon, ReplayIcon, SettingsIcon } from './icons';
 import { SeekBar } from './SeekBar';
 import { VolumeControl } from './VolumeControl';
@@ -26,7 +27,10 @@ export interface ControlBarProps {
   onPlaylist: (open: boolean) => void;
 }
 
-/** The control bar: seek bar; play/pause, previous/next, volume, time; captions, settings, playlist, fullscreen. */
+/**
+ * The control bar: seek bar; play/pause, previous/next, volume, time; captions, settings, playlist,
+ * picture-in-picture, fullscreen.
+ */
 export function ControlBar({
   player,
   info,
@@ -114,6 +118,7 @@ export function ControlBar({
               <PlaylistIcon />
             </button>
           )}
+          <PictureInPictureButton element$={player.element$} />
           {allowFullscreen && (
             <button
               type="button"
