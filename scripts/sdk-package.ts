@@ -140,6 +140,10 @@ function main(): void {
     if (/\.js(\.map)?$/.test(file)) cpSync(join(sdk, file), join(out, 'dist', file));
   }
   cpSync(join(sdk, 'types'), join(out, 'types'), { recursive: true });
+  // The core entry names @types/youtube (a dependency): `import 'vidframe'` brings the `YT` namespace, as the IFrame
+  // API's users expect, also in an app whose tsconfig lists its `types`.
+  const entryTypes = join(out, 'types/src/host/sdk/index.d.ts');
+  writeFileSync(entryTypes, `/// <reference types="youtube" />\n${readFileSync(entryTypes, 'utf8')}`);
   mkdirSync(join(out, 'iframe_api'));
   cpSync(script, join(out, 'iframe_api/iframe_api.js'));
   if (existsSync(`${script}.map`)) cpSync(`${script}.map`, join(out, 'iframe_api/iframe_api.js.map'));

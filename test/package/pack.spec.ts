@@ -206,6 +206,18 @@ describe('the packed vidframe package', () => {
       120_000,
     );
 
+    it("brings the YT namespace with `import 'vidframe'` to an app whose tsconfig names no @types", () => {
+      writeFileSync(
+        join(app, 'tsconfig.no-types.json'),
+        JSON.stringify({
+          compilerOptions: { target: 'ES2022', lib: ['ES2023', 'DOM'], module: 'esnext', moduleResolution: 'bundler', strict: true, noEmit: true, types: [] },
+          // yt-compat.ts alone: nothing else in the program names @types/youtube.
+          files: ['yt-compat.ts'],
+        }),
+      );
+      run(process.execPath, [tsc, '-p', 'tsconfig.no-types.json'], app);
+    }, 120_000);
+
     it('builds a Vite + React app from it (the React entry and the classic script bundled, React from the app)', () => {
       writeFileSync(join(app, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/main.tsx"></script></body></html>');
       writeFileSync(
