@@ -155,7 +155,7 @@ export const CHART_CARDS: readonly ChartCardSpec[] = [
     kind: 'line',
     color: 'watch',
     format: (v) => bitrate(v),
-    axis: (v) => (v >= 1e6 ? `${formatRate(v / 1e6)} Mb/s` : `${formatRate(v / 1e3)} kb/s`),
+    axis: (v) => (v >= 1e6 ? `${formatRate(v / 1e6)} Mbps` : `${formatRate(v / 1e3)} kbps`),
     pick: (s) => s.bitrateMeanBps,
     total: (s) => present(s.bitrateMeanBps).length,
     headline: ({ bitrateMeanBps }) => {

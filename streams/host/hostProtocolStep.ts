@@ -84,7 +84,12 @@ export function tellFailure(t: Step, code: number, videoId: string | null) {
 export function emitAutoplayBlocked(t: Step) {
   if (!t.s.initialized) {
     if (!t.s.queue.some((q) => q.event === 'onAutoplayBlocked')) enqueue(t, { event: 'onAutoplayBlocked', info: null });
-  } else if (t.s.subscriptions.includes('onAutoplayBlocked')) post(t, 'onAutoplayBlocked', null);
+  } else tellAutoplayBlocked(t);
+}
+
+/** A refused autoplay, once the handshake is done: to a host subscribed to it now, else held for the subscription. */
+function tellAutoplayBlocked(t: Step) {
+  if (t.s.subscriptions.includes('onAutoplayBlocked')) post(t, 'onAutoplayBlocked', null);
   else t.s.heldAutoplayBlocked = true;
 }
 
@@ -159,7 +164,7 @@ export function handshake(t: Step) {
   t.s.apiSent = api;
   if ((api.namespaces as string[]).length > 0) post(t, 'apiInfoDelivery', api);
   for (const q of queue) {
-    if (q.event === 'onAutoplayBlocked' && !t.s.subscriptions.includes(q.event)) t.s.heldAutoplayBlocked = true;
+    if (q.event === 'onAutoplayBlocked') tellAutoplayBlocked(t);
     else post(t, q.event, q.info);
   }
   t.s.queue = [];

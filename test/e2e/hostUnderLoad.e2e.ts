@@ -4,10 +4,9 @@ import { withE2eEnvironment } from './helpers/environment';
 import { rawHostPage, slowDown, waitCache, waitMessage } from './host.helpers';
 
 /**
- * The host protocol on a slow page: the host's renderer (which runs the embed's frame too) throttled 4× through CDP,
- * and every chunk of the embed and every API answer delayed by 200–800 ms, so the element's events, the host's
- * commands and the services arrive in other orders than on a quiet machine. Each scenario runs several times; each
- * must come out the same every time. Needs `npm run build`.
+ * The host protocol on a slow page (`slowDown`: 4× CPU, every chunk and API answer late), where the element's events,
+ * the host's commands and the services arrive in other orders than on a quiet machine. Each scenario runs several
+ * times; each must come out the same every time. Needs `npm run build`.
  */
 let server: RunningServer;
 let host: HostServer;

@@ -7,6 +7,7 @@ import {
   mediaSessionPosition,
   offeredMediaSessionActions,
 } from '../../../streams/player/mediaSession';
+import { isTimeJump } from '../../../streams/host/hostDeliveries';
 import type { PlayerStateValue } from '../../../streams/player/playerState';
 import type { PlayerCommand, PlayerInfo } from '../../../streams/player/types';
 import type { VideoData } from './nextVideoData';
@@ -18,6 +19,10 @@ export interface MediaSessionPlayer {
   info$: Observable<PlayerInfo>;
   command(command: PlayerCommand): void;
 }
+
+/** Whether the session's position must be set again between two snapshots (what steady playback does not explain). */
+const positionMoved = (before: PlayerInfo, now: PlayerInfo): boolean =>
+  before.duration !== now.duration || before.playbackRate !== now.playbackRate || before.playerState !== now.playerState || isTimeJump(before, now);
 
 /**
  * The page's Media Session: the operating system's media keys, lock screen and notification show the video (its title,
@@ -36,12 +41,13 @@ export function bindMediaSession(player: MediaSessionPlayer, nav: Navigator, Met
     }),
   );
   subscription.add(player.state$.subscribe((state) => (session.playbackState = mediaSessionPlaybackState(state))));
+  subscription.add(player.info$.subscribe((info) => (at = { currentTime: info.currentTime, duration: info.duration })));
+  // The browser moves the position on by itself at the rate it was given: it is set again only when that stops being
+  // true (a seek, a pause or play, another rate or length), not on every playback tick.
   subscription.add(
-    player.info$.subscribe((info) => {
-      at = { currentTime: info.currentTime, duration: info.duration };
-      const position = mediaSessionPosition(info);
+    player.info$.pipe(distinctUntilChanged((before, now) => !positionMoved(before, now))).subscribe((info) => {
       try {
-        session.setPositionState(position ?? undefined);
+        session.setPositionState(mediaSessionPosition(info) ?? undefined);
       } catch {
         // A state the browser refuses (a length it does not accept yet) is left as it was.
       }

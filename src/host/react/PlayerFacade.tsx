@@ -58,7 +58,8 @@ export const facadeBoxSize = (width: number | string | undefined, height: number
  * styles win over any rule the page has for `button`, `img` or `svg`, short of `!important`), so a page that gives its
  * buttons a height, or its images `height: auto`, does not shrink the facade's button, poster or icon.
  */
-const FILL: CSSProperties = { width: '100%', height: '100%', minWidth: 0, minHeight: 0, maxWidth: 'none', maxHeight: 'none', boxSizing: 'border-box' };
+const NO_LIMITS: CSSProperties = { minWidth: 0, minHeight: 0, maxWidth: 'none', maxHeight: 'none' };
+const FILL: CSSProperties = { ...NO_LIMITS, width: '100%', height: '100%', boxSizing: 'border-box' };
 const BOX: CSSProperties = { position: 'relative', overflow: 'hidden', background: '#000' };
 // No `all: unset`: the browser's focus ring must stay (drawn inside the box, which clips what overflows).
 const BUTTON: CSSProperties = {
@@ -89,18 +90,7 @@ const CAPTION: CSSProperties = {
   overflow: 'hidden',
   textOverflow: 'ellipsis',
 };
-const ICON: CSSProperties = {
-  position: 'absolute',
-  left: '50%',
-  top: '50%',
-  width: 64,
-  height: 64,
-  minWidth: 0,
-  minHeight: 0,
-  maxWidth: 'none',
-  maxHeight: 'none',
-  transform: 'translate(-50%, -50%)',
-};
+const ICON: CSSProperties = { ...NO_LIMITS, position: 'absolute', left: '50%', top: '50%', width: 64, height: 64, transform: 'translate(-50%, -50%)' };
 
 /**
  * A lightweight stand-in for a player, as `lite-youtube-embed` draws it: the video's poster and a play button, and no

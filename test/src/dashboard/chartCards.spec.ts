@@ -8,7 +8,7 @@ describe('the y axes of the dashboard charts', () => {
     expect([400, 2500].map(card('startup').axis!)).toEqual(['400 ms', '2.5 s']);
     expect([30, 90].map(card('watch').axis!)).toEqual(['30 s', '1 min 30 s']);
     expect([0.05, 0.005].map(card('rebuffer').axis!)).toEqual(['5 %', '0.5 %']);
-    expect([750_000, 2_500_000].map(card('bitrate').axis!)).toEqual(['750 kb/s', '2.5 Mb/s']);
+    expect([750_000, 2_500_000].map(card('bitrate').axis!)).toEqual(['750 kbps', '2.5 Mbps']);
   });
 
   it('show counts as bare numbers: the card names what they count', () => {

@@ -24,7 +24,8 @@ class FakeMetadata {
   constructor(readonly init: MediaMetadataInit) {}
 }
 
-const info = (over: Partial<PlayerInfo> = {}) => ({ currentTime: 2, duration: 12, playbackRate: 1, playlist: null, ...over }) as PlayerInfo;
+const info = (over: Partial<PlayerInfo> = {}) =>
+  ({ currentTime: 2, currentTimeLastUpdated_: 100, duration: 12, playbackRate: 1, playerState: PlayerState.PLAYING, playlist: null, ...over }) as PlayerInfo;
 
 describe('bindMediaSession', () => {
   it('keeps the session’s video, state, position and handlers current, and lets go of them when stopped', () => {
@@ -43,6 +44,17 @@ describe('bindMediaSession', () => {
 
     info$.next(info());
     expect(positions).toEqual([{ duration: 12, playbackRate: 1, position: 2 }]);
+    // Steady playback moves on by itself in the session: a tick sets nothing; a seek, a pause or a new rate does.
+    info$.next(info({ currentTime: 2.25, currentTimeLastUpdated_: 100.25 }));
+    expect(positions).toHaveLength(1);
+    info$.next(info({ currentTime: 8, currentTimeLastUpdated_: 100.5 }));
+    info$.next(info({ currentTime: 8, currentTimeLastUpdated_: 100.75, playerState: PlayerState.PAUSED }));
+    info$.next(info({ currentTime: 8, currentTimeLastUpdated_: 101, playerState: PlayerState.PAUSED, playbackRate: 2 }));
+    expect(positions.slice(1)).toEqual([
+      { duration: 12, playbackRate: 1, position: 8 },
+      { duration: 12, playbackRate: 1, position: 8 },
+      { duration: 12, playbackRate: 2, position: 8 },
+    ]);
     expect([...handlers.entries()].filter(([, h]) => h !== null).map(([a]) => a)).toEqual(['play', 'pause', 'stop', 'seekbackward', 'seekforward', 'seekto']);
     handlers.get('seekto')!({ action: 'seekto', seekTime: 5 });
     handlers.get('pause')!({ action: 'pause' });
