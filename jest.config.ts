@@ -32,6 +32,8 @@ const config: Config = {
       transform: tsJest,
       modulePathIgnorePatterns,
       setupFiles: ['fake-indexeddb/auto'],
+      // A view's own stylesheet (`import './panels.css'`) is Vite's to bundle: nothing under jsdom.
+      moduleNameMapper: { '\\.css$': '<rootDir>/test/helpers/styleStub.ts' },
       testMatch: ['<rootDir>/test/src/**/*.spec.ts?(x)'],
     },
     {

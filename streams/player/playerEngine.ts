@@ -33,7 +33,7 @@ type FetchAction = Extract<PlayerAction, { type: 'fetchVideo' | 'fetchPlaylist' 
 const isFetch = (a: PlayerAction): a is FetchAction => a.type === 'fetchVideo' || a.type === 'fetchPlaylist';
 
 /** What the host's error says when a list cannot be had, by what the list named. */
-const UNAVAILABLE: Record<ListType, string> = {
+export const LIST_UNAVAILABLE: Record<ListType, string> = {
   playlist: 'This playlist is unavailable.',
   user_uploads: 'This channel has no uploads here.',
   search: 'No video matches this search.',
@@ -102,7 +102,7 @@ export function playerEngine(
           })),
           // A list that names nothing (no such list, channel, or match) is a parameter that names nothing: code 2.
           catchError(() =>
-            of<EngineInput>({ type: 'requestFailed', seq: a.seq, internal: 'api.invalidparam', message: UNAVAILABLE[a.listType ?? 'playlist'] }),
+            of<EngineInput>({ type: 'requestFailed', seq: a.seq, internal: 'api.invalidparam', message: LIST_UNAVAILABLE[a.listType ?? 'playlist'] }),
           ),
         );
       }),

@@ -12,7 +12,7 @@ export interface ShortcutKey {
   altKey?: boolean;
 }
 
-const VOLUME_STEP = 5;
+export const VOLUME_STEP = 5;
 
 /**
  * The keyboard shortcuts: space/k play-pause, j/l −10/+10 s, ←/→ −5/+5 s, ↑/↓ volume ±5, m mute,
@@ -88,9 +88,12 @@ export const SHORTCUT_LIST: readonly ShortcutListEntry[] = [
 
 /**
  * The seek slider's own keys (WAI-ARIA slider pattern): →/↑ and ←/↓ move 5 s, PageUp/PageDown 10 s, Home and End go
- * to the start and the end. The seek keeps the player's state (a cued video is not started). Other keys: null.
+ * to the start and the end. The seek keeps the player's state (a cued video is not started). Other keys: null. In a
+ * right-to-left interface the bar fills from the right, so ← moves forward and → back (the arrow points where the
+ * thumb goes, as a native range input's does there); ↑/↓, PageUp/PageDown, Home/End keep their meaning.
  */
-export function seekSliderKey(key: string, currentTime: number, duration: number): PlayerCommand | null {
+export function seekSliderKey(key: string, currentTime: number, duration: number, direction: 'ltr' | 'rtl' = 'ltr'): PlayerCommand | null {
+  if (direction === 'rtl' && (key === 'ArrowLeft' || key === 'ArrowRight')) key = key === 'ArrowLeft' ? 'ArrowRight' : 'ArrowLeft';
   const clamp = (s: number) => Math.max(0, duration > 0 ? Math.min(duration, s) : s);
   const to = (s: number): PlayerCommand => ({ type: 'seek', seconds: clamp(s), allowSeekAhead: true, keepState: true });
   switch (key) {

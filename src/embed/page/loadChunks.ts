@@ -6,6 +6,7 @@ import { CONTROLS_RETRY_AFTER_MS, CONTROLS_RETRY_MAX_MS, SERVICES_RETRY_AFTER_MS
 import type { ErrorReporting } from '../services/errorReporting';
 import { servicesDue$, viewerReach$ } from './chunkDemands';
 import type { StartedPlayer } from './startPlayer';
+import { loadCatalog } from '../i18n/loadCatalog';
 
 /** Tells of a chunk's failures: each on the console, the first one only as a report (an offline page retries often). */
 function reportFailures<T>(name: string, errorReporting: ErrorReporting | undefined) {
@@ -26,7 +27,7 @@ function reportFailures<T>(name: string, errorReporting: ErrorReporting | undefi
  *   them at once even during a backoff:
  *   what was recorded must get its chance to be sent, and the controls start after them. Until they are there the
  *   recorder keeps what logging will want to see, which they then send in full.
- * - The controls (React, the views, the platform calls only they use) come when the viewer reaches for the player or,
+ * - The controls (React, the views, the platform calls only they use; with the catalog of the viewer's language) come when the viewer reaches for the player or,
  *   once the services are due, when the video needs more than itself (`controlsNeeded$`); a video playing on its own
  *   that nobody touches never loads them. They mount once the services' attempt is over, loaded or not, so the views
  *   find attestation started. A mount that throws is reported, not retried.
@@ -76,7 +77,7 @@ export function loadChunks(started: StartedPlayer, win: Window, errorReporting: 
     switchMap(() => controlsNeeded$(player)),
     filter((needed) => needed),
   );
-  loadOnDemand(merge(viewerReach$(win), needed$), () => forkJoin([from(import('./ui')), servicesSettled()]), {
+  loadOnDemand(merge(viewerReach$(win), needed$), () => forkJoin([from(import('./ui')), from(loadCatalog(started.language)), servicesSettled()]), {
     retryAfterMs: CONTROLS_RETRY_AFTER_MS,
     retryMaxMs: CONTROLS_RETRY_MAX_MS,
   }).subscribe((load) => {
@@ -85,8 +86,9 @@ export function loadChunks(started: StartedPlayer, win: Window, errorReporting: 
     // The shell's clicks go once the controls' own listeners are bound (a click in between still plays or pauses);
     // the player stops being a tab stop.
     try {
-      const [{ mountEmbedUi }] = load.value;
-      mountEmbedUi(shell, { player, identity: started.identity, api: started.api, errorReporting, win, onMounted: started.releaseShellClicks });
+      const [{ mountEmbedUi }, catalog] = load.value;
+      const { identity, api, language, releaseShellClicks } = started;
+      mountEmbedUi(shell, { player, identity, api, errorReporting, win, language, catalog, onMounted: releaseShellClicks });
       shell.root.tabIndex = -1;
     } catch (error) {
       console.error('[vidframe] the controls could not start', error);

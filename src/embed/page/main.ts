@@ -9,7 +9,8 @@ import { startErrorReporting, type ErrorReporting } from '../services/errorRepor
 import type { Identity } from '../services/identity';
 import type { Telemetry } from '../services/telemetry';
 import { loadChunks } from './loadChunks';
-import { startPlayer } from './startPlayer';
+import { applyLanguage, startPlayer } from './startPlayer';
+import { SHELL_TEXT } from '../../../streams/i18n/shellText';
 import { startupErrorView } from './startupErrorView';
 import '../views/embed.css';
 
@@ -61,7 +62,9 @@ function boot(): void {
   } catch (error) {
     // A page without a usable configuration still tells the viewer what happened, and a host told it was ready hears
     // that it failed.
-    container.replaceChildren(startupErrorView(document, error));
+    // The configuration may be what failed: the language comes from the page's address (the player variables).
+    const language = applyLanguage(document, new URLSearchParams(location.search).get('hl'));
+    container.replaceChildren(startupErrorView(document, error, SHELL_TEXT[language]));
     failEarlyHandshake(window);
   }
 }

@@ -15,6 +15,8 @@ import { startPreferences } from '../services/preferences';
 import { startTracking } from '../services/tracking';
 import { bindShellClicks, bindShellState, findPlayerShell, type PlayerShell } from '../player/playerShell';
 import { startService } from './startService';
+import { SHELL_TEXT } from '../../../streams/i18n/shellText';
+import { chooseLanguage, textDirection, type Language } from '../../../streams/i18n/language';
 
 /** What the page started before any chunk: the player over the server's `<video>`, and what the chunks take over. */
 export interface StartedPlayer {
@@ -30,6 +32,17 @@ export interface StartedPlayer {
   visibility$: Observable<VisibilityState>;
   /** Stops the shell's own click handling, once the controls' listeners are bound. */
   releaseShellClicks: () => void;
+  /** The interface's language (`hl`, else the browser's): the controls load its catalog. */
+  language: Language;
+}
+
+/** The interface's language from `hl` or the browser's languages, set on `<html>` with its direction (before any text). */
+export function applyLanguage(doc: Document, hl: unknown): Language {
+  const nav = doc.defaultView?.navigator;
+  const language = chooseLanguage(hl, nav?.languages ?? [nav?.language ?? '']);
+  doc.documentElement.lang = language;
+  doc.documentElement.dir = textDirection(language);
+  return language;
 }
 
 /**
@@ -45,6 +58,7 @@ export function startPlayer(win: Window, container: HTMLElement): StartedPlayer 
   const framed = win.parent !== win;
   const config = withLoaderUrl(readPlayerConfig(win.vidframeConfig), { framed, referrer: doc.referrer });
   doc.documentElement.dataset.theme = config.args.theme;
+  const language = applyLanguage(doc, config.args.playerVars.hl);
   if (config.args.ps === PLAYER_STYLE_TRANSPARENT) doc.documentElement.classList.add('vf-transparent');
   const identity = startIdentity(config, win);
   win.vidframeIdentity = identity;
@@ -81,11 +95,11 @@ export function startPlayer(win: Window, container: HTMLElement): StartedPlayer 
   // The element the server wrote is adopted in place: its media request started with the HTML.
   const shell = findPlayerShell(container);
   player.attach(shell.video);
-  bindShellState(shell, player);
+  bindShellState(shell, player, SHELL_TEXT[language]);
   const releaseShellClicks = bindShellClicks(shell, player);
   // Until the controls are there the player itself is a tab stop (the frame has nothing else to focus): a keyboard
   // viewer tabbing into the frame reaches it, which brings the controls; with them it is focusable by script only.
   shell.root.tabIndex = 0;
   startService('the host channel', () => startHostBridge(player, win, { onCommandReceived: (receipt) => hostCommandReceipts$.next(receipt) }));
-  return { config, identity, api, player, shell, recorder, feed, hostCommands$, visibility$, releaseShellClicks };
+  return { config, identity, api, player, shell, recorder, feed, hostCommands$, visibility$, releaseShellClicks, language };
 }

@@ -10,6 +10,10 @@ import { startPlatformCalls } from '../services/platform';
 import type { PlayerShell } from '../player/playerShell';
 import { startService } from './startService';
 import { createViewerActions, type ViewerActions } from '../views/viewerActions';
+import type { Language } from '../../../streams/i18n/language';
+import type { Catalog } from '../i18n/catalogs/en';
+import { I18nProvider } from '../i18n/I18nContext';
+import { createI18n } from '../i18n/translate';
 
 export interface ControlsContext {
   player: EmbedPlayer;
@@ -17,6 +21,9 @@ export interface ControlsContext {
   api: EmbedApi;
   errorReporting?: ErrorReporting;
   win: Window;
+  /** The interface's language, and its catalog (null: English, which the controls carry). */
+  language?: Language;
+  catalog?: Catalog | null;
   /** Called once the controls' listeners on the shell are bound. */
   onMounted?: () => void;
 }
@@ -29,7 +36,7 @@ export interface ControlsContext {
  * `<video>` the player already plays. The services (attestation among them) have started before: `main.ts` waits for
  * them; the attestation loader starts here, so a subscribe finds its program ready.
  */
-export function mountEmbedUi(shell: PlayerShell, { player, identity, api, errorReporting, win, onMounted }: ControlsContext): Root {
+export function mountEmbedUi(shell: PlayerShell, { player, identity, api, errorReporting, win, language = 'en', catalog, onMounted }: ControlsContext): Root {
   // The attestation program loads now (the services started it idle, not loaded): a subscribe may follow.
   startService('attestation', () => win.vidframeAttestation?.prepare());
   startService('platform calls', () => (win.vidframePlatform = startPlatformCalls(api, win, errorReporting)));
@@ -47,7 +54,9 @@ export function mountEmbedUi(shell: PlayerShell, { player, identity, api, errorR
   const root = createRoot(shell.ui);
   root.render(
     <StrictMode>
-      <EmbedApp shell={shell} player={player} identity={identity} actions={actions} onMounted={onMounted} />
+      <I18nProvider value={createI18n(language, catalog ?? undefined)}>
+        <EmbedApp shell={shell} player={player} identity={identity} actions={actions} onMounted={onMounted} />
+      </I18nProvider>
     </StrictMode>,
   );
   return root;

@@ -6,6 +6,7 @@ import { parseBooleanVar, type PlayerConfig } from '../../../streams/config/play
 import { pageTitle } from '../../../streams/player/pageTitle';
 import type { VideoData } from './EmbedPlayer';
 import { numberText } from '../../../streams/shared/numberText';
+import { SHELL_TEXT, type ShellText } from '../../../streams/i18n/shellText';
 
 /**
  * The player's box as the page has it before any React runs: `.vf-player`, its `<video>` and the `.vf-ui`
@@ -78,7 +79,7 @@ export function bindShellClicks(shell: PlayerShell, player: { state$: Observable
  * What the shell shows of the player without the controls (they may never load for a video playing on its
  * own): the frame's size, id, theme and player style from the configuration; the player's state and readiness as data
  * attributes (for the stylesheet, which draws the spinner of a buffering video until the controls are there, and for
- * the tests); the video's poster and accessible name from the video data; the document's title (spec §2: set on ready
+ * the tests); the video's poster and accessible name from the video data (`text.videoPlayer` while it has no title); the document's title (spec §2: set on ready
  * and on every change of the video data). Returns the subscription that keeps them current.
  */
 export function bindShellState(
@@ -89,6 +90,7 @@ export function bindShellState(
     readiness$: Observable<PlayerReadiness>;
     videoData$: Observable<VideoData | null>;
   },
+  text: ShellText = SHELL_TEXT.en,
 ): Subscription {
   const { root, video } = shell;
   const { attrs, args } = player.config;
@@ -107,7 +109,7 @@ export function bindShellState(
     player.videoData$.pipe(skipWhile((data) => data === null)).subscribe((data) => {
       if (data?.posterUrl) video.poster = data.posterUrl;
       else video.removeAttribute('poster');
-      video.setAttribute('aria-label', data?.title || 'Video player');
+      video.setAttribute('aria-label', data?.title || text.videoPlayer);
     }),
   );
   const ready$ = player.readiness$.pipe(filter((r) => r === 'ready'));

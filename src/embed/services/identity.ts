@@ -21,6 +21,13 @@ export interface Session {
 /** What the sign-in control shows. */
 export type SignInStatus = { state: 'idle' } | { state: 'working' } | { state: 'failed'; message: string };
 
+/** Why a sign-in failed, as the player says it (the controls show each in the viewer's language: AccountControl). */
+export const SIGN_IN_FAILURES = {
+  incompleteWindow: 'Signing in did not complete: press Sign in again to use a sign-in window.',
+  incomplete: 'Signing in did not complete. Try again.',
+  blocked: 'The sign-in window was blocked: allow pop-ups for this player and try again.',
+} as const;
+
 export interface Identity {
   /** The signed-in viewer, or null for an anonymous one. */
   readonly session$: BehaviorSubject<Session | null>;
@@ -220,7 +227,7 @@ export function startIdentity(config: PlayerConfig, win: Window): Identity {
       status$.next({ state: 'idle' });
       return;
     }
-    status$.next({ state: 'failed', message: 'Signing in did not complete: press Sign in again to use a sign-in window.' });
+    status$.next({ state: 'failed', message: SIGN_IN_FAILURES.incompleteWindow });
     storageAccessGrantable = false;
   };
 
@@ -234,7 +241,7 @@ export function startIdentity(config: PlayerConfig, win: Window): Identity {
     sessionHandle = handle;
     const session = await requestToken(win, sessionHandle);
     await adopt(session ?? null);
-    status$.next(session ? { state: 'idle' } : { state: 'failed', message: 'Signing in did not complete. Try again.' });
+    status$.next(session ? { state: 'idle' } : { state: 'failed', message: SIGN_IN_FAILURES.incomplete });
   };
 
   const signIn = (): Promise<void> => {
@@ -245,7 +252,7 @@ export function startIdentity(config: PlayerConfig, win: Window): Identity {
     // first-party (which also counts as the interaction storage access needs next time) and hands the session over.
     const popup = win.open('/signin?popup=1', 'vidframe-signin', 'popup,width=480,height=640');
     if (!popup) {
-      status$.next({ state: 'failed', message: 'The sign-in window was blocked: allow pop-ups for this player and try again.' });
+      status$.next({ state: 'failed', message: SIGN_IN_FAILURES.blocked });
       return Promise.resolve();
     }
     return signInWithPopup(popup).catch((error: unknown) => {

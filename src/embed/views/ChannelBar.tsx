@@ -7,8 +7,10 @@ import { BellIcon, BellOffIcon } from './icons';
 import { SignInInvite } from './SignInInvite';
 import { useActionRunner } from './useActionRunner';
 import type { ViewerActions } from './viewerActions';
+import { useI18n } from '../i18n/I18nContext';
+import type { MessageKey } from '../i18n/catalogs/en';
 
-const LEVEL_LABELS: Record<NotificationLevel, string> = { all: 'All', personalized: 'Personalized', none: 'None' };
+const LEVEL_LABELS: Record<NotificationLevel, MessageKey> = { all: 'notificationsAll', personalized: 'notificationsPersonalized', none: 'notificationsNone' };
 
 /**
  * The video's channel under its title, with Subscribe / Subscribed and, while subscribed, the notification bell
@@ -34,6 +36,7 @@ export function ChannelBar({
   const [bellOpen, setBellOpen] = useState(false);
   const subscribeButton = useRef<HTMLButtonElement>(null);
   const bellButton = useRef<HTMLButtonElement>(null);
+  const { t } = useI18n();
   const overlay = invite || bellOpen;
   useEffect(() => {
     onOverlayChange?.(overlay);
@@ -61,18 +64,18 @@ export function ChannelBar({
         type="button"
         className={subscribed ? 'vf-pill vf-subscribe vf-subscribed' : 'vf-pill vf-pill-primary vf-subscribe'}
         aria-pressed={subscribed}
-        aria-label={subscribed ? `Unsubscribe from ${channel.title}` : `Subscribe to ${channel.title}`}
+        aria-label={t(subscribed ? 'unsubscribeFrom' : 'subscribeTo', { channel: channel.title })}
         disabled={busy}
         onClick={onSubscribe}
       >
-        {subscribed ? 'Subscribed' : 'Subscribe'}
+        {t(subscribed ? 'subscribed' : 'subscribe')}
       </button>
       {subscribed && (
         <button
           ref={bellButton}
           type="button"
           className="vf-icon-button vf-bell"
-          aria-label={`Notifications: ${LEVEL_LABELS[channel.notificationLevel ?? 'personalized']}`}
+          aria-label={t('notificationsLevel', { level: t(LEVEL_LABELS[channel.notificationLevel ?? 'personalized']) })}
           aria-haspopup="menu"
           aria-expanded={bellOpen}
           disabled={busy}
@@ -85,7 +88,7 @@ export function ChannelBar({
         <div
           className="vf-popover vf-bell-menu"
           role="menu"
-          aria-label="Notifications"
+          aria-label={t('notifications')}
           onKeyDown={(e) => {
             if (e.key === 'Escape') {
               e.stopPropagation();
@@ -103,7 +106,7 @@ export function ChannelBar({
               className="vf-menu-item"
               onClick={() => choose(level)}
             >
-              {LEVEL_LABELS[level]}
+              {t(LEVEL_LABELS[level])}
             </button>
           ))}
         </div>
@@ -111,7 +114,7 @@ export function ChannelBar({
       {invite && (
         <SignInInvite
           identity={identity}
-          message={`Sign in to subscribe to ${channel.title}.`}
+          message={t('signInToSubscribe', { channel: channel.title })}
           onClose={() => {
             setInvite(false);
             subscribeButton.current?.focus();

@@ -8,6 +8,7 @@ import { PictureInPictureButton } from './PictureInPictureButton';
 import { CaptionsIcon, ExitFullscreenIcon, FullscreenIcon, NextIcon, PauseIcon, PlayIcon, PlaylistIcon, PrevIcon, ReplayIcon, SettingsIcon } from './icons';
 import { SeekBar } from './SeekBar';
 import { VolumeControl } from './VolumeControl';
+import { useI18n } from '../i18n/I18nContext';
 
 export interface ControlBarProps {
   player: EmbedPlayer;
@@ -47,8 +48,9 @@ export function ControlBar({
   const ended = info.playerState === 0;
   const hasList = info.playlist !== null && info.playlist.length > 1;
   const captionsOn = info.captionTrack !== null;
+  const { t } = useI18n();
   return (
-    <div className="vf-controls" role="toolbar" aria-label="Player controls">
+    <div className="vf-controls" role="toolbar" aria-label={t('playerControls')}>
       <SeekBar player={player} shown={shown} />
       <div className="vf-controls-row">
         <div className="vf-controls-left">
@@ -56,7 +58,7 @@ export function ControlBar({
             <button
               type="button"
               className="vf-button vf-prev"
-              aria-label="Previous video"
+              aria-label={t('previousVideo')}
               disabled={info.playlistIndex <= 0 && !info.loop}
               onClick={() => player.command({ type: 'previousVideo' })}
             >
@@ -66,7 +68,7 @@ export function ControlBar({
           <button
             type="button"
             className="vf-button vf-playpause"
-            aria-label={playing ? 'Pause (k)' : ended ? 'Replay' : 'Play (k)'}
+            aria-label={t(playing ? 'pauseK' : ended ? 'replay' : 'playK')}
             onClick={() => player.command({ type: playing ? 'pause' : 'play' })}
           >
             {playing ? <PauseIcon /> : ended ? <ReplayIcon /> : <PlayIcon />}
@@ -75,7 +77,7 @@ export function ControlBar({
             <button
               type="button"
               className="vf-button vf-next"
-              aria-label="Next video"
+              aria-label={t('nextVideo')}
               disabled={info.playlistIndex >= (info.playlist?.length ?? 0) - 1 && !info.loop && !info.shuffle}
               onClick={() => player.command({ type: 'nextVideo' })}
             >
@@ -90,7 +92,7 @@ export function ControlBar({
             <button
               type="button"
               className="vf-button vf-cc"
-              aria-label="Subtitles (c)"
+              aria-label={t('subtitlesC')}
               aria-pressed={captionsOn}
               onClick={() => player.command({ type: 'setCaptions', enabled: !captionsOn })}
             >
@@ -100,7 +102,7 @@ export function ControlBar({
           <button
             type="button"
             className="vf-button vf-settings"
-            aria-label="Settings"
+            aria-label={t('settings')}
             aria-haspopup="menu"
             aria-expanded={settingsOpen}
             onClick={() => onSettings(!settingsOpen)}
@@ -111,7 +113,7 @@ export function ControlBar({
             <button
               type="button"
               className="vf-button vf-playlist-toggle"
-              aria-label="Playlist"
+              aria-label={t('playlist')}
               aria-expanded={playlistOpen}
               onClick={() => onPlaylist(!playlistOpen)}
             >
@@ -120,12 +122,7 @@ export function ControlBar({
           )}
           <PictureInPictureButton element$={player.element$} />
           {allowFullscreen && (
-            <button
-              type="button"
-              className="vf-button vf-fullscreen"
-              aria-label={fullscreen ? 'Exit full screen (f)' : 'Full screen (f)'}
-              onClick={onFullscreen}
-            >
+            <button type="button" className="vf-button vf-fullscreen" aria-label={t(fullscreen ? 'exitFullScreenF' : 'fullScreenF')} onClick={onFullscreen}>
               {fullscreen ? <ExitFullscreenIcon /> : <FullscreenIcon />}
             </button>
           )}

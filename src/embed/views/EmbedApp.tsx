@@ -25,6 +25,8 @@ import { PlaylistPanel } from './PlaylistPanel';
 import { SettingsMenu } from './SettingsMenu';
 import { ShortcutList } from './ShortcutList';
 import { StatsPanel } from './StatsPanel';
+import './panels.css';
+import './rtl.css';
 import type { ViewerActions } from './viewerActions';
 
 /**

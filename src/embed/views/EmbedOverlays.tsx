@@ -7,6 +7,8 @@ import { FeedbackControls } from './FeedbackControls';
 import { NextIcon, ReplayIcon } from './icons';
 import { TopActions } from './TopActions';
 import type { ViewerActions } from './viewerActions';
+import { useI18n } from '../i18n/I18nContext';
+import { errorText } from './errorText';
 
 const BIG_PLAY_PATH =
   'M66.5 7.7a8.5 8.5 0 0 0-6-6C55.2.3 34 .3 34 .3S12.8.3 7.5 1.7a8.5 8.5 0 0 0-6 6C.2 13 .2 24 .2 24s0 11 1.3 16.3a8.5 8.5 0 0 0 6 6C12.8 47.7 34 47.7 34 47.7s21.2 0 26.5-1.4a8.5 8.5 0 0 0 6-6C67.8 35 67.8 24 67.8 24s0-11-1.3-16.3z';
@@ -69,31 +71,38 @@ export function TopRight({
   );
 }
 
-export const BufferingSpinner = () => (
-  <div className="vf-spinner" role="status" aria-label="Loading">
-    <span className="vf-spinner-ring" />
-  </div>
-);
+export function BufferingSpinner() {
+  const { t } = useI18n();
+  return (
+    <div className="vf-spinner" role="status" aria-label={t('loading')}>
+      <span className="vf-spinner-ring" />
+    </div>
+  );
+}
 
-export const BigPlayButton = ({ onPlay }: { onPlay: () => void }) => (
-  <button type="button" className="vf-bigplay" aria-label="Play" onClick={onPlay}>
-    <svg viewBox="0 0 68 48" width="68" height="48" aria-hidden="true">
-      <path className="vf-bigplay-bg" d={BIG_PLAY_PATH} />
-      <path d="M45 24 27 14v20" fill="#fff" />
-    </svg>
-  </button>
-);
+export function BigPlayButton({ onPlay }: { onPlay: () => void }) {
+  const { t } = useI18n();
+  return (
+    <button type="button" className="vf-bigplay" aria-label={t('play')} onClick={onPlay}>
+      <svg viewBox="0 0 68 48" width="68" height="48" aria-hidden="true">
+        <path className="vf-bigplay-bg" d={BIG_PLAY_PATH} />
+        <path d="M45 24 27 14v20" fill="#fff" />
+      </svg>
+    </button>
+  );
+}
 
 /** The end screen: Replay, Next video when there is one, and the viewer's feedback. */
 export function EndScreen({ hasNext, actions, onReplay, onNext }: { hasNext: boolean; actions?: ViewerActions; onReplay: () => void; onNext: () => void }) {
+  const { t } = useI18n();
   return (
     <div className="vf-endscreen">
       <button type="button" className="vf-end-replay" onClick={onReplay}>
-        <ReplayIcon /> Replay
+        <ReplayIcon /> {t('replay')}
       </button>
       {hasNext && (
         <button type="button" className="vf-end-next" onClick={onNext}>
-          <NextIcon /> Next video
+          <NextIcon /> {t('nextVideo')}
         </button>
       )}
       {actions && <FeedbackControls actions={actions} />}
@@ -117,18 +126,25 @@ export function ControlChrome({ visible, onFocusWithin, children }: { visible: b
   );
 }
 
-export const AutoplayNotice = () => (
-  <div className="vf-notice" role="status">
-    Your browser blocked autoplay. Press play to start the video.
-  </div>
-);
+export function AutoplayNotice() {
+  const { t } = useI18n();
+  return (
+    <div className="vf-notice" role="status">
+      {t('autoplayBlocked')}
+    </div>
+  );
+}
 
-export const ErrorScreen = ({ error }: { error: PlayerError }) => (
-  <div className="vf-error" role="alert" data-error-code={error.code} data-error-internal={error.internal}>
-    <svg viewBox="0 0 24 24" width="48" height="48" aria-hidden="true">
-      <path fill="currentColor" d="M1 21h22L12 2 1 21zm12-3h-2v-2h2v2zm0-4h-2v-4h2v4z" />
-    </svg>
-    <p className="vf-error-message">{error.message}</p>
-    <p className="vf-error-detail">Error {error.code}</p>
-  </div>
-);
+/** The failure in the viewer's language (`errorText`), with its host code. */
+export function ErrorScreen({ error }: { error: PlayerError }) {
+  const i18n = useI18n();
+  return (
+    <div className="vf-error" role="alert" data-error-code={error.code} data-error-internal={error.internal}>
+      <svg viewBox="0 0 24 24" width="48" height="48" aria-hidden="true">
+        <path fill="currentColor" d="M1 21h22L12 2 1 21zm12-3h-2v-2h2v2zm0-4h-2v-4h2v4z" />
+      </svg>
+      <p className="vf-error-message">{errorText(error, i18n)}</p>
+      <p className="vf-error-detail">{i18n.t('errorCode', { code: i18n.number(error.code, { useGrouping: false }) })}</p>
+    </div>
+  );
+}

@@ -3,6 +3,7 @@ import { useObservableEagerState } from 'observable-hooks';
 import type { ViewerVideoView } from '../../../streams/platform/videoViewerState';
 import type { ViewerActions } from './viewerActions';
 import { useActionRunner } from './useActionRunner';
+import { useI18n } from '../i18n/I18nContext';
 
 /**
  * Feedback on the end screen (spec §7 `feedback`): "Not interested", and "Report" with the reasons the server
@@ -15,6 +16,7 @@ export function FeedbackControls({ actions }: { actions: ViewerActions }) {
   const [reason, setReason] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const { busy, message, run } = useActionRunner();
+  const { t } = useI18n();
   if (view.status !== 'ready') return null;
   const { feedback } = view.state;
 
@@ -33,28 +35,23 @@ export function FeedbackControls({ actions }: { actions: ViewerActions }) {
     <div className="vf-feedback">
       {!reporting ? (
         <div className="vf-feedback-buttons">
-          <button
-            type="button"
-            className="vf-pill"
-            disabled={busy}
-            onClick={() => void send(feedback.notInterested, 'Thanks. You will see fewer videos like this.')}
-          >
-            Not interested
+          <button type="button" className="vf-pill" disabled={busy} onClick={() => void send(feedback.notInterested, t('thanksNotInterested'))}>
+            {t('notInterested')}
           </button>
           {feedback.report.length > 0 && (
             <button type="button" className="vf-pill" disabled={busy} onClick={() => setReporting(true)}>
-              Report
+              {t('report')}
             </button>
           )}
         </div>
       ) : (
         <form
           className="vf-report"
-          aria-label="Report video"
+          aria-label={t('reportVideo')}
           onSubmit={(e) => {
             e.preventDefault();
             const chosen = feedback.report.find((r) => r.reason === reason);
-            if (chosen) void send(chosen.token, 'Thanks for reporting. We will review this video.');
+            if (chosen) void send(chosen.token, t('thanksReport'));
           }}
           onKeyDown={(e) => {
             if (e.key === 'Escape') {
@@ -64,7 +61,7 @@ export function FeedbackControls({ actions }: { actions: ViewerActions }) {
           }}
         >
           <fieldset className="vf-report-reasons">
-            <legend>Why are you reporting this video?</legend>
+            <legend>{t('reportWhy')}</legend>
             {feedback.report.map((r) => (
               <label key={r.reason} className="vf-report-reason">
                 <input type="radio" name="vf-report-reason" value={r.reason} checked={reason === r.reason} onChange={() => setReason(r.reason)} /> {r.label}
@@ -73,10 +70,10 @@ export function FeedbackControls({ actions }: { actions: ViewerActions }) {
           </fieldset>
           <div className="vf-feedback-buttons">
             <button type="submit" className="vf-pill vf-pill-primary" disabled={busy || reason === null}>
-              Report
+              {t('report')}
             </button>
             <button type="button" className="vf-pill" onClick={() => setReporting(false)}>
-              Cancel
+              {t('cancel')}
             </button>
           </div>
         </form>

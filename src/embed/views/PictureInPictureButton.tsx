@@ -1,6 +1,7 @@
 import { useObservable, useObservableState } from 'observable-hooks';
 import { fromEvent, map, merge, type Observable, of, startWith, switchMap } from 'rxjs';
 import { ExitPictureInPictureIcon, PictureInPictureIcon } from './icons';
+import { useI18n } from '../i18n/I18nContext';
 
 /** Whether the browser can show `video` picture-in-picture (the frame's permissions and the element allow it). */
 const available = (video: HTMLVideoElement) =>
@@ -23,6 +24,7 @@ export function PictureInPictureButton({ element$ }: { element$: Observable<HTML
   const video = useObservableState(element$, null);
   const inPicture$ = useObservable((inputs$) => inputs$.pipe(switchMap(([v]) => inPictureOf(v))), [video]);
   const inPicture = useObservableState(inPicture$, false);
+  const { t } = useI18n();
   if (video === null || !available(video)) return null;
   const doc = video.ownerDocument;
   const toggle = () => {
@@ -34,7 +36,7 @@ export function PictureInPictureButton({ element$ }: { element$: Observable<HTML
     <button
       type="button"
       className="vf-button vf-pip"
-      aria-label={inPicture ? 'Exit picture-in-picture' : 'Picture-in-picture'}
+      aria-label={t(inPicture ? 'exitPictureInPicture' : 'pictureInPicture')}
       aria-pressed={inPicture}
       onClick={toggle}
     >

@@ -4,25 +4,32 @@ import { distinctUntilChanged, map, switchMap } from 'rxjs';
 import { playbackTime, whileShown, wholeSecondsTime, type PlaybackTime } from '../../../streams/player/viewInfo';
 import { sameValue } from '../../../streams/shared/sameValue';
 import type { EmbedPlayer } from '../player/EmbedPlayer';
-import { durationInWords, seekSliderKey } from '../../../streams/player/shortcutCommand';
+import { seekSliderKey } from '../../../streams/player/shortcutCommand';
 import { storyboardFrame } from '../../../streams/player/storyboardFrame';
 import { formatTime } from './formatTime';
+import { useI18n } from '../i18n/I18nContext';
+import type { I18n } from '../i18n/translate';
 
 /** Where `t` is along the bar, as a CSS percentage (0% while the duration is unknown); 3 decimals: finer than a pixel. */
 const playedPct = (t: number, duration: number) => `${duration > 0 ? Math.round(Math.min(100, Math.max(0, (t / duration) * 100)) * 1000) / 1000 : 0}%`;
 
-/** The slider's value and its text in words ("1 minute 5 seconds of 2 minutes"), written when the whole second changes. */
-function writeSliderValue(slider: HTMLElement | null, { currentTime, duration }: PlaybackTime): void {
+/**
+ * The slider's value and its text in words in the interface's language ("1 minute 5 seconds of 2 minutes"), written
+ * when the whole second changes.
+ */
+function writeSliderValue(slider: HTMLElement | null, { currentTime, duration }: PlaybackTime, i18n: I18n): void {
   if (!slider) return;
   slider.setAttribute('aria-valuenow', String(Math.floor(currentTime)));
-  slider.setAttribute('aria-valuetext', `${durationInWords(currentTime)} of ${durationInWords(duration)}`);
+  slider.setAttribute('aria-valuetext', i18n.t('seekValue', { current: i18n.duration(currentTime), total: i18n.duration(duration) }));
 }
 
 /**
  * The seek bar: a slider (role, value, text) over the played part and the buffered ranges; hovering shows the time
  * under the pointer; a click or a drag seeks (`allowSeekAhead` false while dragging, true on release). It follows the
  * WAI-ARIA slider pattern: ←/→/↑/↓ 5 s, PageDown/PageUp 10 s, Home/End the ends, without starting a cued video; its
- * value is whole seconds and its text says the same in words ("1 minute 5 seconds of 2 minutes").
+ * value is whole seconds and its text says the same in words ("1 minute 5 seconds of 2 minutes"). In a right-to-left
+ * interface the bar runs from the right (its track is mirrored by rtl.css, the pointer's time read from the right
+ * edge) and ← moves forward, → back: the arrows follow the direction the bar fills, as a native range input's do.
  */
 export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?: boolean }) {
   // While the bar can be seen: the snapshots as they come. While it is auto-hidden, the latest one only: its played
@@ -35,8 +42,10 @@ export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?:
   // attributes); React never sets them, so no render puts an old value back. The bar renders when the duration
   // changes (its maximum, the pointer's time).
   const bar = useRef<HTMLDivElement>(null);
+  const i18n = useI18n();
+  const rtl = i18n.dir === 'rtl';
   const seconds$ = useObservable(() => player.info$.pipe(wholeSecondsTime()));
-  useLayoutSubscription(seconds$, (t) => writeSliderValue(bar.current, t));
+  useLayoutSubscription(seconds$, (t) => writeSliderValue(bar.current, t, i18n));
   const duration$ = useObservable(() =>
     player.info$.pipe(
       map((i) => i.duration),
@@ -90,7 +99,8 @@ export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?:
     const r = bar.current?.getBoundingClientRect();
     if (!r || r.width <= 0 || !known) return null;
     const x = Math.min(r.width, Math.max(0, clientX - r.left));
-    return { x, time: (x / r.width) * duration, width: r.width };
+    // `x` places the preview (from the left edge); the time counts from the bar's start, the right edge in RTL.
+    return { x, time: ((rtl ? r.width - x : x) / r.width) * duration, width: r.width };
   };
   const seek = (clientX: number, allowSeekAhead: boolean) => {
     const at = timeAt(clientX);
@@ -103,13 +113,13 @@ export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?:
       className="vf-seek"
       role="slider"
       tabIndex={0}
-      aria-label="Seek"
+      aria-label={i18n.t('seek')}
       aria-valuemin={0}
       aria-valuemax={Math.floor(duration)}
       data-dragging={dragging || undefined}
       onKeyDown={(e: KeyboardEvent<HTMLDivElement>) => {
         if (e.ctrlKey || e.metaKey || e.altKey || !known) return;
-        const command = seekSliderKey(e.key, exact.current.currentTime, duration);
+        const command = seekSliderKey(e.key, exact.current.currentTime, duration, i18n.dir);
         if (!command) return;
         e.preventDefault();
         e.stopPropagation();

@@ -3,6 +3,7 @@ import { useObservable, useObservableEagerState } from 'observable-hooks';
 import { distinctUntilChanged, map } from 'rxjs';
 import type { PlayerInfo } from '../../../streams/player/types';
 import type { EmbedPlayer } from '../player/EmbedPlayer';
+import { useI18n } from '../i18n/I18nContext';
 import { focusIndex, type MenuItem, menuItems, menuRows, PAGE_TITLES, type Page, wrapIndex } from './SettingsMenu.state';
 
 const ITEM_CLASS: Record<MenuItem['kind'], string> = {
@@ -25,11 +26,12 @@ const Tick = () => (
 
 /** What an item's button shows: a row its title, value and chevron; Back its list's title; a choice its tick and label. */
 function ItemContent({ item }: { item: MenuItem }) {
+  const { t } = useI18n();
   switch (item.kind) {
     case 'row':
       return (
         <>
-          <span className="vf-menu-label">{PAGE_TITLES[item.row.page]}</span>
+          <span className="vf-menu-label">{t(PAGE_TITLES[item.row.page])}</span>
           <span className="vf-menu-value">{item.row.value}</span>
           <Chevron />
         </>
@@ -38,9 +40,9 @@ function ItemContent({ item }: { item: MenuItem }) {
       return (
         <>
           <Chevron back />
-          <span className="vf-menu-label">Back</span>
+          <span className="vf-menu-label">{t('back')}</span>
           <span className="vf-menu-subtitle" aria-hidden="true">
-            {PAGE_TITLES[item.page]}
+            {t(PAGE_TITLES[item.page])}
           </span>
         </>
       );
@@ -78,9 +80,10 @@ export function SettingsMenu({ player, info, onClose, onStats }: { player: Embed
   );
   const preference = useObservableEagerState(preference$);
   const stream = preference === null ? undefined : { preference };
-  const rows = menuRows(info, stream);
+  const i18n = useI18n();
+  const rows = menuRows(info, stream, i18n);
   // The stats describe a stream: the entry shows while the video streams its ladder (the `i` key opens them always).
-  const items = menuItems(page, info, rows, stream, { stats: onStats !== undefined && stream !== undefined });
+  const items = menuItems(page, info, rows, stream, { stats: onStats !== undefined && stream !== undefined }, i18n);
   const current = focusIndex(items, active, page);
 
   const open = (to: Page, focusAt?: number) => {
@@ -127,7 +130,9 @@ export function SettingsMenu({ player, info, onClose, onStats }: { player: Embed
     const at = itemRefs.current.findIndex((el) => el === document.activeElement);
     const from = at >= 0 ? at : current;
     let handled = true;
-    switch (e.key) {
+    // Into a sub-list and back out follow the reading direction: → and ←, or ← and → right to left.
+    const key = i18n.dir === 'rtl' && (e.key === 'ArrowRight' || e.key === 'ArrowLeft') ? (e.key === 'ArrowRight' ? 'ArrowLeft' : 'ArrowRight') : e.key;
+    switch (key) {
       case 'ArrowDown':
         move(from + 1);
         break;
@@ -159,7 +164,7 @@ export function SettingsMenu({ player, info, onClose, onStats }: { player: Embed
   };
 
   return (
-    <div className="vf-menu" role="menu" aria-label={page === 'main' ? 'Settings' : PAGE_TITLES[page]} data-page={page} onKeyDown={onKeyDown}>
+    <div className="vf-menu" role="menu" aria-label={i18n.t(page === 'main' ? 'settings' : PAGE_TITLES[page])} data-page={page} onKeyDown={onKeyDown}>
       {items.map((it, i) => (
         <button
           key={`${page}-${it.key}`}

@@ -3,6 +3,8 @@ import type { SharePanel } from '../../../streams/platform/payloads';
 import { formatTime } from './formatTime';
 import { copyText } from './copyText';
 import type { ViewerActions } from './viewerActions';
+import { useI18n } from '../i18n/I18nContext';
+import type { MessageKey } from '../i18n/catalogs/en';
 
 /** The embed code the panel offers, as sites paste it (absolute `src`: the code is used on another site). */
 export const embedCodeFor = (embedUrl: string, title: string): string => {
@@ -10,7 +12,15 @@ export const embedCodeFor = (embedUrl: string, title: string): string => {
   return `<iframe width="560" height="315" src="${escape(embedUrl)}" title="${escape(title)}" frameborder="0" allow="autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture" referrerpolicy="strict-origin-when-cross-origin" allowfullscreen></iframe>`;
 };
 
-type Row = { key: string; label: string; value: string; multiline?: boolean };
+/** A link or code the panel offers: its label, and the names of its Copy button and of its copied status. */
+type Row = { key: string; label: string; copy: string; copied: string; value: string; multiline?: boolean };
+
+const ROW_WORDS: Record<'video' | 'videoAt' | 'playlist' | 'embed', [MessageKey, MessageKey, MessageKey]> = {
+  video: ['videoLink', 'copyVideoLink', 'copiedVideoLink'],
+  videoAt: ['linkAt', 'copyLinkAt', 'copiedLinkAt'],
+  playlist: ['playlistLink', 'copyPlaylistLink', 'copiedPlaylistLink'],
+  embed: ['embedCode', 'copyEmbedCode', 'copiedEmbedCode'],
+};
 
 /**
  * The share panel (spec §7 `share/get_share_panel`): the video's link, the link at the current time (when the viewer
@@ -52,13 +62,19 @@ export function ShareDialog({
     if (panel) dialog.current?.querySelector<HTMLElement>('.vf-copy, button')?.focus();
   }, [panel]);
 
+  const { t } = useI18n();
   const absolute = (url: string) => new URL(url, win.location.origin).href;
+  const time = formatTime(startSeconds);
+  const row = (key: string, words: keyof typeof ROW_WORDS, value: string, multiline?: boolean): Row => {
+    const [label, copy, copied] = ROW_WORDS[words];
+    return { key, label: t(label, { time }), copy: t(copy, { time }), copied: t(copied, { time }), value, multiline };
+  };
   const rows: Row[] = [];
   if (panel && 'videoUrl' in panel) {
-    const link = atTime && panel.videoUrlAtTime ? panel.videoUrlAtTime : panel.videoUrl;
-    rows.push({ key: 'video', label: atTime && panel.videoUrlAtTime ? `Link at ${formatTime(startSeconds)}` : 'Video link', value: absolute(link) });
-    if (panel.playlistUrl) rows.push({ key: 'playlist', label: 'Playlist link', value: absolute(panel.playlistUrl) });
-    rows.push({ key: 'embed', label: 'Embed code', value: embedCodeFor(absolute(panel.embedUrl), panel.title), multiline: true });
+    const at = atTime && panel.videoUrlAtTime;
+    rows.push(row('video', at ? 'videoAt' : 'video', absolute(at ? panel.videoUrlAtTime! : panel.videoUrl)));
+    if (panel.playlistUrl) rows.push(row('playlist', 'playlist', absolute(panel.playlistUrl)));
+    rows.push(row('embed', 'embed', embedCodeFor(absolute(panel.embedUrl), panel.title), true));
   }
 
   const copy = async (row: Row) => {
@@ -73,7 +89,7 @@ export function ShareDialog({
       className="vf-share"
       role="dialog"
       aria-modal="true"
-      aria-label="Share"
+      aria-label={t('share')}
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
           e.stopPropagation();
@@ -82,19 +98,19 @@ export function ShareDialog({
       }}
     >
       <div className="vf-share-header">
-        <h2 className="vf-share-title">Share</h2>
+        <h2 className="vf-share-title">{t('share')}</h2>
         <button type="button" className="vf-pill" onClick={onClose}>
-          Close
+          {t('close')}
         </button>
       </div>
       {panel === null && (
         <p className="vf-share-status" role="status">
-          Loading…
+          {t('loadingEllipsis')}
         </p>
       )}
       {panel && 'message' in panel && (
         <p className="vf-action-error" role="alert">
-          Could not load the share panel: {panel.message}
+          {t('sharePanelFailed', { message: panel.message })}
         </p>
       )}
       {rows.map((row) => (
@@ -118,18 +134,18 @@ export function ShareDialog({
               />
             )}
           </label>
-          <button type="button" className="vf-pill vf-pill-primary vf-copy" aria-label={`Copy ${row.label.toLowerCase()}`} onClick={() => void copy(row)}>
-            Copy
+          <button type="button" className="vf-pill vf-pill-primary vf-copy" aria-label={row.copy} onClick={() => void copy(row)}>
+            {t('copy')}
           </button>
         </div>
       ))}
       {panel && 'videoUrl' in panel && panel.videoUrlAtTime && (
         <label className="vf-share-attime">
-          <input type="checkbox" checked={atTime} onChange={(e) => setAtTime(e.target.checked)} /> Start at {formatTime(startSeconds)}
+          <input type="checkbox" checked={atTime} onChange={(e) => setAtTime(e.target.checked)} /> {t('startAt', { time })}
         </label>
       )}
       <p className="vf-share-status" role="status" aria-live="polite">
-        {copied ? (copied.ok ? `Copied ${rows.find((r) => r.key === copied.key)?.label.toLowerCase() ?? ''}` : 'Press Ctrl+C to copy') : ''}
+        {copied ? (copied.ok ? (rows.find((r) => r.key === copied.key)?.copied ?? '') : t('pressCtrlC')) : ''}
       </p>
     </div>
   );

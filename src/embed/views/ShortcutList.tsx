@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { SHORTCUT_LIST } from '../../../streams/player/shortcutCommand';
+import { useI18n } from '../i18n/I18nContext';
+import { shortcutText } from './shortcutText';
 
 /**
  * The keyboard shortcut list `?` (shift+/) opens: a modal dialog listing the player's real shortcuts
@@ -8,6 +10,7 @@ import { SHORTCUT_LIST } from '../../../streams/player/shortcutCommand';
  */
 export function ShortcutList({ captions, fullscreen, onClose }: { captions: boolean; fullscreen: boolean; onClose: () => void }) {
   const close = useRef<HTMLButtonElement>(null);
+  const i18n = useI18n();
   useEffect(() => close.current?.focus(), []);
   const rows = SHORTCUT_LIST.filter((e) => (e.needs === 'captions' ? captions : e.needs === 'fullscreen' ? fullscreen : true));
   return (
@@ -27,17 +30,17 @@ export function ShortcutList({ captions, fullscreen, onClose }: { captions: bool
     >
       <div className="vf-shortcuts-header">
         <h2 id="vf-shortcuts-title" className="vf-shortcuts-title">
-          Keyboard shortcuts
+          {i18n.t('keyboardShortcuts')}
         </h2>
         <button ref={close} type="button" className="vf-pill vf-shortcuts-close" onClick={onClose}>
-          Close
+          {i18n.t('close')}
         </button>
       </div>
       <dl className="vf-shortcuts-list">
         {rows.map((row) => (
           <div key={row.action} className="vf-shortcuts-row">
             <dt>{row.keys.map((k, i) => (k === '…' ? <span key={i}> … </span> : <kbd key={i}>{k}</kbd>))}</dt>
-            <dd>{row.action}</dd>
+            <dd>{shortcutText(row, i18n)}</dd>
           </div>
         ))}
       </dl>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Identity } from '../services/identity';
+import { useI18n } from '../i18n/I18nContext';
 
 /**
  * What a signed-out viewer sees instead of a failure when an action needs an account (subscribe, watch later): why,
@@ -8,12 +9,13 @@ import type { Identity } from '../services/identity';
  */
 export function SignInInvite({ identity, message, onClose }: { identity: Identity; message: string; onClose: () => void }) {
   const signInButton = useRef<HTMLButtonElement>(null);
+  const { t } = useI18n();
   useEffect(() => signInButton.current?.focus(), []);
   return (
     <div
       className="vf-invite"
       role="dialog"
-      aria-label="Sign in"
+      aria-label={t('signIn')}
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
           e.stopPropagation();
@@ -32,10 +34,10 @@ export function SignInInvite({ identity, message, onClose }: { identity: Identit
             onClose();
           }}
         >
-          Sign in
+          {t('signIn')}
         </button>
         <button type="button" className="vf-pill" onClick={onClose}>
-          Not now
+          {t('notNow')}
         </button>
       </div>
     </div>

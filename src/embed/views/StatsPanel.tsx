@@ -4,6 +4,7 @@ import { ladderOf } from '../../../streams/player/playerModel';
 import { STATS_PANEL_SAMPLE_MS } from '../../../streams/timing';
 import type { EmbedPlayer } from '../player/EmbedPlayer';
 import { type ElementSample, statsRows, type StatsRow } from './StatsPanel.state';
+import { useI18n } from '../i18n/I18nContext';
 
 /** The element's picture size and frame counts now (none before it is mounted, no counts where the browser has none). */
 function sampleElement(el: HTMLVideoElement | null): ElementSample {
@@ -52,6 +53,7 @@ export function StatsPanel({ player, onClose }: { player: EmbedPlayer; onClose: 
     ),
   );
   const rows = useObservableState(rows$, [] as StatsRow[]);
+  const { t } = useI18n();
   return (
     <div
       className="vf-stats"
@@ -67,13 +69,14 @@ export function StatsPanel({ player, onClose }: { player: EmbedPlayer; onClose: 
     >
       <div className="vf-stats-header">
         <h2 id="vf-stats-title" className="vf-stats-title">
-          Stats for nerds
+          {t('statsForNerds')}
         </h2>
-        <button type="button" className="vf-pill vf-stats-close" aria-label="Close stats for nerds" onClick={onClose}>
+        <button type="button" className="vf-pill vf-stats-close" aria-label={t('closeStats')} onClick={onClose}>
           ×
         </button>
       </div>
-      <dl className="vf-stats-list">
+      {/* The figures stay English in every language, as YouTube's: technical names, read as written. */}
+      <dl className="vf-stats-list" lang="en" dir="ltr">
         {rows.map((row) => (
           <div key={row.label} className="vf-stats-row" data-stat={row.label}>
             <dt>{row.label}</dt>

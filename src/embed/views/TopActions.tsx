@@ -7,6 +7,7 @@ import { ShareDialog } from './ShareDialog';
 import { SignInInvite } from './SignInInvite';
 import { useActionRunner } from './useActionRunner';
 import type { ViewerActions } from './viewerActions';
+import { useI18n } from '../i18n/I18nContext';
 
 /**
  * The top-right actions of the video: Watch later (adds or removes it, `browse/edit_playlist`; a signed-out viewer is
@@ -42,6 +43,7 @@ export function TopActions({
     onOverlayChange?.(overlay);
     return () => onOverlayChange?.(false);
   }, [overlay, onOverlayChange]);
+  const { t } = useI18n();
   const saved = session !== null && view.status === 'ready' && view.videoId === videoId && view.state.inWatchLater === true;
 
   const onWatchLater = async () => {
@@ -55,9 +57,9 @@ export function TopActions({
         ref={watchLaterButton}
         type="button"
         className="vf-icon-button vf-watch-later"
-        aria-label={saved ? 'Remove from Watch later' : 'Watch later'}
+        aria-label={t(saved ? 'removeFromWatchLater' : 'watchLater')}
         aria-pressed={saved}
-        title={saved ? 'Saved to Watch later' : 'Watch later'}
+        title={t(saved ? 'savedToWatchLater' : 'watchLater')}
         disabled={busy}
         onClick={() => void onWatchLater()}
       >
@@ -67,10 +69,10 @@ export function TopActions({
         ref={shareButton}
         type="button"
         className="vf-icon-button vf-share-button"
-        aria-label="Share"
+        aria-label={t('share')}
         aria-haspopup="dialog"
         aria-expanded={share !== null}
-        title="Share"
+        title={t('share')}
         onClick={() => setShare({ time: currentTime() })}
       >
         <ShareIcon />
@@ -83,7 +85,7 @@ export function TopActions({
       {invite && (
         <SignInInvite
           identity={identity}
-          message="Sign in to save this video to Watch later."
+          message={t('signInToWatchLater')}
           onClose={() => {
             setInvite(false);
             watchLaterButton.current?.focus();
