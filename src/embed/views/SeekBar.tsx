@@ -43,7 +43,6 @@ export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?:
   // changes (its maximum, the pointer's time).
   const bar = useRef<HTMLDivElement>(null);
   const i18n = useI18n();
-  const rtl = i18n.dir === 'rtl';
   const seconds$ = useObservable(() => player.info$.pipe(wholeSecondsTime()));
   useLayoutSubscription(seconds$, (t) => writeSliderValue(bar.current, t, i18n));
   const duration$ = useObservable(() =>
@@ -98,9 +97,8 @@ export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?:
   const timeAt = (clientX: number) => {
     const r = bar.current?.getBoundingClientRect();
     if (!r || r.width <= 0 || !known) return null;
-    const x = Math.min(r.width, Math.max(0, clientX - r.left));
-    // `x` places the preview (from the left edge); the time counts from the bar's start, the right edge in RTL.
-    return { x, time: ((rtl ? r.width - x : x) / r.width) * duration, width: r.width };
+    const x = Math.min(r.width, Math.max(0, clientX - r.left)); // from the left edge (the preview's place)
+    return { x, time: ((i18n.dir === 'rtl' ? r.width - x : x) / r.width) * duration, width: r.width };
   };
   const seek = (clientX: number, allowSeekAhead: boolean) => {
     const at = timeAt(clientX);

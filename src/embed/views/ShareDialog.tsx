@@ -5,6 +5,7 @@ import { copyText } from './copyText';
 import type { ViewerActions } from './viewerActions';
 import { useI18n } from '../i18n/I18nContext';
 import type { MessageKey } from '../i18n/catalogs/en';
+import type { I18n } from '../i18n/translate';
 
 /** The embed code the panel offers, as sites paste it (absolute `src`: the code is used on another site). */
 export const embedCodeFor = (embedUrl: string, title: string): string => {
@@ -21,6 +22,14 @@ const ROW_WORDS: Record<'video' | 'videoAt' | 'playlist' | 'embed', [MessageKey,
   playlist: ['playlistLink', 'copyPlaylistLink', 'copiedPlaylistLink'],
   embed: ['embedCode', 'copyEmbedCode', 'copiedEmbedCode'],
 };
+
+/** A row's words, in the interface's language, at the time `time` (the link at the current time names it). */
+const shareRow =
+  (t: I18n['t'], time: string) =>
+  (key: string, words: keyof typeof ROW_WORDS, value: string, multiline?: boolean): Row => {
+    const [label, copy, copied] = ROW_WORDS[words].map((k) => t(k, { time })) as [string, string, string];
+    return { key, label, copy, copied, value, multiline };
+  };
 
 /**
  * The share panel (spec §7 `share/get_share_panel`): the video's link, the link at the current time (when the viewer
@@ -64,15 +73,11 @@ export function ShareDialog({
 
   const { t } = useI18n();
   const absolute = (url: string) => new URL(url, win.location.origin).href;
-  const time = formatTime(startSeconds);
-  const row = (key: string, words: keyof typeof ROW_WORDS, value: string, multiline?: boolean): Row => {
-    const [label, copy, copied] = ROW_WORDS[words];
-    return { key, label: t(label, { time }), copy: t(copy, { time }), copied: t(copied, { time }), value, multiline };
-  };
+  const row = shareRow(t, formatTime(startSeconds));
   const rows: Row[] = [];
   if (panel && 'videoUrl' in panel) {
-    const at = atTime && panel.videoUrlAtTime;
-    rows.push(row('video', at ? 'videoAt' : 'video', absolute(at ? panel.videoUrlAtTime! : panel.videoUrl)));
+    const at = atTime && panel.videoUrlAtTime ? panel.videoUrlAtTime : null;
+    rows.push(row('video', at ? 'videoAt' : 'video', absolute(at ?? panel.videoUrl)));
     if (panel.playlistUrl) rows.push(row('playlist', 'playlist', absolute(panel.playlistUrl)));
     rows.push(row('embed', 'embed', embedCodeFor(absolute(panel.embedUrl), panel.title), true));
   }
@@ -141,7 +146,7 @@ export function ShareDialog({
       ))}
       {panel && 'videoUrl' in panel && panel.videoUrlAtTime && (
         <label className="vf-share-attime">
-          <input type="checkbox" checked={atTime} onChange={(e) => setAtTime(e.target.checked)} /> {t('startAt', { time })}
+          <input type="checkbox" checked={atTime} onChange={(e) => setAtTime(e.target.checked)} /> {t('startAt', { time: formatTime(startSeconds) })}
         </label>
       )}
       <p className="vf-share-status" role="status" aria-live="polite">

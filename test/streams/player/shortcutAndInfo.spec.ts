@@ -70,6 +70,17 @@ describe('seekSliderKey (WAI-ARIA slider keys)', () => {
     expect(seekSliderKey('k', 3, 12)).toBeNull();
   });
 
+  it('right to left: ← moves forward and → back (the bar fills from the right); the other keys keep their meaning', () => {
+    const seek = (seconds: number) => ({ type: 'seek', seconds, allowSeekAhead: true, keepState: true });
+    expect(seekSliderKey('ArrowLeft', 3, 12, 'rtl')).toEqual(seek(8));
+    expect(seekSliderKey('ArrowRight', 7, 12, 'rtl')).toEqual(seek(2));
+    expect(seekSliderKey('ArrowUp', 3, 12, 'rtl')).toEqual(seek(8));
+    expect(seekSliderKey('ArrowDown', 7, 12, 'rtl')).toEqual(seek(2));
+    expect(seekSliderKey('PageUp', 1, 12, 'rtl')).toEqual(seek(11));
+    expect(seekSliderKey('Home', 7, 12, 'rtl')).toEqual(seek(0));
+    expect(seekSliderKey('ArrowLeft', 3, 12, 'ltr')).toEqual(seek(0));
+  });
+
   it('durationInWords: whole seconds in words', () => {
     expect(durationInWords(0)).toBe('0 seconds');
     expect(durationInWords(NaN)).toBe('0 seconds');
