@@ -28,10 +28,13 @@ const SIZES: [number, number][] = [
 const SHOTS = resolve(__dirname, '../../test-results/layout');
 mkdirSync(SHOTS, { recursive: true });
 
-/** A framed embed of the demo playlist (so previous, next and the playlist button are there) and its host page. */
-async function openFramed(width: number, height: number): Promise<{ page: Page; frame: Frame }> {
+/**
+ * A framed embed of the demo playlist (so previous, next and the playlist button are there) and its host page; `hl`
+ * sets the interface's language (`ar`: the right-to-left layout).
+ */
+async function openFramed(width: number, height: number, hl?: string): Promise<{ page: Page; frame: Frame }> {
   const page = await browser.newPage({ viewport: { width: width + 40, height: height + 40 } });
-  const embedUrl = `${server.origin}/embed/VFsunrise01?autoplay=0&list=PLvfDemoPlaylist01`;
+  const embedUrl = `${server.origin}/embed/VFsunrise01?autoplay=0&list=PLvfDemoPlaylist01${hl ? `&hl=${hl}` : ''}`;
   await page.goto(host.page(`/layout-${width}x${height}-${Math.random().toString(36).slice(2)}.html`, framingPage(embedUrl, { width, height })));
   const frame = await frameWith(page, '/embed/');
   await frame.waitForSelector('.vf-player[data-state="5"][data-readiness="ready"]');
@@ -135,7 +138,9 @@ const layout = async (frame: Frame): Promise<LayoutReport> => {
 
 const shot = async (frame: Frame, width: number, height: number, what: string) => {
   const element = await frame.frameElement();
-  await element.screenshot({ path: resolve(SHOTS, `${width}x${height}-${what}.png`) });
+  // A page in another language is photographed under its own name (`320x180-ar-cued.png`).
+  const hl = new URL(frame.url()).searchParams.get('hl');
+  await element.screenshot({ path: resolve(SHOTS, `${width}x${height}-${hl ? `${hl}-` : ''}${what}.png`) });
 };
 
 /** The layout is sound: nothing overlaps, everything visible is reachable, and the named controls are among them. */
@@ -145,10 +150,16 @@ const expectSound = (report: LayoutReport, mustShow: string[]) => {
   for (const part of mustShow) expect(report.controls.map((c) => c.name).join('\n')).toContain(part);
 };
 
-describe('layout at every embed size (issue 17 items 1 and 4)', () => {
-  for (const [width, height] of SIZES) {
-    it(`${width}×${height}: cued player, playlist panel, controls and settings menu; nothing overlaps, every control is reachable`, async () => {
-      const { page, frame } = await openFramed(width, height);
+/** Every size left to right, then every size right to left (`hl=ar`: the mirrored layout). */
+const DIRECTED_SIZES: (readonly [number, number, string | undefined])[] = [
+  ...SIZES.map(([w, h]) => [w, h, undefined] as const),
+  ...SIZES.map(([w, h]) => [w, h, 'ar'] as const),
+];
+
+describe('layout at every embed size, left to right and right to left (issue 17 items 1 and 4)', () => {
+  for (const [width, height, hl] of DIRECTED_SIZES) {
+    it(`${width}×${height}${hl ? ` (hl=${hl}, right to left)` : ''}: cued player, playlist panel, controls and settings menu; nothing overlaps, every control is reachable`, async () => {
+      const { page, frame } = await openFramed(width, height, hl);
 
       // The cued player: the big play button and the control bar, all reachable.
       await shot(frame, width, height, 'cued');
