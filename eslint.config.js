@@ -45,6 +45,9 @@ const CONTRACT_MODULES = [
   'adStatus/adStatusGlobal',
   // Numbers as text without V8's number-to-text caches, for the contract modules that write numbers too.
   'shared/numberText',
+  // The interface language, and the words the server writes into the page's shell in it.
+  'i18n/language',
+  'i18n/shellText',
 ];
 const contractAlternation = CONTRACT_MODULES.map((m) => m.replace('/', '\\/')).join('|');
 

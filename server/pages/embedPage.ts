@@ -2,6 +2,8 @@ import { buildPlayerConfig, serializeConfigForScript, type ConfigIdentity, type 
 import { earlyMediaOf } from '../../streams/player/playerModel';
 import { earlyHandshakeOf, renderEarlyResponderScript } from '../../streams/host/earlyHandshake';
 import { escapeHtml } from '../http/escapeHtml';
+import { chooseLanguage } from '../../streams/i18n/language';
+import { SHELL_TEXT } from '../../streams/i18n/shellText';
 
 /**
  * A place in the embed page the server fills: the host responder's inline script (`responder`: in the head, before the
@@ -39,7 +41,8 @@ export function renderPlayerShell(config: PlayerConfig): string {
     if (media.muted) attributes.push('muted');
     if (media.playsInline) attributes.push('playsinline');
     if (media.poster) attributes.push(`poster="${escapeHtml(media.poster)}"`);
-    attributes.push(`aria-label="${escapeHtml(media.title ?? 'Video player')}"`);
+    // Without a title, the player's name in the `hl` language (the page names it in the browser's once it runs).
+    attributes.push(`aria-label="${escapeHtml(media.title ?? SHELL_TEXT[chooseLanguage(config.args.playerVars.hl, [])].videoPlayer)}"`);
   } else attributes.push('preload="none"');
   return `<div class="vf-player" tabindex="-1"><video ${attributes.join(' ')}></video><div class="vf-ui"></div></div>`;
 }

@@ -140,6 +140,12 @@ describe('right to left (hl=ar)', () => {
     const menu = await box('[role="menu"]');
     const frameWidth = await frame.evaluate(() => innerWidth);
     expect(menu.left).toBeLessThan(frameWidth / 2);
+    // Its chevrons point left, and ← (the way they point) opens a row's list; → goes back.
+    expect(await frame.$eval('.vf-menu-chevron', (e) => getComputedStyle(e).transform)).toBe('matrix(-1, 0, 0, 1, 0, 0)');
+    await frame.press('[role="menu"] [role="menuitem"]:focus', 'ArrowLeft');
+    await frame.waitForSelector('[role="menu"][aria-label="سرعة التشغيل"]');
+    await frame.press('[role="menu"] :focus', 'ArrowRight');
+    await frame.waitForSelector('[role="menu"][aria-label="الإعدادات"]');
     await frame.page().close();
   });
 });

@@ -15,6 +15,17 @@ describe('the embed page writes the player shell with its <video>', () => {
     expect(html.indexOf('window.vidframeConfig=')).toBeLessThan(html.indexOf('<video'));
   });
 
+  it('a video without a title is named "video player" in the hl language (English without hl)', () => {
+    const untitled = (query: Record<string, string>) => {
+      const config = configFor(query);
+      config.args.player_response.videoDetails!.title = '';
+      return renderPlayerShell(config);
+    };
+    expect(untitled({ hl: 'ja' })).toContain('aria-label="動画プレーヤー"');
+    expect(untitled({ hl: 'de-AT' })).toContain('aria-label="Videoplayer"');
+    expect(untitled({})).toContain('aria-label="Video player"');
+  });
+
   it("a video that starts later than its beginning is the script's to seek and play: no autoplay", () => {
     const html = renderPlayerShell(configFor({ autoplay: '1', mute: '1', start: '5' }));
     expect(html).toContain('preload="auto" muted playsinline');
