@@ -54,6 +54,15 @@ export type Theme = 'dark' | 'light';
 
 export type { AdaptiveFormat, StreamFormat, StreamingData, Storyboard } from './streamingData';
 
+/**
+ * A named section of the video, as YouTube's `chapterRenderer` carries it: its title and where it starts, in
+ * milliseconds from the start of the video. A response's chapters start at 0 and come in time order.
+ */
+export interface ChapterInfo {
+  title: string;
+  timeRangeStartMillis: number;
+}
+
 export interface CaptionTrackInfo {
   languageCode: string;
   languageName: string;
@@ -87,6 +96,8 @@ export interface PlayerResponse {
   /** Seek-preview thumbnails, when the video has them. */
   storyboard?: Storyboard;
   captions?: { tracks: CaptionTrackInfo[] };
+  /** The video's chapters, when it has them: the seek bar's sections (`streams/player/chapters.ts`). */
+  chapters?: ChapterInfo[];
   /**
    * The ping beacons of spec §7: root-relative URLs (the page may sit behind a proxy under another host name) that
    * already name the video (`docid`) and this response (`ei`); the embed appends the playback's own parameters.
