@@ -7,7 +7,7 @@ import { withE2eEnvironment } from './helpers/environment';
 
 /**
  * Issue 17, items 1 and 4 and the "Done when" layout check: at every frame size sites use (and a 9:16 vertical frame),
- * the cued player, the controls, the playlist panel and the settings menu are photographed (test-results/layout/,
+ * the cued player, the controls, the chapters, the playlist panel and the settings menu are photographed (test-results/layout/,
  * git-ignored) and checked: no visible control overlaps another, and every visible control is the element found at
  * its own centre (`document.elementFromPoint`), so a click there reaches it.
  */
@@ -138,6 +138,15 @@ const shot = async (frame: Frame, width: number, height: number, what: string) =
   await element.screenshot({ path: resolve(SHOTS, `${width}x${height}-${what}.png`) });
 };
 
+/** The chapter title beside the time, when it shows: its box and text (null when hidden or absent). */
+const chapterTitleBox = (frame: Frame) =>
+  frame.evaluate(() => {
+    const el = document.querySelector('.vf-chapter-title');
+    const r = el?.getBoundingClientRect();
+    if (!el || !r || r.width === 0 || getComputedStyle(el).display === 'none') return null;
+    return { text: el.textContent, left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+  });
+
 /** The layout is sound: nothing overlaps, everything visible is reachable, and the named controls are among them. */
 const expectSound = (report: LayoutReport, mustShow: string[]) => {
   expect(report.overlaps).toEqual([]);
@@ -208,6 +217,27 @@ describe('layout at every embed size (issue 17 items 1 and 4)', () => {
         '.vf-settings',
         '.vf-fullscreen',
       ]);
+
+      // The video's chapters: the one playing named after the time (it gives way first in a narrow row), inside the frame
+      // and over no control; hovering the seek bar names the chapter under the pointer above it.
+      const chapterTitle = await chapterTitleBox(frame);
+      if (chapterTitle) {
+        expect(chapterTitle.text).toBe('Before dawn');
+        expect(chapterTitle.left).toBeGreaterThanOrEqual(0);
+        expect(chapterTitle.right).toBeLessThanOrEqual(width);
+        const over = (await layout(frame)).controls.filter(
+          (c) =>
+            Math.min(c.right, chapterTitle.right) - Math.max(c.left, chapterTitle.left) > 0.5 &&
+            Math.min(c.bottom, chapterTitle.bottom) - Math.max(c.top, chapterTitle.top) > 0.5,
+        );
+        expect(over.map((c) => c.name)).toEqual([]);
+      } else expect(width).toBeLessThan(640); // hidden below 420 px, squeezed out by the open volume slider above
+      const seekBox = (await (await frame.$('.vf-seek'))!.boundingBox())!;
+      await frame.hover('.vf-seek', { position: { x: seekBox.width / 2, y: seekBox.height / 2 } });
+      await frame.waitForSelector('.vf-seek-hover .vf-seek-chapter');
+      await shot(frame, width, height, 'chapters');
+      expect(await frame.textContent('.vf-seek-hover .vf-seek-chapter')).toBe('The horizon');
+      expectSound(await layout(frame), ['.vf-seek', '.vf-playpause', '.vf-settings']);
 
       // The settings menu open: photographed; the control bar under it stays sound (the menu itself: the next test).
       await frame.click('.vf-settings');
