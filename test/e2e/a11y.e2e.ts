@@ -366,7 +366,7 @@ describe('issue 17 item 6: keyboard and screen-reader use', () => {
     await page.close();
   });
 
-  it('seek slider: WAI-ARIA slider keys without starting a cued video, value text in words agreeing with the value; .vf-time has no label on a role-less span', async () => {
+  it('seek slider: WAI-ARIA slider keys without starting a cued video, value text in words agreeing with the value and naming the chapter; .vf-time has no label on a role-less span', async () => {
     const frame = await openFramed('VFsunrise01', 'autoplay=0');
     const page = frame.page();
     await stateIs(frame, 5);
@@ -400,12 +400,18 @@ describe('issue 17 item 6: keyboard and screen-reader use', () => {
     const volume = (await slider()).volume;
     await frame.focus('.vf-seek');
 
-    // → on the cued video: the position moves, playback does not start.
-    expect(await press('ArrowRight', 5)).toMatchObject({ now: '5', text: '5 seconds of 12 seconds', max: '12', paused: true, state: '5' });
-    expect(await press('ArrowUp', 10)).toMatchObject({ now: '10', text: '10 seconds of 12 seconds', paused: true, volume });
+    // → on the cued video: the position moves, playback does not start; the text names the chapter there.
+    expect(await press('ArrowRight', 5)).toMatchObject({
+      now: '5',
+      text: '5 seconds of 12 seconds, Chapter: The horizon',
+      max: '12',
+      paused: true,
+      state: '5',
+    });
+    expect(await press('ArrowUp', 10)).toMatchObject({ now: '10', text: '10 seconds of 12 seconds, Chapter: Full light', paused: true, volume });
     expect(await press('ArrowDown', 5)).toMatchObject({ now: '5', paused: true, volume });
-    expect(await press('Home', 0)).toMatchObject({ now: '0', text: '0 seconds of 12 seconds', paused: true });
-    expect(await press('PageUp', 10)).toMatchObject({ now: '10', text: '10 seconds of 12 seconds', paused: true });
+    expect(await press('Home', 0)).toMatchObject({ now: '0', text: '0 seconds of 12 seconds, Chapter: Before dawn', paused: true });
+    expect(await press('PageUp', 10)).toMatchObject({ now: '10', text: '10 seconds of 12 seconds, Chapter: Full light', paused: true });
     expect(await press('PageDown', 0)).toMatchObject({ now: '0', paused: true });
     expect(await press('ArrowRight', 5)).toMatchObject({ state: '5' });
     expect(await press('ArrowLeft', 0)).toMatchObject({ now: '0', paused: true, state: '5' });
