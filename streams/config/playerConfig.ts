@@ -54,14 +54,8 @@ export type Theme = 'dark' | 'light';
 
 export type { AdaptiveFormat, StreamFormat, StreamingData, Storyboard } from './streamingData';
 
-/**
- * A named section of the video, as YouTube's `chapterRenderer` carries it: its title and where it starts, in
- * milliseconds from the start of the video. A response's chapters start at 0 and come in time order.
- */
-export interface ChapterInfo {
-  title: string;
-  timeRangeStartMillis: number;
-}
+/** A named section of the video: its title and where it starts, in milliseconds (`streams/player/chapters.ts`). */
+export type ChapterInfo = { title: string; timeRangeStartMillis: number };
 
 export interface CaptionTrackInfo {
   languageCode: string;
@@ -96,7 +90,7 @@ export interface PlayerResponse {
   /** Seek-preview thumbnails, when the video has them. */
   storyboard?: Storyboard;
   captions?: { tracks: CaptionTrackInfo[] };
-  /** The video's chapters, when it has them: the seek bar's sections (`streams/player/chapters.ts`). */
+  /** The video's chapters, when it has them, as YouTube's `chapterRenderer`: a title, its start in ms; first at 0, in order. */
   chapters?: ChapterInfo[];
   /**
    * The ping beacons of spec §7: root-relative URLs (the page may sit behind a proxy under another host name) that

@@ -1,6 +1,7 @@
-import { useObservable, useObservableEagerState, useObservableState } from 'observable-hooks';
+import type { CSSProperties, RefObject } from 'react';
+import { useLayoutSubscription, useObservable, useObservableEagerState, useObservableState } from 'observable-hooks';
 import { distinctUntilChanged, map, switchMap, type Observable } from 'rxjs';
-import { type Chapter, type ChapterSegment, chapterTitle, chaptersOf } from '../../../streams/player/chapters';
+import { type Chapter, type ChapterSegment, type SliderValue, chapterSegments, chapterTitle, chaptersOf, sliderValue } from '../../../streams/player/chapters';
 import { sameValue } from '../../../streams/shared/sameValue';
 import type { EmbedPlayer } from '../player/EmbedPlayer';
 import './chapters.css';
@@ -12,9 +13,24 @@ export const chapters$Of = (player: EmbedPlayer): Observable<Chapter[]> =>
     distinctUntilChanged<Chapter[]>(sameValue),
   );
 
-/** The loaded video's chapters, as state ([] without). */
-export function useChapters(player: EmbedPlayer): Chapter[] {
+/**
+ * The slider's value and its text in words ("1 minute 5 seconds of 2 minutes", then the chapter playing when the video
+ * has chapters), written when the whole second or the chapter changes.
+ */
+function writeSliderValue(slider: HTMLElement | null, { now, text }: SliderValue): void {
+  if (!slider) return;
+  slider.setAttribute('aria-valuenow', String(now));
+  slider.setAttribute('aria-valuetext', text);
+}
+
+/**
+ * The seek bar's chapters, as state ([] without); meanwhile writes the slider's value and text to `slider` by their
+ * own subscription, never by a render (the seek bar's comment says why).
+ */
+export function useSliderChapters(player: EmbedPlayer, slider: RefObject<HTMLElement | null>): Chapter[] {
   const chapters$ = useObservable(() => chapters$Of(player));
+  const value$ = useObservable(() => chapters$.pipe(switchMap((list) => player.info$.pipe(sliderValue(list)))));
+  useLayoutSubscription(value$, (v) => writeSliderValue(slider.current, v));
   return useObservableEagerState(chapters$);
 }
 
@@ -32,6 +48,12 @@ export function chapterMask(segments: readonly ChapterSegment[]): string | undef
     return `#000 calc(${at} - ${HALF_GAP_PX}px), transparent calc(${at} - ${HALF_GAP_PX}px) calc(${at} + ${HALF_GAP_PX}px), #000 calc(${at} + ${HALF_GAP_PX}px)`;
   });
   return `linear-gradient(to right, #000 0, ${stops.join(', ')} 100%)`;
+}
+
+/** The seek track's attributes for its chapters: marked, and the mask its fill takes (none without chapters). */
+export function chapterTrack(chapters: readonly Chapter[], duration: number): { 'data-chapters'?: ''; style?: CSSProperties } {
+  const mask = chapterMask(chapterSegments(chapters, duration));
+  return mask ? { 'data-chapters': '', style: { '--vf-chapter-mask': mask } as CSSProperties } : {};
 }
 
 /**

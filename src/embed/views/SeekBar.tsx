@@ -1,27 +1,17 @@
-import { useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useLayoutObservable, useLayoutSubscription, useObservable, useObservableEagerState } from 'observable-hooks';
 import { distinctUntilChanged, map, switchMap } from 'rxjs';
-import { chapterAt, chapterSegments, sliderValue, type Chapter, type SliderValue } from '../../../streams/player/chapters';
+import { chapterAt, type Chapter } from '../../../streams/player/chapters';
 import { playbackTime, whileShown, type PlaybackTime } from '../../../streams/player/viewInfo';
 import { sameValue } from '../../../streams/shared/sameValue';
 import type { EmbedPlayer } from '../player/EmbedPlayer';
 import { seekSliderKey } from '../../../streams/player/shortcutCommand';
 import { storyboardFrame } from '../../../streams/player/storyboardFrame';
-import { chapterMask, chapters$Of } from './Chapters';
+import { chapterTrack, useSliderChapters } from './Chapters';
 import { formatTime } from './formatTime';
 
 /** Where `t` is along the bar, as a CSS percentage (0% while the duration is unknown); 3 decimals: finer than a pixel. */
 const playedPct = (t: number, duration: number) => `${duration > 0 ? Math.round(Math.min(100, Math.max(0, (t / duration) * 100)) * 1000) / 1000 : 0}%`;
-
-/**
- * The slider's value and its text in words ("1 minute 5 seconds of 2 minutes", then the chapter playing when the video
- * has chapters), written when the whole second or the chapter changes.
- */
-function writeSliderValue(slider: HTMLElement | null, { now, text }: SliderValue): void {
-  if (!slider) return;
-  slider.setAttribute('aria-valuenow', String(now));
-  slider.setAttribute('aria-valuetext', text);
-}
 
 /**
  * The seek bar: a slider (role, value, text) over the played part and the buffered ranges; hovering shows the time
@@ -42,10 +32,7 @@ export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?:
   // attributes); React never sets them, so no render puts an old value back. The bar renders when the duration
   // changes (its maximum, the pointer's time).
   const bar = useRef<HTMLDivElement>(null);
-  const chapters$ = useObservable(() => chapters$Of(player));
-  const chapters = useObservableEagerState(chapters$);
-  const value$ = useObservable(() => chapters$.pipe(switchMap((list) => player.info$.pipe(sliderValue(list)))));
-  useLayoutSubscription(value$, (v) => writeSliderValue(bar.current, v));
+  const chapters = useSliderChapters(player, bar);
   const duration$ = useObservable(() =>
     player.info$.pipe(
       map((i) => i.duration),
@@ -94,7 +81,6 @@ export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?:
   const [dragging, setDragging] = useState(false);
   const known = duration > 0;
   const pct = (t: number) => playedPct(t, duration);
-  const mask = chapterMask(chapterSegments(chapters, duration));
 
   const timeAt = (clientX: number) => {
     const r = bar.current?.getBoundingClientRect();
@@ -140,8 +126,7 @@ export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?:
       }}
       onPointerLeave={() => setHover(null)}
     >
-      <div className="vf-seek-track" data-chapters={mask ? '' : undefined} style={mask ? ({ '--vf-chapter-mask': mask } as CSSProperties) : undefined}>
-        {/* The fill: what the chapters' mask cuts into parts (the thumb, outside it, stays whole). */}
+      <div className="vf-seek-track" {...chapterTrack(chapters, duration)}>
         <div className="vf-seek-fill">
           {/* Keyed by position: a range that grows (each `progress` while loading) updates its bar, not a new one. */}
           {buffered.map(([s, e], i) => (
