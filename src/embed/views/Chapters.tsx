@@ -57,7 +57,7 @@ export function chapterTrack(chapters: readonly Chapter[], duration: number): { 
 }
 
 /**
- * The title of the chapter playing, after the time ("0:05 / 0:12 · The horizon"): text, not a control. Nothing for a
+ * The title of the chapter playing, after the time ("0:05 / 0:12 • The horizon"): text, not a control. Nothing for a
  * video without chapters. It renders when the chapter changes, not with the time.
  */
 export function ChapterTitle({ player }: { player: EmbedPlayer }) {
