@@ -32,6 +32,8 @@ const config: Config = {
       transform: tsJest,
       modulePathIgnorePatterns,
       setupFiles: ['fake-indexeddb/auto'],
+      // The views' own stylesheets (Vite bundles them with the controls chunk) are nothing under jsdom.
+      moduleNameMapper: { '\\.css$': '<rootDir>/test/helpers/styleStub.ts' },
       testMatch: ['<rootDir>/test/src/**/*.spec.ts?(x)'],
     },
     {
