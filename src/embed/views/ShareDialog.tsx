@@ -105,30 +105,11 @@ export function ShareDialog({
           )}
           {rows.map((row) => (
             <Fragment key={row.key}>
-              <div className="vf-share-row" data-share={row.key}>
-                <label className="vf-share-label">
-                  <span>{row.label}</span>
-                  {row.multiline ? (
-                    <textarea
-                      readOnly
-                      rows={2}
-                      className="vf-share-field"
-                      value={row.value}
-                      ref={(el) => void (el ? fields.current.set(row.key, el) : fields.current.delete(row.key))}
-                    />
-                  ) : (
-                    <input
-                      readOnly
-                      className="vf-share-field"
-                      value={row.value}
-                      ref={(el) => void (el ? fields.current.set(row.key, el) : fields.current.delete(row.key))}
-                    />
-                  )}
-                </label>
-                <button type="button" className="vf-pill vf-pill-primary vf-copy" aria-label={`Copy ${row.label.toLowerCase()}`} onClick={() => void copy(row)}>
-                  Copy
-                </button>
-              </div>
+              <ShareRowView
+                row={row}
+                fieldRef={(el) => void (el ? fields.current.set(row.key, el) : fields.current.delete(row.key))}
+                onCopy={() => void copy(row)}
+              />
               {row.key === 'video' && panel && 'videoUrl' in panel && panel.videoUrlAtTime && (
                 <label className="vf-share-attime">
                   <input type="checkbox" checked={atTime} onChange={(e) => setAtTime(e.target.checked)} /> Start at {formatTime(startSeconds)}
@@ -141,6 +122,25 @@ export function ShareDialog({
           </p>
         </div>
       </div>
+    </div>
+  );
+}
+
+/** One link (or the embed code) in its read-only field, with its Copy button. */
+function ShareRowView({ row, fieldRef, onCopy }: { row: Row; fieldRef: (el: HTMLInputElement | HTMLTextAreaElement | null) => void; onCopy: () => void }) {
+  return (
+    <div className="vf-share-row" data-share={row.key}>
+      <label className="vf-share-label">
+        <span>{row.label}</span>
+        {row.multiline ? (
+          <textarea readOnly rows={2} className="vf-share-field" value={row.value} ref={fieldRef} />
+        ) : (
+          <input readOnly className="vf-share-field" value={row.value} ref={fieldRef} />
+        )}
+      </label>
+      <button type="button" className="vf-pill vf-pill-primary vf-copy" aria-label={`Copy ${row.label.toLowerCase()}`} onClick={onCopy}>
+        Copy
+      </button>
     </div>
   );
 }
