@@ -7,6 +7,8 @@ import { FeedbackControls } from './FeedbackControls';
 import { NextIcon, ReplayIcon } from './icons';
 import { TopActions } from './TopActions';
 import type { ViewerActions } from './viewerActions';
+import './overlays.css';
+import './lightTheme.css';
 
 const BIG_PLAY_PATH =
   'M66.5 7.7a8.5 8.5 0 0 0-6-6C55.2.3 34 .3 34 .3S12.8.3 7.5 1.7a8.5 8.5 0 0 0-6 6C.2 13 .2 24 .2 24s0 11 1.3 16.3a8.5 8.5 0 0 0 6 6C12.8 47.7 34 47.7 34 47.7s21.2 0 26.5-1.4a8.5 8.5 0 0 0 6-6C67.8 35 67.8 24 67.8 24s0-11-1.3-16.3z';
