@@ -19,7 +19,7 @@ const sdkEntry = resolve(root, 'src/host/sdk/index.ts');
 const reactEntry = resolve(root, 'src/host/react/index.ts');
 
 /**
- * Emits `.d.ts` files for the SDK entries with the TypeScript compiler (Vite itself only strips types), with `.js`
+ * Emits `.d.ts` files (and their `.d.ts.map`) for the SDK entries with the TypeScript compiler (Vite itself only strips types), with `.js`
  * extensions on relative imports so that they work under `moduleResolution` `bundler`, `node16` and `nodenext`.
  */
 function declarations(outDir: string): Plugin {
@@ -29,6 +29,9 @@ function declarations(outDir: string): Plugin {
     closeBundle() {
       const program = ts.createProgram([sdkEntry, reactEntry], {
         declaration: true,
+        // Maps from each declaration to its source (`scripts/sdk-package.ts` ships those sources): "Go to definition"
+        // in a host app lands in the TypeScript source, not in the `.d.ts`.
+        declarationMap: true,
         emitDeclarationOnly: true,
         declarationDir: outDir,
         rootDir: root,
@@ -54,10 +57,7 @@ function declarations(outDir: string): Plugin {
       rmSync(outDir, { recursive: true, force: true });
       for (const [fileName, text] of files) {
         mkdirSync(dirname(fileName), { recursive: true });
-        writeFileSync(
-          fileName,
-          rewriteSpecifiers(text, (spec) => withJsExtension(spec, fileName, emitted)),
-        );
+        writeFileSync(fileName, fileName.endsWith('.map') ? text : rewriteSpecifiers(text, (spec) => withJsExtension(spec, fileName, emitted)));
       }
     },
   };
@@ -69,6 +69,12 @@ export default defineConfig(({ mode }) =>
         base: '/',
         publicDir: false,
         plugins: [declarations(resolve(root, 'dist/sdk/types'))],
+        // JSX as `createElement` calls (React's classic transform), not `react/jsx-runtime`: that module exists from
+        // React 16.14 and 17 on, `createElement` in every React the binding supports (the package's peer range).
+        oxc: {
+          jsx: { runtime: 'classic', pragma: '__vidframeCreateElement', pragmaFrag: '__vidframeFragment' },
+          jsxInject: "import { createElement as __vidframeCreateElement, Fragment as __vidframeFragment } from 'react';",
+        },
         build: {
           outDir: 'dist/sdk',
           emptyOutDir: true,
