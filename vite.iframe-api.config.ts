@@ -69,19 +69,17 @@ export default defineConfig(({ mode }) =>
         base: '/',
         publicDir: false,
         plugins: [declarations(resolve(root, 'dist/sdk/types'))],
-        // JSX as `createElement` calls (React's classic transform), not `react/jsx-runtime`: that module exists from
-        // React 16.14 and 17 on, `createElement` in every React the binding supports (the package's peer range).
-        oxc: {
-          jsx: { runtime: 'classic', pragma: '__vidframeCreateElement', pragmaFrag: '__vidframeFragment' },
-          jsxInject: "import { createElement as __vidframeCreateElement, Fragment as __vidframeFragment } from 'react';",
-        },
+        // The JSX runtime is a module of ours made of `createElement` (src/host/react/jsxRuntime.ts), bundled in, not
+        // React's `react/jsx-runtime`: that module exists from React 16.14 and 17 on, `createElement` in every React
+        // the binding supports (the package's peer range).
+        resolve: { alias: { 'react/jsx-runtime': resolve(root, 'src/host/react/jsxRuntime.ts') } },
         build: {
           outDir: 'dist/sdk',
           emptyOutDir: true,
           sourcemap: true,
           lib: { entry: { vidframe: sdkEntry, react: reactEntry }, formats: ['es'] },
           rollupOptions: {
-            external: (id) => /^(react|react-dom|rxjs)(\/|$)/.test(id),
+            external: (id) => /^(react|react-dom|rxjs)(\/|$)/.test(id) && id !== 'react/jsx-runtime',
           },
         },
       }

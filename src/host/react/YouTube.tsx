@@ -1,7 +1,7 @@
 import { Component, type ReactElement } from 'react';
 import { PlayerState } from '../../../streams/player/playerState';
 import type { Player } from '../sdk/Player';
-import type { PlayerEvent } from '../sdk/types';
+import type { PlayerEvent, PlayerEventDataMap, PlayerEventName } from '../sdk/types';
 import { EmbeddedPlayer, type EmbeddedPlayerProps } from './EmbeddedPlayer';
 
 /** A method of the player with its result as a promise (two overloads kept, which covers the player's methods). */
@@ -20,7 +20,10 @@ type ShortEventName<K> = K extends `on${infer Rest}` ? Uncapitalize<Rest> : neve
  */
 export type YouTubePlayer = { [K in keyof Player]: Promised<Player[K]> } & {
   /** Listens to an event by its short name (`on('stateChange', …)` is `addEventListener('onStateChange', …)`). */
-  on(name: ShortEventName<Parameters<Player['addEventListener']>[0]>, listener: (event: PlayerEvent<never, Player>) => void): void;
+  on<N extends ShortEventName<PlayerEventName>>(
+    name: N,
+    listener: (event: PlayerEvent<PlayerEventDataMap[`on${Capitalize<N>}` & PlayerEventName], Player>) => void,
+  ): void;
 };
 
 /** An event as react-youtube's props receive it: `target` is the player (its methods answer at once), `data` the value. */
