@@ -116,6 +116,15 @@ describe('the packed vidframe package', () => {
     // The licence it names is the one it carries, and its changelog has an entry for the version it is.
     expect(readFileSync(join(app, 'node_modules/vidframe/LICENSE'), 'utf8')).toMatch(/^MIT License\n/);
     expect(readFileSync(join(app, 'node_modules/vidframe/CHANGELOG.md'), 'utf8')).toContain(`\n## ${manifest.version}\n`);
+    // The README stands on its own (there is no public repository to point at): the react-youtube drop-in, the React
+    // range it declares, the changelog; no link or field naming a repository.
+    const readme = readFileSync(join(app, 'node_modules/vidframe/README.md'), 'utf8');
+    expect(readme).toContain("import YouTube, { type YouTubeProps } from 'vidframe/react'; // was: from 'react-youtube'");
+    expect(readme).toContain(`\`${manifest.peerDependencies?.react}\``);
+    expect(readme).toContain('CHANGELOG.md');
+    expect(readme).not.toMatch(/repository|https?:\/\/(?!your-vidframe-host)/i);
+    expect(manifest).not.toHaveProperty('repository');
+    expect(manifest).not.toHaveProperty('homepage');
     expect(Object.keys(manifest.exports)).toEqual(['.', './react', './iframe_api', './package.json']);
     for (const entry of ['.', './react', './iframe_api']) {
       expect(Object.keys(manifest.exports[entry] as object)[0]).toBe('types');
