@@ -12,10 +12,7 @@ export interface Tap {
  * +1 on the right; `count` the steps of this run so far, `seconds` their signed sum, so the page seeks from where the
  * run began); `seekEnd` closes a run of double-tap seeks (its indicator goes).
  */
-export type TapGesture =
-  | { type: 'toggleControls' }
-  | { type: 'seek'; direction: -1 | 1; count: number; seconds: number }
-  | { type: 'seekEnd' };
+export type TapGesture = { type: 'toggleControls' } | { type: 'seek'; direction: -1 | 1; count: number; seconds: number } | { type: 'seekEnd' };
 
 export interface DoubleTapSeekOptions {
   /** `TOUCH_DOUBLE_TAP_WINDOW_MS` of `streams/timing.ts` by default. */

@@ -43,8 +43,8 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : '');
  * end screen then shows its buttons alone.
  */
 export function readEndScreenSuggestions(body: unknown, currentVideoId: string): Suggestion[] {
-  const results = (body as { playerOverlays?: Partial<EndScreenOverlays> } | null)?.playerOverlays?.playerOverlayRenderer?.endScreen
-    ?.watchNextEndScreenRenderer?.results;
+  const results = (body as { playerOverlays?: Partial<EndScreenOverlays> } | null)?.playerOverlays?.playerOverlayRenderer?.endScreen?.watchNextEndScreenRenderer
+    ?.results;
   if (!Array.isArray(results)) return [];
   const seen = new Set<string>([currentVideoId]);
   const out: Suggestion[] = [];

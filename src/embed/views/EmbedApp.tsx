@@ -6,25 +6,18 @@ import type { PlayerCommand } from '../../../streams/player/types';
 import type { EmbedPlayer } from '../player/EmbedPlayer';
 import type { PlayerShell } from '../player/playerShell';
 import type { Identity } from '../services/identity';
+import type { SuggestionLoader } from '../services/suggestions';
 import { Captions } from './Captions';
 import { ControlBar } from './ControlBar';
-import {
-  applyRootState,
-  embedFeatures,
-  onShortcutKey,
-  toggleFullscreen,
-  useControlsVisibility,
-  useFocusKeeper,
-  useFullscreen,
-  useLatest,
-  useListeners,
-  usePanels,
-} from './EmbedApp.state';
+import { applyRootState, embedFeatures, toggleFullscreen, useControlsVisibility, useFocusKeeper, useFullscreen, useLatest, usePanels } from './EmbedApp.state';
 import { AutoplayNotice, BigPlayButton, BufferingSpinner, ControlChrome, EndScreen, ErrorScreen, TitleBar, TopRight } from './EmbedOverlays';
 import { PlaylistPanel } from './PlaylistPanel';
 import { SettingsMenu } from './SettingsMenu';
 import { ShortcutList } from './ShortcutList';
 import { StatsPanel } from './StatsPanel';
+import { MoreVideos, SuggestionList, useSuggestions } from './Suggestions';
+import { TouchSeekIndicator } from './TouchSeek';
+import { usePlayerSurface } from './usePlayerSurface';
 import type { ViewerActions } from './viewerActions';
 
 /**
@@ -41,12 +34,15 @@ export function EmbedApp({
   shell,
   identity,
   actions,
+  suggest,
   onMounted,
 }: {
   player: EmbedPlayer;
   shell: PlayerShell;
   identity?: Identity;
   actions?: ViewerActions;
+  /** The suggested videos of a video (end screen, pause strip); none without it. */
+  suggest?: SuggestionLoader;
   /** Called once, after the listeners on the shell are bound (the shell's own click handling then goes). */
   onMounted?: () => void;
 }) {
@@ -72,7 +68,7 @@ export function EmbedApp({
 
   const state = info.playerState;
   const playing = phase !== 'other';
-  const [onActivity, autoVisible] = useControlsVisibility(playing);
+  const [onActivity, autoVisible, onHide] = useControlsVisibility(playing);
   const controlsVisible = autoVisible || panels.settingsOpen || panels.playlistOpen || channelOverlay || actionsOverlay;
   // The title bar and the top-right corner: always while not playing, with the controls while playing.
   const showTopBars = !error && (!playing || (controls && controlsVisible));
@@ -89,19 +85,25 @@ export function EmbedApp({
   const controlsShown = controls && controlsVisible ? 'true' : 'false';
   useLayoutEffect(() => applyRootState(rootElement, rootClass, controlsShown), [rootElement, rootClass, controlsShown]);
   const keys = { keyboard, allowFullscreen, panels, latestInfo, toggleFullscreen: fullscreenToggle, command: (c: PlayerCommand) => player.command(c) };
-  useListeners(rootElement, {
-    pointermove: onActivity,
-    pointerdown: onActivity,
-    keydown: (e) => {
-      onActivity(e);
-      onShortcutKey(e as KeyboardEvent, keys);
-    },
+  const command = (c: PlayerCommand) => player.command(c);
+  const seekRun = usePlayerSurface({
+    shell,
+    keys,
+    latestInfo,
+    command,
+    playing,
+    error: !!error,
+    allowFullscreen,
+    controlsVisible,
+    onActivity,
+    onHide,
+    toggleFullscreen: fullscreenToggle,
   });
-  // The shell's video: a click plays or pauses it (a double click: full screen).
-  useListeners(shell.video, {
-    click: () => !error && player.command({ type: playing ? 'pause' : 'play' }),
-    dblclick: () => allowFullscreen && fullscreenToggle(),
-  });
+  // Suggested videos: at the end, and on pause after the start (the "More videos" strip).
+  const ended = state === PlayerState.ENDED && !error && phase !== 'looping';
+  const pausedAfterStart = state === PlayerState.PAUSED && !error && info.currentTime > 0;
+  const suggestions = useSuggestions(suggest, videoData?.videoId, ended || pausedAfterStart);
+  const openVideo = (videoId: string) => player.command({ type: 'loadVideo', options: { videoId }, autoplay: true });
   // After the listeners above (effects run in order): the shell's own click handling can go now.
   const mounted = useRef(onMounted);
   useEffect(() => mounted.current?.(), []);
@@ -124,8 +126,12 @@ export function EmbedApp({
       {!error && (state === PlayerState.CUED || autoplayBlocked) && state !== PlayerState.PLAYING && (
         <BigPlayButton onPlay={() => player.command({ type: 'play' })} />
       )}
-      {state === PlayerState.ENDED && !error && phase !== 'looping' && (
-        <EndScreen hasNext={hasNext} actions={actions} onReplay={() => player.command({ type: 'play' })} onNext={() => player.command({ type: 'nextVideo' })} />
+      <TouchSeekIndicator run={seekRun} />
+      {pausedAfterStart && <MoreVideos suggestions={suggestions} onOpen={openVideo} />}
+      {ended && (
+        <EndScreen hasNext={hasNext} actions={actions} onReplay={() => player.command({ type: 'play' })} onNext={() => player.command({ type: 'nextVideo' })}>
+          {suggestions.length > 0 && <SuggestionList suggestions={suggestions} onOpen={openVideo} className="vf-end-suggestions" />}
+        </EndScreen>
       )}
       {controls && !error && (
         <ControlChrome visible={controlsVisible} onFocusWithin={setChromeFocus}>
