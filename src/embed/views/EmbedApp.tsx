@@ -10,12 +10,12 @@ import type { SuggestionLoader } from '../services/suggestions';
 import { Captions } from './Captions';
 import { ControlBar } from './ControlBar';
 import { applyRootState, embedFeatures, toggleFullscreen, useControlsVisibility, useFocusKeeper, useFullscreen, useLatest, usePanels } from './EmbedApp.state';
-import { AutoplayNotice, BigPlayButton, BufferingSpinner, ControlChrome, EndScreen, ErrorScreen, TitleBar, TopRight } from './EmbedOverlays';
+import { AutoplayNotice, BigPlayButton, BufferingSpinner, ControlChrome, ErrorScreen, TitleBar, TopRight } from './EmbedOverlays';
+import { EndScreens } from './EndScreens';
 import { PlaylistPanel } from './PlaylistPanel';
 import { SettingsMenu } from './SettingsMenu';
 import { ShortcutList } from './ShortcutList';
 import { StatsPanel } from './StatsPanel';
-import { MoreVideos, SuggestionList, useSuggestions } from './Suggestions';
 import { TouchSeekIndicator } from './TouchSeek';
 import { usePlayerSurface } from './usePlayerSurface';
 import type { ViewerActions } from './viewerActions';
@@ -26,7 +26,8 @@ import type { ViewerActions } from './viewerActions';
  * and the document's title). The shell's root gets its class and listeners here, imperatively: it is not React's
  * element. The controls load when the viewer reaches for the player or the video needs more than itself (`main.ts`).
  * Captions, title bar, big play button on a cued video, buffering spinner, control bar (auto-hiding while playing;
- * none with `controls=0`), settings, playlist and stats panels, end screen, error screen and the autoplay-blocked notice. It
+ * none with `controls=0`), settings, playlist and stats panels, end screen with suggested videos and the pause screen's
+ * "More videos" strip, the double-tap seek indicator, error screen and the autoplay-blocked notice. It
  * reads the player only through observable hooks and sends commands.
  */
 export function EmbedApp({
@@ -85,25 +86,7 @@ export function EmbedApp({
   const controlsShown = controls && controlsVisible ? 'true' : 'false';
   useLayoutEffect(() => applyRootState(rootElement, rootClass, controlsShown), [rootElement, rootClass, controlsShown]);
   const keys = { keyboard, allowFullscreen, panels, latestInfo, toggleFullscreen: fullscreenToggle, command: (c: PlayerCommand) => player.command(c) };
-  const command = (c: PlayerCommand) => player.command(c);
-  const seekRun = usePlayerSurface({
-    shell,
-    keys,
-    latestInfo,
-    command,
-    playing,
-    error: !!error,
-    allowFullscreen,
-    controlsVisible,
-    onActivity,
-    onHide,
-    toggleFullscreen: fullscreenToggle,
-  });
-  // Suggested videos: at the end, and on pause after the start (the "More videos" strip).
-  const ended = state === PlayerState.ENDED && !error && phase !== 'looping';
-  const pausedAfterStart = state === PlayerState.PAUSED && !error && info.currentTime > 0;
-  const suggestions = useSuggestions(suggest, videoData?.videoId, ended || pausedAfterStart);
-  const openVideo = (videoId: string) => player.command({ type: 'loadVideo', options: { videoId }, autoplay: true });
+  const seekRun = usePlayerSurface({ shell, keys, playing, error: !!error, controlsVisible, onActivity, onHide });
   // After the listeners above (effects run in order): the shell's own click handling can go now.
   const mounted = useRef(onMounted);
   useEffect(() => mounted.current?.(), []);
@@ -127,12 +110,7 @@ export function EmbedApp({
         <BigPlayButton onPlay={() => player.command({ type: 'play' })} />
       )}
       <TouchSeekIndicator run={seekRun} />
-      {pausedAfterStart && <MoreVideos suggestions={suggestions} onOpen={openVideo} />}
-      {ended && (
-        <EndScreen hasNext={hasNext} actions={actions} onReplay={() => player.command({ type: 'play' })} onNext={() => player.command({ type: 'nextVideo' })}>
-          {suggestions.length > 0 && <SuggestionList suggestions={suggestions} onOpen={openVideo} className="vf-end-suggestions" />}
-        </EndScreen>
-      )}
+      <EndScreens {...{ player, info, videoData, hasNext, actions, suggest }} looping={phase === 'looping'} failed={!!error} />
       {controls && !error && (
         <ControlChrome visible={controlsVisible} onFocusWithin={setChromeFocus}>
           <ControlBar

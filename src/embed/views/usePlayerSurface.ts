@@ -1,21 +1,16 @@
-import type { RefObject } from 'react';
-import type { PlayerCommand, PlayerInfo } from '../../../streams/player/types';
 import type { PlayerShell } from '../player/playerShell';
 import { onShortcutKey, useListeners } from './EmbedApp.state';
 import { type TouchSeekRun, useTouchSeek } from './TouchSeek';
 
 interface PlayerSurfaceOptions {
   shell: PlayerShell;
+  /** The shortcut keys' options, whose latest info, command and full-screen toggle the taps and clicks use too. */
   keys: Parameters<typeof onShortcutKey>[1];
-  latestInfo: RefObject<PlayerInfo>;
-  command: (command: PlayerCommand) => void;
   playing: boolean;
   error: boolean;
-  allowFullscreen: boolean;
   controlsVisible: boolean;
   onActivity: (e: unknown) => void;
   onHide: () => void;
-  toggleFullscreen: () => void;
 }
 
 /**
@@ -31,8 +26,8 @@ export function usePlayerSurface(o: PlayerSurfaceOptions): TouchSeekRun | null {
   const fingerOnVideo = (e: Event) => (e as PointerEvent).pointerType === 'touch' && e.target === shell.video;
   const [run, touched] = useTouchSeek({
     video: shell.video,
-    latestInfo: o.latestInfo,
-    command: o.command,
+    latestInfo: o.keys.latestInfo,
+    command: o.keys.command,
     onToggleControls: () => (o.playing && o.controlsVisible ? o.onHide() : o.onActivity(null)),
   });
   useListeners(shell.root, {
@@ -44,8 +39,8 @@ export function usePlayerSurface(o: PlayerSurfaceOptions): TouchSeekRun | null {
     },
   });
   useListeners(shell.video, {
-    click: () => !o.error && !touched() && o.command({ type: o.playing ? 'pause' : 'play' }),
-    dblclick: () => o.allowFullscreen && !touched() && o.toggleFullscreen(),
+    click: () => !o.error && !touched() && o.keys.command({ type: o.playing ? 'pause' : 'play' }),
+    dblclick: () => o.keys.allowFullscreen && !touched() && o.keys.toggleFullscreen(),
   });
   return run;
 }
