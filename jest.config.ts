@@ -32,6 +32,8 @@ const config: Config = {
       transform: tsJest,
       modulePathIgnorePatterns,
       setupFiles: ['fake-indexeddb/auto'],
+      // A view's own stylesheet (imported by its module, shipped by Vite with the controls chunk) is nothing in jsdom.
+      moduleNameMapper: { '\\.css$': '<rootDir>/test/helpers/styleStub.ts' },
       testMatch: ['<rootDir>/test/src/**/*.spec.ts?(x)'],
     },
     {

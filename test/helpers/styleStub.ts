@@ -1,0 +1,2 @@
+/** What a stylesheet import is under Jest (jsdom applies no CSS): nothing. */
+export {};
