@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { framingPage, type HostServer, type RunningServer } from './helpers/servers';
 import { frameWith, reachForPlayer } from './helpers/browser';
 import { withE2eEnvironment } from './helpers/environment';
+import { PLAYER_CONTROLS_AUTOHIDE_MS } from '../../streams/timing';
 
 /**
  * Touch on the video, as on YouTube's touch player (Chromium with touch emulation): a double tap on the right half
@@ -73,7 +74,7 @@ describe('touch gestures on the video', () => {
     expect(await frame.getAttribute('.vf-player', 'data-state')).toBe('2');
   });
 
-  it('a single tap shows the hidden controls and leaves playback alone', async () => {
+  it('a single tap shows the hidden controls, another hides them; playback goes on', async () => {
     const { page, frame } = await open();
     await frame.waitForSelector('.vf-player[data-controls-visible="false"]', { timeout: 10_000 });
     const before = await currentTime(frame);
@@ -85,5 +86,12 @@ describe('touch gestures on the video', () => {
     const after = await currentTime(frame);
     expect(after).toBeGreaterThanOrEqual(before);
     expect(after - before).toBeLessThan(5);
+    // Another single tap while they are up hides them: well before their own auto-hide would.
+    // (The first tap's window has passed: the controls showed only then, so this tap is a new single tap.)
+    const tappedAt = Date.now();
+    await page.touchscreen.tap(middle.x, middle.y);
+    await frame.waitForSelector('.vf-player[data-controls-visible="false"]');
+    expect(Date.now() - tappedAt).toBeLessThan(PLAYER_CONTROLS_AUTOHIDE_MS - 1_000);
+    expect(await frame.getAttribute('.vf-player', 'data-state')).toBe('1');
   });
 });
