@@ -607,3 +607,34 @@ function contrasts(pixels: number[], cssColor: string): { min: number; median: n
   ratios.sort((x, y) => x - y);
   return { min: ratios[0], median: ratios[Math.floor(ratios.length / 2)] };
 }
+
+describe('suggested videos and the double-tap announcement: roles and names a screen reader gets', () => {
+  it('the end screen: a list of named links; the pause strip: a disclosure button; a polite status for touch seeks', async () => {
+    const frame = await openFramed('VFsunrise01', 'autoplay=1&mute=1');
+    const page = frame.page();
+    await stateIs(frame, 1);
+    await frame.hover('.vf-player');
+    await frame.waitForFunction(() => document.querySelector('video')!.currentTime > 0.5);
+    await frame.click('.vf-playpause');
+    await frame.waitForSelector('.vf-morevideos-list a.vf-suggestion');
+    const paused = await axNodes(page, frame);
+    expect(paused).toContainEqual(expect.objectContaining({ role: 'button', name: 'Hide more videos' }));
+    expect(paused).toContainEqual(expect.objectContaining({ role: 'list', name: 'Suggested videos' }));
+    expect(paused.filter((n) => n.role === 'link').map((n) => n.name)).toContainEqual(expect.stringMatching(/^City lights, VidFrame Samples, 0:10$/));
+    expect(await frame.getAttribute('.vf-tapseek-status', 'role')).toBe('status');
+    expect(await frame.getAttribute('.vf-tapseek-status', 'aria-live')).toBe('polite');
+
+    await frame.evaluate(() => {
+      const video = document.querySelector('video')!;
+      video.currentTime = video.duration - 0.3;
+      void video.play();
+    });
+    await frame.waitForSelector('.vf-end-suggestions a.vf-suggestion');
+    const ended = await axNodes(page, frame);
+    const links = ended.filter((n) => n.role === 'link').map((n) => n.name);
+    expect(links.length).toBeGreaterThan(1);
+    for (const name of links) expect(name).toMatch(/^.+, VidFrame .+, \d+:\d\d$/);
+    expect(ended).toContainEqual(expect.objectContaining({ role: 'list', name: 'Suggested videos' }));
+    await page.close();
+  });
+});

@@ -101,7 +101,7 @@ const layout = async (frame: Frame): Promise<LayoutReport> => {
       const layer = el.closest('.vf-chrome, .vf-playlist, .vf-titlebar, .vf-topright');
       return layer ? layer.className.split(/\s+/)[0].replace('vf-', '') : 'player';
     };
-    const inList = (el: Element) => el.closest('.vf-playlist-items, .vf-share-body') !== null;
+    const inList = (el: Element) => el.closest('.vf-playlist-items, .vf-share-body, .vf-suggestions, .vf-endscreen') !== null;
     const all = [...document.querySelectorAll('.vf-player :is(button, input, select, textarea, a[href], [role="slider"], [role^="menuitem"])')];
     const outermost = all.filter((el) => !all.some((other) => other !== el && other.contains(el)));
     const controls = outermost.filter((el) => shown(el) && (visibleBox(el) !== null || inList(el)));
@@ -122,7 +122,9 @@ const layout = async (frame: Frame): Promise<LayoutReport> => {
       }
 
     const unclickable: { name: string; layer: string; under: string }[] = [];
-    const lists = [...document.querySelectorAll('.vf-playlist-items, .vf-share-body')].map((l) => [l, l.scrollTop] as const);
+    const lists = [...document.querySelectorAll('.vf-playlist-items, .vf-share-body, .vf-suggestions, .vf-endscreen')].map(
+      (l) => [l, l.scrollTop, l.scrollLeft] as const,
+    );
     for (const el of controls) {
       if (inList(el)) el.scrollIntoView({ block: 'nearest' });
       const r = el.getBoundingClientRect();
@@ -130,7 +132,10 @@ const layout = async (frame: Frame): Promise<LayoutReport> => {
       if (!hit || !(hit === el || el.contains(hit)))
         unclickable.push({ name: name(el), layer: layerOf(el), under: hit ? name(hit) : 'nothing (outside the frame)' });
     }
-    for (const [l, top] of lists) l.scrollTop = top;
+    for (const [l, top, left] of lists) {
+      l.scrollTop = top;
+      l.scrollLeft = left;
+    }
     return { controls: boxes, overlaps, unclickable, frame: { width: innerWidth, height: innerHeight } };
   });
 };
@@ -299,6 +304,35 @@ describe('autoplay refused by the browser at every embed size (issue 17 item 1)'
       }
       await frame.click('.vf-bigplay');
       await frame.waitForSelector('.vf-player[data-state="1"]');
+      await page.close();
+    });
+  }
+});
+
+describe('suggested videos at every embed size', () => {
+  for (const [width, height] of SIZES) {
+    it(`${width}×${height}: the pause strip and the end screen's suggestions overlap no control and are reachable`, async () => {
+      const page = await browser.newPage({ viewport: { width: width + 40, height: height + 40 } });
+      const embedUrl = `${server.origin}/embed/VFsunrise01?autoplay=1&mute=1`;
+      await page.goto(host.page(`/suggest-${width}x${height}-${Math.random().toString(36).slice(2)}.html`, framingPage(embedUrl, { width, height })));
+      const frame = await frameWith(page, '/embed/');
+      await frame.waitForSelector('.vf-player[data-state="1"]');
+      await frame.hover('.vf-player');
+      await frame.waitForFunction(() => document.querySelector('video')!.currentTime > 0.5);
+      await frame.click('.vf-playpause');
+      await frame.waitForSelector('.vf-morevideos-list a.vf-suggestion');
+      await shot(frame, width, height, 'more-videos');
+      expectSound(await layout(frame), ['.vf-morevideos-toggle', '.vf-suggestion', '.vf-playpause', '.vf-seek']);
+      await frame.evaluate(() => {
+        const video = document.querySelector('video')!;
+        video.currentTime = video.duration - 0.3;
+        void video.play();
+      });
+      await frame.waitForSelector('.vf-end-suggestions a.vf-suggestion');
+      await shot(frame, width, height, 'end-screen');
+      // A short frame scrolls the end screen's band: Replay may be out of view, but is checked reachable scrolled to.
+      expectSound(await layout(frame), ['.vf-suggestion', '.vf-playpause']);
+      expect(await frame.$('.vf-end-replay')).not.toBeNull();
       await page.close();
     });
   }

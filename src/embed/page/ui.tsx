@@ -7,6 +7,7 @@ import type { EmbedPlayer } from '../player/EmbedPlayer';
 import type { ErrorReporting } from '../services/errorReporting';
 import type { Identity } from '../services/identity';
 import { startPlatformCalls } from '../services/platform';
+import { createSuggestionLoader } from '../services/suggestions';
 import type { PlayerShell } from '../player/playerShell';
 import { startService } from './startService';
 import { createViewerActions, type ViewerActions } from '../views/viewerActions';
@@ -44,10 +45,11 @@ export function mountEmbedUi(shell: PlayerShell, { player, identity, api, errorR
       win,
     });
   });
+  const suggest = createSuggestionLoader(api, player.config.args.playerVars);
   const root = createRoot(shell.ui);
   root.render(
     <StrictMode>
-      <EmbedApp shell={shell} player={player} identity={identity} actions={actions} onMounted={onMounted} />
+      <EmbedApp shell={shell} player={player} identity={identity} actions={actions} suggest={suggest} onMounted={onMounted} />
     </StrictMode>,
   );
   return root;

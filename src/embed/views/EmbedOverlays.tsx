@@ -86,10 +86,23 @@ export const BigPlayButton = ({ onPlay }: { onPlay: () => void }) => (
   </button>
 );
 
-/** The end screen: Replay, Next video when there is one, and the viewer's feedback. */
-export function EndScreen({ hasNext, actions, onReplay, onNext }: { hasNext: boolean; actions?: ViewerActions; onReplay: () => void; onNext: () => void }) {
+/** The end screen: the suggested videos (`children`), Replay, Next video when there is one, and the viewer's feedback. */
+export function EndScreen({
+  hasNext,
+  actions,
+  onReplay,
+  onNext,
+  children,
+}: {
+  hasNext: boolean;
+  actions?: ViewerActions;
+  onReplay: () => void;
+  onNext: () => void;
+  children?: ReactNode;
+}) {
   return (
-    <div className="vf-endscreen">
+    <div className={children ? 'vf-endscreen vf-endscreen-suggesting' : 'vf-endscreen'}>
+      {children}
       <button type="button" className="vf-end-replay" onClick={onReplay}>
         <ReplayIcon /> Replay
       </button>
