@@ -32,7 +32,7 @@ const config: Config = {
       transform: tsJest,
       modulePathIgnorePatterns,
       setupFiles: ['fake-indexeddb/auto'],
-      // A view's own stylesheet (`import './panels.css'`) is Vite's to bundle: nothing under jsdom.
+      // A view's own stylesheet (imported by its module, bundled by Vite): nothing under jsdom.
       moduleNameMapper: { '\\.css$': '<rootDir>/test/helpers/styleStub.ts' },
       testMatch: ['<rootDir>/test/src/**/*.spec.ts?(x)'],
     },

@@ -19,7 +19,7 @@ const sdkEntry = resolve(root, 'src/host/sdk/index.ts');
 const reactEntry = resolve(root, 'src/host/react/index.ts');
 
 /**
- * Emits `.d.ts` files for the SDK entries with the TypeScript compiler (Vite itself only strips types), with `.js`
+ * Emits `.d.ts` files (and their `.d.ts.map`) for the SDK entries with the TypeScript compiler (Vite itself only strips types), with `.js`
  * extensions on relative imports so that they work under `moduleResolution` `bundler`, `node16` and `nodenext`.
  */
 function declarations(outDir: string): Plugin {
@@ -29,6 +29,9 @@ function declarations(outDir: string): Plugin {
     closeBundle() {
       const program = ts.createProgram([sdkEntry, reactEntry], {
         declaration: true,
+        // Maps from each declaration to its source (`scripts/sdk-package.ts` ships those sources): "Go to definition"
+        // in a host app lands in the TypeScript source, not in the `.d.ts`.
+        declarationMap: true,
         emitDeclarationOnly: true,
         declarationDir: outDir,
         rootDir: root,
@@ -54,10 +57,7 @@ function declarations(outDir: string): Plugin {
       rmSync(outDir, { recursive: true, force: true });
       for (const [fileName, text] of files) {
         mkdirSync(dirname(fileName), { recursive: true });
-        writeFileSync(
-          fileName,
-          rewriteSpecifiers(text, (spec) => withJsExtension(spec, fileName, emitted)),
-        );
+        writeFileSync(fileName, fileName.endsWith('.map') ? text : rewriteSpecifiers(text, (spec) => withJsExtension(spec, fileName, emitted)));
       }
     },
   };
@@ -69,13 +69,17 @@ export default defineConfig(({ mode }) =>
         base: '/',
         publicDir: false,
         plugins: [declarations(resolve(root, 'dist/sdk/types'))],
+        // The JSX runtime is a module of ours made of `createElement` (src/host/react/jsxRuntime.ts), bundled in, not
+        // React's `react/jsx-runtime`: that module exists from React 16.14 and 17 on, `createElement` in every React
+        // the binding supports (the package's peer range).
+        resolve: { alias: { 'react/jsx-runtime': resolve(root, 'src/host/react/jsxRuntime.ts') } },
         build: {
           outDir: 'dist/sdk',
           emptyOutDir: true,
           sourcemap: true,
           lib: { entry: { vidframe: sdkEntry, react: reactEntry }, formats: ['es'] },
           rollupOptions: {
-            external: (id) => /^(react|react-dom|rxjs)(\/|$)/.test(id),
+            external: (id) => /^(react|react-dom|rxjs)(\/|$)/.test(id) && id !== 'react/jsx-runtime',
           },
         },
       }

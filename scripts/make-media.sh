@@ -173,7 +173,8 @@ channel_of() {
 
 # video_json ID TITLE AUTHOR EMBEDDABLE BROKEN CAPTIONS("code:Name code:Name" or "") [FILES_OF [RULE]]
 # FILES_OF: the id of another video whose files this entry plays (no media of its own); RULE: one more
-# `"name": value` field, a viewer rule (`requiresSignIn`, `blockedRegions`, `heartbeatStopAfterSeconds`).
+# `"name": value` field, a viewer rule (`requiresSignIn`, `blockedRegions`, `heartbeatStopAfterSeconds`) or the
+# video's `chapters`.
 video_json() {
   local id=$1 title=$2 author=$3 embeddable=$4 broken=$5 captions=$6 files_of=${7:-$1} rule=${8:-}
   local dir="videos/$files_of" duration sep="" r name w h
@@ -220,7 +221,8 @@ video_json() {
 
 {
   printf '{\n  "videos": [\n'
-  video_json VFsunrise01 "Sunrise over the test pattern" "VidFrame Samples" true no "en:English es:Spanish"
+  video_json VFsunrise01 "Sunrise over the test pattern" "VidFrame Samples" true no "en:English es:Spanish" VFsunrise01 \
+    '"chapters": [{ "title": "Before dawn", "startSeconds": 0 }, { "title": "The horizon", "startSeconds": 4 }, { "title": "Full light", "startSeconds": 8 }]'
   printf ',\n'
   video_json VFcitylight "City lights" "VidFrame Samples" true no ""
   printf ',\n'

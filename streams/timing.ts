@@ -259,6 +259,16 @@ export const CAPTION_FONT_SCALE_PER_STEP = 0.25;
 export const KEYBOARD_SEEK_SMALL_S = 5;
 /** j/l (and the seek slider's PageDown/PageUp) move this many seconds. */
 export const KEYBOARD_SEEK_LARGE_S = 10;
+/** (product choice, as YouTube's touch player) A double tap on the video's left or right half seeks this far back or on. */
+export const TOUCH_SEEK_STEP_S = 10;
+/**
+ * (product choice, the usual double-tap interval of touch players) A second tap within this long of the first is a
+ * double tap; once a double-tap seek runs, each tap within this long of the last adds a step; a lone tap is a single
+ * tap once this long has passed.
+ */
+export const TOUCH_DOUBLE_TAP_WINDOW_MS = 300;
+/** (product choice) The end screen and the pause screen's "More videos" strip suggest at most this many videos. */
+export const END_SCREEN_MAX_SUGGESTIONS = 12;
 
 // ── Ping beacons (spec §7 "ping beacons"; the numbers are product choices) ─────────────────────────
 /**

@@ -4,6 +4,7 @@
  * with a fixed key order and layout, so the same files always give the same bytes.
  */
 import type { CatalogAdaptive, CatalogAdaptiveFormat, CatalogStoryboard } from '../../server/media/catalogAdaptive';
+import type { CatalogChapter } from '../../server/media/catalogChecks';
 import type { ChosenRung } from './ladder';
 import type { MpdRepresentation } from './readMpd';
 import type { Family } from './ffmpegArgs';
@@ -18,6 +19,7 @@ export interface CatalogEntry {
   channelId: string;
   durationSeconds: number;
   embeddable: boolean;
+  chapters?: CatalogChapter[];
   poster: string;
   renditions: { quality: string; width: number; height: number; file: string; mimeType: string; bytes: number }[];
   captions: never[];
@@ -42,6 +44,8 @@ export interface EntryInput {
   author: string;
   channelId: string;
   durationSeconds: number;
+  /** The video's chapters (`--chapters`), checked against its duration; absent: none. */
+  chapters?: readonly CatalogChapter[];
   /** The version folder relative to the library (`videos/<id>/<version>`): every path of the entry starts with it. */
   base: string;
   families: readonly FamilyOutput[];
@@ -94,6 +98,7 @@ export function buildEntry(input: EntryInput): CatalogEntry {
     channelId: input.channelId,
     durationSeconds: input.durationSeconds,
     embeddable: true,
+    ...(input.chapters && { chapters: input.chapters.map((c) => ({ title: c.title, startSeconds: c.startSeconds })) }),
     poster: `${base}/${input.poster}`,
     renditions: [
       { quality: p.quality, width: p.width, height: p.height, file: `${base}/${p.file}`, mimeType: `video/mp4; codecs="${p.codecs}"`, bytes: p.bytes },

@@ -13,7 +13,9 @@ import { mkdir, rm } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { EXIT, IngestError } from './ingestErrors';
 import type { IngestOptions } from './ingestArgs';
+import type { CatalogChapter } from '../../server/media/catalogChecks';
 import { buildEntry, formatEntry, type CatalogEntry } from './buildEntry';
+import { readChapterList } from './chapterList';
 import { checkSource } from './checkSource';
 import { encodeVersion, planSteps, type Reporter } from './encodeVersion';
 import type { EncodeJob } from './ffmpegArgs';
@@ -94,7 +96,12 @@ async function encodeIntoPlace(paths: VideoPaths, ctx: EncodePlan, deps: IngestD
 }
 
 /** The entry of a complete version folder, from its files. */
-async function entryOf(paths: VideoPaths, meta: { id: string; title: string; author: string }, info: SourceInfo, rungs: ChosenRung[]): Promise<CatalogEntry> {
+async function entryOf(
+  paths: VideoPaths,
+  meta: { id: string; title: string; author: string; chapters?: CatalogChapter[] },
+  info: SourceInfo,
+  rungs: ChosenRung[],
+): Promise<CatalogEntry> {
   const dir = paths.versionDir;
   const record = await readRecord(dir);
   const progressive = progressiveSize(info.height, info.displayAspect);
@@ -126,6 +133,8 @@ export async function ingest(options: IngestOptions, deps: IngestDeps): Promise<
   const source = resolve(options.file);
   reporter.step(0, planSteps(chooseLadder(1080, 16 / 9)));
   const info = await checkSource(source, deps.tools, signal);
+  // A bad chapter list is refused before anything is encoded.
+  const chapters = options.chapters === undefined ? undefined : await readChapterList(options.chapters, info.durationSeconds);
   const rungs = chooseLadder(info.height, info.displayAspect);
   const frameRate = outputFrameRate(info.frameRate);
   const job: EncodeJob = {
@@ -149,7 +158,7 @@ export async function ingest(options: IngestOptions, deps: IngestDeps): Promise<
   if (encoded) await encodeIntoPlace(paths, { job, rungs, info, record: { sourceDigest, settings } }, deps);
   signal?.throwIfAborted();
 
-  const meta = { id, title: options.title ?? titleFromFileName(basename(source)), author: options.channel };
+  const meta = { id, title: options.title ?? titleFromFileName(basename(source)), author: options.channel, ...(chapters && { chapters }) };
   const entry = await entryOf(paths, meta, info, rungs);
   const text = `${formatEntry(entry)}\n`;
   const entryWritten = (await readEntry(paths.entry)) !== text;

@@ -12,6 +12,8 @@ export interface IngestOptions {
   id?: string;
   /** The title; absent: from the file name. */
   title?: string;
+  /** A chapter list file (`chapterList.ts`); absent: no chapters. */
+  chapters?: string;
   /** The author, whose channel the video belongs to. */
   channel: string;
   /** The library folder (`entries/`, `videos/`). */
@@ -33,7 +35,7 @@ export const DEFAULT_LIBRARY = '.data/library';
 export const MAX_TEXT_CHARS = 200;
 
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
-const VALUE_OPTIONS = ['--id', '--title', '--channel', '--library', '--threads'] as const;
+const VALUE_OPTIONS = ['--id', '--title', '--channel', '--library', '--threads', '--chapters'] as const;
 type ValueOption = (typeof VALUE_OPTIONS)[number];
 
 /** `text` without control characters and surrounding blanks, or an error message. */
@@ -89,6 +91,10 @@ export function parseIngestArgs(argv: readonly string[], env: Readonly<Record<st
   const options: IngestOptions = { file: files[0]!, channel, library, preset, threads, progress };
   if (values['--id'] !== undefined) options.id = values['--id'];
   if (title !== undefined) options.title = title;
+  if (values['--chapters'] !== undefined) {
+    if (values['--chapters'].trim() === '') return { kind: 'error', message: '--chapters must name a file' };
+    options.chapters = values['--chapters'];
+  }
   return { kind: 'run', options };
 }
 
@@ -105,6 +111,7 @@ Options:
   --id <id>          the video id, 11 characters of [A-Za-z0-9_-] (default: derived from the file's bytes)
   --title <text>     the title (default: from the file name)
   --channel <name>   the author, whose channel the video is in (default: "${DEFAULT_CHANNEL}")
+  --chapters <file>  the video's chapters, one a line: "0:00 Intro", "1:05 Next part" (first at 0:00, in order)
   --library <dir>    the library folder (default: $VIDFRAME_LIBRARY_DIR, else ${DEFAULT_LIBRARY})
   --fast             the fastest encoder settings (tests, previews): larger files, lower quality
   --threads <n>      encoder threads (default 0: ffmpeg chooses; 1: byte-for-byte reproducible)

@@ -8,6 +8,13 @@ export type SigninView =
   | { kind: 'form'; popup: boolean; demoAccounts: boolean; email?: string; error?: string }
   | { kind: 'signedIn'; popup: boolean; account: Account; channels: readonly ChannelAccess[]; actingChannelId: string | null };
 
+/**
+ * VidFrame's logo (the player's icon, as the favicon draws it) and wordmark at the top of every sign-in page (the page's
+ * heading where it has no other). Inline SVG with presentation attributes: nothing for the CSP to allow.
+ */
+const brand = (tag: 'h1' | 'p') =>
+  `<${tag} class="brand"><svg class="logo" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="7" fill="#e5322d"/><path d="M12 9v14l11-7z" fill="#fff"/></svg>VidFrame</${tag}>`;
+
 // `same-origin`, not `no-referrer`: under `no-referrer` Chromium sends `Origin: null` with the page's own form posts,
 // which the cross-site check (`isSameOriginOrUnnamed`) rightly refuses. Other origins still get no referrer.
 const page = (title: string, body: string, head = '') => `<!doctype html>
@@ -47,7 +54,8 @@ export function renderSigninPage(view: SigninView): string {
   if (view.kind === 'form') {
     return page(
       'Sign in to VidFrame',
-      `<h1>Sign in to VidFrame</h1>
+      `${brand('p')}
+<h1>Sign in to VidFrame</h1>
 ${view.error ? `<p class="error" role="alert">${escapeHtml(view.error)}</p>\n` : ''}<form method="post" action="/signin">
 ${popupField(view.popup)}<label>Email <input type="email" name="email" autocomplete="username" required maxlength="254" value="${escapeHtml(view.email ?? '')}"${view.email ? '' : ' autofocus'}></label>
 <label>Password <input type="password" name="password" autocomplete="current-password" required maxlength="1024"${view.email ? ' autofocus' : ''}></label>
@@ -71,7 +79,7 @@ ${[option('', `yourself (${account.displayName})`), ...channels.map((c) => optio
 `;
   return page(
     'Signed in to VidFrame',
-    `<h1>VidFrame</h1>
+    `${brand('h1')}
 <p>Signed in as <strong>${escapeHtml(account.displayName)}</strong> <span class="muted">(${escapeHtml(account.email)})</span></p>
 ${picker}${signOutForm(view.popup)}`,
   );
@@ -88,7 +96,7 @@ export function renderSessionHandOverPage({ account, secret, nonce }: { account:
   const script = `window.opener && window.opener.postMessage({ type: 'vidframe:session', session: ${literal} }, location.origin); window.close();`;
   return page(
     'Signed in to VidFrame',
-    `<h1>VidFrame</h1>
+    `${brand('h1')}
 <p>Signed in as <strong>${escapeHtml(account.displayName)}</strong>, you can close this window.</p>
 ${signOutForm(true, 'Use another account')}`,
     `<script nonce="${escapeHtml(nonce)}">${script}</script>\n`,

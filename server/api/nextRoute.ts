@@ -4,6 +4,7 @@ import { PLAYLIST_LIST_MAX_CHARS } from '../../streams/timing';
 import { type Catalog, findVideo } from '../media/catalog';
 import type { CurrentCatalog } from '../media/catalogSource';
 import { type CatalogList, channelUploads, findList, searchCatalog } from '../media/catalogLists';
+import { endScreenOverlays } from './endScreenResults';
 import type { ApiViewer } from './verifyApiRequest';
 
 /**
@@ -47,6 +48,8 @@ function listAnswer(catalog: Catalog, listType: unknown, list: unknown): ListAns
  *   search. 404 when the list names no video.
  * - `{videoId}`: the video's state for the verified viewer (channel, subscription, watch later, feedback tokens), which
  *   the platform domain answers (`videoViewerState`); the embed asks it after load and after sign-in or sign-out.
+ *   With it, YouTube's `playerOverlays` end screen: the videos to suggest at the end and on pause
+ *   ({@link endScreenOverlays}; `sameChannelOnly: true`, the player's `rel=0`, keeps the video's channel only).
  *
  * 400 for a body with neither a `playlistId`, a `listType` nor a `videoId`, and for a list that is not a text of 1 to
  * {@link PLAYLIST_LIST_MAX_CHARS} characters.
@@ -62,7 +65,11 @@ export function registerNextRoute(
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as { playlistId?: unknown; listType?: unknown; list?: unknown };
     const byList = body.playlistId === undefined && 'listType' in body;
     if (body.playlistId === undefined && !byList && videoViewerState && 'videoId' in body) {
-      return { responseContext, ...videoViewerState(viewer, (body as { videoId?: unknown }).videoId) };
+      const { videoId, sameChannelOnly } = body as { videoId?: unknown; sameChannelOnly?: unknown };
+      const state = videoViewerState(viewer, videoId);
+      const video = findVideo(catalog.current(), state.videoId);
+      const playerOverlays = video ? endScreenOverlays(catalog.current(), video, sameChannelOnly === true) : undefined;
+      return { responseContext, ...state, playerOverlays };
     }
     if (!byList && typeof body.playlistId !== 'string') {
       const what = videoViewerState ? 'a playlistId or a videoId' : 'a playlistId';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isValidVideoId } from '../../streams/config/playerConfig';
 import { type CatalogAdaptive, type CatalogStoryboard, checkAdaptive, checkStoryboard } from './catalogAdaptive';
-import { type CheckFile, type Entry, type Fail, fileChecker, isEntry, isPositiveInteger, isText } from './catalogChecks';
+import { type CatalogChapter, type CheckFile, type Entry, type Fail, checkChapters, fileChecker, isEntry, isPositiveInteger, isText } from './catalogChecks';
 
 /** `true` for 11 characters of `[A-Za-z0-9_-]`, the only video ids there are (host protocol §2). */
 export { isValidVideoId };
@@ -67,6 +67,8 @@ export interface CatalogVideo {
   adaptive?: CatalogAdaptive;
   /** Seek-preview thumbnail sheets. */
   storyboard?: CatalogStoryboard;
+  /** Named sections of the video, first at 0, in time order (`catalogChecks.ts` `checkChapters`). */
+  chapters?: CatalogChapter[];
   /**
    * The folder its files are relative to: absent for the media folder (`media/`, served at `/media/`), `library` for
    * the library of ingested videos (served at `/library/`).
@@ -178,7 +180,8 @@ export function channelRegistry(): { claim(video: Pick<CatalogVideo, 'author' | 
  * with a known quality (once per video), a positive width and height, a type, and a file with exactly the stated
  * `bytes`; the poster and every caption file present; caption languages valid and unique; the viewer rules
  * (`requiresSignIn`, `blockedRegions`, `heartbeatStopAfterSeconds`) well-formed when present; the adaptive ladder and
- * the storyboard as `catalogAdaptive.ts` checks them, when present.
+ * the storyboard as `catalogAdaptive.ts` checks them, and the chapters as
+ * `catalogChecks.ts` checks them, when present.
  *
  * `fix` is what regenerates the folder's files, for the messages.
  *
@@ -227,6 +230,7 @@ export function checkVideo(where: string, v: unknown, checkFile: CheckFile, fail
   });
   const adaptive = v.adaptive === undefined ? undefined : checkAdaptive(`${where}.adaptive`, v.adaptive, checkFile, fail);
   const storyboard = v.storyboard === undefined ? undefined : checkStoryboard(`${where}.storyboard`, v.storyboard, checkFile, fail);
+  const chapters = v.chapters === undefined ? undefined : checkChapters(`${where}.chapters`, v.chapters, durationSeconds, fail);
 
   return {
     id,
@@ -241,6 +245,7 @@ export function checkVideo(where: string, v: unknown, checkFile: CheckFile, fail
     captions,
     ...(adaptive && { adaptive }),
     ...(storyboard && { storyboard }),
+    ...(chapters && { chapters }),
   };
 }
 

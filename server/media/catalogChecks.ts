@@ -46,3 +46,42 @@ export function fileChecker(folder: EntryFolder, fail: Fail): CheckFile {
     return stat.size;
   };
 }
+
+/** A chapter of a video: its title and where it starts, in seconds from the start of the video. */
+export interface CatalogChapter {
+  title: string;
+  startSeconds: number;
+}
+
+/** A chapter title is at most this many characters (a title on a seek bar, not a description). */
+export const MAX_CHAPTER_TITLE_CHARS = 100;
+/** A video has at most this many chapters. */
+export const MAX_CHAPTERS = 100;
+
+/**
+ * Checks a video's chapters (`where`: the entry's `chapters` field): a list of at least two, each a title of 1 to
+ * {@link MAX_CHAPTER_TITLE_CHARS} characters (no control characters) and a `startSeconds`; the first at 0, each later
+ * one after the one before it and before the video's end (`durationSeconds`), so every chapter has a length.
+ *
+ * @returns fresh chapter objects, titles trimmed.
+ */
+export function checkChapters(where: string, chapters: unknown, durationSeconds: number, fail: Fail): CatalogChapter[] {
+  if (!Array.isArray(chapters)) return fail(where, 'chapters must be a list');
+  if (chapters.length < 2 || chapters.length > MAX_CHAPTERS) return fail(where, `a video has 2 to ${MAX_CHAPTERS} chapters (got ${chapters.length})`);
+  let before = -1;
+  return chapters.map((c: unknown, j: number): CatalogChapter => {
+    const cw = `${where}[${j}]`;
+    if (!isEntry(c)) return fail(cw, 'a chapter must be an object with title and startSeconds');
+    const { title, startSeconds } = c;
+    // eslint-disable-next-line no-control-regex
+    if (!isText(title) || title.trim().length > MAX_CHAPTER_TITLE_CHARS || /[\u0000-\u001f\u007f]/.test(title)) {
+      return fail(cw, `the title must be 1 to ${MAX_CHAPTER_TITLE_CHARS} characters of text, without control characters`);
+    }
+    if (typeof startSeconds !== 'number' || !Number.isFinite(startSeconds)) return fail(cw, 'startSeconds must be a number');
+    if (j === 0 && startSeconds !== 0) return fail(cw, 'the first chapter must start at 0');
+    if (j > 0 && startSeconds <= before) return fail(cw, `startSeconds ${startSeconds} must be after the chapter before it (${before})`);
+    if (startSeconds >= durationSeconds) return fail(cw, `startSeconds ${startSeconds} must be before the end of the video (${durationSeconds})`);
+    before = startSeconds;
+    return { title: title.trim(), startSeconds };
+  });
+}

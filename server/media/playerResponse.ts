@@ -72,7 +72,7 @@ const dependsOnViewer = (video: CatalogVideo): boolean => video.requiresSignIn =
 
 /**
  * What the player needs to know about a video before loading media (spec §3, §8): playable with its details,
- * formats (and its adaptive ladder and storyboard, when it has them) and captions, or an error with its internal error name — `api.invalidparam` for a malformed id,
+ * formats (and its adaptive ladder, storyboard and chapters, when it has them) and captions, or an error with its internal error name — `api.invalidparam` for a malformed id,
  * `video.unavailable` for an id the catalogue does not hold, `embedder.identity.denied` for a video its owner does
  * not allow to be embedded, `mrm.blocked` for a video blocked in the viewer's region (`gl`), and `LOGIN_REQUIRED`
  * (the player's `auth`) for one only signed-in viewers may play. A broken file is only found out by the browser when
@@ -143,6 +143,9 @@ export function playerResponseFor(
     captions: {
       tracks: (video.captions ?? []).map((c) => ({ languageCode: c.languageCode, languageName: c.languageName, url: fileUrl(video, c.file) })),
     },
+    ...(video.chapters && {
+      chapters: video.chapters.map((c) => ({ title: c.title, timeRangeStartMillis: Math.round(c.startSeconds * 1000) })),
+    }),
     playbackTracking: playbackTrackingFor(video.id, ei),
   };
 }

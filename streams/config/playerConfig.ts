@@ -54,6 +54,9 @@ export type Theme = 'dark' | 'light';
 
 export type { AdaptiveFormat, StreamFormat, StreamingData, Storyboard } from './streamingData';
 
+/** A named section of the video: its title and where it starts, in milliseconds (`streams/player/chapters.ts`). */
+export type ChapterInfo = { title: string; timeRangeStartMillis: number };
+
 export interface CaptionTrackInfo {
   languageCode: string;
   languageName: string;
@@ -87,6 +90,8 @@ export interface PlayerResponse {
   /** Seek-preview thumbnails, when the video has them. */
   storyboard?: Storyboard;
   captions?: { tracks: CaptionTrackInfo[] };
+  /** The video's chapters, when it has them, as YouTube's `chapterRenderer`: a title, its start in ms; first at 0, in order. */
+  chapters?: ChapterInfo[];
   /**
    * The ping beacons of spec §7: root-relative URLs (the page may sit behind a proxy under another host name) that
    * already name the video (`docid`) and this response (`ei`); the embed appends the playback's own parameters.

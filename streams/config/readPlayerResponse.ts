@@ -57,6 +57,7 @@ const isStoryboard = (v: unknown) =>
     count: isNumber,
   });
 const isCaptionTrack = (v: unknown) => has(v, { languageCode: isString, languageName: isString, url: isString });
+const isChapter = (v: unknown) => has(v, { title: isString, timeRangeStartMillis: isNumber });
 const isBeacon = (v: unknown) => has(v, { baseUrl: isString });
 
 const PLAYER_RESPONSE_FIELDS: Record<string, (v: unknown) => boolean> = {
@@ -65,6 +66,7 @@ const PLAYER_RESPONSE_FIELDS: Record<string, (v: unknown) => boolean> = {
   streamingData: (v) => optional(v, isStreamingData),
   storyboard: (v) => optional(v, isStoryboard),
   captions: (v) => optional(v, (c) => has(c, { tracks: listOf(isCaptionTrack) })),
+  chapters: (v) => optional(v, listOf(isChapter)),
   playbackTracking: (v) => optional(v, (t) => has(t, { videostatsPlaybackUrl: isBeacon, videostatsWatchtimeUrl: isBeacon })),
 };
 
@@ -72,7 +74,7 @@ const PLAYER_RESPONSE_FIELDS: Record<string, (v: unknown) => boolean> = {
  * Reads an answer body of the player call (`POST /youtubei/v1/player`) as a {@link PlayerResponse}, or `undefined`
  * when it is not one: no body (an empty or non-JSON answer), JSON that is not an object, no `playabilityStatus` with
  * a `status`, or a part the player reads (details, formats, the adaptive formats and their manifest URLs, the
- * storyboard, caption tracks, ping beacons) of the wrong type. A status other than `OK` is a response too: the player
+ * storyboard, caption tracks, chapters, ping beacons) of the wrong type. A status other than `OK` is a response too: the player
  * reports its `errorCode`.
  * The player takes only what this returns, so a bad answer is a failed load and never an exception inside it.
  * Fields the player does not read are left as they are. Pure; never throws, whatever the body is.

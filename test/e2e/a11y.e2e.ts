@@ -366,7 +366,7 @@ describe('issue 17 item 6: keyboard and screen-reader use', () => {
     await page.close();
   });
 
-  it('seek slider: WAI-ARIA slider keys without starting a cued video, value text in words agreeing with the value; .vf-time has no label on a role-less span', async () => {
+  it('seek slider: WAI-ARIA slider keys without starting a cued video, value text in words agreeing with the value and naming the chapter; .vf-time has no label on a role-less span', async () => {
     const frame = await openFramed('VFsunrise01', 'autoplay=0');
     const page = frame.page();
     await stateIs(frame, 5);
@@ -400,12 +400,18 @@ describe('issue 17 item 6: keyboard and screen-reader use', () => {
     const volume = (await slider()).volume;
     await frame.focus('.vf-seek');
 
-    // → on the cued video: the position moves, playback does not start.
-    expect(await press('ArrowRight', 5)).toMatchObject({ now: '5', text: '5 seconds of 12 seconds', max: '12', paused: true, state: '5' });
-    expect(await press('ArrowUp', 10)).toMatchObject({ now: '10', text: '10 seconds of 12 seconds', paused: true, volume });
+    // → on the cued video: the position moves, playback does not start; the text names the chapter there.
+    expect(await press('ArrowRight', 5)).toMatchObject({
+      now: '5',
+      text: '5 seconds of 12 seconds, Chapter: The horizon',
+      max: '12',
+      paused: true,
+      state: '5',
+    });
+    expect(await press('ArrowUp', 10)).toMatchObject({ now: '10', text: '10 seconds of 12 seconds, Chapter: Full light', paused: true, volume });
     expect(await press('ArrowDown', 5)).toMatchObject({ now: '5', paused: true, volume });
-    expect(await press('Home', 0)).toMatchObject({ now: '0', text: '0 seconds of 12 seconds', paused: true });
-    expect(await press('PageUp', 10)).toMatchObject({ now: '10', text: '10 seconds of 12 seconds', paused: true });
+    expect(await press('Home', 0)).toMatchObject({ now: '0', text: '0 seconds of 12 seconds, Chapter: Before dawn', paused: true });
+    expect(await press('PageUp', 10)).toMatchObject({ now: '10', text: '10 seconds of 12 seconds, Chapter: Full light', paused: true });
     expect(await press('PageDown', 0)).toMatchObject({ now: '0', paused: true });
     expect(await press('ArrowRight', 5)).toMatchObject({ state: '5' });
     expect(await press('ArrowLeft', 0)).toMatchObject({ now: '0', paused: true, state: '5' });
@@ -470,6 +476,98 @@ describe('issue 17 item 6: keyboard and screen-reader use', () => {
   });
 });
 
+/**
+ * The light theme (`theme=light`): its white overlays keep every control visible. Text reaches 4.5:1 against what is
+ * behind it, a control's shape 3:1 (WCAG 1.4.11), measured at every pixel behind it with the control hidden.
+ */
+describe('the light theme: contrast of the Subscribe button, the seek bar and the control bar', () => {
+  it('Subscribe: its text 4.5:1 on it, its shape 3:1 over every pixel behind it; the seek bar track, played part and handle 3:1 over the band and each other', async () => {
+    const frame = await openFramed('VFsunrise01', 'autoplay=0&theme=light');
+    const page = frame.page();
+    await stateIs(frame, 5);
+    await frame.evaluate(async () => {
+      const img = new Image();
+      img.src = document.querySelector('video')!.poster;
+      await img.decode();
+    });
+    const colour = (selector: string, property: 'color' | 'backgroundColor') =>
+      frame.evaluate(([sel, prop]) => getComputedStyle(document.querySelector(sel)!)[prop], [selector, property] as const);
+    /** The pixels behind `selector`'s box with the element hidden (its background alone). */
+    const behind = async (selector: string) => {
+      const box = await frame.locator(selector).boundingBox();
+      if (!box) throw new Error(`${selector} has no box`);
+      await frame.evaluate((sel) => {
+        document.querySelector<HTMLElement>(sel)!.style.setProperty('visibility', 'hidden', 'important');
+        return new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      }, selector);
+      const png = await page.screenshot({ clip: box });
+      await frame.evaluate((sel) => document.querySelector<HTMLElement>(sel)!.style.removeProperty('visibility'), selector);
+      return decodePng(png);
+    };
+    const ratio = (a: string, b: string) => {
+      const [r, g, bl] = (b.match(/[\d.]+/g) ?? []).map(Number);
+      return contrasts([r, g, bl, 255], a).min;
+    };
+
+    const subscribe = '.vf-subscribe';
+    await frame.waitForSelector(subscribe);
+    const subscribeBg = await colour(subscribe, 'backgroundColor');
+    expect(ratio(await colour(subscribe, 'color'), subscribeBg)).toBeGreaterThanOrEqual(4.5);
+    const behindSubscribe = await behind(subscribe);
+    expect(contrasts(behindSubscribe, subscribeBg).min).toBeGreaterThanOrEqual(3);
+    // The measurement sees a button that vanishes: the dark theme's white Subscribe would, here.
+    expect(contrasts(behindSubscribe, 'rgb(255, 255, 255)').min).toBeLessThan(3);
+
+    // The slider focused and moved (a cued video stays cued): the played part and the handle show.
+    await frame.focus('.vf-seek');
+    await page.keyboard.press('ArrowRight');
+    await frame.waitForFunction(() => document.querySelector('.vf-seek-played')!.getBoundingClientRect().width > 20);
+    await frame.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+    await frame.waitForFunction(() => getComputedStyle(document.querySelector('.vf-chrome')!).opacity === '1');
+    const [track, played, handle] = await Promise.all(['.vf-seek-track', '.vf-seek-played', '.vf-seek-thumb'].map((s) => colour(s, 'backgroundColor')));
+    const behindTrack = await behind('.vf-seek-track');
+    for (const part of [track, played, handle]) expect(contrasts(behindTrack, part).min).toBeGreaterThanOrEqual(3);
+    expect(ratio(played, track)).toBeGreaterThanOrEqual(3);
+    expect(ratio(handle, track)).toBeGreaterThanOrEqual(3);
+    // The dark theme's grey track would fade into the light band.
+    expect(contrasts(behindTrack, 'rgba(127, 127, 127, 0.45)').min).toBeLessThan(3);
+
+    // The control icons (non-text, 3:1) and the time (text, 4.5:1) over the band behind them.
+    const icon = await colour('.vf-playpause', 'color');
+    expect(contrasts(await behind('.vf-playpause'), icon).min).toBeGreaterThanOrEqual(3);
+    expect(contrasts(await behind('.vf-settings'), icon).min).toBeGreaterThanOrEqual(3);
+    expect(contrasts(await behind('.vf-time'), await colour('.vf-time', 'color')).min).toBeGreaterThanOrEqual(4.5);
+    await page.close();
+  });
+});
+
+describe('the share panel: WAI-ARIA dialog pattern', () => {
+  it('focus moves into it, Tab and Shift+Tab cycle inside it, Escape closes it and gives focus back to Share', async () => {
+    const frame = await openFramed('VFsunrise01', 'autoplay=0', { width: 1280, height: 720 });
+    const page = frame.page();
+    await stateIs(frame, 5);
+    await frame.click('.vf-share-button');
+    await focusIn(frame, '[data-share="video"] .vf-copy');
+    expect(await frame.evaluate(() => document.querySelector('.vf-share')!.getAttribute('aria-modal'))).toBe('true');
+    const count = await frame.evaluate(() => document.querySelectorAll('.vf-share :is(button, input, textarea)').length);
+    const inside = () => frame.evaluate(() => document.querySelector('.vf-share')!.contains(document.activeElement));
+    // A whole round of Tab comes back to where it started, never leaving the panel.
+    for (let i = 0; i < count; i++) {
+      await page.keyboard.press('Tab');
+      expect(await inside()).toBe(true);
+    }
+    await focusIn(frame, '[data-share="video"] .vf-copy');
+    await frame.focus('.vf-share-header button');
+    await page.keyboard.press('Shift+Tab');
+    expect(await inside()).toBe(true);
+    expect(await frame.evaluate(() => document.activeElement === [...document.querySelectorAll('.vf-share :is(button, input, textarea)')].pop())).toBe(true);
+    await page.keyboard.press('Escape');
+    await frame.waitForSelector('.vf-share', { state: 'detached' });
+    await focusIn(frame, '.vf-share-button');
+    await page.close();
+  });
+});
+
 /** RGBA pixels of a PNG, decoded by the browser itself (a blank page's canvas). */
 async function decodePng(png: Buffer): Promise<number[]> {
   const page = await browser.newPage();
@@ -509,3 +607,34 @@ function contrasts(pixels: number[], cssColor: string): { min: number; median: n
   ratios.sort((x, y) => x - y);
   return { min: ratios[0], median: ratios[Math.floor(ratios.length / 2)] };
 }
+
+describe('suggested videos and the double-tap announcement: roles and names a screen reader gets', () => {
+  it('the end screen: a list of named links; the pause strip: a disclosure button; a polite status for touch seeks', async () => {
+    const frame = await openFramed('VFsunrise01', 'autoplay=1&mute=1');
+    const page = frame.page();
+    await stateIs(frame, 1);
+    await frame.hover('.vf-player');
+    await frame.waitForFunction(() => document.querySelector('video')!.currentTime > 0.5);
+    await frame.click('.vf-playpause');
+    await frame.waitForSelector('.vf-morevideos-list a.vf-suggestion');
+    const paused = await axNodes(page, frame);
+    expect(paused).toContainEqual(expect.objectContaining({ role: 'button', name: 'Hide more videos' }));
+    expect(paused).toContainEqual(expect.objectContaining({ role: 'list', name: 'Suggested videos' }));
+    expect(paused.filter((n) => n.role === 'link').map((n) => n.name)).toContainEqual(expect.stringMatching(/^City lights, VidFrame Samples, 0:10$/));
+    expect(await frame.getAttribute('.vf-tapseek-status', 'role')).toBe('status');
+    expect(await frame.getAttribute('.vf-tapseek-status', 'aria-live')).toBe('polite');
+
+    await frame.evaluate(() => {
+      const video = document.querySelector('video')!;
+      video.currentTime = video.duration - 0.3;
+      void video.play();
+    });
+    await frame.waitForSelector('.vf-end-suggestions a.vf-suggestion');
+    const ended = await axNodes(page, frame);
+    const links = ended.filter((n) => n.role === 'link').map((n) => n.name);
+    expect(links.length).toBeGreaterThan(1);
+    for (const name of links) expect(name).toMatch(/^.+, VidFrame .+, \d+:\d\d$/);
+    expect(ended).toContainEqual(expect.objectContaining({ role: 'list', name: 'Suggested videos' }));
+    await page.close();
+  });
+});

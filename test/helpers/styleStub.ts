@@ -1,2 +1,2 @@
-/** What a stylesheet import is in the unit tests (jest.config.ts maps `*.css` here): nothing. */
+/** A stylesheet a view imports, under Jest: Vite bundles the real one; jsdom lays nothing out, so it is empty. */
 export {};

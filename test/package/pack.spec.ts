@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { join, posix, relative } from 'node:path';
+import { consumer, npm, pack, packageDir, root, run, scratchApp, tsc, version, vite } from './scratch';
 
 /**
  * The host SDK as a developer outside this repository meets it (issue 16 items 1 and 2): the package that
@@ -13,29 +13,6 @@ import { join, relative, resolve } from 'node:path';
  *
  * Needs the build (`npm test` runs it first; alone: `npm run build && npx jest --selectProjects package`).
  */
-const root = resolve(__dirname, '../..');
-const packageDir = join(root, 'dist/package');
-const consumer = join(__dirname, 'consumer');
-const tsc = join(root, 'node_modules/typescript/bin/tsc');
-const vite = join(root, 'node_modules/vite/bin/vite.js');
-const version = (name: string) => (JSON.parse(readFileSync(join(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
-
-/** Runs a command; a failure throws with everything it printed. */
-function run(command: string, args: string[], cwd: string): string {
-  try {
-    return execFileSync(command, args, {
-      cwd,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false', NODE_ENV: 'production' },
-    });
-  } catch (error) {
-    const e = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${command} ${args.join(' ')} (in ${cwd}) failed:\n${e.stdout ?? ''}\n${e.stderr ?? ''}\n${e.message}`, { cause: error });
-  }
-}
-const npm = (args: string[], cwd: string) => run(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, cwd);
-
 let work: string;
 let app: string;
 let tarball: string;
@@ -59,18 +36,10 @@ beforeAll(() => {
     throw new Error(`${packageDir} is missing: run \`npm run build\` first (npm test does)`);
   }
   work = mkdtempSync(join(tmpdir(), 'vidframe-pack-'));
-  const packed = JSON.parse(npm(['pack', packageDir, '--pack-destination', work, '--json'], work)) as Array<{
-    filename: string;
-    files: Array<{ path: string }>;
-  }>;
-  tarball = join(work, packed[0].filename);
-  packedFiles = packed[0].files.map((f) => f.path).sort();
-  app = join(work, 'app');
-  mkdirSync(app);
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch-host-app', private: true, type: 'module' }, null, 2));
+  ({ tarball, files: packedFiles } = pack(work));
   // The SDK's dependencies at the versions this repository locks (its range alone would take the registry's newest on the
   // day, so a new @types/youtube could fail this test with no change here); npm's cache from `npm ci` holds them.
-  npm(['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, `rxjs@${version('rxjs')}`, `@types/youtube@${version('@types/youtube')}`], app);
+  app = scratchApp(join(work, 'app'), [tarball, `rxjs@${version('rxjs')}`, `@types/youtube@${version('@types/youtube')}`]);
   manifest = JSON.parse(readFileSync(join(app, 'node_modules/vidframe/package.json'), 'utf8'));
 }, 240_000);
 
@@ -78,8 +47,18 @@ afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
+/** The packed paths that the declaration maps name as their sources (resolved from each map's own folder). */
+function mappedSources(): Set<string> {
+  const seen = new Set<string>();
+  for (const file of packedFiles.filter((f) => f.endsWith('.d.ts.map'))) {
+    const map = JSON.parse(readFileSync(join(app, 'node_modules/vidframe', file), 'utf8')) as { sources: string[]; sourceRoot?: string };
+    for (const source of map.sources) seen.add(posix.normalize(posix.join(posix.dirname(file), map.sourceRoot ?? '', source)));
+  }
+  return seen;
+}
+
 describe('the packed vidframe package', () => {
-  it('holds the built entries and their declarations, nothing of the repository’s sources, server or tests', () => {
+  it('holds the built entries, their declarations and the sources these map to, nothing of the server or tests', () => {
     for (const file of [
       'package.json',
       'README.md',
@@ -92,14 +71,39 @@ describe('the packed vidframe package', () => {
       'types/src/host/sdk/index.d.ts',
       'types/src/host/sdk/Player.d.ts',
       'types/src/host/react/index.d.ts',
+      'types/src/host/react/index.d.ts.map',
+      'src/src/host/react/YouTube.tsx',
     ]) {
       expect(packedFiles).toContain(file);
     }
-    const outside = packedFiles.filter((f) => !/^(dist|types|iframe_api)\//.test(f) && !['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'].includes(f));
+    const outside = packedFiles.filter(
+      (f) => !/^(dist|types|src|iframe_api)\//.test(f) && !['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'].includes(f),
+    );
     expect(outside).toEqual([]);
-    // Declarations only: no TypeScript source, no server, test, media or bench file.
-    expect(packedFiles.filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
+    // TypeScript sources only under src/, and only those the declaration maps point at; no server, test, media or bench file.
+    const sources = packedFiles.filter((f) => /\.tsx?$/.test(f) && !f.endsWith('.d.ts'));
+    expect(sources.filter((f) => !f.startsWith('src/'))).toEqual([]);
+    expect(packedFiles.filter((f) => f.startsWith('src/') && !/\.tsx?$/.test(f))).toEqual([]);
+    expect(sources.filter((f) => !mappedSources().has(f))).toEqual([]);
     expect(packedFiles.filter((f) => /(^|\/)(server|test|media|bench)\//.test(f))).toEqual([]);
+  });
+
+  it('maps every declaration to its TypeScript source, which it carries ("Go to definition" lands in real code)', () => {
+    const declarations = packedFiles.filter((f) => f.startsWith('types/') && f.endsWith('.d.ts'));
+    expect(declarations.length).toBeGreaterThan(10);
+    expect(declarations.filter((f) => !packedFiles.includes(`${f}.map`))).toEqual([]);
+    const pkg = join(app, 'node_modules/vidframe');
+    for (const file of declarations) {
+      expect(readFileSync(join(pkg, file), 'utf8')).toMatch(new RegExp(`\\n//# sourceMappingURL=${file.split('/').pop()!.replace(/\./g, '\\.')}\\.map\\n?$`));
+    }
+    // Every `sources` entry of every map is a file of the tarball, and the map points at the line its name is declared on.
+    const missing = [...mappedSources()].filter((f) => !packedFiles.includes(f));
+    expect(missing).toEqual([]);
+    expect(mappedSources().size).toBeGreaterThan(10);
+    const map = JSON.parse(readFileSync(join(pkg, 'types/src/host/sdk/index.d.ts.map'), 'utf8')) as { sources: string[]; mappings: string };
+    expect(map.sources).toEqual(['../../../../src/src/host/sdk/index.ts']);
+    // The entry's first line (the `youtube` reference the packaging adds) maps to nothing.
+    expect(map.mappings.startsWith(';')).toBe(true);
   });
 
   it('declares its own manifest: ESM, exports with types first, side effects, only the SDK’s runtime dependencies, React an optional peer', () => {
@@ -112,6 +116,15 @@ describe('the packed vidframe package', () => {
     // The licence it names is the one it carries, and its changelog has an entry for the version it is.
     expect(readFileSync(join(app, 'node_modules/vidframe/LICENSE'), 'utf8')).toMatch(/^MIT License\n/);
     expect(readFileSync(join(app, 'node_modules/vidframe/CHANGELOG.md'), 'utf8')).toContain(`\n## ${manifest.version}\n`);
+    // The README stands on its own (there is no public repository to point at): the react-youtube drop-in, the React
+    // range it declares, the changelog; no link or field naming a repository.
+    const readme = readFileSync(join(app, 'node_modules/vidframe/README.md'), 'utf8');
+    expect(readme).toContain("import YouTube, { type YouTubeProps } from 'vidframe/react'; // was: from 'react-youtube'");
+    expect(readme).toContain(`\`${manifest.peerDependencies?.react}\``);
+    expect(readme).toContain('CHANGELOG.md');
+    expect(readme).not.toMatch(/repository|https?:\/\/(?!your-vidframe-host)/i);
+    expect(manifest).not.toHaveProperty('repository');
+    expect(manifest).not.toHaveProperty('homepage');
     expect(Object.keys(manifest.exports)).toEqual(['.', './react', './iframe_api', './package.json']);
     for (const entry of ['.', './react', './iframe_api']) {
       expect(Object.keys(manifest.exports[entry] as object)[0]).toBe('types');
@@ -120,7 +133,8 @@ describe('the packed vidframe package', () => {
     // The SDK imports rxjs at run time; @types/youtube carries the YT namespace its iframe_api declarations extend.
     expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(['@types/youtube', 'rxjs']);
     expect(Object.keys(manifest.peerDependencies ?? {})).toEqual(['react']);
-    expect(manifest.peerDependencies?.react).toBe('^19.0.0');
+    // Every React with hooks: olderReact.spec.ts renders it with 16.8, 17 and 18, the tests below with 19.
+    expect(manifest.peerDependencies?.react).toBe('>=16.8.0');
     expect(manifest.peerDependenciesMeta?.react?.optional).toBe(true);
     expect(manifest.engines?.node).toMatch(/^>=\d/);
     // The core install brought no React, no server dependency.
@@ -198,7 +212,7 @@ describe('the packed vidframe package', () => {
               skipLibCheck: false,
               types: ['youtube'],
             },
-            files: ['core.ts', 'yt-compat.ts', 'iframe-api.ts', 'react.tsx'],
+            files: ['core.ts', 'yt-compat.ts', 'iframe-api.ts', 'react.tsx', 'react-youtube-example.tsx'],
           }),
         );
         run(process.execPath, [tsc, '-p', `tsconfig.${moduleResolution}.json`], app);
@@ -217,6 +231,34 @@ describe('the packed vidframe package', () => {
       );
       run(process.execPath, [tsc, '-p', 'tsconfig.no-types.json'], app);
     }, 120_000);
+
+    it('its react-youtube example, with the import line of react-youtube, type-checks against react-youtube itself', () => {
+      // The example differs from its react-youtube version by that line only (test/e2e/reactYoutube.e2e.ts checks it).
+      const original = readFileSync(join(consumer, 'react-youtube-example.tsx'), 'utf8');
+      const theirs = original.replace("from 'vidframe/react';", "from 'react-youtube';");
+      expect(theirs).not.toBe(original);
+      writeFileSync(join(app, 'react-youtube-original.tsx'), theirs);
+      npm(['install', '--prefer-offline', '--no-audit', '--no-fund', 'react-youtube@10.1.0', '@types/youtube-player@5', '@types/prop-types@15'], app);
+      writeFileSync(
+        join(app, 'tsconfig.react-youtube.json'),
+        JSON.stringify({
+          // react-youtube's own declarations predate @types/react 19 (its global JSX): they are not checked, the app is.
+          compilerOptions: {
+            target: 'ES2022',
+            lib: ['ES2023', 'DOM'],
+            module: 'esnext',
+            moduleResolution: 'bundler',
+            jsx: 'react-jsx',
+            strict: true,
+            noEmit: true,
+            skipLibCheck: true,
+            types: [],
+          },
+          files: ['react-youtube-original.tsx'],
+        }),
+      );
+      run(process.execPath, [tsc, '-p', 'tsconfig.react-youtube.json'], app);
+    }, 180_000);
 
     it('builds a Vite + React app from it (the React entry and the classic script bundled, React from the app)', () => {
       writeFileSync(join(app, 'index.html'), '<!doctype html><html><body><div id="root"></div><script type="module" src="/main.tsx"></script></body></html>');

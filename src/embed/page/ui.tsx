@@ -7,6 +7,7 @@ import type { EmbedPlayer } from '../player/EmbedPlayer';
 import type { ErrorReporting } from '../services/errorReporting';
 import type { Identity } from '../services/identity';
 import { startPlatformCalls } from '../services/platform';
+import { createSuggestionLoader } from '../services/suggestions';
 import type { PlayerShell } from '../player/playerShell';
 import { startService } from './startService';
 import { createViewerActions, type ViewerActions } from '../views/viewerActions';
@@ -51,11 +52,12 @@ export function mountEmbedUi(shell: PlayerShell, { player, identity, api, errorR
       win,
     });
   });
+  const suggest = createSuggestionLoader(api, player.config.args.playerVars);
   const root = createRoot(shell.ui);
   root.render(
     <StrictMode>
       <I18nProvider value={createI18n(language, catalog ?? undefined)}>
-        <EmbedApp shell={shell} player={player} identity={identity} actions={actions} onMounted={onMounted} />
+        <EmbedApp shell={shell} player={player} identity={identity} actions={actions} suggest={suggest} onMounted={onMounted} />
       </I18nProvider>
     </StrictMode>,
   );

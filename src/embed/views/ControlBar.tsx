@@ -3,6 +3,7 @@ import { useLayoutSubscription, useObservable } from 'observable-hooks';
 import type { PlayerInfo } from '../../../streams/player/types';
 import { wholeSecondsTime } from '../../../streams/player/viewInfo';
 import type { EmbedPlayer } from '../player/EmbedPlayer';
+import { ChapterTitle } from './Chapters';
 import { formatTime } from './formatTime';
 import { PictureInPictureButton } from './PictureInPictureButton';
 import { CaptionsIcon, ExitFullscreenIcon, FullscreenIcon, NextIcon, PauseIcon, PlayIcon, PlaylistIcon, PrevIcon, ReplayIcon, SettingsIcon } from './icons';
@@ -29,7 +30,7 @@ export interface ControlBarProps {
 }
 
 /**
- * The control bar: seek bar; play/pause, previous/next, volume, time; captions, settings, playlist,
+ * The control bar: seek bar; play/pause, previous/next, volume, time, the chapter playing; captions, settings, playlist,
  * picture-in-picture, fullscreen.
  */
 export function ControlBar({
@@ -86,6 +87,7 @@ export function ControlBar({
           )}
           <VolumeControl player={player} volume={info.volume} muted={info.muted} />
           <TimeText player={player} />
+          <ChapterTitle player={player} />
         </div>
         <div className="vf-controls-right">
           {info.captionTracks.length > 0 && (

@@ -78,12 +78,13 @@ export function useLatest<T>(value$: Observable<T>, initial: T): RefObject<T> {
 
 /**
  * Whether the controls show: they auto-hide while playing, and any pointer or key activity (`onActivity`) brings them
- * back.
+ * back; `onHide` hides them at once while playing (a single tap on the video while they are up).
  */
-export function useControlsVisibility(playing: boolean): [onActivity: (e: unknown) => void, visible: boolean] {
+export function useControlsVisibility(playing: boolean): [onActivity: (e: unknown) => void, visible: boolean, onHide: () => void] {
   const [onActivity, activity$] = useObservableCallback<unknown>((e$) => e$);
-  const visible$ = useObservable((inputs$) => controlsVisibility(activity$, inputs$.pipe(map(([p]) => p))), [playing]);
-  return [onActivity, useObservableState(visible$, true)];
+  const [onHide, hide$] = useObservableCallback<unknown>((e$) => e$);
+  const visible$ = useObservable((inputs$) => controlsVisibility(activity$, inputs$.pipe(map(([p]) => p)), { hide$ }), [playing]);
+  return [onActivity, useObservableState(visible$, true), () => onHide(null)];
 }
 
 /** Whether the document shows an element in full screen. */

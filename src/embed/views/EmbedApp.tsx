@@ -6,25 +6,18 @@ import type { PlayerCommand } from '../../../streams/player/types';
 import type { EmbedPlayer } from '../player/EmbedPlayer';
 import type { PlayerShell } from '../player/playerShell';
 import type { Identity } from '../services/identity';
+import type { SuggestionLoader } from '../services/suggestions';
 import { Captions } from './Captions';
 import { ControlBar } from './ControlBar';
-import {
-  applyRootState,
-  embedFeatures,
-  onShortcutKey,
-  toggleFullscreen,
-  useControlsVisibility,
-  useFocusKeeper,
-  useFullscreen,
-  useLatest,
-  useListeners,
-  usePanels,
-} from './EmbedApp.state';
-import { AutoplayNotice, BigPlayButton, BufferingSpinner, ControlChrome, EndScreen, ErrorScreen, TitleBar, TopRight } from './EmbedOverlays';
+import { applyRootState, embedFeatures, toggleFullscreen, useControlsVisibility, useFocusKeeper, useFullscreen, useLatest, usePanels } from './EmbedApp.state';
+import { AutoplayNotice, BigPlayButton, BufferingSpinner, ControlChrome, ErrorScreen, TitleBar, TopRight } from './EmbedOverlays';
+import { EndScreens } from './EndScreens';
 import { PlaylistPanel } from './PlaylistPanel';
 import { SettingsMenu } from './SettingsMenu';
 import { ShortcutList } from './ShortcutList';
 import { StatsPanel } from './StatsPanel';
+import { TouchSeekIndicator } from './TouchSeek';
+import { usePlayerSurface } from './usePlayerSurface';
 import './panels.css';
 import './rtl.css';
 import type { ViewerActions } from './viewerActions';
@@ -35,7 +28,8 @@ import type { ViewerActions } from './viewerActions';
  * and the document's title). The shell's root gets its class and listeners here, imperatively: it is not React's
  * element. The controls load when the viewer reaches for the player or the video needs more than itself (`main.ts`).
  * Captions, title bar, big play button on a cued video, buffering spinner, control bar (auto-hiding while playing;
- * none with `controls=0`), settings, playlist and stats panels, end screen, error screen and the autoplay-blocked notice. It
+ * none with `controls=0`), settings, playlist and stats panels, end screen with suggested videos and the pause screen's
+ * "More videos" strip, the double-tap seek indicator, error screen and the autoplay-blocked notice. It
  * reads the player only through observable hooks and sends commands.
  */
 export function EmbedApp({
@@ -43,12 +37,15 @@ export function EmbedApp({
   shell,
   identity,
   actions,
+  suggest,
   onMounted,
 }: {
   player: EmbedPlayer;
   shell: PlayerShell;
   identity?: Identity;
   actions?: ViewerActions;
+  /** The suggested videos of a video (end screen, pause strip); none without it. */
+  suggest?: SuggestionLoader;
   /** Called once, after the listeners on the shell are bound (the shell's own click handling then goes). */
   onMounted?: () => void;
 }) {
@@ -74,7 +71,7 @@ export function EmbedApp({
 
   const state = info.playerState;
   const playing = phase !== 'other';
-  const [onActivity, autoVisible] = useControlsVisibility(playing);
+  const [onActivity, autoVisible, onHide] = useControlsVisibility(playing);
   const controlsVisible = autoVisible || panels.settingsOpen || panels.playlistOpen || channelOverlay || actionsOverlay;
   // The title bar and the top-right corner: always while not playing, with the controls while playing.
   const showTopBars = !error && (!playing || (controls && controlsVisible));
@@ -91,19 +88,7 @@ export function EmbedApp({
   const controlsShown = controls && controlsVisible ? 'true' : 'false';
   useLayoutEffect(() => applyRootState(rootElement, rootClass, controlsShown), [rootElement, rootClass, controlsShown]);
   const keys = { keyboard, allowFullscreen, panels, latestInfo, toggleFullscreen: fullscreenToggle, command: (c: PlayerCommand) => player.command(c) };
-  useListeners(rootElement, {
-    pointermove: onActivity,
-    pointerdown: onActivity,
-    keydown: (e) => {
-      onActivity(e);
-      onShortcutKey(e as KeyboardEvent, keys);
-    },
-  });
-  // The shell's video: a click plays or pauses it (a double click: full screen).
-  useListeners(shell.video, {
-    click: () => !error && player.command({ type: playing ? 'pause' : 'play' }),
-    dblclick: () => allowFullscreen && fullscreenToggle(),
-  });
+  const seekRun = usePlayerSurface({ shell, keys, playing, error: !!error, controlsVisible, onActivity, onHide });
   // After the listeners above (effects run in order): the shell's own click handling can go now.
   const mounted = useRef(onMounted);
   useEffect(() => mounted.current?.(), []);
@@ -126,9 +111,8 @@ export function EmbedApp({
       {!error && (state === PlayerState.CUED || autoplayBlocked) && state !== PlayerState.PLAYING && (
         <BigPlayButton onPlay={() => player.command({ type: 'play' })} />
       )}
-      {state === PlayerState.ENDED && !error && phase !== 'looping' && (
-        <EndScreen hasNext={hasNext} actions={actions} onReplay={() => player.command({ type: 'play' })} onNext={() => player.command({ type: 'nextVideo' })} />
-      )}
+      <TouchSeekIndicator run={seekRun} />
+      <EndScreens {...{ player, info, videoData, hasNext, actions, suggest }} looping={phase === 'looping'} failed={!!error} />
       {controls && !error && (
         <ControlChrome visible={controlsVisible} onFocusWithin={setChromeFocus}>
           <ControlBar

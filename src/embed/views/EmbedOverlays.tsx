@@ -9,6 +9,8 @@ import { TopActions } from './TopActions';
 import type { ViewerActions } from './viewerActions';
 import { useI18n } from '../i18n/I18nContext';
 import { errorText } from './errorText';
+import './overlays.css';
+import './lightTheme.css';
 
 const BIG_PLAY_PATH =
   'M66.5 7.7a8.5 8.5 0 0 0-6-6C55.2.3 34 .3 34 .3S12.8.3 7.5 1.7a8.5 8.5 0 0 0-6 6C.2 13 .2 24 .2 24s0 11 1.3 16.3a8.5 8.5 0 0 0 6 6C12.8 47.7 34 47.7 34 47.7s21.2 0 26.5-1.4a8.5 8.5 0 0 0 6-6C67.8 35 67.8 24 67.8 24s0-11-1.3-16.3z';
@@ -92,11 +94,24 @@ export function BigPlayButton({ onPlay }: { onPlay: () => void }) {
   );
 }
 
-/** The end screen: Replay, Next video when there is one, and the viewer's feedback. */
-export function EndScreen({ hasNext, actions, onReplay, onNext }: { hasNext: boolean; actions?: ViewerActions; onReplay: () => void; onNext: () => void }) {
+/** The end screen: the suggested videos (`children`), Replay, Next video when there is one, and the viewer's feedback. */
+export function EndScreen({
+  hasNext,
+  actions,
+  onReplay,
+  onNext,
+  children,
+}: {
+  hasNext: boolean;
+  actions?: ViewerActions;
+  onReplay: () => void;
+  onNext: () => void;
+  children?: ReactNode;
+}) {
   const { t } = useI18n();
   return (
-    <div className="vf-endscreen">
+    <div className={children ? 'vf-endscreen vf-endscreen-suggesting' : 'vf-endscreen'}>
+      {children}
       <button type="button" className="vf-end-replay" onClick={onReplay}>
         <ReplayIcon /> {t('replay')}
       </button>

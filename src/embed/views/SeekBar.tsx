@@ -1,35 +1,28 @@
 import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useLayoutObservable, useLayoutSubscription, useObservable, useObservableEagerState } from 'observable-hooks';
 import { distinctUntilChanged, map, switchMap } from 'rxjs';
-import { playbackTime, whileShown, wholeSecondsTime, type PlaybackTime } from '../../../streams/player/viewInfo';
+import { chapterAt, type Chapter } from '../../../streams/player/chapters';
+import { playbackTime, whileShown, type PlaybackTime } from '../../../streams/player/viewInfo';
 import { sameValue } from '../../../streams/shared/sameValue';
 import type { EmbedPlayer } from '../player/EmbedPlayer';
 import { seekSliderKey } from '../../../streams/player/shortcutCommand';
 import { storyboardFrame } from '../../../streams/player/storyboardFrame';
+import { chapterTrack, useSliderChapters } from './Chapters';
 import { formatTime } from './formatTime';
 import { useI18n } from '../i18n/I18nContext';
-import type { I18n } from '../i18n/translate';
 
 /** Where `t` is along the bar, as a CSS percentage (0% while the duration is unknown); 3 decimals: finer than a pixel. */
 const playedPct = (t: number, duration: number) => `${duration > 0 ? Math.round(Math.min(100, Math.max(0, (t / duration) * 100)) * 1000) / 1000 : 0}%`;
 
 /**
- * The slider's value and its text in words in the interface's language ("1 minute 5 seconds of 2 minutes"), written
- * when the whole second changes.
- */
-function writeSliderValue(slider: HTMLElement | null, { currentTime, duration }: PlaybackTime, i18n: I18n): void {
-  if (!slider) return;
-  slider.setAttribute('aria-valuenow', String(Math.floor(currentTime)));
-  slider.setAttribute('aria-valuetext', i18n.t('seekValue', { current: i18n.duration(currentTime), total: i18n.duration(duration) }));
-}
-
-/**
  * The seek bar: a slider (role, value, text) over the played part and the buffered ranges; hovering shows the time
  * under the pointer; a click or a drag seeks (`allowSeekAhead` false while dragging, true on release). It follows the
  * WAI-ARIA slider pattern: ←/→/↑/↓ 5 s, PageDown/PageUp 10 s, Home/End the ends, without starting a cued video; its
- * value is whole seconds and its text says the same in words ("1 minute 5 seconds of 2 minutes"). In a right-to-left
- * interface the bar runs from the right (its track is mirrored by rtl.css, the pointer's time read from the right
- * edge) and ← moves forward, → back: the arrows follow the direction the bar fills, as a native range input's do.
+ * value is whole seconds and its text says the same in words ("1 minute 5 seconds of 2 minutes"), in the interface's
+ * language. A video with chapters has its bar cut into the chapters' parts, its text names the chapter playing, and
+ * hovering names the one under the pointer. In a right-to-left interface the bar runs from the right (its track is
+ * mirrored by rtl.css, the pointer's time read from the right edge) and ← moves forward, → back: the arrows follow
+ * the direction the bar fills, as a native range input's do.
  */
 export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?: boolean }) {
   // While the bar can be seen: the snapshots as they come. While it is auto-hidden, the latest one only: its played
@@ -43,8 +36,7 @@ export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?:
   // changes (its maximum, the pointer's time).
   const bar = useRef<HTMLDivElement>(null);
   const i18n = useI18n();
-  const seconds$ = useObservable(() => player.info$.pipe(wholeSecondsTime()));
-  useLayoutSubscription(seconds$, (t) => writeSliderValue(bar.current, t, i18n));
+  const chapters = useSliderChapters(player, bar);
   const duration$ = useObservable(() =>
     player.info$.pipe(
       map((i) => i.duration),
@@ -138,30 +130,42 @@ export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?:
       }}
       onPointerLeave={() => setHover(null)}
     >
-      <div className="vf-seek-track">
-        {/* Keyed by position: a range that grows (each `progress` while loading) updates its bar, not a new one. */}
-        {buffered.map(([s, e], i) => (
-          <div key={i} className="vf-seek-buffered" style={{ left: pct(s), width: `calc(${pct(e)} - ${pct(s)})` }} />
-        ))}
-        {/* Their position is written by the time subscription above; React never sets it, so no render moves it back. */}
-        <div ref={played} className="vf-seek-played" />
+      <div className="vf-seek-track" {...chapterTrack(chapters, duration)}>
+        <div className="vf-seek-fill">
+          {/* Keyed by position: a range that grows (each `progress` while loading) updates its bar, not a new one. */}
+          {buffered.map(([s, e], i) => (
+            <div key={i} className="vf-seek-buffered" style={{ left: pct(s), width: `calc(${pct(e)} - ${pct(s)})` }} />
+          ))}
+          {/* Its position is written by the time subscription above; React never sets it, so no render moves it back. */}
+          <div ref={played} className="vf-seek-played" />
+        </div>
         <div ref={thumb} className="vf-seek-thumb" />
       </div>
-      {hover && <SeekPreview hover={hover} frame={storyboardFrame(storyboard, hover.time)} />}
+      {hover && <SeekPreview hover={hover} frame={storyboardFrame(storyboard, hover.time)} chapter={chapterAt(chapters, hover.time)} />}
     </div>
   );
 }
 
 /**
- * What hovering shows above the pointer: the storyboard thumbnail of that time (when the video has one) and the time.
- * A thumbnail stays whole inside the bar: near an end it stops following the pointer.
+ * What hovering shows above the pointer: the storyboard thumbnail of that time (when the video has one), the chapter
+ * there (when the video has chapters) and the time. A thumbnail stays whole inside the bar: near an end it stops
+ * following the pointer.
  */
-function SeekPreview({ hover, frame }: { hover: { x: number; time: number; width: number }; frame: ReturnType<typeof storyboardFrame> }) {
+function SeekPreview({
+  hover,
+  frame,
+  chapter,
+}: {
+  hover: { x: number; time: number; width: number };
+  frame: ReturnType<typeof storyboardFrame>;
+  chapter: Chapter | null;
+}) {
   const half = frame ? frame.w / 2 : 0;
   const left = frame && hover.width > frame.w ? Math.min(hover.width - half, Math.max(half, hover.x)) : hover.x;
   return (
     <div className="vf-seek-hover" style={{ left }} aria-hidden="true">
       <StoryboardThumb frame={frame} />
+      {chapter && <div className="vf-seek-chapter">{chapter.title}</div>}
       {formatTime(hover.time)}
     </div>
   );

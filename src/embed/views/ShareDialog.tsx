@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { SharePanel } from '../../../streams/platform/payloads';
 import { formatTime } from './formatTime';
 import { copyText } from './copyText';
@@ -6,6 +6,7 @@ import type { ViewerActions } from './viewerActions';
 import { useI18n } from '../i18n/I18nContext';
 import type { MessageKey } from '../i18n/catalogs/en';
 import type { I18n } from '../i18n/translate';
+import './share.css';
 
 /** The embed code the panel offers, as sites paste it (absolute `src`: the code is used on another site). */
 export const embedCodeFor = (embedUrl: string, title: string): string => {
@@ -35,7 +36,8 @@ const shareRow =
  * The share panel (spec §7 `share/get_share_panel`): the video's link, the link at the current time (when the viewer
  * ticks "Start at"), the playlist's link when the video plays from one, and the embed code, each with Copy and a
  * spoken "Copied" (or, where the frame may not copy, the text left selected with "Press Ctrl+C to copy"). A modal
- * dialog: focus goes to its first Copy, Escape or Close returns focus to the Share button.
+ * dialog (WAI-ARIA dialog pattern) over a scrim that dims the player: focus moves into it (the panel, then its first
+ * Copy once the links are there), Tab and Shift+Tab stay inside it, Escape or Close returns focus to the Share button.
  */
 export function ShareDialog({
   actions,
@@ -68,7 +70,8 @@ export function ShareDialog({
     // Asked once per opening: `currentTime` is the time when the viewer pressed Share and does not change while open.
   }, [actions, videoId, playlistId, startSeconds]);
   useEffect(() => {
-    if (panel) dialog.current?.querySelector<HTMLElement>('.vf-copy, button')?.focus();
+    const first = panel ? (dialog.current?.querySelector<HTMLElement>('.vf-copy') ?? dialog.current?.querySelector<HTMLElement>('button')) : null;
+    (first ?? dialog.current)?.focus();
   }, [panel]);
 
   const { t } = useI18n();
@@ -89,69 +92,93 @@ export function ShareDialog({
   };
 
   return (
-    <div
-      ref={dialog}
-      className="vf-share"
-      role="dialog"
-      aria-modal="true"
-      aria-label={t('share')}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') {
-          e.stopPropagation();
-          onClose();
-        }
-      }}
-    >
-      <div className="vf-share-header">
-        <h2 className="vf-share-title">{t('share')}</h2>
-        <button type="button" className="vf-pill" onClick={onClose}>
-          {t('close')}
-        </button>
-      </div>
-      {panel === null && (
-        <p className="vf-share-status" role="status">
-          {t('loadingEllipsis')}
-        </p>
-      )}
-      {panel && 'message' in panel && (
-        <p className="vf-action-error" role="alert">
-          {t('sharePanelFailed', { message: panel.message })}
-        </p>
-      )}
-      {rows.map((row) => (
-        <div key={row.key} className="vf-share-row" data-share={row.key}>
-          <label className="vf-share-label">
-            <span>{row.label}</span>
-            {row.multiline ? (
-              <textarea
-                readOnly
-                rows={2}
-                className="vf-share-field"
-                value={row.value}
-                ref={(el) => void (el ? fields.current.set(row.key, el) : fields.current.delete(row.key))}
-              />
-            ) : (
-              <input
-                readOnly
-                className="vf-share-field"
-                value={row.value}
-                ref={(el) => void (el ? fields.current.set(row.key, el) : fields.current.delete(row.key))}
-              />
-            )}
-          </label>
-          <button type="button" className="vf-pill vf-pill-primary vf-copy" aria-label={row.copy} onClick={() => void copy(row)}>
-            {t('copy')}
+    <div className="vf-share-scrim">
+      <div
+        ref={dialog}
+        className="vf-share"
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('share')}
+        tabIndex={-1}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.stopPropagation();
+            onClose();
+          } else if (e.key === 'Tab') trapTab(e);
+        }}
+      >
+        <div className="vf-share-header">
+          <h2 className="vf-share-title">{t('share')}</h2>
+          <button type="button" className="vf-pill" onClick={onClose}>
+            {t('close')}
           </button>
         </div>
-      ))}
-      {panel && 'videoUrl' in panel && panel.videoUrlAtTime && (
-        <label className="vf-share-attime">
-          <input type="checkbox" checked={atTime} onChange={(e) => setAtTime(e.target.checked)} /> {t('startAt', { time: formatTime(startSeconds) })}
-        </label>
-      )}
-      <p className="vf-share-status" role="status" aria-live="polite">
-        {copied ? (copied.ok ? (rows.find((r) => r.key === copied.key)?.copied ?? '') : t('pressCtrlC')) : ''}
-      </p>
+        <div className="vf-share-body">
+          {panel === null && (
+            <p className="vf-share-status" role="status">
+              {t('loadingEllipsis')}
+            </p>
+          )}
+          {panel && 'message' in panel && (
+            <p className="vf-action-error" role="alert">
+              {t('sharePanelFailed', { message: panel.message })}
+            </p>
+          )}
+          {rows.map((row) => (
+            <Fragment key={row.key}>
+              <ShareRowView
+                row={row}
+                fieldRef={(el) => void (el ? fields.current.set(row.key, el) : fields.current.delete(row.key))}
+                onCopy={() => void copy(row)}
+              />
+              {row.key === 'video' && panel && 'videoUrl' in panel && panel.videoUrlAtTime && (
+                <label className="vf-share-attime">
+                  <input type="checkbox" checked={atTime} onChange={(e) => setAtTime(e.target.checked)} /> {t('startAt', { time: formatTime(startSeconds) })}
+                </label>
+              )}
+            </Fragment>
+          ))}
+          <p className="vf-share-status" role="status" aria-live="polite">
+            {copied ? (copied.ok ? (rows.find((r) => r.key === copied.key)?.copied ?? '') : t('pressCtrlC')) : ''}
+          </p>
+        </div>
+      </div>
     </div>
   );
+}
+
+/** One link (or the embed code) in its read-only field, with its Copy button. */
+function ShareRowView({ row, fieldRef, onCopy }: { row: Row; fieldRef: (el: HTMLInputElement | HTMLTextAreaElement | null) => void; onCopy: () => void }) {
+  const { t } = useI18n();
+  return (
+    <div className="vf-share-row" data-share={row.key}>
+      <label className="vf-share-label">
+        <span>{row.label}</span>
+        {row.multiline ? (
+          <textarea readOnly rows={2} className="vf-share-field" value={row.value} ref={fieldRef} />
+        ) : (
+          <input readOnly className="vf-share-field" value={row.value} ref={fieldRef} />
+        )}
+      </label>
+      <button type="button" className="vf-pill vf-pill-primary vf-copy" aria-label={row.copy} onClick={onCopy}>
+        {t('copy')}
+      </button>
+    </div>
+  );
+}
+
+/** Tab from the last focusable element of the dialog goes to its first, Shift+Tab from the first to its last. */
+function trapTab(e: KeyboardEvent<HTMLElement>) {
+  const focusable = [...e.currentTarget.querySelectorAll<HTMLElement>('button, input, textarea, [href]')].filter((el) => !el.matches(':disabled'));
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  const active = e.currentTarget.ownerDocument.activeElement;
+  if (e.shiftKey && (active === first || active === e.currentTarget)) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && active === last) {
+    e.preventDefault();
+    first.focus();
+  }
 }

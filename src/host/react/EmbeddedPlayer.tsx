@@ -1,4 +1,4 @@
-import { type CSSProperties, useLayoutEffect, useRef, useState } from 'react';
+import { type CSSProperties, type ReactElement, useLayoutEffect, useRef, useState } from 'react';
 import type { Player } from '../sdk/Player';
 import {
   PLAYER_EVENT_NAMES,
@@ -79,7 +79,7 @@ const STATE_HANDLERS: Partial<Record<PlayerStateValue, keyof StateHandlers>> = {
  * receive `{ target, data }` like `YT.Player` listeners and may change on every render without resubscribing anything.
  * With `facade`, nothing of the embed loads until the viewer presses play.
  */
-export function EmbeddedPlayer({ facade = false, poster, ...props }: EmbeddedPlayerProps) {
+export function EmbeddedPlayer({ facade = false, poster, ...props }: EmbeddedPlayerProps): ReactElement {
   const [activated, setActivated] = useState(false);
   if (facade && !activated) {
     const { videoId, title, className, style } = props;

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactElement } from 'react';
 import { normalizeHost } from '../sdk/buildEmbedUrl';
 import { defaultHost } from '../sdk/defaultHost';
 import { isValidVideoId } from '../sdk/isValidVideoId';
@@ -99,7 +99,7 @@ const ICON: CSSProperties = { ...NO_LIMITS, position: 'absolute', left: '50%', t
  * Space; hovering or focusing it preconnects to the embed origin. `<EmbeddedPlayer facade>` uses it and then creates
  * the player with autoplay, moving the focus into it.
  */
-export function PlayerFacade({ videoId, host, title, poster, width, height, className, style, onActivate }: PlayerFacadeProps) {
+export function PlayerFacade({ videoId, host, title, poster, width, height, className, style, onActivate }: PlayerFacadeProps): ReactElement {
   const origin = embedOrigin(host);
   const image = poster ?? (isValidVideoId(videoId) ? posterUrl(origin, videoId) : undefined);
   const label = title ? `Play: ${title}` : videoId ? `Play video ${videoId}` : 'Play video';

@@ -6,3 +6,4 @@ export { usePlayerEvent } from './usePlayerEvent';
 export { usePlayerApiInfo, usePlayerInfo, usePlayerState } from './usePlayerState';
 export { playerIn, type PlayerInOptions } from './playerIn';
 export { playerResetKey } from './playerResetKey';
+export { default, type YouTubeEvent, type YouTubePlayer, type YouTubeProps } from './YouTube';

@@ -212,6 +212,9 @@ describe('npm run ingest on bad input', () => {
     const garbled = Buffer.from(clip);
     for (let i = 4096; i < garbled.length - 4096; i += 7) garbled[i] = (garbled[i] * 31 + 7) & 255;
     writeFileSync(f('garbled.mp4'), garbled);
+    // Chapters for the 4 s clip: one past its end; one line that is not a chapter.
+    writeFileSync(f('late.txt'), '0:00 Start\n0:05 After the end\n');
+    writeFileSync(f('prose.txt'), '0:00 Start\nsee you at two\n');
     const cases: [string, string[], NodeJS.ProcessEnv?][] = [
       ['missing', [f('nowhere.mp4')]],
       ['text', [f('notes.mp4')]],
@@ -225,6 +228,8 @@ describe('npm run ingest on bad input', () => {
       ['garbled', [f('garbled.mp4')]],
       ['noFile', []],
       ['badId', [f('clip.mp4'), '--id', 'tooshort']],
+      ['lateChapter', [f('clip.mp4'), '--chapters', f('late.txt')]],
+      ['proseChapters', [f('clip.mp4'), '--chapters', f('prose.txt')]],
       ['noFfprobe', [f('clip.mp4')], { FFPROBE: join(work, 'no-such-ffprobe') }],
       ['noFfmpeg', [f('clip.mp4')], { FFMPEG: join(work, 'no-such-ffmpeg') }],
     ];
@@ -249,6 +254,8 @@ describe('npm run ingest on bad input', () => {
     ['garbled', EXIT.CORRUPT, "the source's video does not decode"],
     ['noFile', EXIT.BAD_ARGUMENTS, 'ingest: no source file given (npm run ingest -- --help)'],
     ['badId', EXIT.BAD_ARGUMENTS, '--id must be 11 characters of [A-Za-z0-9_-]'],
+    ['lateChapter', EXIT.BAD_ARGUMENTS, 'late.txt: chapters[1]: startSeconds 5 must be before the end of the video'],
+    ['proseChapters', EXIT.BAD_ARGUMENTS, 'prose.txt: line 2 is not "<m:ss or h:mm:ss> <title>": "see you at two"'],
     [
       'noFfprobe',
       EXIT.TOOLS_MISSING,

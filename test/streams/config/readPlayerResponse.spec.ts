@@ -38,6 +38,9 @@ describe('readPlayerResponse', () => {
       { playabilityStatus: { status: 'OK' }, streamingData: { formats: [{ quality: 'medium', width: 1, height: 1, mimeType: 'v', contentLength: 1 }] } },
     ],
     ['a caption track that is not an object', { playabilityStatus: { status: 'OK' }, captions: { tracks: ['en'] } }],
+    ['chapters that are not a list', { playabilityStatus: { status: 'OK' }, chapters: { title: 'Intro' } }],
+    ['a chapter without its start', { playabilityStatus: { status: 'OK' }, chapters: [{ title: 'Intro' }] }],
+    ['a chapter title that is not text', { playabilityStatus: { status: 'OK' }, chapters: [{ title: 1, timeRangeStartMillis: 0 }] }],
     [
       'a ping beacon without its url',
       { playabilityStatus: { status: 'OK' }, playbackTracking: { videostatsPlaybackUrl: {}, videostatsWatchtimeUrl: { baseUrl: '/w' } } },

@@ -26,4 +26,15 @@ describe('controlsVisibility', () => {
       expectObservable(controlsVisibility(activity, playing, { hideMs })).toBe(expected, v);
     });
   });
+
+  it('a hide request hides them at once while playing; the next activity shows them; paused, it does nothing', () => {
+    createTestScheduler().run(({ hot, time, expectObservable }) => {
+      const hideMs = time('   -----|');
+      const playing = hot('  -t-------f-|', { f: false, t: true });
+      const activity = hot(' -----a------');
+      const hide = hot('     ---h------h-');
+      // Shown at 1, hidden on request at 3, shown by activity at 5; paused at 9 they stay; the request at 10 is ignored.
+      expectObservable(controlsVisibility(activity, playing, { hideMs, hide$: hide })).toBe('-T-F-T-----|', v);
+    });
+  });
 });

@@ -14,6 +14,7 @@ export default {
   volume: 'مستوى الصوت',
   seek: 'التنقّل',
   seekValue: '{current} من {total}',
+  seekValueChapter: '{current} من {total}، الفصل: {chapter}',
   subtitlesC: 'الترجمة (c)',
   settings: 'الإعدادات',
   playlist: 'قائمة التشغيل',
@@ -111,4 +112,8 @@ export default {
   signInIncompleteWindow: 'لم يكتمل تسجيل الدخول: اضغط على "تسجيل الدخول" مرة أخرى لاستخدام نافذة تسجيل الدخول.',
   signInIncomplete: 'لم يكتمل تسجيل الدخول. حاول مرة أخرى.',
   signInBlocked: 'تم حظر نافذة تسجيل الدخول: اسمح بالنوافذ المنبثقة لهذا المشغّل وحاول مرة أخرى.',
+  suggestedVideos: 'فيديوهات مقترحة',
+  moreVideos: 'المزيد من الفيديوهات',
+  hideMoreVideos: 'إخفاء المزيد من الفيديوهات',
+  suggestionName: '{title}، {channel}، {length}',
 } satisfies Catalog;

@@ -14,6 +14,7 @@ export default {
   volume: 'Lautstärke',
   seek: 'Springen',
   seekValue: '{current} von {total}',
+  seekValueChapter: '{current} von {total}, Kapitel: {chapter}',
   subtitlesC: 'Untertitel (c)',
   settings: 'Einstellungen',
   playlist: 'Playlist',
@@ -111,4 +112,8 @@ export default {
   signInIncompleteWindow: 'Die Anmeldung wurde nicht abgeschlossen: Drücke noch einmal auf Anmelden, um ein Anmeldefenster zu verwenden.',
   signInIncomplete: 'Die Anmeldung wurde nicht abgeschlossen. Versuche es noch einmal.',
   signInBlocked: 'Das Anmeldefenster wurde blockiert: Erlaube Pop-ups für diesen Player und versuche es noch einmal.',
+  suggestedVideos: 'Vorgeschlagene Videos',
+  moreVideos: 'Weitere Videos',
+  hideMoreVideos: 'Weitere Videos ausblenden',
+  suggestionName: '{title}, {channel}, {length}',
 } satisfies Catalog;

@@ -16,6 +16,7 @@ export const en = {
   volume: 'Volume',
   seek: 'Seek',
   seekValue: '{current} of {total}',
+  seekValueChapter: '{current} of {total}, Chapter: {chapter}',
   subtitlesC: 'Subtitles (c)',
   settings: 'Settings',
   playlist: 'Playlist',
@@ -113,6 +114,10 @@ export const en = {
   signInIncompleteWindow: 'Signing in did not complete: press Sign in again to use a sign-in window.',
   signInIncomplete: 'Signing in did not complete. Try again.',
   signInBlocked: 'The sign-in window was blocked: allow pop-ups for this player and try again.',
+  suggestedVideos: 'Suggested videos',
+  moreVideos: 'More videos',
+  hideMoreVideos: 'Hide more videos',
+  suggestionName: '{title}, {channel}, {length}',
 };
 
 /** A word of the interface. */

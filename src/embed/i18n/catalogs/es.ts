@@ -14,6 +14,7 @@ export default {
   volume: 'Volumen',
   seek: 'Buscar',
   seekValue: '{current} de {total}',
+  seekValueChapter: '{current} de {total}, Capítulo: {chapter}',
   subtitlesC: 'Subtítulos (c)',
   settings: 'Configuración',
   playlist: 'Lista de reproducción',
@@ -111,4 +112,8 @@ export default {
   signInIncompleteWindow: 'No se ha completado el inicio de sesión: pulsa Iniciar sesión otra vez para usar una ventana de inicio de sesión.',
   signInIncomplete: 'No se ha completado el inicio de sesión. Vuelve a intentarlo.',
   signInBlocked: 'Se ha bloqueado la ventana de inicio de sesión: permite las ventanas emergentes para este reproductor y vuelve a intentarlo.',
+  suggestedVideos: 'Vídeos sugeridos',
+  moreVideos: 'Más vídeos',
+  hideMoreVideos: 'Ocultar más vídeos',
+  suggestionName: '{title}, {channel}, {length}',
 } satisfies Catalog;

@@ -14,6 +14,7 @@ export default {
   volume: '音量',
   seek: 'シーク',
   seekValue: '{total}中{current}',
+  seekValueChapter: '{total}中{current}、チャプター: {chapter}',
   subtitlesC: '字幕 (c)',
   settings: '設定',
   playlist: '再生リスト',
@@ -111,4 +112,8 @@ export default {
   signInIncompleteWindow: 'ログインが完了しませんでした。もう一度 [ログイン] を押すと、ログイン用のウィンドウが開きます。',
   signInIncomplete: 'ログインが完了しませんでした。もう一度お試しください。',
   signInBlocked: 'ログイン用のウィンドウがブロックされました。このプレーヤーのポップアップを許可して、もう一度お試しください。',
+  suggestedVideos: 'おすすめの動画',
+  moreVideos: 'その他の動画',
+  hideMoreVideos: 'その他の動画を非表示',
+  suggestionName: '{title}、{channel}、{length}',
 } satisfies Catalog;

@@ -1,0 +1,42 @@
+import type { EndScreenOverlays, EndScreenVideoRenderer } from '../../streams/player/endScreenSuggestions';
+import { END_SCREEN_MAX_SUGGESTIONS } from '../../streams/timing';
+import type { Catalog, CatalogVideo } from '../media/catalog';
+import { fileUrl } from '../media/playerResponse';
+
+/** Seconds as `m:ss` (or `h:mm:ss`), as YouTube's `lengthText` reads. */
+function lengthText(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+function renderer(video: CatalogVideo): { endScreenVideoRenderer: EndScreenVideoRenderer } {
+  const length = lengthText(video.durationSeconds);
+  return {
+    endScreenVideoRenderer: {
+      videoId: video.id,
+      title: { simpleText: video.title },
+      thumbnail: { thumbnails: video.poster ? [{ url: fileUrl(video, video.poster) }] : [] },
+      lengthText: { simpleText: length, accessibility: { accessibilityData: { label: length } } },
+      lengthInSeconds: Math.floor(video.durationSeconds),
+      shortBylineText: { runs: [{ text: video.author, navigationEndpoint: { browseEndpoint: { browseId: video.channelId } } }] },
+    },
+  };
+}
+
+/**
+ * The end screen of `next {videoId}` (YouTube's `playerOverlays`): the catalogue's other videos an embed can play
+ * (embeddable, with a length), the video's own channel first, at most {@link END_SCREEN_MAX_SUGGESTIONS}; never the
+ * video itself. `sameChannelOnly` (the player's `rel=0`) keeps only the video's channel. The server filters, not the
+ * embed: it caps the list, and a cap taken before a filter in the embed could leave a `rel=0` end screen empty while
+ * the channel has more videos.
+ */
+export function endScreenOverlays(catalog: Catalog, video: CatalogVideo, sameChannelOnly: boolean): EndScreenOverlays {
+  const candidates = catalog.videos.filter((v) => v.id !== video.id && v.embeddable && v.durationSeconds > 0);
+  const own = candidates.filter((v) => v.channelId === video.channelId);
+  const others = sameChannelOnly ? [] : candidates.filter((v) => v.channelId !== video.channelId);
+  const results = [...own, ...others].slice(0, END_SCREEN_MAX_SUGGESTIONS).map(renderer);
+  return { playerOverlayRenderer: { endScreen: { watchNextEndScreenRenderer: { results } } } };
+}
