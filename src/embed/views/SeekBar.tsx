@@ -15,6 +15,17 @@ import { useI18n } from '../i18n/I18nContext';
 const playedPct = (t: number, duration: number) => `${duration > 0 ? Math.round(Math.min(100, Math.max(0, (t / duration) * 100)) * 1000) / 1000 : 0}%`;
 
 /**
+ * The time under the pointer at `clientX` on `bar` (null before it has a width), and where that is: `x` from the bar's
+ * left edge (the preview's place). The time counts from the bar's start: its right edge in a right-to-left interface.
+ */
+function pointerTime(bar: HTMLElement | null, clientX: number, duration: number, dir: 'ltr' | 'rtl') {
+  const r = bar?.getBoundingClientRect();
+  if (!r || r.width <= 0) return null;
+  const x = Math.min(r.width, Math.max(0, clientX - r.left));
+  return { x, time: ((dir === 'rtl' ? r.width - x : x) / r.width) * duration, width: r.width };
+}
+
+/**
  * The seek bar: a slider (role, value, text) over the played part and the buffered ranges; hovering shows the time
  * under the pointer; a click or a drag seeks (`allowSeekAhead` false while dragging, true on release). It follows the
  * WAI-ARIA slider pattern: ←/→/↑/↓ 5 s, PageDown/PageUp 10 s, Home/End the ends, without starting a cued video; its
@@ -86,12 +97,7 @@ export function SeekBar({ player, shown = true }: { player: EmbedPlayer; shown?:
   const known = duration > 0;
   const pct = (t: number) => playedPct(t, duration);
 
-  const timeAt = (clientX: number) => {
-    const r = bar.current?.getBoundingClientRect();
-    if (!r || r.width <= 0 || !known) return null;
-    const x = Math.min(r.width, Math.max(0, clientX - r.left)); // from the left edge (the preview's place)
-    return { x, time: ((i18n.dir === 'rtl' ? r.width - x : x) / r.width) * duration, width: r.width };
-  };
+  const timeAt = (clientX: number) => (known ? pointerTime(bar.current, clientX, duration, i18n.dir) : null);
   const seek = (clientX: number, allowSeekAhead: boolean) => {
     const at = timeAt(clientX);
     if (at) player.command({ type: 'seek', seconds: at.time, allowSeekAhead });
