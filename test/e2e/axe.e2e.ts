@@ -66,9 +66,12 @@ afterEach(async () => {
 
 describe('axe-core finds no violation in any state of the embed', () => {
   it.each([
-    ['dark', 'autoplay=0&list=PLvfDemoPlaylist01'],
-    ['light', 'autoplay=0&list=PLvfDemoPlaylist01&theme=light'],
-  ])('%s theme: cued, with the controls, the settings menu, the playlist, the share panel and the shortcut list', async (_theme, query) => {
+    ['dark theme', 'autoplay=0&list=PLvfDemoPlaylist01'],
+    ['light theme', 'autoplay=0&list=PLvfDemoPlaylist01&theme=light'],
+    // The translated interface: lang and dir on the page, every name in the language.
+    ['Arabic, right to left', 'autoplay=0&list=PLvfDemoPlaylist01&hl=ar'],
+    ['Japanese', 'autoplay=0&list=PLvfDemoPlaylist01&hl=ja'],
+  ])('%s: cued, with the controls, the settings menu, the playlist, the share panel and the shortcut list', async (_variant, query) => {
     const frame = await openFramed('VFsunrise01', query);
     await frame.waitForSelector('.vf-player[data-state="5"]');
     expect(await audit(frame)).toEqual([]);
@@ -110,10 +113,11 @@ describe('axe-core finds no violation in any state of the embed', () => {
   });
 
   it.each([
-    ['that cannot be decoded', 'VFbrokenvid'],
-    ['its owner keeps off other sites', 'VFnoembed01'],
-  ])('a video %s: the error screen', async (_why, videoId) => {
-    const frame = await openFramed(videoId, 'autoplay=1&mute=1');
+    ['that cannot be decoded', 'VFbrokenvid', ''],
+    ['its owner keeps off other sites', 'VFnoembed01', ''],
+    ['its owner keeps off other sites, in Arabic', 'VFnoembed01', '&hl=ar'],
+  ])('a video %s: the error screen', async (_why, videoId, hl) => {
+    const frame = await openFramed(videoId, `autoplay=1&mute=1${hl}`);
     await frame.waitForSelector('.vf-error[data-error-code]');
     expect(await audit(frame)).toEqual([]);
   });

@@ -69,6 +69,19 @@ describe('the interface in the viewer’s language', () => {
     await frame.page().close();
   });
 
+  it('hl=ja: the pause strip of suggestions and the chapter in the slider’s text are Japanese too', async () => {
+    const { frame } = await openFramed('VFsunrise01', 'hl=ja&autoplay=1&mute=1');
+    await frame.waitForFunction(() => document.querySelector('video')!.currentTime > 0.5);
+    await reachForPlayer(frame);
+    await frame.click('.vf-playpause');
+    await frame.waitForSelector('.vf-player[data-state="2"]');
+    await frame.waitForSelector('.vf-morevideos .vf-morevideos-list a.vf-suggestion');
+    expect(await frame.textContent('.vf-morevideos-toggle')).toBe('その他の動画を非表示');
+    expect(await label(frame, '.vf-morevideos-list')).toBe('おすすめの動画');
+    expect(await frame.getAttribute('.vf-seek', 'aria-valuetext')).toMatch(/中.*、チャプター: /);
+    await frame.page().close();
+  });
+
   it('hl=de-AT: German (the base language of an Austrian tag)', async () => {
     const { frame, catalogs } = await openFramed('VFsunrise01', 'hl=de-AT&autoplay=0');
     expect(await htmlLanguage(frame)).toEqual({ lang: 'de', dir: 'ltr' });

@@ -9,6 +9,7 @@ import { errorMessageKey, errorText } from '../../../../src/embed/views/errorTex
 import { everyShortcutTranslated, shortcutText } from '../../../../src/embed/views/shortcutText';
 import { SHORTCUT_LIST } from '../../../../streams/player/shortcutCommand';
 import { LIST_UNAVAILABLE } from '../../../../streams/player/playerEngine';
+import { seekValueIn } from '../../../../src/embed/views/Chapters';
 
 describe('t: the words of a key in the interface language', () => {
   it('fills placeholders; leaves one without a value as written', () => {
@@ -98,5 +99,14 @@ describe('loading a catalog', () => {
     await expect(loadCatalog('en')).resolves.toBeNull();
     await expect(loadCatalog('ar')).resolves.toBe(ar);
     expect(Object.keys(en).length).toBeGreaterThan(50);
+  });
+});
+
+describe('the chapters’ slider text in the interface language', () => {
+  it('the time in words, then the chapter playing', () => {
+    const german = seekValueIn(createI18n('de', de));
+    expect(german(4, 12, { title: 'Der Horizont', start: 0 })).toBe('4 Sekunden von 12 Sekunden, Kapitel: Der Horizont');
+    expect(german(4, 12, null)).toBe('4 Sekunden von 12 Sekunden');
+    expect(seekValueIn(createI18n('en'))(4, 12, { title: 'The horizon', start: 0 })).toBe('4 seconds of 12 seconds, Chapter: The horizon');
   });
 });
