@@ -110,6 +110,27 @@ describe('axe-core finds no violation in any state of the embed', () => {
   });
 
   it.each([
+    ['dark', ''],
+    ['light', '&theme=light'],
+  ])('%s theme: paused with the "More videos" strip, then the end screen with suggestions', async (_theme, query) => {
+    const frame = await openFramed('VFsunrise01', `autoplay=1&mute=1${query}`);
+    await frame.waitForSelector('.vf-player[data-state="1"]');
+    await reachForPlayer(frame);
+    await frame.click('.vf-playpause');
+    await frame.waitForSelector('.vf-morevideos .vf-morevideos-list a.vf-suggestion');
+    expect(await audit(frame)).toEqual([]);
+
+    await frame.evaluate(() => {
+      const video = document.querySelector('video')!;
+      video.currentTime = Math.max(0, video.duration - 0.3);
+      void video.play();
+    });
+    await frame.waitForSelector('.vf-player[data-state="0"]');
+    await frame.waitForSelector('.vf-endscreen .vf-end-suggestions a.vf-suggestion');
+    expect(await audit(frame)).toEqual([]);
+  });
+
+  it.each([
     ['that cannot be decoded', 'VFbrokenvid'],
     ['its owner keeps off other sites', 'VFnoembed01'],
   ])('a video %s: the error screen', async (_why, videoId) => {
