@@ -113,6 +113,29 @@ describe('axe-core finds no violation in any state of the embed', () => {
   });
 
   it.each([
+    ['dark theme', ''],
+    ['light theme', '&theme=light'],
+    ['Arabic, right to left', '&hl=ar'],
+    ['Japanese', '&hl=ja'],
+  ])('%s: paused with the "More videos" strip, then the end screen with suggestions', async (_variant, query) => {
+    const frame = await openFramed('VFsunrise01', `autoplay=1&mute=1${query}`);
+    await frame.waitForSelector('.vf-player[data-state="1"]');
+    await reachForPlayer(frame);
+    await frame.click('.vf-playpause');
+    await frame.waitForSelector('.vf-morevideos .vf-morevideos-list a.vf-suggestion');
+    expect(await audit(frame)).toEqual([]);
+
+    await frame.evaluate(() => {
+      const video = document.querySelector('video')!;
+      video.currentTime = Math.max(0, video.duration - 0.3);
+      void video.play();
+    });
+    await frame.waitForSelector('.vf-player[data-state="0"]');
+    await frame.waitForSelector('.vf-endscreen .vf-end-suggestions a.vf-suggestion');
+    expect(await audit(frame)).toEqual([]);
+  });
+
+  it.each([
     ['that cannot be decoded', 'VFbrokenvid', ''],
     ['its owner keeps off other sites', 'VFnoembed01', ''],
     ['its owner keeps off other sites, in Arabic', 'VFnoembed01', '&hl=ar'],

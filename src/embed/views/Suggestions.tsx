@@ -69,12 +69,12 @@ export function SuggestionList({
             aria-label={t('suggestionName', { title: s.title, channel: s.channel, length: s.length })}
             onClick={(e) => open(e, s.videoId)}
           >
+            {/* The words in the order of the link's name, apart (label in name); CSS draws the thumbnail first. */}
+            <span className="vf-suggestion-title">{s.title}</span> <span className="vf-suggestion-channel">{s.channel}</span>{' '}
             <span className="vf-suggestion-thumb">
               {s.thumbnailUrl && <img src={s.thumbnailUrl} alt="" loading="lazy" />}
               <span className="vf-suggestion-length">{s.length}</span>
             </span>
-            <span className="vf-suggestion-title">{s.title}</span>
-            <span className="vf-suggestion-channel">{s.channel}</span>
           </a>
         </li>
       ))}
