@@ -320,11 +320,11 @@ describe('autoplay refused by the browser at every embed size (issue 17 item 1)'
   }
 });
 
-describe('suggested videos at every embed size', () => {
-  for (const [width, height] of SIZES) {
-    it(`${width}×${height}: the pause strip and the end screen's suggestions overlap no control and are reachable`, async () => {
+describe('suggested videos at every embed size, left to right and right to left', () => {
+  for (const [width, height, hl] of DIRECTED_SIZES) {
+    it(`${width}×${height}${hl ? ` (hl=${hl})` : ''}: the pause strip and the end screen's suggestions overlap no control and are reachable`, async () => {
       const page = await browser.newPage({ viewport: { width: width + 40, height: height + 40 } });
-      const embedUrl = `${server.origin}/embed/VFsunrise01?autoplay=1&mute=1`;
+      const embedUrl = `${server.origin}/embed/VFsunrise01?autoplay=1&mute=1${hl ? `&hl=${hl}` : ''}`;
       await page.goto(host.page(`/suggest-${width}x${height}-${Math.random().toString(36).slice(2)}.html`, framingPage(embedUrl, { width, height })));
       const frame = await frameWith(page, '/embed/');
       await frame.waitForSelector('.vf-player[data-state="1"]');
@@ -398,10 +398,10 @@ const compact = (width: number, height: number) => width <= 500 || height <= 280
  * body scrolls inside when the frame is small), everything else in the player under its scrim, the title hidden;
  * Escape closes it and gives focus back to Share. The top overlay at small sizes: one line of title, a thin strip.
  */
-describe('the top overlay and the share panel at every embed size', () => {
-  for (const [width, height] of SIZES) {
-    it(`${width}×${height}: a thin top strip at small sizes; the share panel is a modal that fits the frame`, async () => {
-      const { page, frame } = await openFramed(width, height);
+describe('the top overlay and the share panel at every embed size, left to right and right to left', () => {
+  for (const [width, height, hl] of DIRECTED_SIZES) {
+    it(`${width}×${height}${hl ? ` (hl=${hl})` : ''}: a thin top strip at small sizes; the share panel is a modal that fits the frame`, async () => {
+      const { page, frame } = await openFramed(width, height, hl);
       await frame.waitForSelector('.vf-titlebar .vf-title');
       const top = await frame.evaluate(() => {
         const bar = document.querySelector('.vf-titlebar')!.getBoundingClientRect();
@@ -437,7 +437,11 @@ describe('the top overlay and the share panel at every embed size', () => {
       const dialog = [...report.controls, ...scrolled.controls].filter((c) => c.layer === 'dialog').map((c) => c.name);
       expect(scrolled.overlaps.filter((o) => /^dialog: .* × dialog: /.test(o))).toEqual([]);
       expect(scrolled.unclickable.filter((u) => u.layer === 'dialog')).toEqual([]);
-      for (const part of ['(Close)', '[Copy video link]', '[Copy playlist link]', '[Copy embed code]', 'input.vf-share-field']) {
+      // The panel's words in the page's language (the Arabic catalog's, right to left).
+      const words = hl
+        ? ['(إغلاق)', '[نسخ رابط الفيديو]', '[نسخ رابط قائمة التشغيل]', '[نسخ رمز التضمين]']
+        : ['(Close)', '[Copy video link]', '[Copy playlist link]', '[Copy embed code]'];
+      for (const part of [...words, 'input.vf-share-field']) {
         expect(dialog.join('\n')).toContain(part);
       }
       expect(report.overlaps.filter((o) => /^dialog: .* × dialog: /.test(o))).toEqual([]);
@@ -451,7 +455,7 @@ describe('the top overlay and the share panel at every embed size', () => {
         const d = document.querySelector('.vf-share')!;
         return {
           panel: box(d),
-          close: box([...d.querySelectorAll('button')].find((b) => b.textContent === 'Close')!),
+          close: box(d.querySelector('.vf-share-header button')!),
           background: getComputedStyle(d).backgroundColor,
           titleVisibility: getComputedStyle(document.querySelector('.vf-titlebar')!).visibility,
         };
