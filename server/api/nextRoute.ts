@@ -10,7 +10,7 @@ import type { ApiViewer } from './verifyApiRequest';
  * A video's state for a viewer, which `next {videoId}` answers; the platform domain provides it. Throws a 400 for a
  * malformed id and a 404 for an unknown video.
  */
-export type VideoViewerStateOf = (viewer: ApiViewer, videoId: unknown) => VideoViewerState;
+export type VideoViewerStateOf = (viewer: ApiViewer, videoId: unknown) => Promise<VideoViewerState>;
 
 /** What `next` answers for a list: the list, or a status and why. */
 type ListAnswer = { list: CatalogList } | { status: 400 | 404; message: string };
@@ -54,15 +54,15 @@ function listAnswer(catalog: Catalog, listType: unknown, list: unknown): ListAns
 export function registerNextRoute(
   app: FastifyInstance,
   catalog: CurrentCatalog,
-  verify: (request: FastifyRequest) => { viewer: ApiViewer; responseContext: Record<string, unknown> },
+  verify: (request: FastifyRequest) => Promise<{ viewer: ApiViewer; responseContext: Record<string, unknown> }>,
   videoViewerState?: VideoViewerStateOf,
 ): void {
-  app.post<{ Body: unknown }>('/youtubei/v1/next', (request, reply) => {
-    const { viewer, responseContext } = verify(request);
+  app.post<{ Body: unknown }>('/youtubei/v1/next', async (request, reply) => {
+    const { viewer, responseContext } = await verify(request);
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as { playlistId?: unknown; listType?: unknown; list?: unknown };
     const byList = body.playlistId === undefined && 'listType' in body;
     if (body.playlistId === undefined && !byList && videoViewerState && 'videoId' in body) {
-      return { responseContext, ...videoViewerState(viewer, (body as { videoId?: unknown }).videoId) };
+      return { responseContext, ...(await videoViewerState(viewer, (body as { videoId?: unknown }).videoId)) };
     }
     if (!byList && typeof body.playlistId !== 'string') {
       const what = videoViewerState ? 'a playlistId or a videoId' : 'a playlistId';
