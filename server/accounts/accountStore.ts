@@ -73,7 +73,8 @@ const SESSION_ID = /^[0-9a-f]{32}$/;
  * index is on `lower(email)` (ASCII folding under the column's `"C"` collation).
  */
 export function emailIs(state: StateDatabase, email: string): Expression<SqlBool> {
-  return state.engine === 'sqlite' ? sql<SqlBool>`email = ${email}` : sql<SqlBool>`lower(email) = lower(${email})`;
+  // The given email folds under "C" too, whatever the database's own collation, so both sides fold ASCII alone.
+  return state.engine === 'sqlite' ? sql<SqlBool>`email = ${email}` : sql<SqlBool>`lower(email) = lower(CAST(${email} AS TEXT) COLLATE "C")`;
 }
 
 export function createAccountStore(state: StateDatabase, { now = Date.now }: { now?: () => number } = {}): AccountStore {

@@ -19,8 +19,11 @@ export interface PostgresServer {
   port: number;
   /** `postgres://postgres@127.0.0.1:{port}/{database}`, for `VIDFRAME_DB` or `openStateDatabase`. */
   urlOf(database: string): string;
-  /** Creates an empty database (owned by `postgres`) and returns its URL. */
-  createDatabase(database: string): Promise<string>;
+  /**
+   * Creates an empty database (owned by `postgres`) and returns its URL; with `locale` (`C.UTF-8`), collated and
+   * case-folded by that locale rather than the cluster's `C`, as deployed databases usually are.
+   */
+  createDatabase(database: string, options?: { locale?: string }): Promise<string>;
   /** Drops a database, ending the connections still open to it. */
   dropDatabase(database: string): Promise<void>;
   close(): Promise<void>;
@@ -164,8 +167,10 @@ async function startOnce(bin: string, user: { uid: number; gid: number } | undef
   return {
     port,
     urlOf,
-    async createDatabase(database) {
-      await admin((client) => client.query(`CREATE DATABASE ${quoted(database)}`));
+    async createDatabase(database, { locale } = {}) {
+      if (locale !== undefined && !/^[A-Za-z0-9_.@-]+$/.test(locale)) throw new Error(`not a locale name: ${locale}`);
+      const collation = locale === undefined ? '' : ` TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE '${locale}' LC_CTYPE '${locale}'`;
+      await admin((client) => client.query(`CREATE DATABASE ${quoted(database)}${collation}`));
       return urlOf(database);
     },
     async dropDatabase(database) {

@@ -24,7 +24,8 @@ afterAll(() => server?.close());
 
 async function freshPostgres(): Promise<FreshState> {
   const name = `vf_state_${process.pid}_${++databases}`;
-  const url = await server.createDatabase(name);
+  // A locale that folds and sorts beyond ASCII, as deployed databases do: the tables' "C" columns keep SQLite's rules.
+  const url = await server.createDatabase(name, { locale: 'C.UTF-8' });
   const dataDir = mkdtempSync(join(tmpdir(), 'state-postgres-'));
   const opened: StateDatabase[] = [];
   return {

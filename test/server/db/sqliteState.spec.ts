@@ -35,6 +35,9 @@ async function freshSqlite(): Promise<FreshState> {
   };
 }
 
+/** Generous: the machine running the tests may be busy, and one test starts three server processes. */
+jest.setTimeout(60_000);
+
 describeStateConformance('SQLite', { engine: 'sqlite', fresh: freshSqlite, concurrentConnections: false });
 
 /** The schema as SQLite keeps it, whitespace aside. */

@@ -30,3 +30,15 @@ export async function countRows(state: StateDatabase, table: string): Promise<nu
   const { rows } = await sql<{ n: number | string }>`SELECT count(*) AS n FROM ${sql.table(table)}`.execute(state.db);
   return Number(rows[0]?.n);
 }
+
+/**
+ * The message a promise is rejected with, or `undefined` when it resolves. better-sqlite3's errors are made by the
+ * constructor of the first test file of a Jest worker that loaded it (the native addon is shared), so in another file
+ * they are no `Error` of its realm and `rejects.toThrow` would not see them: this reads the message whatever the realm.
+ */
+export async function rejectionOf(promise: Promise<unknown>): Promise<string | undefined> {
+  return promise.then(
+    () => undefined,
+    (error: unknown) => String((error as { message?: unknown } | undefined)?.message ?? error),
+  );
+}
