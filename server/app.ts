@@ -11,6 +11,8 @@ import { registerDashboard } from './collector/dashboard/registerDashboard';
 import { openCollectorStore } from './collector/openCollectorStore';
 import { registerCollector, type RateLimitSettings } from './collector/registerCollector';
 import type { CollectorStore } from './collector/store';
+import { openStateDatabase } from './db/openStateDatabase';
+import type { StateDatabaseSetting } from './db/stateDatabaseSetting';
 import { createMetrics } from './health/createMetrics';
 import { registerHealth } from './health/registerHealth';
 import { createHttpServer } from './http/createHttpServer';
@@ -51,6 +53,11 @@ export interface AppOptions {
   trustedOrigins?: readonly string[];
   /** The collector's store: a `VIDFRAME_STORE` value (`sqlite`, `sqlite:/file`, `clickhouse://…`) or a store. */
   store?: string | CollectorStore;
+  /**
+   * Where accounts, sessions, sign-in throttles and platform state live (`VIDFRAME_DB`): the data folder's SQLite file
+   * (the default) or a PostgreSQL database shared by several servers.
+   */
+  database?: StateDatabaseSetting;
   /** The admin token; generated into `{dataDir}/secrets/admin-token` when absent. */
   adminToken?: string;
   /** Host names the admin routes answer to. */
@@ -164,23 +171,32 @@ export async function buildApp(options: AppOptions = {}): Promise<VidFrameApp> {
     now,
     testHooks,
   });
+  // One state database for the accounts and the platform, closed with the app (or at once if they fail to start).
+  const database = await openStateDatabase(o.database ?? { engine: 'sqlite' }, dataDir);
+  app.addHook('onClose', () => database.close());
+  const closeDatabase = async (error: unknown): Promise<never> => {
+    await database.close();
+    throw error;
+  };
   const accounts = await registerAccounts(app, {
     dataDir,
+    database,
     now,
     seedDemoAccounts: o.seedDemoAccounts,
     secureCookies: o.secureCookies,
     accessTokenSecret: o.accessTokenSecret,
-  });
+  }).catch(closeDatabase);
   const verifyApiRequest = createApiRequestVerifier({ accounts, tokens: identityTokens, apiKey: o.apiKey });
   const platform = await registerPlatform(app, {
     dataDir,
+    database,
     catalog,
     verifyApiRequest,
     tokens: identityTokens,
     verifyAttestation: o.verifyAttestation ?? attestation.verify,
     sharedSecret: streamSecret,
     now,
-  });
+  }).catch(closeDatabase);
   await registerApi(app, {
     catalog,
     verifyApiRequest,

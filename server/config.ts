@@ -3,6 +3,7 @@ import { DEFAULT_ADMIN_HOSTS } from './admin/adminGuard';
 import { COLLECTOR_DEFAULT_RETENTION_DAYS, COLLECTOR_RATE_LIMIT_MAX, COLLECTOR_RATE_LIMIT_WINDOW_MS } from './collector/limits';
 import { readAdsHostSettings } from './ads/readAdsHostSettings';
 import type { AdsHostSettings } from './ads/adsHostSettings';
+import { parseStateDatabaseSetting } from './db/stateDatabaseSetting';
 
 /** A configuration mistake: `npm start` prints it and exits 2. */
 export class ConfigError extends Error {}
@@ -37,6 +38,7 @@ const list = (value: string | undefined) =>
  * | `VIDFRAME_DATA_DIR` | the data folder (database, secrets) | `.data` |
  * | `VIDFRAME_LIBRARY_DIR` | the library of ingested videos (`entries/`, `videos/`), watched while the server runs | `<data folder>/library` |
  * | `VIDFRAME_STORE` | `sqlite`, `sqlite:/file`, `clickhouse://host:8123/db` | `sqlite` |
+ * | `VIDFRAME_DB` | accounts, sessions, throttles, platform state: `sqlite` or `postgres://user:pass@host:5432/db` | `sqlite` |
  * | `VIDFRAME_ADMIN_TOKEN` | the admin token (≥ 16 chars) | generated into the data folder |
  * | `VIDFRAME_ADMIN_HOSTS` | host names the admin routes answer to | `localhost,127.0.0.1,[::1]` + `HOST` |
  * | `VIDFRAME_STREAM_SECRET` | a stream-token key shared by several collectors (≥ 32 chars) | a key file in the data folder |
@@ -115,6 +117,7 @@ export function readConfig(env: NodeJS.ProcessEnv): { port: number; host: string
       testHooks: env.VIDFRAME_TEST_HOOKS === '1',
       trustedOrigins: list(env.VIDFRAME_TRUSTED_ORIGINS),
       store: env.VIDFRAME_STORE,
+      database: parseStateDatabaseSetting(env.VIDFRAME_DB, (message) => new ConfigError(message)),
       adminToken: env.VIDFRAME_ADMIN_TOKEN,
       adminHosts,
       streamSecret: env.VIDFRAME_STREAM_SECRET,

@@ -45,13 +45,13 @@ const emptyBodyIsEmptyObject = async (request: FastifyRequest) => {
  * cookie-carrying request from another site is refused (403).
  */
 export function registerAccountApiRoutes(scope: FastifyInstance, { store, tokens, secureCookies }: AccountsContext): void {
-  const answerFor = (session: Session): AccessTokenAnswer | undefined => {
-    const account = store.accountById(session.accountId);
+  const answerFor = async (session: Session): Promise<AccessTokenAnswer | undefined> => {
+    const account = await store.accountById(session.accountId);
     if (!account) return undefined;
     let acting = session.actingChannelId;
     // Delegation withdrawn since the session chose the channel: the session falls back to the account itself.
-    if (acting !== null && !store.canActFor(account.id, acting)) {
-      store.setActingChannel(session.idHash, null);
+    if (acting !== null && !(await store.canActFor(account.id, acting))) {
+      await store.setActingChannel(session.idHash, null);
       acting = null;
     }
     const { token, expiresAtMs } = tokens.issue({
@@ -65,16 +65,16 @@ export function registerAccountApiRoutes(scope: FastifyInstance, { store, tokens
       accessToken: token,
       expiresAtMs,
       account: { id: account.id, displayName: account.displayName, email: account.email },
-      actingChannel: acting !== null ? { id: acting, title: store.channelTitle(acting) ?? acting } : null,
-      channels: store.channelsOf(account.id),
+      actingChannel: acting !== null ? { id: acting, title: (await store.channelTitle(acting)) ?? acting } : null,
+      channels: await store.channelsOf(account.id),
     };
   };
   /** The request's session, or why it is refused. */
-  const sessionFor = (
+  const sessionFor = async (
     request: FastifyRequest,
     bodySecret: string | undefined,
-  ): { ok: true; current: RequestSession } | { ok: false; status: 401 | 403; message: string } => {
-    const current = sessionOfRequest(request, store, bodySecret);
+  ): Promise<{ ok: true; current: RequestSession } | { ok: false; status: 401 | 403; message: string }> => {
+    const current = await sessionOfRequest(request, store, bodySecret);
     if (current?.source === 'cookie' && !isSameOriginOrUnnamed(request)) return { ok: false, status: 403, message: CROSS_SITE_REFUSAL };
     if (!current) return { ok: false, status: 401, message: NOT_SIGNED_IN };
     return { ok: true, current };
@@ -89,10 +89,10 @@ export function registerAccountApiRoutes(scope: FastifyInstance, { store, tokens
 
   scope.post<{ Body: { session?: string } }>('/accounts/token', sessionOnlyBody, async (request, reply) => {
     noStore(reply);
-    const found = sessionFor(request, request.body.session);
+    const found = await sessionFor(request, request.body.session);
     if (!found.ok && found.status === 401) return SIGNED_OUT_ANSWER;
     if (!found.ok) return reply.code(found.status).send(errorBody(found.status, found.message));
-    return answerFor(found.current.session) ?? SIGNED_OUT_ANSWER;
+    return (await answerFor(found.current.session)) ?? SIGNED_OUT_ANSWER;
   });
 
   scope.post<{ Body: { session?: string; channelId: string | null } }>(
@@ -125,25 +125,25 @@ export function registerAccountApiRoutes(scope: FastifyInstance, { store, tokens
     async (request, reply) => {
       noStore(reply);
       const fromForm = request.headers['content-type']?.toLowerCase().startsWith('application/x-www-form-urlencoded') ?? false;
-      const found = sessionFor(request, request.body.session);
+      const found = await sessionFor(request, request.body.session);
       if (!found.ok) return reply.code(found.status).send(errorBody(found.status, found.message));
       const { session } = found.current;
       if (fromForm && !isSameOriginOrUnnamed(request)) return reply.code(403).send(errorBody(403, CROSS_SITE_REFUSAL));
       const channelId = request.body.channelId === '' ? null : request.body.channelId;
-      if (channelId !== null && !store.canActFor(session.accountId, channelId)) {
+      if (channelId !== null && !(await store.canActFor(session.accountId, channelId))) {
         return reply.code(403).send(errorBody(403, `You cannot act for channel ${channelId}`));
       }
-      store.setActingChannel(session.idHash, channelId);
+      await store.setActingChannel(session.idHash, channelId);
       if (fromForm) return reply.code(303).header('location', '/signin').send();
-      return answerFor({ ...session, actingChannelId: channelId }) ?? reply.code(401).send(errorBody(401, NOT_SIGNED_IN));
+      return (await answerFor({ ...session, actingChannelId: channelId })) ?? reply.code(401).send(errorBody(401, NOT_SIGNED_IN));
     },
   );
 
   scope.post<{ Body: { session?: string } }>('/accounts/signout', sessionOnlyBody, async (request, reply) => {
     noStore(reply);
-    const current = sessionOfRequest(request, store, request.body.session);
+    const current = await sessionOfRequest(request, store, request.body.session);
     if (current?.source === 'cookie' && !isSameOriginOrUnnamed(request)) return reply.code(403).send(errorBody(403, CROSS_SITE_REFUSAL));
-    const signedOut = current !== undefined && store.deleteSession(current.session.idHash);
+    const signedOut = current !== undefined && (await store.deleteSession(current.session.idHash));
     clearSessionCookie(reply, { secureCookies });
     return { signedOut };
   });

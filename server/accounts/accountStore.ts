@@ -1,4 +1,6 @@
-import type { SqliteDatabase } from '../db/openDatabase';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { StateDatabase } from '../db/openStateDatabase';
+import type { StateTables } from '../db/stateTables';
 import { newSessionSecret, sessionIdHashOf, sessionIdOf } from './sessionSecrets';
 
 /** An account as the routes show it (never its password hash, except to the sign-in check). */
@@ -28,35 +30,34 @@ export interface Session {
 }
 
 /**
- * The accounts tables behind small, synchronous calls (better-sqlite3: a lookup is microseconds, and
- * `verifyAuthorization` stays synchronous for its callers). Expired sessions are deleted as they are met, and all at
- * once by {@link AccountStore.pruneExpiredSessions} at start-up.
+ * The accounts tables behind small asynchronous calls, the same on SQLite and PostgreSQL (`StateDatabase`). Expired
+ * sessions are deleted as they are met, and all at once by {@link AccountStore.pruneExpiredSessions} at start-up.
  */
 export interface AccountStore {
-  /** The account with this email (any case), with its password hash for the sign-in check. */
-  accountByEmail(email: string): (Account & { passwordHash: string }) | undefined;
-  accountById(id: string): Account | undefined;
-  channelTitle(channelId: string): string | undefined;
+  /** The account with this email (any ASCII case), with its password hash for the sign-in check. */
+  accountByEmail(email: string): Promise<(Account & { passwordHash: string }) | undefined>;
+  accountById(id: string): Promise<Account | undefined>;
+  channelTitle(channelId: string): Promise<string | undefined>;
   /** The channels an account owns, then those it manages, each by title. */
-  channelsOf(accountId: string): ChannelAccess[];
-  canActFor(accountId: string, channelId: string): boolean;
+  channelsOf(accountId: string): Promise<ChannelAccess[]>;
+  canActFor(accountId: string, channelId: string): Promise<boolean>;
   /** Starts a session; the secret is returned once and never stored. */
-  createSession(accountId: string, lifetimeMs: number): { secret: string; session: Session };
+  createSession(accountId: string, lifetimeMs: number): Promise<{ secret: string; session: Session }>;
   /** The live session a secret opens, or undefined (unknown, signed out or expired — an expired one is deleted). */
-  sessionBySecret(secret: string): Session | undefined;
+  sessionBySecret(secret: string): Promise<Session | undefined>;
   /** The live session an access token's `sid` names. */
-  sessionById(sessionId: string): Session | undefined;
-  setActingChannel(idHash: string, channelId: string | null): void;
+  sessionById(sessionId: string): Promise<Session | undefined>;
+  setActingChannel(idHash: string, channelId: string | null): Promise<void>;
   /** Signs a session out; true when there was one. */
-  deleteSession(idHash: string): boolean;
+  deleteSession(idHash: string): Promise<boolean>;
   /** Deletes every expired session; returns how many. */
-  pruneExpiredSessions(): number;
+  pruneExpiredSessions(): Promise<number>;
 }
 
-type SessionRow = { id_hash: string; account_id: string; acting_channel_id: string | null; created_at_ms: number; expires_at_ms: number };
-type AccountRow = { id: string; email: string; display_name: string; password_hash: string };
+type SessionRow = StateTables['sessions'];
+type AccountRow = StateTables['accounts'];
 
-const toAccount = (row: AccountRow): Account => ({ id: row.id, email: row.email, displayName: row.display_name });
+const toAccount = (row: Pick<AccountRow, 'id' | 'email' | 'display_name'>): Account => ({ id: row.id, email: row.email, displayName: row.display_name });
 const toSession = (row: SessionRow): Session => ({
   idHash: row.id_hash,
   sessionId: sessionIdOf(row.id_hash),
@@ -67,69 +68,102 @@ const toSession = (row: SessionRow): Session => ({
 });
 const SESSION_ID = /^[0-9a-f]{32}$/;
 
-export function createAccountStore(db: SqliteDatabase, { now = Date.now }: { now?: () => number } = {}): AccountStore {
-  const byEmail = db.prepare<[string], AccountRow>('SELECT id, email, display_name, password_hash FROM accounts WHERE email = ?');
-  const byId = db.prepare<[string], AccountRow>('SELECT id, email, display_name, password_hash FROM accounts WHERE id = ?');
-  const title = db.prepare<[string], { title: string }>('SELECT title FROM channels WHERE id = ?');
-  const channels = db.prepare<[string, string], ChannelAccess>(`
-    SELECT id, title, 'owner' AS relation FROM channels WHERE owner_account_id = ?
-    UNION ALL
-    SELECT c.id, c.title, 'manager' AS relation FROM channel_managers m JOIN channels c ON c.id = m.channel_id
-     WHERE m.account_id = ? AND c.owner_account_id <> m.account_id
-    ORDER BY relation DESC, title, id`);
-  const mayAct = db.prepare<[string, string, string, string], { ok: number }>(`
-    SELECT 1 AS ok FROM channels WHERE id = ? AND owner_account_id = ?
-    UNION ALL
-    SELECT 1 FROM channel_managers WHERE channel_id = ? AND account_id = ?
-    LIMIT 1`);
-  const insertSession = db.prepare('INSERT INTO sessions (id_hash, account_id, acting_channel_id, created_at_ms, expires_at_ms) VALUES (?, ?, NULL, ?, ?)');
-  const sessionByHash = db.prepare<[string], SessionRow>('SELECT * FROM sessions WHERE id_hash = ?');
-  // A range on the primary key: the rows whose hash starts with the 32 hex characters of the id ('g' sorts after 'f').
-  const sessionByPrefix = db.prepare<[string, string], SessionRow>('SELECT * FROM sessions WHERE id_hash >= ? AND id_hash < ? LIMIT 2');
-  const setActing = db.prepare('UPDATE sessions SET acting_channel_id = ? WHERE id_hash = ?');
-  const deleteOne = db.prepare('DELETE FROM sessions WHERE id_hash = ?');
-  const deleteExpired = db.prepare('DELETE FROM sessions WHERE expires_at_ms <= ?');
+/**
+ * The email lookup of each engine, each served by its unique index: SQLite's column compares `NOCASE`; PostgreSQL's
+ * index is on `lower(email)` (ASCII folding under the column's `"C"` collation).
+ */
+export function emailIs(state: StateDatabase, email: string): Expression<SqlBool> {
+  // The given email folds under "C" too, whatever the database's own collation, so both sides fold ASCII alone.
+  return state.engine === 'sqlite' ? sql<SqlBool>`email = ${email}` : sql<SqlBool>`lower(email) = lower(CAST(${email} AS TEXT) COLLATE "C")`;
+}
+
+export function createAccountStore(state: StateDatabase, { now = Date.now }: { now?: () => number } = {}): AccountStore {
+  const { db } = state;
+  const deleteOne = async (idHash: string) => Number((await db.deleteFrom('sessions').where('id_hash', '=', idHash).executeTakeFirst()).numDeletedRows);
 
   /** The row if it is live; an expired one is deleted on the way (lazy expiry). */
-  const live = (row: SessionRow | undefined): Session | undefined => {
+  const live = async (row: SessionRow | undefined): Promise<Session | undefined> => {
     if (!row) return undefined;
     if (row.expires_at_ms <= now()) {
-      deleteOne.run(row.id_hash);
+      await deleteOne(row.id_hash);
       return undefined;
     }
     return toSession(row);
   };
 
   return {
-    accountByEmail(email) {
-      const row = byEmail.get(email.trim());
+    async accountByEmail(email) {
+      const row = await db
+        .selectFrom('accounts')
+        .select(['id', 'email', 'display_name', 'password_hash'])
+        .where(emailIs(state, email.trim()))
+        .executeTakeFirst();
       return row && { ...toAccount(row), passwordHash: row.password_hash };
     },
-    accountById(id) {
-      const row = byId.get(id);
+    async accountById(id) {
+      const row = await db.selectFrom('accounts').select(['id', 'email', 'display_name']).where('id', '=', id).executeTakeFirst();
       return row && toAccount(row);
     },
-    channelTitle: (channelId) => title.get(channelId)?.title,
-    channelsOf: (accountId) => channels.all(accountId, accountId).map((c) => ({ id: c.id, title: c.title, relation: c.relation })),
-    canActFor: (accountId, channelId) => mayAct.get(channelId, accountId, channelId, accountId) !== undefined,
-    createSession(accountId, lifetimeMs) {
+    channelTitle: async (channelId) => (await db.selectFrom('channels').select('title').where('id', '=', channelId).executeTakeFirst())?.title,
+    async channelsOf(accountId) {
+      const rows = await db
+        .selectFrom('channels')
+        .select(['id', 'title', sql<ChannelAccess['relation']>`'owner'`.as('relation')])
+        .where('owner_account_id', '=', accountId)
+        .unionAll(
+          db
+            .selectFrom('channel_managers as m')
+            .innerJoin('channels as c', 'c.id', 'm.channel_id')
+            .select(['c.id', 'c.title', sql<ChannelAccess['relation']>`'manager'`.as('relation')])
+            .where('m.account_id', '=', accountId)
+            .whereRef('c.owner_account_id', '<>', 'm.account_id'),
+        )
+        .orderBy('relation', 'desc')
+        .orderBy('title')
+        .orderBy('id')
+        .execute();
+      return rows.map((c) => ({ id: c.id, title: c.title, relation: c.relation }));
+    },
+    async canActFor(accountId, channelId) {
+      const row = await db
+        .selectFrom('channels')
+        .select(sql<number>`1`.as('ok'))
+        .where('id', '=', channelId)
+        .where('owner_account_id', '=', accountId)
+        .unionAll(
+          db
+            .selectFrom('channel_managers')
+            .select(sql<number>`1`.as('ok'))
+            .where('channel_id', '=', channelId)
+            .where('account_id', '=', accountId),
+        )
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    async createSession(accountId, lifetimeMs) {
       const secret = newSessionSecret();
       const idHash = sessionIdHashOf(secret);
       const createdAtMs = now();
       const expiresAtMs = createdAtMs + lifetimeMs;
-      insertSession.run(idHash, accountId, createdAtMs, expiresAtMs);
+      await db
+        .insertInto('sessions')
+        .values({ id_hash: idHash, account_id: accountId, acting_channel_id: null, created_at_ms: createdAtMs, expires_at_ms: expiresAtMs })
+        .execute();
       return { secret, session: { idHash, sessionId: sessionIdOf(idHash), accountId, actingChannelId: null, createdAtMs, expiresAtMs } };
     },
-    sessionBySecret: (secret) => live(sessionByHash.get(sessionIdHashOf(secret))),
-    sessionById(sessionId) {
+    sessionBySecret: async (secret) => live(await db.selectFrom('sessions').selectAll().where('id_hash', '=', sessionIdHashOf(secret)).executeTakeFirst()),
+    async sessionById(sessionId) {
       if (!SESSION_ID.test(sessionId)) return undefined;
-      const rows = sessionByPrefix.all(sessionId, `${sessionId}g`);
+      // A range on the primary key: the rows whose hash starts with the 32 hex characters of the id ('g' sorts after
+      // 'f' byte by byte, the keys' collation on both engines).
+      const rows = await db.selectFrom('sessions').selectAll().where('id_hash', '>=', sessionId).where('id_hash', '<', `${sessionId}g`).limit(2).execute();
       return rows.length === 1 ? live(rows[0]) : undefined;
     },
-    setActingChannel(idHash, channelId) {
-      setActing.run(channelId, idHash);
+    async setActingChannel(idHash, channelId) {
+      await db.updateTable('sessions').set({ acting_channel_id: channelId }).where('id_hash', '=', idHash).execute();
     },
-    deleteSession: (idHash) => deleteOne.run(idHash).changes > 0,
-    pruneExpiredSessions: () => deleteExpired.run(now()).changes,
+    deleteSession: async (idHash) => (await deleteOne(idHash)) > 0,
+    pruneExpiredSessions: async () => Number((await db.deleteFrom('sessions').where('expires_at_ms', '<=', now()).executeTakeFirst()).numDeletedRows),
   };
 }

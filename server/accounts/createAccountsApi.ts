@@ -23,10 +23,10 @@ export interface Accounts {
    * Checks an `Authorization` header value (`Bearer vfat1…`): the token's signature and expiry, and that its session
    * still exists, so signing out kills the session's tokens at once rather than at their expiry.
    */
-  verifyAuthorization(header: string | undefined): AuthorizationCheck;
+  verifyAuthorization(header: string | undefined): Promise<AuthorizationCheck>;
   /** True when the account owns the channel or is one of its managers. */
-  canActFor(accountId: string, channelId: string): boolean;
-  displayNameOf(accountId: string): string | undefined;
+  canActFor(accountId: string, channelId: string): Promise<boolean>;
+  displayNameOf(accountId: string): Promise<string | undefined>;
 }
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
@@ -35,15 +35,15 @@ const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 export function createAccountsApi({ store, tokens }: { store: AccountStore; tokens: AccessTokens }): Accounts {
   const refused = (reason: string): AuthorizationCheck => ({ kind: 'refused', ok: false, status: 401, reason });
   return {
-    verifyAuthorization(header) {
+    async verifyAuthorization(header) {
       if (header === undefined) return { kind: 'anonymous', ok: true };
       const match = BEARER.exec(header);
       if (!match) return refused('The Authorization header must be "Bearer <access token>"');
       const token = tokens.verify(match[1]);
       if (!token.ok) return refused(token.reason);
-      const session = store.sessionById(token.sessionId);
+      const session = await store.sessionById(token.sessionId);
       if (!session || session.accountId !== token.accountId) return refused('The session of this access token has ended; sign in again');
-      if (token.actingChannelId !== undefined && !store.canActFor(token.accountId, token.actingChannelId)) {
+      if (token.actingChannelId !== undefined && !(await store.canActFor(token.accountId, token.actingChannelId))) {
         return refused(`The account can no longer act for channel ${token.actingChannelId}; ask for a new access token`);
       }
       return {
@@ -56,6 +56,6 @@ export function createAccountsApi({ store, tokens }: { store: AccountStore; toke
       };
     },
     canActFor: (accountId, channelId) => store.canActFor(accountId, channelId),
-    displayNameOf: (accountId) => store.accountById(accountId)?.displayName,
+    displayNameOf: async (accountId) => (await store.accountById(accountId))?.displayName,
   };
 }

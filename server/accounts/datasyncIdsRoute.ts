@@ -18,9 +18,9 @@ export const datasyncIdOf = (accountId: string, actingChannelId?: string): strin
  * Never cached: the answer changes with who is signed in.
  */
 export function registerDatasyncIdsRoute(scope: FastifyInstance, accounts: Pick<Accounts, 'verifyAuthorization'>): void {
-  scope.get('/getDatasyncIdsEndpoint', (request, reply) => {
+  scope.get('/getDatasyncIdsEndpoint', async (request, reply) => {
     reply.header('cache-control', 'no-store').header('vary', 'authorization');
-    const auth = accounts.verifyAuthorization(request.headers.authorization);
+    const auth = await accounts.verifyAuthorization(request.headers.authorization);
     if (auth.kind === 'refused') {
       return reply.code(auth.status).header('www-authenticate', 'Bearer error="invalid_token"').send(errorBody(auth.status, auth.reason));
     }

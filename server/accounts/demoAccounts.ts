@@ -1,4 +1,8 @@
-import type { SqliteDatabase } from '../db/openDatabase';
+import { sql, type Kysely } from 'kysely';
+import { inTransaction } from '../db/inTransaction';
+import type { StateDatabase } from '../db/openStateDatabase';
+import type { StateTables } from '../db/stateTables';
+import { emailIs } from './accountStore';
 import { hashPassword } from './passwordHash';
 
 /**
@@ -34,24 +38,57 @@ const DEMO_MANAGERS: readonly { channelId: string; accountId: string }[] = [{ ch
  *
  * @returns the emails of the accounts created now (empty on every start but the first).
  */
-export async function seedDemoAccounts(db: SqliteDatabase, { now = Date.now }: { now?: () => number } = {}): Promise<string[]> {
-  const exists = db.prepare<[string, string], { id: string }>('SELECT id FROM accounts WHERE email = ? OR id = ?');
-  const missing = Object.values(DEMO_ACCOUNTS).filter((a) => exists.get(a.email, a.id) === undefined);
+export async function seedDemoAccounts(state: StateDatabase, { now = Date.now }: { now?: () => number } = {}): Promise<string[]> {
+  /** The id of the account holding this email (any case) or this id, if any. */
+  const holder = async (trx: Kysely<StateTables>, a: { email: string; id: string }) =>
+    (
+      await trx
+        .selectFrom('accounts')
+        .select('id')
+        .where((eb) => eb.or([emailIs(state, a.email), eb('id', '=', a.id)]))
+        .executeTakeFirst()
+    )?.id;
+  const missing: (typeof DEMO_ACCOUNTS)[keyof typeof DEMO_ACCOUNTS][] = [];
+  for (const a of Object.values(DEMO_ACCOUNTS)) if ((await holder(state.db, a)) === undefined) missing.push(a);
   // Hashed before the transaction: nothing but database work is awaited inside one.
   const hashes = await Promise.all(missing.map((a) => hashPassword(a.password)));
-  const insertAccount = db.prepare('INSERT OR IGNORE INTO accounts (id, email, display_name, password_hash, created_at_ms) VALUES (?, ?, ?, ?, ?)');
-  const insertChannel = db.prepare('INSERT OR IGNORE INTO channels (id, title, owner_account_id) VALUES (?, ?, ?)');
-  const insertManager = db.prepare('INSERT OR IGNORE INTO channel_managers (channel_id, account_id) SELECT id, ? FROM channels WHERE id = ?');
-  db.transaction(() => {
-    missing.forEach((a, i) => insertAccount.run(a.id, a.email, a.displayName, hashes[i], now()));
+  const created: string[] = [];
+  await inTransaction(state, { scope: 'seed', key: 'demo-accounts' }, async (trx) => {
+    for (const [i, a] of missing.entries()) {
+      // Another server starting at once may have created it since: then this one is not created again.
+      if ((await holder(trx, a)) !== undefined) continue;
+      await trx
+        .insertInto('accounts')
+        .values({ id: a.id, email: a.email, display_name: a.displayName, password_hash: hashes[i]!, created_at_ms: now() })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      created.push(a.email);
+    }
     // Only for the demo ids: an account that took a demo email under another id is left alone.
-    const present = new Set<string>(
-      Object.values(DEMO_ACCOUNTS)
-        .filter((a) => exists.get(a.email, a.id)?.id === a.id)
-        .map((a) => a.id),
-    );
-    for (const a of Object.values(DEMO_ACCOUNTS)) if (present.has(a.id)) insertChannel.run(a.channel.id, a.channel.title, a.id);
-    for (const m of DEMO_MANAGERS) if (present.has(m.accountId)) insertManager.run(m.accountId, m.channelId);
-  }).immediate();
-  return missing.map((a) => a.email);
+    const present = new Set<string>();
+    for (const a of Object.values(DEMO_ACCOUNTS)) if ((await holder(trx, a)) === a.id) present.add(a.id);
+    for (const a of Object.values(DEMO_ACCOUNTS)) {
+      if (!present.has(a.id)) continue;
+      await trx
+        .insertInto('channels')
+        .values({ id: a.channel.id, title: a.channel.title, owner_account_id: a.id })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    for (const m of DEMO_MANAGERS) {
+      if (!present.has(m.accountId)) continue;
+      await trx
+        .insertInto('channel_managers')
+        .columns(['channel_id', 'account_id'])
+        .expression(
+          trx
+            .selectFrom('channels')
+            .select(['id', sql.val(m.accountId).as('account_id')])
+            .where('id', '=', m.channelId),
+        )
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+  });
+  return created;
 }

@@ -1,9 +1,8 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
-import { join } from 'node:path';
-import { migrate } from '../db/migrate';
-import { DATABASE_FILE_NAME, openDatabase } from '../db/openDatabase';
+import { migrateState } from '../db/migrateState';
+import { openStateDatabase, type StateDatabase } from '../db/openStateDatabase';
 import { replyWithError } from '../http/errors';
 import { createAccessTokensFor } from '../tokens/accessTokens';
 import { registerAccountApiRoutes } from './accountApiRoutes';
@@ -20,8 +19,13 @@ import { createSigninThrottle } from './signinThrottle';
 export type { Accounts, AuthorizationCheck } from './createAccountsApi';
 
 export interface AccountsOptions {
-  /** The data folder: the accounts live in its SQLite database, the access-token key in `secrets/access-token-key`. */
+  /** The data folder: the access-token key lives in `secrets/access-token-key`, and the accounts in its SQLite file unless `database` is given. */
   dataDir: string;
+  /**
+   * The state database the accounts live in (`openStateDatabase`: SQLite or PostgreSQL), opened and closed by the
+   * caller. Without it, the data folder's SQLite file, opened here and closed with the app.
+   */
+  database?: StateDatabase;
   /** The clock of sessions and tokens (ms since the epoch); tests fix it. */
   now?: () => number;
   /** Create the demo accounts (Ada and Grace, `DEMO_ACCOUNTS`) when missing. Default true. */
@@ -36,9 +40,8 @@ export interface AccountsOptions {
 
 /**
  * The accounts domain of the reference server: accounts and channels with delegation, sign-in sessions,
- * short-lived access tokens, and the routes below. It opens its own connection to the server's database (the collector
- * holds another to the same WAL file), brings the `accounts` tables up to date, seeds the demo accounts when asked,
- * deletes expired sessions, and closes the connection when the app closes.
+ * short-lived access tokens, and the routes below. It brings the `accounts` tables of the state database up to date
+ * (safe when several servers start at once), seeds the demo accounts when asked and deletes expired sessions.
  *
  * Routes: `GET /signin`, `POST /signin` (throttled per email and per address, see `signinThrottle.ts`;
  * `@fastify/rate-limit` must be registered, with `global: false`, before this), `POST /signout`, `GET /accounts/signin.css`, `POST /accounts/token`,
@@ -51,30 +54,36 @@ export interface AccountsOptions {
  */
 export async function registerAccounts(
   app: FastifyInstance,
-  { dataDir, now = Date.now, seedDemoAccounts = true, secureCookies = false, accessTokenSecret, sessionLifetimeMs = SESSION_LIFETIME_MS }: AccountsOptions,
+  {
+    dataDir,
+    database,
+    now = Date.now,
+    seedDemoAccounts = true,
+    secureCookies = false,
+    accessTokenSecret,
+    sessionLifetimeMs = SESSION_LIFETIME_MS,
+  }: AccountsOptions,
 ): Promise<Accounts> {
-  const db = openDatabase(join(dataDir, DATABASE_FILE_NAME));
+  const state = database ?? (await openStateDatabase({ engine: 'sqlite' }, dataDir));
+  const store = createAccountStore(state, { now });
   try {
-    migrate(db, 'accounts', accountsMigrations);
-    if (seedDemoAccounts) await seedDemo(db, { now });
+    await migrateState(state, 'accounts', accountsMigrations);
+    if (seedDemoAccounts) await seedDemo(state, { now });
+    await store.pruneExpiredSessions();
   } catch (error) {
-    db.close();
+    if (!database) await state.close();
     throw error;
   }
-  const store = createAccountStore(db, { now });
-  store.pruneExpiredSessions();
   const tokens = createAccessTokensFor({ dataDir, secret: accessTokenSecret, now });
   const accounts = createAccountsApi({ store, tokens });
-  const throttle = createSigninThrottle(db, { now });
+  const throttle = createSigninThrottle(state, { now });
   const context: AccountsContext = { store, tokens, sessionLifetimeMs, secureCookies, throttle, demoAccounts: seedDemoAccounts };
 
   await app.register(async (scope) => {
     await scope.register(fastifyCookie);
     await scope.register(fastifyFormbody, { bodyLimit: ACCOUNTS_FORM_BODY_MAX_BYTES });
     scope.setErrorHandler(replyWithError);
-    scope.addHook('onClose', async () => {
-      db.close();
-    });
+    if (!database) scope.addHook('onClose', () => state.close());
     registerSigninRoutes(scope, context);
     registerAccountApiRoutes(scope, context);
     registerDatasyncIdsRoute(scope, accounts);

@@ -67,13 +67,13 @@ export interface RequestSession {
  * sign-in, where third-party frames get no cookie), else the `vf_session` cookie. A secret given in the body is used
  * alone: a wrong one is not rescued by a cookie.
  */
-export function sessionOfRequest(request: FastifyRequest, store: AccountStore, bodySecret?: string): RequestSession | undefined {
+export async function sessionOfRequest(request: FastifyRequest, store: AccountStore, bodySecret?: string): Promise<RequestSession | undefined> {
   if (bodySecret !== undefined) {
-    const session = store.sessionBySecret(bodySecret);
+    const session = await store.sessionBySecret(bodySecret);
     return session && { session, secret: bodySecret, source: 'body' };
   }
   const cookie = request.cookies[SESSION_COOKIE_NAME];
   if (!cookie || !SESSION_SECRET.test(cookie)) return undefined;
-  const session = store.sessionBySecret(cookie);
+  const session = await store.sessionBySecret(cookie);
   return session && { session, secret: cookie, source: 'cookie' };
 }

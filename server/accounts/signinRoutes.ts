@@ -33,9 +33,9 @@ const signinRateLimit = (store: AccountStore, throttle: SigninThrottle): RateLim
   max: SIGNIN_RATE_LIMIT_MAX,
   timeWindow: '1 minute',
   hook: 'preHandler',
-  allowList: (request: FastifyRequest) => {
-    const account = store.accountByEmail((request.body as SigninBody).email);
-    return account !== undefined && throttle.isKnownDevice(account.id, deviceSecretOf(request));
+  allowList: async (request: FastifyRequest) => {
+    const account = await store.accountByEmail((request.body as SigninBody).email);
+    return account !== undefined && (await throttle.isKnownDevice(account.id, deviceSecretOf(request)));
   },
 });
 
@@ -66,15 +66,15 @@ export function registerSigninRoutes(scope: FastifyInstance, { store, sessionLif
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(SIGNIN_STYLESHEET),
   );
 
-  scope.get<{ Querystring: { popup?: '0' | '1' } }>('/signin', { helmet: SIGNIN_HELMET, schema: { querystring: popupQuery } }, (request, reply) => {
+  scope.get<{ Querystring: { popup?: '0' | '1' } }>('/signin', { helmet: SIGNIN_HELMET, schema: { querystring: popupQuery } }, async (request, reply) => {
     const popup = request.query.popup === '1';
-    const current = sessionOfRequest(request, store);
-    const account = current && store.accountById(current.session.accountId);
+    const current = await sessionOfRequest(request, store);
+    const account = current && (await store.accountById(current.session.accountId));
     if (!current || !account) return html(reply).send(renderSigninPage({ kind: 'form', popup, demoAccounts }));
     // Already signed in on this origin: a pop-up hands the session over at once.
     if (popup) return html(reply).send(renderSessionHandOverPage({ account, secret: current.secret, nonce: reply.cspNonce.script }));
     return html(reply).send(
-      renderSigninPage({ kind: 'signedIn', popup, account, channels: store.channelsOf(account.id), actingChannelId: current.session.actingChannelId }),
+      renderSigninPage({ kind: 'signedIn', popup, account, channels: await store.channelsOf(account.id), actingChannelId: current.session.actingChannelId }),
     );
   });
 
@@ -100,10 +100,10 @@ export function registerSigninRoutes(scope: FastifyInstance, { store, sessionLif
       if (!isSameOriginOrUnnamed(request)) return reply.code(403).send(errorBody(403, CROSS_SITE_REFUSAL));
       const { email, password } = request.body;
       const popup = request.body.popup === '1';
-      const found = store.accountByEmail(email);
+      const found = await store.accountByEmail(email);
       const deviceSecret = deviceSecretOf(request);
       const form = (error: string) => renderSigninPage({ kind: 'form', popup, demoAccounts, email, error });
-      const admission = throttle.admit(email, { accountId: found?.id, deviceSecret });
+      const admission = await throttle.admit(email, { accountId: found?.id, deviceSecret });
       if (!admission.ok) {
         const retryAfterS = Math.ceil(admission.retryAfterMs / 1000);
         return html(reply)
@@ -114,12 +114,12 @@ export function registerSigninRoutes(scope: FastifyInstance, { store, sessionLif
       // An unknown email is checked against a hash no password matches: one scrypt either way, so no timing oracle.
       const matches = await verifyPassword(password, found?.passwordHash ?? UNMATCHABLE_PASSWORD_HASH);
       if (!found || !matches) return html(reply).code(401).send(form(WRONG_CREDENTIALS));
-      setDeviceCookie(reply, throttle.succeeded(email, found.id, deviceSecret), { secureCookies });
+      setDeviceCookie(reply, await throttle.succeeded(email, found.id, deviceSecret), { secureCookies });
       const account = publicAccount(found);
       // Signing in again replaces the session this browser had.
-      const previous = sessionOfRequest(request, store);
-      if (previous) store.deleteSession(previous.session.idHash);
-      const { secret } = store.createSession(account.id, sessionLifetimeMs);
+      const previous = await sessionOfRequest(request, store);
+      if (previous) await store.deleteSession(previous.session.idHash);
+      const { secret } = await store.createSession(account.id, sessionLifetimeMs);
       setSessionCookie(reply, secret, { secureCookies, maxAgeMs: sessionLifetimeMs });
       if (popup) return html(reply).send(renderSessionHandOverPage({ account, secret, nonce: reply.cspNonce.script }));
       return reply.code(303).header('location', '/signin').header('cache-control', 'no-store').send();
@@ -138,8 +138,8 @@ export function registerSigninRoutes(scope: FastifyInstance, { store, sessionLif
     },
     async (request, reply) => {
       if (!isSameOriginOrUnnamed(request)) return reply.code(403).send(errorBody(403, CROSS_SITE_REFUSAL));
-      const current = sessionOfRequest(request, store);
-      if (current) store.deleteSession(current.session.idHash);
+      const current = await sessionOfRequest(request, store);
+      if (current) await store.deleteSession(current.session.idHash);
       clearSessionCookie(reply, { secureCookies });
       return reply
         .code(303)

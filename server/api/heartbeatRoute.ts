@@ -36,7 +36,7 @@ const isClaims = (c: unknown): c is PlaybackClaims => {
 
 export interface HeartbeatRouteOptions {
   catalog: CurrentCatalog;
-  verify: (request: FastifyRequest) => { viewer: ApiViewer; responseContext: Record<string, unknown> };
+  verify: (request: FastifyRequest) => Promise<{ viewer: ApiViewer; responseContext: Record<string, unknown> }>;
   viewerOf: (viewer: ApiViewer, body: unknown) => PlayerViewer;
   /** Signs the server data; a shared secret lets several servers read each other's. Default: a key of this process. */
   secret?: string;
@@ -58,8 +58,8 @@ export interface HeartbeatRouteOptions {
  */
 export function registerHeartbeatRoute(app: FastifyInstance, { catalog, verify, viewerOf, secret, now = Date.now }: HeartbeatRouteOptions): void {
   const key = secret ?? randomBytes(32).toString('base64url');
-  app.post<{ Body: unknown }>('/youtubei/v1/player/heartbeat', (request): HeartbeatResponse & { responseContext: Record<string, unknown> } => {
-    const { viewer, responseContext } = verify(request);
+  app.post<{ Body: unknown }>('/youtubei/v1/player/heartbeat', async (request): Promise<HeartbeatResponse & { responseContext: Record<string, unknown> }> => {
+    const { viewer, responseContext } = await verify(request);
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
     if (!isValidVideoId(body.videoId)) throw new HttpError(400, 'The request body must be a JSON object with a valid videoId.');
     const current = catalog.current(body.videoId);

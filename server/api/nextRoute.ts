@@ -11,7 +11,7 @@ import type { ApiViewer } from './verifyApiRequest';
  * A video's state for a viewer, which `next {videoId}` answers; the platform domain provides it. Throws a 400 for a
  * malformed id and a 404 for an unknown video.
  */
-export type VideoViewerStateOf = (viewer: ApiViewer, videoId: unknown) => VideoViewerState;
+export type VideoViewerStateOf = (viewer: ApiViewer, videoId: unknown) => Promise<VideoViewerState>;
 
 /** What `next` answers for a list: the list, or a status and why. */
 type ListAnswer = { list: CatalogList } | { status: 400 | 404; message: string };
@@ -57,16 +57,16 @@ function listAnswer(catalog: Catalog, listType: unknown, list: unknown): ListAns
 export function registerNextRoute(
   app: FastifyInstance,
   catalog: CurrentCatalog,
-  verify: (request: FastifyRequest) => { viewer: ApiViewer; responseContext: Record<string, unknown> },
+  verify: (request: FastifyRequest) => Promise<{ viewer: ApiViewer; responseContext: Record<string, unknown> }>,
   videoViewerState?: VideoViewerStateOf,
 ): void {
-  app.post<{ Body: unknown }>('/youtubei/v1/next', (request, reply) => {
-    const { viewer, responseContext } = verify(request);
+  app.post<{ Body: unknown }>('/youtubei/v1/next', async (request, reply) => {
+    const { viewer, responseContext } = await verify(request);
     const body = (request.body && typeof request.body === 'object' ? request.body : {}) as { playlistId?: unknown; listType?: unknown; list?: unknown };
     const byList = body.playlistId === undefined && 'listType' in body;
     if (body.playlistId === undefined && !byList && videoViewerState && 'videoId' in body) {
       const { videoId, sameChannelOnly } = body as { videoId?: unknown; sameChannelOnly?: unknown };
-      const state = videoViewerState(viewer, videoId);
+      const state = await videoViewerState(viewer, videoId);
       const video = findVideo(catalog.current(), state.videoId);
       const playerOverlays = video ? endScreenOverlays(catalog.current(), video, sameChannelOnly === true) : undefined;
       return { responseContext, ...state, playerOverlays };

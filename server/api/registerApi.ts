@@ -47,15 +47,15 @@ const MAX_DECODED_BODY_BYTES = 1024 * 1024;
 async function registerCalls(app: FastifyInstance, { catalog, verifyApiRequest, tokens, videoViewerState, heartbeatSecret, now }: ApiOptions): Promise<void> {
   app.addHook('preParsing', apiCredentialsHook(verifyApiRequest));
   decodeGzipBodies(app, MAX_DECODED_BODY_BYTES);
-  const verify = (request: Parameters<VerifyApiRequest>[0]): { viewer: ApiViewer; responseContext: Record<string, unknown> } => {
-    const viewer = verifyApiRequest(request, request.body);
+  const verify = async (request: Parameters<VerifyApiRequest>[0]): Promise<{ viewer: ApiViewer; responseContext: Record<string, unknown> }> => {
+    const viewer = await verifyApiRequest(request, request.body);
     return { viewer, responseContext: responseContextFor(viewer, tokens.consistency) };
   };
 
   // The player endpoint: what the embed asks when a host loads another video.
   // The answer depends on the viewer: signed in or not, and the region of the client context.
-  app.post<{ Body: unknown }>('/youtubei/v1/player', (request) => {
-    const { viewer, responseContext } = verify(request);
+  app.post<{ Body: unknown }>('/youtubei/v1/player', async (request) => {
+    const { viewer, responseContext } = await verify(request);
     const body = request.body as { videoId?: unknown } | undefined;
     if (!body || typeof body !== 'object' || !('videoId' in body)) throw new HttpError(400, 'The request body must be a JSON object with a videoId.');
     return { ...playerResponseFor(catalog.current(body.videoId), body.videoId, { viewer: playerViewerOf(viewer, body) }), responseContext };

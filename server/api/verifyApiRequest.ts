@@ -6,8 +6,8 @@ import { ANTI_FORGERY_FIELD, type IdentityTokens } from '../tokens/identityToken
 export interface AuthorizationVerifier {
   verifyAuthorization(
     header: string | undefined,
-  ): { kind: 'anonymous' } | { kind: 'account'; accountId: string; sessionId: string; actingChannelId?: string } | { kind: 'refused'; reason: string };
-  canActFor(accountId: string, channelId: string): boolean;
+  ): Promise<{ kind: 'anonymous' } | { kind: 'account'; accountId: string; sessionId: string; actingChannelId?: string } | { kind: 'refused'; reason: string }>;
+  canActFor(accountId: string, channelId: string): Promise<boolean>;
 }
 
 /** Who a verified API request comes from. */
@@ -63,13 +63,13 @@ export function createApiRequestVerifier({ accounts, tokens, apiKey }: ApiReques
   const credentialsOf = new WeakMap<FastifyRequest, Credentials>();
 
   /** Steps 1–3: the key, the bearer token and the logged-in flag, checked once per request. */
-  function verifyCredentials(request: FastifyRequest): Credentials {
+  async function verifyCredentials(request: FastifyRequest): Promise<Credentials> {
     const known = credentialsOf.get(request);
     if (known) return known;
     const key = (request.query as Record<string, unknown> | undefined)?.key;
     if (key !== undefined && key !== apiKey) throw new HttpError(400, 'API key not valid. Please pass a valid API key.');
 
-    const verdict = accounts.verifyAuthorization(header(request, 'authorization'));
+    const verdict = await accounts.verifyAuthorization(header(request, 'authorization'));
     if (verdict.kind === 'refused') throw unauthorized(verdict.reason);
     const loggedIn = header(request, LOGGED_IN_HEADER);
     if (loggedIn !== undefined && loggedIn.trim().toLowerCase() === 'true' && verdict.kind !== 'account') {
@@ -79,8 +79,8 @@ export function createApiRequestVerifier({ accounts, tokens, apiKey }: ApiReques
     return verdict;
   }
 
-  function verifyApiRequest(request: FastifyRequest, body: unknown): ApiViewer {
-    const verdict = verifyCredentials(request);
+  async function verifyApiRequest(request: FastifyRequest, body: unknown): Promise<ApiViewer> {
+    const verdict = await verifyCredentials(request);
 
     // No visitor id, or an expired one: a fresh one, handed back in the response context. A forged one is refused.
     const visitorHeader = header(request, VISITOR_HEADER);
@@ -98,7 +98,7 @@ export function createApiRequestVerifier({ accounts, tokens, apiKey }: ApiReques
     const delegated = [user?.delegatedSessionId, user?.onBehalfOfUser].find((v): v is string => typeof v === 'string' && v !== '');
     if (delegated !== undefined) {
       if (verdict.kind !== 'account') throw unauthorized(`Acting for channel ${delegated.slice(0, 64)} needs a signed-in account`);
-      if (!accounts.canActFor(verdict.accountId, delegated)) {
+      if (!(await accounts.canActFor(verdict.accountId, delegated))) {
         throw new HttpError(403, `This account cannot act for channel ${delegated.slice(0, 64)}`);
       }
     }
@@ -113,7 +113,7 @@ export function createApiRequestVerifier({ accounts, tokens, apiKey }: ApiReques
 }
 
 /** An account's or an anonymous caller's credentials, as steps 1–3 accepted them. */
-type Credentials = Exclude<ReturnType<AuthorizationVerifier['verifyAuthorization']>, { kind: 'refused' }>;
+type Credentials = Exclude<Awaited<ReturnType<AuthorizationVerifier['verifyAuthorization']>>, { kind: 'refused' }>;
 
 export type VerifyApiRequest = ReturnType<typeof createApiRequestVerifier>;
 
@@ -124,7 +124,7 @@ export type VerifyApiRequest = ReturnType<typeof createApiRequestVerifier>;
  */
 export function apiCredentialsHook(verify: VerifyApiRequest): preParsingAsyncHookHandler {
   return async (request, _reply, payload) => {
-    verify.verifyCredentials(request);
+    await verify.verifyCredentials(request);
     return payload;
   };
 }

@@ -14,8 +14,8 @@ import { type PlatformContext, requireAccount } from './platformContext';
  * yet, and the client's fix is to subscribe first (the embed only shows the bell while subscribed).
  */
 export function registerChannelPreferenceRoute(app: FastifyInstance, context: PlatformContext, bodyLimit: number): void {
-  app.post(`/youtubei/v1/${PLATFORM_ENDPOINTS.modifyChannelPreference}`, { bodyLimit }, (request) => {
-    const { viewer, responseContext } = context.verify(request);
+  app.post(`/youtubei/v1/${PLATFORM_ENDPOINTS.modifyChannelPreference}`, { bodyLimit }, async (request) => {
+    const { viewer, responseContext } = await context.verify(request);
     const accountId = requireAccount(viewer, 'change the notifications of a channel');
     const fields = fieldsOf(request.body);
     const params = requireOpaque(fields, 'params');
@@ -24,7 +24,7 @@ export function registerChannelPreferenceRoute(app: FastifyInstance, context: Pl
     if (!isValidChannelId(channelId)) throw badField('params.channelId', 'must be a channel id (UC and 22 characters of [A-Za-z0-9_-])');
     if (!(NOTIFICATION_LEVELS as readonly unknown[]).includes(level)) throw badField('params.level', `must be one of ${NOTIFICATION_LEVELS.join(', ')}`);
     if (!findChannel(context.catalog.current(), channelId)) throw new HttpError(404, `params.channelId: no channel ${channelId}`);
-    if (!context.store.setNotificationLevel(accountId, channelId, level as NotificationLevel)) {
+    if (!(await context.store.setNotificationLevel(accountId, channelId, level as NotificationLevel))) {
       throw new HttpError(409, `Subscribe to channel ${channelId} before changing its notifications`);
     }
     const answer: ChannelPreferenceAnswer = { channelId, notificationLevel: level as NotificationLevel };

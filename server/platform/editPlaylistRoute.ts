@@ -17,8 +17,8 @@ import { WatchLaterFull } from './platformStore';
  * Answers the list after the actions, oldest addition first.
  */
 export function registerEditPlaylistRoute(app: FastifyInstance, context: PlatformContext, bodyLimit: number): void {
-  app.post(`/youtubei/v1/${PLATFORM_ENDPOINTS.editPlaylist}`, { bodyLimit }, (request) => {
-    const { viewer, responseContext } = context.verify(request);
+  app.post(`/youtubei/v1/${PLATFORM_ENDPOINTS.editPlaylist}`, { bodyLimit }, async (request) => {
+    const { viewer, responseContext } = await context.verify(request);
     const accountId = requireAccount(viewer, 'edit your watch later');
     const fields = fieldsOf(request.body);
     requireOpaque(fields, 'params');
@@ -33,7 +33,8 @@ export function registerEditPlaylistRoute(app: FastifyInstance, context: Platfor
     if (actions.length > EDIT_PLAYLIST_ACTIONS_MAX) {
       throw new HttpError(413, `actions holds ${actions.length} actions; at most ${EDIT_PLAYLIST_ACTIONS_MAX} per request`);
     }
-    const edits = actions.map((action: unknown, i) => {
+    const edits: ({ add: string } | { remove: string })[] = [];
+    for (const [i, action] of (actions as unknown[]).entries()) {
       if (!isRecord(action)) throw badField(`actions[${i}]`, 'must be an object');
       const [field, kind] =
         action.action === 'ACTION_ADD_VIDEO'
@@ -46,12 +47,12 @@ export function registerEditPlaylistRoute(app: FastifyInstance, context: Platfor
       if (!isValidVideoId(videoId)) throw badField(`actions[${i}].${field}`, 'must be a video id (11 characters of [A-Za-z0-9_-])');
       // An unknown video is a 404, except that one the catalogue no longer holds may still be removed from the list.
       const known =
-        findVideo(context.catalog.current(videoId), videoId) !== undefined || (kind === 'remove' && context.store.isInWatchLater(accountId, videoId));
+        findVideo(context.catalog.current(videoId), videoId) !== undefined || (kind === 'remove' && (await context.store.isInWatchLater(accountId, videoId)));
       if (!known) throw new HttpError(404, `actions[${i}].${field}: no video ${videoId}`);
-      return kind === 'add' ? { add: videoId } : { remove: videoId };
-    });
+      edits.push(kind === 'add' ? { add: videoId } : { remove: videoId });
+    }
     try {
-      const answer: EditPlaylistAnswer = { playlistId, videoIds: context.store.editWatchLater(accountId, edits, WATCH_LATER_MAX_VIDEOS) };
+      const answer: EditPlaylistAnswer = { playlistId, videoIds: await context.store.editWatchLater(accountId, edits, WATCH_LATER_MAX_VIDEOS) };
       return { responseContext, ...answer };
     } catch (error) {
       if (error instanceof WatchLaterFull) throw new HttpError(400, error.message);

@@ -18,8 +18,8 @@ const CPN = /^[A-Za-z0-9_-]{16}$/;
  * Every token is checked before anything is recorded: a request is recorded whole or not at all.
  */
 export function registerFeedbackRoute(app: FastifyInstance, context: PlatformContext, bodyLimit: number): void {
-  app.post(`/youtubei/v1/${PLATFORM_ENDPOINTS.feedback}`, { bodyLimit }, (request) => {
-    const { viewer, responseContext } = context.verify(request);
+  app.post(`/youtubei/v1/${PLATFORM_ENDPOINTS.feedback}`, { bodyLimit }, async (request) => {
+    const { viewer, responseContext } = await context.verify(request);
     const fields = fieldsOf(request.body);
     const tokens = fields.feedbackTokens;
     if (!Array.isArray(tokens) || tokens.length === 0 || tokens.length > FEEDBACK_TOKENS_MAX) {
@@ -37,7 +37,12 @@ export function registerFeedbackRoute(app: FastifyInstance, context: PlatformCon
     // Signed, not encrypted: either value is accepted, but it must be one of the two.
     requireBoolean(fields, 'isFeedbackTokenUnencrypted');
     const shouldMerge = requireBoolean(fields, 'shouldMerge');
-    context.store.recordFeedback(viewer.accountId !== undefined ? { accountId: viewer.accountId } : { visitorId: viewer.visitorId }, records, cpn, shouldMerge);
+    await context.store.recordFeedback(
+      viewer.accountId !== undefined ? { accountId: viewer.accountId } : { visitorId: viewer.visitorId },
+      records,
+      cpn,
+      shouldMerge,
+    );
     const answer: FeedbackAnswer = { feedbackResponses: (tokens as string[]).map((token) => ({ token, isProcessed: true })) };
     return { responseContext, ...answer };
   });

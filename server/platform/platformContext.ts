@@ -22,7 +22,7 @@ export interface PlatformContext {
    * The one request-validation step (`server/api/verifyApiRequest.ts`: key, bearer token, logged-in flag, visitor id,
    * anti-forgery field, delegation) on the parsed body, and the `responseContext` the answer carries.
    */
-  verify(request: FastifyRequest): { viewer: ApiViewer; responseContext: Record<string, unknown> };
+  verify(request: FastifyRequest): Promise<{ viewer: ApiViewer; responseContext: Record<string, unknown> }>;
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { join } from 'node:path';
 import type { CurrentCatalog } from '../media/catalogSource';
-import { migrate } from '../db/migrate';
-import { DATABASE_FILE_NAME, openDatabase } from '../db/openDatabase';
+import { migrateState } from '../db/migrateState';
+import { openStateDatabase, type StateDatabase } from '../db/openStateDatabase';
 import { decodeGzipBodies } from '../api/gzipBodies';
 import type { IdentityTokens } from '../tokens/identityTokens';
 import { responseContextFor } from '../api/responseContext';
@@ -23,8 +22,10 @@ import { createVideoViewerState } from './videoViewerState';
 export type { VerifyAttestation } from './platformContext';
 
 export interface PlatformOptions {
-  /** The data folder: the platform's tables live in its SQLite database, the feedback-token key in `secrets/`. */
+  /** The data folder: the feedback-token key lives in `secrets/`, and the platform's tables in its SQLite file unless `database` is given. */
   dataDir: string;
+  /** The state database (`openStateDatabase`), opened and closed by the caller; without it, the data folder's SQLite file. */
+  database?: StateDatabase;
   catalog: CurrentCatalog;
   /** The one request-validation step every call runs first. */
   verifyApiRequest: VerifyApiRequest;
@@ -48,8 +49,8 @@ export interface Platform {
 
 /**
  * The platform calls of spec §7: subscriptions with their bells, watch later, feedback and sharing, with
- * real state per account in the server's SQLite database (domain `platform` of `migrate`, its own connection, closed
- * with the app). One file per call group:
+ * real state per account in the state database (domain `platform` of `migrateState`; SQLite or PostgreSQL). One file
+ * per call group:
  *
  * - `subscriptionRoutes.ts`: `subscription/subscribe`, `subscription/unsubscribe` (signed in; subscribe attested);
  * - `channelPreferenceRoute.ts`: `notification/modify_channel_preference` (signed in and subscribed);
@@ -63,24 +64,24 @@ export interface Platform {
  */
 export async function registerPlatform(
   app: FastifyInstance,
-  { dataDir, catalog, verifyApiRequest, tokens, verifyAttestation, sharedSecret, now = Date.now }: PlatformOptions,
+  { dataDir, database, catalog, verifyApiRequest, tokens, verifyAttestation, sharedSecret, now = Date.now }: PlatformOptions,
 ): Promise<Platform> {
-  const db = openDatabase(join(dataDir, DATABASE_FILE_NAME));
+  const state = database ?? (await openStateDatabase({ engine: 'sqlite' }, dataDir));
   try {
-    migrate(db, 'platform', platformMigrations);
+    await migrateState(state, 'platform', platformMigrations);
   } catch (error) {
-    db.close();
+    if (!database) await state.close();
     throw error;
   }
-  const store = createPlatformStore(db, { now });
+  const store = createPlatformStore(state, { now });
   const feedbackTokens = createFeedbackTokensFor({ dataDir, sharedSecret, now });
   const context: PlatformContext = {
     catalog,
     store,
     feedbackTokens,
     verifyAttestation,
-    verify(request: FastifyRequest) {
-      const viewer = verifyApiRequest(request, request.body);
+    async verify(request: FastifyRequest) {
+      const viewer = await verifyApiRequest(request, request.body);
       return { viewer, responseContext: responseContextFor(viewer, tokens.consistency) };
     },
   };
@@ -88,9 +89,7 @@ export async function registerPlatform(
   await app.register(async (scope) => {
     scope.addHook('preParsing', apiCredentialsHook(verifyApiRequest));
     decodeGzipBodies(scope, PLATFORM_BODY_MAX_BYTES);
-    scope.addHook('onClose', async () => {
-      db.close();
-    });
+    if (!database) scope.addHook('onClose', () => state.close());
     registerSubscriptionRoutes(scope, context, PLATFORM_BODY_MAX_BYTES);
     registerChannelPreferenceRoute(scope, context, PLATFORM_BODY_MAX_BYTES);
     registerEditPlaylistRoute(scope, context, PLATFORM_BODY_MAX_BYTES);

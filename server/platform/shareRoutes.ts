@@ -61,8 +61,8 @@ export function registerShareRoutes(app: FastifyInstance, context: PlatformConte
     });
   };
 
-  app.post(`/youtubei/v1/${PLATFORM_ENDPOINTS.sharePanel}`, { bodyLimit }, (request) => {
-    const { responseContext } = context.verify(request);
+  app.post(`/youtubei/v1/${PLATFORM_ENDPOINTS.sharePanel}`, { bodyLimit }, async (request) => {
+    const { responseContext } = await context.verify(request);
     const fields = fieldsOf(request.body);
     const { video, playlist } = entityOf(fields);
     const { clientParams } = fields;
@@ -74,8 +74,8 @@ export function registerShareRoutes(app: FastifyInstance, context: PlatformConte
     return { responseContext, ...panelFor(video, playlist, Math.floor((start as number | undefined) ?? 0)) };
   });
 
-  app.post(`/youtubei/v1/${PLATFORM_ENDPOINTS.webPlayerSharePanel}`, { bodyLimit }, (request) => {
-    const { responseContext } = context.verify(request);
+  app.post(`/youtubei/v1/${PLATFORM_ENDPOINTS.webPlayerSharePanel}`, { bodyLimit }, async (request) => {
+    const { responseContext } = await context.verify(request);
     const fields = fieldsOf(request.body);
     const { video, playlist } = entityOf(fields);
     const includeListId = requireBoolean(fields, 'includeListId');

@@ -30,13 +30,13 @@ export function channelIdsOf(fields: Record<string, unknown>, context: PlatformC
  * The answer is the state of the first channel named (the embed names one), and `channels` lists each channel's.
  */
 export function registerSubscriptionRoutes(app: FastifyInstance, context: PlatformContext, bodyLimit: number): void {
-  const answerFor = (accountId: string, channelId: string): SubscriptionAnswer => {
-    const level = context.store.subscription(accountId, channelId);
+  const answerFor = async (accountId: string, channelId: string): Promise<SubscriptionAnswer> => {
+    const level = await context.store.subscription(accountId, channelId);
     return { channelId, subscribed: level !== undefined, ...(level !== undefined && { notificationLevel: level }) };
   };
 
-  app.post(`/youtubei/v1/${PLATFORM_ENDPOINTS.subscribe}`, { bodyLimit }, (request) => {
-    const { viewer, responseContext } = context.verify(request);
+  app.post(`/youtubei/v1/${PLATFORM_ENDPOINTS.subscribe}`, { bodyLimit }, async (request) => {
+    const { viewer, responseContext } = await context.verify(request);
     const accountId = requireAccount(viewer, 'subscribe');
     const fields = fieldsOf(request.body);
     requireText(fields, 'siloName');
@@ -48,20 +48,20 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: Platfo
     }
     const attestation = context.verifyAttestation(fields.botguardResponse);
     if (!attestation.ok) throw new HttpError(403, `The attestation response (botguardResponse) was refused: ${attestation.reason}`);
-    context.store.subscribe(accountId, channelIds);
-    const channels = channelIds.map((id) => answerFor(accountId, id));
+    await context.store.subscribe(accountId, channelIds);
+    const channels = await Promise.all(channelIds.map((id) => answerFor(accountId, id)));
     return { responseContext, ...channels[0], channels };
   });
 
-  app.post(`/youtubei/v1/${PLATFORM_ENDPOINTS.unsubscribe}`, { bodyLimit }, (request) => {
-    const { viewer, responseContext } = context.verify(request);
+  app.post(`/youtubei/v1/${PLATFORM_ENDPOINTS.unsubscribe}`, { bodyLimit }, async (request) => {
+    const { viewer, responseContext } = await context.verify(request);
     const accountId = requireAccount(viewer, 'unsubscribe');
     const fields = fieldsOf(request.body);
     requireText(fields, 'siloName');
     requireOpaque(fields, 'params');
     const channelIds = channelIdsOf(fields, context);
-    context.store.unsubscribe(accountId, channelIds);
-    const channels = channelIds.map((id) => answerFor(accountId, id));
+    await context.store.unsubscribe(accountId, channelIds);
+    const channels = await Promise.all(channelIds.map((id) => answerFor(accountId, id)));
     return { responseContext, ...channels[0], channels };
   });
 }

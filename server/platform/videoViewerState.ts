@@ -13,13 +13,13 @@ import type { PlatformContext } from './platformContext';
  * A delegated request reads the account's own state, as the writes do (see `requireAccount`).
  */
 export function createVideoViewerState(context: Pick<PlatformContext, 'catalog' | 'store' | 'feedbackTokens'>): VideoViewerStateOf {
-  return (viewer, videoId) => {
+  return async (viewer, videoId) => {
     if (!isValidVideoId(videoId)) throw new HttpError(400, 'videoId must be a video id (11 characters of [A-Za-z0-9_-])');
     const video = findVideo(context.catalog.current(videoId), videoId);
     if (!video) throw new HttpError(404, `videoId: no video ${videoId}`);
     const channel = channelOf(video);
     const { accountId } = viewer;
-    const level = accountId !== undefined ? context.store.subscription(accountId, channel.id) : undefined;
+    const level = accountId !== undefined ? await context.store.subscription(accountId, channel.id) : undefined;
     return {
       videoId: video.id,
       channel: {
@@ -28,7 +28,7 @@ export function createVideoViewerState(context: Pick<PlatformContext, 'catalog' 
         ...(accountId !== undefined && { subscribed: level !== undefined }),
         ...(level !== undefined && { notificationLevel: level }),
       },
-      ...(accountId !== undefined && { inWatchLater: context.store.isInWatchLater(accountId, video.id) }),
+      ...(accountId !== undefined && { inWatchLater: await context.store.isInWatchLater(accountId, video.id) }),
       feedback: {
         notInterested: context.feedbackTokens.issue({ videoId: video.id, kind: 'not_interested' }),
         report: REPORT_REASONS.map(({ reason, label }) => ({

@@ -108,18 +108,18 @@ export function registerIngestRoutes(scope: FastifyInstance, opts: IngestOptions
     }
     // Who sent it: the key and the bearer token before the body is decoded (a bad token is a 401 whatever the body),
     // the anti-forgery field in the body after.
-    const identified = <T>(check: () => T): T => {
+    const identified = async <T>(check: () => Promise<T>): Promise<T> => {
       try {
-        return check();
+        return await check();
       } catch (error) {
         metrics.collectorRequestsRefused.inc({ reason: 'identity' });
         throw error;
       }
     };
-    identified(() => verifyApiRequest.verifyCredentials(request));
+    await identified(() => verifyApiRequest.verifyCredentials(request));
     const decoded = decodeLogBody(raw, compressed, metrics);
     const headers = keptHeadersOf(request);
-    const viewer = identified(() => verifyApiRequest(request, decoded.body));
+    const viewer = await identified(() => verifyApiRequest(request, decoded.body));
     const { valid, refused } = validateEvents(decoded.events, { stream: verdict.stream, endpoint, tooDeep: decoded.tooDeep });
     let outcome;
     try {

@@ -56,7 +56,7 @@ describe('access tokens, acting for channels and datasync ids (/accounts/*, /get
         ],
       });
       expect(payloadOf(answer.accessToken)).toEqual({ sub: ada.id, sid: expect.stringMatching(/^[0-9a-f]{32}$/), exp: answer.expiresAtMs });
-      expect(accounts.verifyAuthorization(`Bearer ${answer.accessToken}`)).toEqual({
+      expect(await accounts.verifyAuthorization(`Bearer ${answer.accessToken}`)).toEqual({
         kind: 'account',
         ok: true,
         accountId: ada.id,
@@ -117,31 +117,36 @@ describe('access tokens, acting for channels and datasync ids (/accounts/*, /get
 
   describe('verifyAuthorization', () => {
     it('tells anonymous (no header) from refused (a header that proves nothing)', async () => {
-      expect(accounts.verifyAuthorization(undefined)).toEqual({ kind: 'anonymous', ok: true });
-      expect(accounts.verifyAuthorization('Basic YWRhOnB3')).toEqual({
+      expect(await accounts.verifyAuthorization(undefined)).toEqual({ kind: 'anonymous', ok: true });
+      expect(await accounts.verifyAuthorization('Basic YWRhOnB3')).toEqual({
         kind: 'refused',
         ok: false,
         status: 401,
         reason: 'The Authorization header must be "Bearer <access token>"',
       });
-      expect(accounts.verifyAuthorization('Bearer vfat1.nope')).toEqual({ kind: 'refused', ok: false, status: 401, reason: 'The access token is malformed' });
+      expect(await accounts.verifyAuthorization('Bearer vfat1.nope')).toEqual({
+        kind: 'refused',
+        ok: false,
+        status: 401,
+        reason: 'The access token is malformed',
+      });
     });
 
     it('refuses an expired token, a forged one, and every token of a signed-out session at once', async () => {
       const session = await signIn(app, 'ada@example.com', 'vidframe-ada');
       const token = await tokenFor(session);
       const forged = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
-      expect(accounts.verifyAuthorization(`Bearer ${forged}`)).toMatchObject({ kind: 'refused', reason: 'The access token signature is invalid' });
+      expect(await accounts.verifyAuthorization(`Bearer ${forged}`)).toMatchObject({ kind: 'refused', reason: 'The access token signature is invalid' });
 
       now += ACCESS_TOKEN_LIFETIME_MS;
-      expect(accounts.verifyAuthorization(`Bearer ${token}`)).toMatchObject({ kind: 'refused', reason: 'The access token has expired; sign in again' });
+      expect(await accounts.verifyAuthorization(`Bearer ${token}`)).toMatchObject({ kind: 'refused', reason: 'The access token has expired; sign in again' });
 
       const fresh = await tokenFor(session);
-      expect(accounts.verifyAuthorization(`bearer ${fresh}`).kind).toBe('account');
+      expect((await accounts.verifyAuthorization(`bearer ${fresh}`)).kind).toBe('account');
       const out = await post('/accounts/signout', {}, { cookie: `vf_session=${session}` });
       expect(out.json()).toEqual({ signedOut: true });
       expect(out.headers['set-cookie']).toMatch(/^vf_session=; Max-Age=0;/);
-      expect(accounts.verifyAuthorization(`Bearer ${fresh}`)).toEqual({
+      expect(await accounts.verifyAuthorization(`Bearer ${fresh}`)).toEqual({
         kind: 'refused',
         ok: false,
         status: 401,
@@ -155,17 +160,17 @@ describe('access tokens, acting for channels and datasync ids (/accounts/*, /get
       const session = await signIn(app, 'grace@example.com', 'vidframe-grace');
       const token = await tokenFor(session);
       expect((await post('/accounts/signout', { session })).json()).toEqual({ signedOut: true });
-      expect(accounts.verifyAuthorization(`Bearer ${token}`).kind).toBe('refused');
+      expect((await accounts.verifyAuthorization(`Bearer ${token}`)).kind).toBe('refused');
     });
 
     it('refuses a token whose acting channel the account may no longer act for', async () => {
       const session = await signIn(app, 'ada@example.com', 'vidframe-ada');
       const token = (await post('/accounts/act_as', { session, channelId: grace.channel.id })).json().accessToken;
-      expect(accounts.verifyAuthorization(`Bearer ${token}`)).toMatchObject({ kind: 'account', actingChannelId: grace.channel.id });
+      expect(await accounts.verifyAuthorization(`Bearer ${token}`)).toMatchObject({ kind: 'account', actingChannelId: grace.channel.id });
       const db = openDatabase(join(dataDir, DATABASE_FILE_NAME));
       db.prepare('DELETE FROM channel_managers WHERE account_id = ?').run(ada.id);
       db.close();
-      expect(accounts.verifyAuthorization(`Bearer ${token}`)).toMatchObject({
+      expect(await accounts.verifyAuthorization(`Bearer ${token}`)).toMatchObject({
         kind: 'refused',
         reason: expect.stringContaining(`can no longer act for channel ${grace.channel.id}`),
       });
@@ -287,11 +292,11 @@ describe('access tokens, acting for channels and datasync ids (/accounts/*, /get
       after.close();
     });
 
-    it('exposes canActFor and displayNameOf', () => {
-      expect(accounts.canActFor(ada.id, grace.channel.id)).toBe(true);
-      expect(accounts.canActFor(grace.id, ada.channel.id)).toBe(false);
-      expect(accounts.displayNameOf(grace.id)).toBe('Grace Hopper');
-      expect(accounts.displayNameOf('acc_nobody')).toBeUndefined();
+    it('exposes canActFor and displayNameOf', async () => {
+      expect(await accounts.canActFor(ada.id, grace.channel.id)).toBe(true);
+      expect(await accounts.canActFor(grace.id, ada.channel.id)).toBe(false);
+      expect(await accounts.displayNameOf(grace.id)).toBe('Grace Hopper');
+      expect(await accounts.displayNameOf('acc_nobody')).toBeUndefined();
     });
   });
 });

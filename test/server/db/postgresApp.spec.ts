@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SIGNIN_FREE_FAILURES } from '../../../server/accounts/limits';
+import { buildApp, type VidFrameApp } from '../../../server/app';
+import { encodeEditPlaylistParams, PLATFORM_ENDPOINTS, WATCH_LATER_PLAYLIST_ID } from '../../../streams/platform/payloads';
+import { apiTokensFor } from '../../helpers/apiTokens';
+import { startPostgres, type PostgresServer } from '../../helpers/postgresServer';
+
+/**
+ * Two servers (two apps, two data folders) on one PostgreSQL database (`VIDFRAME_DB`) with the shared secrets of a
+ * deployment: what one records, the other serves — a session, its access token, a sign-out, the sign-in throttle and
+ * watch later.
+ */
+jest.setTimeout(60_000);
+
+const SECRET = 'postgres-app-spec-shared-secret-0123456789abcdef';
+const ACCESS_SECRET = 'postgres-app-spec-access-secret-0123456789abcdef';
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+let server: PostgresServer;
+const apps: VidFrameApp[] = [];
+const dirs: string[] = [];
+let a: VidFrameApp;
+let b: VidFrameApp;
+
+beforeAll(async () => {
+  server = await startPostgres();
+  const url = await server.createDatabase('vf_two_servers');
+  // Both start together on the empty database: the ladders and the demo accounts are applied once.
+  [a, b] = await Promise.all(
+    [0, 1].map(async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'state-postgres-app-'));
+      dirs.push(dataDir);
+      const app = await buildApp({ dataDir, database: { engine: 'postgres', url }, streamSecret: SECRET, accessTokenSecret: ACCESS_SECRET, rateLimit: false });
+      apps.push(app);
+      return app;
+    }),
+  );
+});
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  await server?.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const signIn = (app: VidFrameApp, email: string, password: string) =>
+  app.inject({ method: 'POST', url: '/signin', headers: FORM, payload: new URLSearchParams({ email, password }).toString() });
+const sessionOf = (response: Awaited<ReturnType<typeof signIn>>) =>
+  String([response.headers['set-cookie']].flat().find((c) => String(c).startsWith('vf_session=')))
+    .split(';')[0]
+    .slice('vf_session='.length);
+
+describe('two servers on one PostgreSQL database', () => {
+  it('serves through one server the session another signed in, and ends it everywhere when one signs it out', async () => {
+    const signedIn = await signIn(a, 'ada@example.com', 'vidframe-ada');
+    expect(signedIn.statusCode).toBe(303);
+    const session = sessionOf(signedIn);
+    const token = await b.inject({ method: 'POST', url: '/accounts/token', payload: { session } });
+    expect(token.json()).toMatchObject({ signedIn: true, account: { email: 'ada@example.com' } });
+    const bearer = { authorization: `Bearer ${token.json().accessToken}` };
+    expect((await a.inject({ url: '/getDatasyncIdsEndpoint', headers: bearer })).statusCode).toBe(200);
+
+    expect((await b.inject({ method: 'POST', url: '/accounts/signout', payload: { session } })).json()).toEqual({ signedOut: true });
+    expect((await a.inject({ method: 'POST', url: '/accounts/token', payload: { session } })).json()).toEqual({ signedIn: false });
+    expect((await a.inject({ url: '/getDatasyncIdsEndpoint', headers: bearer })).statusCode).toBe(401);
+  });
+
+  it('throttles a password guessed through both servers as through one', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < SIGNIN_FREE_FAILURES + 2; i++) statuses.push((await signIn(i % 2 ? b : a, 'grace@example.com', `guess-${i}`)).statusCode);
+    expect(statuses).toEqual([...Array<number>(SIGNIN_FREE_FAILURES).fill(401), 429, 429]);
+  });
+
+  it('shows in one server the watch later edited through the other', async () => {
+    const session = sessionOf(await signIn(b, 'ada@example.com', 'vidframe-ada'));
+    const accessToken = (await a.inject({ method: 'POST', url: '/accounts/token', payload: { session } })).json().accessToken as string;
+    const tokens = apiTokensFor(SECRET);
+    const call = (app: VidFrameApp, endpoint: string, body: Record<string, unknown>) =>
+      app.inject({
+        method: 'POST',
+        url: `/youtubei/v1/${endpoint}`,
+        payload: { context: { client: { clientName: 'WEB_EMBEDDED_PLAYER' } }, session_token: tokens.antiForgeryToken(), ...body },
+        headers: { authorization: `Bearer ${accessToken}`, 'x-youtube-bootstrap-logged-in': 'true' },
+      });
+    const edited = await call(a, PLATFORM_ENDPOINTS.editPlaylist, {
+      actions: [{ action: 'ACTION_ADD_VIDEO', addedVideoId: 'VFsunrise01' }],
+      params: encodeEditPlaylistParams({ source: 'embed_watch_later', videoId: 'VFsunrise01' }),
+      playlistId: WATCH_LATER_PLAYLIST_ID,
+    });
+    expect(edited.json()).toMatchObject({ videoIds: ['VFsunrise01'] });
+    const next = await call(b, 'next', { videoId: 'VFsunrise01' });
+    expect(next.statusCode).toBe(200);
+    expect(next.json()).toMatchObject({ videoId: 'VFsunrise01', inWatchLater: true });
+  });
+});
