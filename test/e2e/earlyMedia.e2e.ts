@@ -213,6 +213,8 @@ describe('the video arrives with the page; the controls after it (issue 15)', ()
   it('a controls chunk that failed to load is asked for again by itself, not sooner than the retry delay, and the controls come', async () => {
     let served = false;
     const page = await openHost('autoplay=1&mute=1', { controlsWhen: () => served });
+    // One attempt fetches the chunk once or twice: its module preload (sent with the chunk's stylesheet) and, when
+    // that failed, the import itself.
     const controlsRequests: number[] = [];
     page.on('request', (r) => void (/\/assets\/ui-[^/]+\.js$/.test(new URL(r.url()).pathname) && controlsRequests.push(Date.now())));
     const failures: string[] = [];
@@ -229,7 +231,9 @@ describe('the video arrives with the page; the controls after it (issue 15)', ()
     await reach();
     await failure;
     const failedAt = Date.now();
-    expect(controlsRequests).toHaveLength(1);
+    const firstAttempt = controlsRequests.length;
+    expect(firstAttempt).toBeGreaterThanOrEqual(1);
+    expect(firstAttempt).toBeLessThanOrEqual(2);
     expect(await frame.locator('.vf-ui').evaluate((ui) => ui.childElementCount)).toBe(0);
     expect(await frame.getAttribute('.vf-player', 'tabindex')).toBe('0');
     // Another reach at once, within the retry delay: nothing is asked for (a request now would be refused and counted).
@@ -238,8 +242,10 @@ describe('the video arrives with the page; the controls after it (issue 15)', ()
     // controls come.
     served = true;
     await frame.waitForSelector('.vf-player[data-controls-visible]', { state: 'attached', timeout: 4 * CONTROLS_RETRY_AFTER_MS });
-    expect(controlsRequests).toHaveLength(2);
-    expect(controlsRequests[1]! - failedAt).toBeGreaterThanOrEqual(CONTROLS_RETRY_AFTER_MS - 100);
+    const retried = controlsRequests.slice(firstAttempt);
+    expect(retried.length).toBeGreaterThanOrEqual(1);
+    expect(retried.length).toBeLessThanOrEqual(2);
+    expect(retried[0]! - failedAt).toBeGreaterThanOrEqual(CONTROLS_RETRY_AFTER_MS - 100);
     expect(failures).toHaveLength(1);
     expect(await frame.getAttribute('.vf-player', 'tabindex')).toBe('-1');
     await page.close();
