@@ -11,6 +11,8 @@ describe('VIDFRAME_DB: where the server keeps its own state', () => {
     const url = 'postgres://vidframe:secret@db.internal:5432/vidframe?sslmode=require';
     expect(readConfig({ VIDFRAME_DB: ` ${url} ` }).app.database).toEqual({ engine: 'postgres', url });
     expect(parseStateDatabaseSetting('postgresql://db.internal/vidframe')).toEqual({ engine: 'postgres', url: 'postgresql://db.internal/vidframe' });
+    const socket = 'postgres:///vidframe?host=/var/run/postgresql';
+    expect(parseStateDatabaseSetting(socket)).toEqual({ engine: 'postgres', url: socket });
   });
 
   it('stops the start with a clear error for anything else, never showing the password', () => {
@@ -26,7 +28,21 @@ describe('VIDFRAME_DB: where the server keeps its own state', () => {
     } catch (error) {
       message = (error as Error).message;
     }
-    expect(message).toContain('postgres://ada:***@/vidframe');
+    expect(message).toContain('postgres://***@/vidframe');
     expect(message).not.toContain('hunter2');
+    // A password holding `/` or `@` (which the URL parser reads as a port or a host) is hidden whole.
+    for (const [value, secret] of [
+      ['postgres://vf:pa/ss@db:5432/x', 'pa/ss'],
+      ['postgres://vf:p@ss:w/rd@db/x', 'p@ss'],
+    ]) {
+      let refused = '';
+      try {
+        readConfig({ VIDFRAME_DB: value });
+      } catch (error) {
+        refused = (error as Error).message;
+      }
+      expect(refused).toContain('postgres://***@db');
+      expect(refused).not.toContain(secret);
+    }
   });
 });
