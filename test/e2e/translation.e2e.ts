@@ -69,6 +69,20 @@ describe('the interface in the viewer’s language', () => {
     await frame.page().close();
   });
 
+  it('hl=de: the end screen’s report reasons are German', async () => {
+    const { frame } = await openFramed('VFsunrise01', 'hl=de&autoplay=1&mute=1&start=11');
+    await frame.waitForSelector('.vf-endscreen .vf-feedback', { timeout: 30_000 });
+    await frame.click('.vf-feedback .vf-feedback-buttons button >> nth=1');
+    await frame.waitForSelector('.vf-report-reason');
+    expect(await frame.$$eval('.vf-report-reason', (labels) => labels.map((l) => l.textContent!.trim()))).toEqual([
+      'Spam oder irreführend',
+      'Gewalttätige oder abstoßende Inhalte',
+      'Hasserfüllte oder beleidigende Inhalte',
+      'Verletzt meine Rechte',
+    ]);
+    await frame.page().close();
+  });
+
   it('hl=ja: the pause strip of suggestions and the chapter in the slider’s text are Japanese too', async () => {
     const { frame } = await openFramed('VFsunrise01', 'hl=ja&autoplay=1&mute=1');
     await frame.waitForFunction(() => document.querySelector('video')!.currentTime > 0.5);

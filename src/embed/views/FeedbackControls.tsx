@@ -5,6 +5,14 @@ import type { ViewerActions } from './viewerActions';
 import { useActionRunner } from './useActionRunner';
 import { useI18n } from '../i18n/I18nContext';
 
+/** The catalog's words of each report reason the server offers; a reason it does not know keeps the server's label. */
+const REASON_KEYS = {
+  spam: 'reportReasonSpam',
+  violent: 'reportReasonViolent',
+  hateful: 'reportReasonHateful',
+  rights: 'reportReasonRights',
+} as const;
+
 /**
  * Feedback on the end screen (spec §7 `feedback`): "Not interested", and "Report" with the reasons the server
  * offers (each reason is its own feedback token). Anonymous viewers may give feedback too. After sending, a thank-you
@@ -64,7 +72,8 @@ export function FeedbackControls({ actions }: { actions: ViewerActions }) {
             <legend>{t('reportWhy')}</legend>
             {feedback.report.map((r) => (
               <label key={r.reason} className="vf-report-reason">
-                <input type="radio" name="vf-report-reason" value={r.reason} checked={reason === r.reason} onChange={() => setReason(r.reason)} /> {r.label}
+                <input type="radio" name="vf-report-reason" value={r.reason} checked={reason === r.reason} onChange={() => setReason(r.reason)} />{' '}
+                {r.reason in REASON_KEYS ? t(REASON_KEYS[r.reason as keyof typeof REASON_KEYS]) : r.label}
               </label>
             ))}
           </fieldset>
