@@ -6,6 +6,7 @@ import type { CurrentCatalog } from '../media/catalogSource';
 import { type CatalogList, channelUploads, findList, searchCatalog } from '../media/catalogLists';
 import { endScreenOverlays } from './endScreenResults';
 import type { ApiViewer } from './verifyApiRequest';
+import { playerViewerOf } from './playerViewer';
 
 /**
  * A video's state for a viewer, which `next {videoId}` answers; the platform domain provides it. Throws a 400 for a
@@ -68,7 +69,7 @@ export function registerNextRoute(
       const { videoId, sameChannelOnly } = body as { videoId?: unknown; sameChannelOnly?: unknown };
       const state = await videoViewerState(viewer, videoId);
       const video = findVideo(catalog.current(), state.videoId);
-      const playerOverlays = video ? endScreenOverlays(catalog.current(), video, sameChannelOnly === true) : undefined;
+      const playerOverlays = video ? endScreenOverlays(catalog.current(), video, sameChannelOnly === true, playerViewerOf(viewer, body)) : undefined;
       return { responseContext, ...state, playerOverlays };
     }
     if (!byList && typeof body.playlistId !== 'string') {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { CurrentCatalog } from '../media/catalogSource';
 import { HttpError } from '../http/errors';
-import { playerResponseFor, type PlayerViewer } from '../media/playerResponse';
+import { playerResponseFor } from '../media/playerResponse';
+import { playerViewerOf } from './playerViewer';
 import { registerHeartbeatRoute } from './heartbeatRoute';
 import { decodeGzipBodies } from './gzipBodies';
 import type { IdentityTokens } from '../tokens/identityTokens';
@@ -18,17 +19,6 @@ export interface ApiOptions {
   /** Signs the heartbeat's server data (shared by several servers); default: a key of this process. */
   heartbeatSecret?: string;
   now?: () => number;
-}
-
-const REGION = /^[A-Za-z]{2}$/;
-
-/**
- * Who asks the player endpoint: signed in when the request carries an account's token; the region from the client
- * context's `gl` (spec §7), when it names one.
- */
-export function playerViewerOf(viewer: ApiViewer, body: unknown): PlayerViewer {
-  const gl = (body as { context?: { client?: { gl?: unknown } } } | undefined)?.context?.client?.gl;
-  return { signedIn: viewer.accountId !== undefined, ...(typeof gl === 'string' && REGION.test(gl) && { gl: gl.toUpperCase() }) };
 }
 
 /**

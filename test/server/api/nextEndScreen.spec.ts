@@ -9,8 +9,8 @@ describe('POST /youtubei/v1/next {videoId}: end-screen suggestions', () => {
   });
   afterAll(() => t.close());
 
-  const suggestions = async (body: Record<string, unknown>) => {
-    const r = await t.call('next', body);
+  const suggestions = async (body: Record<string, unknown>, accessToken?: string) => {
+    const r = await t.call('next', body, accessToken);
     expect(r.statusCode).toBe(200);
     return readEndScreenSuggestions(r.json(), String(body.videoId));
   };
@@ -43,5 +43,16 @@ describe('POST /youtubei/v1/next {videoId}: end-screen suggestions', () => {
     const studio = await suggestions({ videoId: 'VFoceanwave', sameChannelOnly: true });
     expect(studio.map((s) => s.videoId)).not.toContain('VFoceanwave');
     expect(new Set(studio.map((s) => s.channelId))).toEqual(new Set([STUDIO_CHANNEL]));
+  });
+
+  it('never a video this viewer could not play: sign-in only for an anonymous viewer, blocked in the viewer’s region', async () => {
+    const anonymous = (await suggestions({ videoId: 'VFsunrise01' })).map((s) => s.videoId);
+    expect(anonymous).not.toContain('VFmembers01');
+    expect(anonymous).toContain('VFregional1');
+    const signedIn = (await suggestions({ videoId: 'VFsunrise01' }, await t.signIn('ada'))).map((s) => s.videoId);
+    expect(signedIn).toContain('VFmembers01');
+    const inGermany = await suggestions({ videoId: 'VFsunrise01', context: { client: { clientName: 'WEB_EMBEDDED_PLAYER', gl: 'de' } } });
+    expect(inGermany.map((s) => s.videoId)).not.toContain('VFregional1');
+    expect(inGermany.map((s) => s.videoId)).toContain('VFoceanwave');
   });
 });
