@@ -1,24 +1,33 @@
 import { type MouseEvent, useId, useState } from 'react';
 import { useObservable, useObservableState } from 'observable-hooks';
-import { distinctUntilChanged, filter, map, switchMap } from 'rxjs';
+import { defer, filter, map, switchMap, tap } from 'rxjs';
 import type { Suggestion } from '../../../streams/player/endScreenSuggestions';
 import type { SuggestionLoader } from '../services/suggestions';
 import { useI18n } from '../i18n/I18nContext';
 import './suggestions.css';
 
 /**
- * The suggestions for `videoId`, asked once per video and only once they are `wanted` (the video ended, or paused
- * after its start): a video nobody pauses makes no call. Until they come, and for another video, none.
+ * The suggestions for `videoId`, asked only once they are `wanted` (the video ended, or paused after its start): a
+ * video nobody pauses makes no call. A video is asked once; one whose answer was empty (a failed call answers none) is
+ * asked again the next time they are wanted. Until they come, and for another video, none.
  */
 export function useSuggestions(load: SuggestionLoader | undefined, videoId: string | undefined, wanted: boolean): Suggestion[] {
   const got$ = useObservable(
     (inputs$) =>
-      inputs$.pipe(
-        filter(([l, id, w]) => l !== undefined && id !== undefined && w),
-        map(([l, id]) => [l!, id!] as const),
-        distinctUntilChanged((a, b) => a[0] === b[0] && a[1] === b[1]),
-        switchMap(([l, id]) => l(id).pipe(map((list) => ({ videoId: id, list })))),
-      ),
+      defer(() => {
+        let answered: readonly [SuggestionLoader, string] | null = null;
+        return inputs$.pipe(
+          filter(([l, id, w]) => l !== undefined && id !== undefined && w),
+          map(([l, id]) => [l!, id!] as const),
+          filter(([l, id]) => answered === null || answered[0] !== l || answered[1] !== id),
+          switchMap(([l, id]) =>
+            l(id).pipe(
+              tap((list) => (answered = list.length > 0 ? [l, id] : answered)),
+              map((list) => ({ videoId: id, list })),
+            ),
+          ),
+        );
+      }),
     [load, videoId, wanted],
   );
   const got = useObservableState(got$, null);
