@@ -45,6 +45,8 @@ const CONTRACT_MODULES = [
   'adStatus/adStatusGlobal',
   // Numbers as text without V8's number-to-text caches, for the contract modules that write numbers too.
   'shared/numberText',
+  // A duration as the player writes it (`m:ss`), which the end screen's suggestions carry too.
+  'shared/formatTime',
   // The interface language, and the words the server writes into the page's shell in it.
   'i18n/language',
   'i18n/shellText',

@@ -1,19 +1,11 @@
 import type { EndScreenOverlays, EndScreenVideoRenderer } from '../../streams/player/endScreenSuggestions';
+import { formatTime } from '../../streams/shared/formatTime';
 import { END_SCREEN_MAX_SUGGESTIONS } from '../../streams/timing';
 import type { Catalog, CatalogVideo } from '../media/catalog';
 import { fileUrl, type PlayerViewer } from '../media/playerResponse';
 
-/** Seconds as `m:ss` (or `h:mm:ss`), as YouTube's `lengthText` reads. */
-function lengthText(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}
-
 function renderer(video: CatalogVideo): { endScreenVideoRenderer: EndScreenVideoRenderer } {
-  const length = lengthText(video.durationSeconds);
+  const length = formatTime(video.durationSeconds);
   return {
     endScreenVideoRenderer: {
       videoId: video.id,

@@ -4,7 +4,7 @@ import type { PlayerInfo } from '../../../streams/player/types';
 import { wholeSecondsTime } from '../../../streams/player/viewInfo';
 import type { EmbedPlayer } from '../player/EmbedPlayer';
 import { ChapterTitle } from './Chapters';
-import { formatTime } from './formatTime';
+import { formatTime } from '../../../streams/shared/formatTime';
 import { PictureInPictureButton } from './PictureInPictureButton';
 import { CaptionsIcon, ExitFullscreenIcon, FullscreenIcon, NextIcon, PauseIcon, PlayIcon, PlaylistIcon, PrevIcon, ReplayIcon, SettingsIcon } from './icons';
 import { SeekBar } from './SeekBar';

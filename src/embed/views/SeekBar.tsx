@@ -8,7 +8,7 @@ import type { EmbedPlayer } from '../player/EmbedPlayer';
 import { seekSliderKey } from '../../../streams/player/shortcutCommand';
 import { storyboardFrame } from '../../../streams/player/storyboardFrame';
 import { chapterTrack, useSliderChapters } from './Chapters';
-import { formatTime } from './formatTime';
+import { formatTime } from '../../../streams/shared/formatTime';
 import { useI18n } from '../i18n/I18nContext';
 
 /** Where `t` is along the bar, as a CSS percentage (0% while the duration is unknown); 3 decimals: finer than a pixel. */

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { SharePanel } from '../../../streams/platform/payloads';
-import { formatTime } from './formatTime';
+import { formatTime } from '../../../streams/shared/formatTime';
 import { copyText } from './copyText';
 import type { ViewerActions } from './viewerActions';
 import { useI18n } from '../i18n/I18nContext';
