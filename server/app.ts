@@ -7,11 +7,12 @@ import { loadOrCreateAdminToken } from './admin/adminToken';
 import { registerApi } from './api/registerApi';
 import { createApiRequestVerifier } from './api/verifyApiRequest';
 import { registerAttestation } from './attestation/registerAttestation';
+import { type ClusterState, openClusterState } from './cluster/clusterState';
 import { registerDashboard } from './collector/dashboard/registerDashboard';
 import { openCollectorStore } from './collector/openCollectorStore';
 import { registerCollector, type RateLimitSettings } from './collector/registerCollector';
 import type { CollectorStore } from './collector/store';
-import { openStateDatabase } from './db/openStateDatabase';
+import { openStateDatabase, type StateDatabase } from './db/openStateDatabase';
 import type { StateDatabaseSetting } from './db/stateDatabaseSetting';
 import { createMetrics } from './health/createMetrics';
 import { registerHealth } from './health/registerHealth';
@@ -62,7 +63,10 @@ export interface AppOptions {
   adminToken?: string;
   /** Host names the admin routes answer to. */
   adminHosts?: readonly string[];
-  /** A stream-token key shared by several collectors; otherwise a key file in the data folder. */
+  /**
+   * The secret every token key derives from, shared by several servers (`VIDFRAME_STREAM_SECRET`); otherwise, on
+   * PostgreSQL, one kept in the database for all servers, and on SQLite a key file per kind in the data folder.
+   */
   streamSecret?: string;
   /** The shared key `streamSecret` replaced: still verifies the tokens it signed. */
   streamSecretPrevious?: string;
@@ -87,7 +91,10 @@ export interface AppOptions {
   seedDemoAccounts?: boolean;
   /** `SameSite=None; Secure` session cookies, for https deployments where the embed is framed by other sites. */
   secureCookies?: boolean;
-  /** An access-token key shared by several servers (`VIDFRAME_ACCESS_TOKEN_SECRET`); otherwise a key file. */
+  /**
+   * An access-token key shared by several servers (`VIDFRAME_ACCESS_TOKEN_SECRET`); otherwise derived from the shared
+   * secret when there is one, else a key file.
+   */
   accessTokenSecret?: string;
   /**
    * Checks the attestation (botguard) response a subscribe carries (spec §4). By default the server's own attestation
@@ -142,18 +149,34 @@ const settingsOf = (options: AppOptions): Settings => {
 /**
  * The reference server, one plugin per domain, each in its folder: the shared HTTP behaviour (`http/`), health and
  * metrics (`health/`), the media (`media/`), attestation, accounts, the platform calls, the API calls, the collector
- * and the pages. The signed tokens and their keys come from `tokens/`.
+ * and the pages. The signed tokens and their keys come from `tokens/`; what several servers on one PostgreSQL database
+ * share beyond their tables (rate-limit counts, the token keys' secret) from `cluster/`.
  */
 export async function buildApp(options: AppOptions = {}): Promise<VidFrameApp> {
   const o = settingsOf(options);
-  const { rootDir, distDir, dataDir, now, streamSecret, testHooks = false } = o;
   const app = createHttpServer({ logger: o.logger ?? false, logRequests: o.logRequests, trustProxy: o.trustProxy ?? false });
-  // The sample catalogue is read now (a bad one stops the server); the library's entries are read with it and again as they change.
+  // One state database for the accounts, the platform and the cluster, closed with the app (or at once if they fail to start).
+  const database = await openStateDatabase(o.database ?? { engine: 'sqlite' }, o.dataDir);
+  app.addHook('onClose', () => database.close());
+  try {
+    const cluster = await openClusterState(database, { configuredSecret: o.streamSecret, now: o.now ?? Date.now, log: app.log });
+    app.addHook('onClose', async () => cluster.close());
+    return await registerDomains(app, o, database, cluster);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+async function registerDomains(app: FastifyInstance, o: Settings, database: StateDatabase, cluster: ClusterState): Promise<VidFrameApp> {
+  const { rootDir, distDir, dataDir, now, testHooks = false } = o;
+  const sharedSecret = cluster.sharedSecret;
+  // The catalogue is read now (a bad one stops the server); the library's entries are read with it and again as they change.
   const catalog = createCatalogSource({ mediaDir: o.mediaDir, libraryDir: o.libraryDir, log: app.log, now });
   const adminTokenFile = keyFileOf(dataDir, 'admin');
   const admin = loadOrCreateAdminToken(adminTokenFile, o.adminToken);
   const adminGuard = createAdminGuard({ token: admin.token, allowedHosts: o.adminHosts });
-  const keySource = { dataDir, sharedSecret: streamSecret, previousSharedSecret: o.streamSecretPrevious, now };
+  const keySource = { dataDir, sharedSecret, previousSharedSecret: o.streamSecretPrevious, now };
   const streamTokens = createStreamTokensFor(keySource);
   const identityTokens = createIdentityTokens(keySource);
   const store = typeof o.store === 'object' ? o.store : await openCollectorStore(o.store, dataDir);
@@ -162,30 +185,23 @@ export async function buildApp(options: AppOptions = {}): Promise<VidFrameApp> {
   // In development, Vite (in this process, on this port) serves the pages from source and answers what no route does.
   const viteDev = o.dev ? await (await import('./dev/registerViteDev')).registerViteDev(app, { rootDir }) : undefined;
   const pages = viteDev?.pages ?? builtPages(distDir);
-  await registerHttpBasics(app, { notFound: !viteDev });
+  await registerHttpBasics(app, { notFound: !viteDev, rateLimitStore: cluster.rateLimitStore });
   registerHealth(app, { catalog, store, metrics, guard: adminGuard });
   await registerMedia(app, { catalog, mediaDir: o.mediaDir, libraryDir: o.libraryDir });
   const attestation = await registerAttestation(app, {
     rootDir,
-    secret: streamSecret ? purposeSecret(streamSecret, 'attestation') : undefined,
+    secret: sharedSecret ? purposeSecret(sharedSecret, 'attestation') : undefined,
     now,
     testHooks,
   });
-  // One state database for the accounts and the platform, closed with the app (or at once if they fail to start).
-  const database = await openStateDatabase(o.database ?? { engine: 'sqlite' }, dataDir);
-  app.addHook('onClose', () => database.close());
-  const closeDatabase = async (error: unknown): Promise<never> => {
-    await database.close();
-    throw error;
-  };
   const accounts = await registerAccounts(app, {
     dataDir,
     database,
     now,
     seedDemoAccounts: o.seedDemoAccounts,
     secureCookies: o.secureCookies,
-    accessTokenSecret: o.accessTokenSecret,
-  }).catch(closeDatabase);
+    accessTokenSecret: o.accessTokenSecret ?? (sharedSecret ? purposeSecret(sharedSecret, 'access') : undefined),
+  });
   const verifyApiRequest = createApiRequestVerifier({ accounts, tokens: identityTokens, apiKey: o.apiKey });
   const platform = await registerPlatform(app, {
     dataDir,
@@ -194,15 +210,15 @@ export async function buildApp(options: AppOptions = {}): Promise<VidFrameApp> {
     verifyApiRequest,
     tokens: identityTokens,
     verifyAttestation: o.verifyAttestation ?? attestation.verify,
-    sharedSecret: streamSecret,
+    sharedSecret,
     now,
-  }).catch(closeDatabase);
+  });
   await registerApi(app, {
     catalog,
     verifyApiRequest,
     tokens: identityTokens,
     videoViewerState: platform.videoViewerState,
-    heartbeatSecret: streamSecret ? purposeSecret(streamSecret, 'heartbeat') : undefined,
+    heartbeatSecret: sharedSecret ? purposeSecret(sharedSecret, 'heartbeat') : undefined,
     now,
   });
   await registerCollector(app, {

@@ -41,9 +41,9 @@ const list = (value: string | undefined) =>
  * | `VIDFRAME_DB` | accounts, sessions, throttles, platform state: `sqlite` or `postgres://user:pass@host:5432/db` | `sqlite` |
  * | `VIDFRAME_ADMIN_TOKEN` | the admin token (≥ 16 chars) | generated into the data folder |
  * | `VIDFRAME_ADMIN_HOSTS` | host names the admin routes answer to | `localhost,127.0.0.1,[::1]` + `HOST` |
- * | `VIDFRAME_STREAM_SECRET` | a stream-token key shared by several collectors (≥ 32 chars) | a key file in the data folder |
+ * | `VIDFRAME_STREAM_SECRET` | the secret every token key derives from, shared by several servers (≥ 32 chars) | on PostgreSQL one kept in the database; else key files in the data folder |
  * | `VIDFRAME_STREAM_SECRET_PREVIOUS` | the shared key it replaced, kept verifying its live tokens | none |
- * | `VIDFRAME_RATE_LIMIT` | `max/windowMs` for log requests per client address, or `off` | `1200/60000` |
+ * | `VIDFRAME_RATE_LIMIT` | `max/windowMs` for log requests per client address, or `off` (counted across servers on PostgreSQL) | `1200/60000` |
  * | `VIDFRAME_TRUST_PROXY` | whose `X-Forwarded-For` to believe: `true`, a hop count, or addresses/CIDRs | none |
  * | `VIDFRAME_RETENTION_DAYS` | delete events older than this; `0` keeps all | `90` |
  * | `VIDFRAME_TRUSTED_ORIGINS` | host origins given the privileged host methods | none |
@@ -56,7 +56,7 @@ const list = (value: string | undefined) =>
  * | `VIDFRAME_API_KEY` | the API key handed to the embed and checked when a request names one | `vidframe-reference-api-key` |
  * | `VIDFRAME_DEMO_ACCOUNTS` | `0` does not create the demo accounts (Ada, Grace) | created |
  * | `VIDFRAME_SECURE_COOKIES` | `1`: session cookies `SameSite=None; Secure` (https, framed by other sites) | off |
- * | `VIDFRAME_ACCESS_TOKEN_SECRET` | an access-token key shared by several servers (≥ 32 chars) | a key file in the data folder |
+ * | `VIDFRAME_ACCESS_TOKEN_SECRET` | an access-token key shared by several servers (≥ 32 chars) | derived from the shared secret, else a key file |
  * | `VIDFRAME_DEV` | `1`: development, the pages from source through Vite with hot reload (`npm run dev` passes `--dev`) | off |
  * | `LOG` | `0` turns off the access log (a JSON line per request and reply); start, stop and errors are logged either way | on |
  */

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 
 /**
- * The tables of the server's own state (the `accounts` and `platform` domains) as the query layer types them, the same
+ * The tables of the server's own state (the `accounts`, `platform` and `cluster` domains) as the query layer types them, the same
  * on SQLite and PostgreSQL. Times are milliseconds since the epoch (`INTEGER` on SQLite, `BIGINT` on PostgreSQL, read
  * back as numbers by both); flags are 0 or 1.
  */
@@ -15,6 +15,8 @@ export interface StateTables {
   known_devices: { device_hash: string; account_id: string; last_signin_ms: number; failures: Generated<number> };
   subscriptions: { account_id: string; channel_id: string; notification_level: 'all' | 'personalized' | 'none'; subscribed_at_ms: number };
   watch_later: { account_id: string; video_id: string; position: number; added_at_ms: number };
+  rate_limit_counts: { bucket_key: string; hits: number; expires_at_ms: number };
+  shared_secrets: { name: string; secret: string; created_at_ms: number };
   feedback: {
     id: Generated<number>;
     token_id: string;

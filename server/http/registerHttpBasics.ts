@@ -1,4 +1,4 @@
-import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyRateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { registerSecurityHeaders } from '../security/securityHeaders';
 import { errorBody, replyWithError } from './errors';
@@ -6,6 +6,8 @@ import { errorBody, replyWithError } from './errors';
 export interface HttpBasicsOptions {
   /** Answer unknown URLs with the JSON 404; false when another handler (Vite, in development) answers them. */
   notFound: boolean;
+  /** Where the rate limits count (`cluster/`: in the database several servers share); default: this process's memory. */
+  rateLimitStore?: FastifyRateLimitStoreCtor;
 }
 
 /**
@@ -14,7 +16,7 @@ export interface HttpBasicsOptions {
  * headers (`security/`) and the rate-limit plugin, which routes turn on one by one (`global: false`) next to their
  * other limits.
  */
-export async function registerHttpBasics(app: FastifyInstance, { notFound }: HttpBasicsOptions): Promise<void> {
+export async function registerHttpBasics(app: FastifyInstance, { notFound, rateLimitStore }: HttpBasicsOptions): Promise<void> {
   app.setErrorHandler(replyWithError);
   if (notFound) {
     app.setNotFoundHandler((request, reply) => {
@@ -33,5 +35,5 @@ export async function registerHttpBasics(app: FastifyInstance, { notFound }: Htt
   });
 
   await registerSecurityHeaders(app);
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, { global: false, ...(rateLimitStore && { store: rateLimitStore }) });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { NamedRateLimitOptions } from '../../cluster/rateLimitStore';
 import type { Metrics } from '../../health/createMetrics';
 import { HttpError } from '../../http/errors';
 import type { StreamTokens } from '../../tokens/streamTokens';
@@ -44,17 +45,20 @@ export function streamVerdictOf(request: FastifyRequest, streamTokens: StreamTok
  */
 export function logRateLimitHook(
   scope: FastifyInstance,
-  { limits, streamTokens, metrics }: { limits: LogRateLimits; streamTokens: StreamTokens; metrics: Metrics },
+  { route, limits, streamTokens, metrics }: { route: string; limits: LogRateLimits; streamTokens: StreamTokens; metrics: Metrics },
 ): onRequestAsyncHookHandler {
-  // The address buckets keep the plugin's own key: the address, an IPv6 one taken by its /64 (one subscriber's).
-  const bucket = (max: number, keyGenerator?: (request: FastifyRequest) => string) =>
-    scope.createRateLimit({ max, timeWindow: limits.windowMs, ...(keyGenerator && { keyGenerator }) });
-  const perStream = bucket(limits.perStreamMax, (request) => {
+  // The address buckets keep the plugin's own key: the address, an IPv6 one taken by its /64 (one subscriber's). Each
+  // bucket is named after its route, so that servers counting in one shared store count the same bucket together.
+  const bucket = (name: string, max: number, keyGenerator?: (request: FastifyRequest) => string) => {
+    const options: NamedRateLimitOptions = { bucket: `${route} ${name}`, max, timeWindow: limits.windowMs, ...(keyGenerator && { keyGenerator }) };
+    return scope.createRateLimit(options);
+  };
+  const perStream = bucket('per stream', limits.perStreamMax, (request) => {
     const verdict = streamVerdictOf(request, streamTokens);
     return verdict.ok ? verdict.stream : '';
   });
-  const perAddress = bucket(limits.perAddressMax);
-  const unverified = bucket(limits.unverifiedMax);
+  const perAddress = bucket('per address', limits.perAddressMax);
+  const unverified = bucket('unverified', limits.unverifiedMax);
 
   return async (request) => {
     const checks: [typeof perStream, string][] = streamVerdictOf(request, streamTokens).ok

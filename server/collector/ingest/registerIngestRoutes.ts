@@ -167,10 +167,9 @@ export function registerIngestRoutes(scope: FastifyInstance, opts: IngestOptions
     });
   };
 
-  const routeOptions = () => ({
+  const routeOptions = (route: string) => ({
     bodyLimit: COLLECTOR_MAX_BODY_BYTES,
-    ...(rateLimit && { onRequest: logRateLimitHook(scope, { limits: rateLimit, streamTokens, metrics }) }),
+    ...(rateLimit && { onRequest: logRateLimitHook(scope, { route, limits: rateLimit, streamTokens, metrics }) }),
   });
-  scope.post('/youtubei/v1/log_event', routeOptions(), handler('log_event'));
-  scope.post('/youtubei/v1/video_stats', routeOptions(), handler('video_stats'));
+  for (const endpoint of ['log_event', 'video_stats'] as const) scope.post(`/youtubei/v1/${endpoint}`, routeOptions(endpoint), handler(endpoint));
 }

@@ -5,6 +5,7 @@ import { SIGNIN_FREE_FAILURES } from '../../../server/accounts/limits';
 import { buildApp, type VidFrameApp } from '../../../server/app';
 import { encodeEditPlaylistParams, PLATFORM_ENDPOINTS, WATCH_LATER_PLAYLIST_ID } from '../../../streams/platform/payloads';
 import { apiTokensFor } from '../../helpers/apiTokens';
+import { logRequestBody } from '../chaos/chaosClient';
 import { startPostgres, type PostgresServer } from '../../helpers/postgresServer';
 
 /**
@@ -92,5 +93,61 @@ describe('two servers on one PostgreSQL database', () => {
     const next = await call(b, 'next', { videoId: 'VFsunrise01' });
     expect(next.statusCode).toBe(200);
     expect(next.json()).toMatchObject({ videoId: 'VFsunrise01', inWatchLater: true });
+  });
+});
+
+describe('two servers on one PostgreSQL database without configured secrets', () => {
+  const LIMIT = 4;
+  let c: VidFrameApp;
+  let d: VidFrameApp;
+  beforeAll(async () => {
+    const url = await server.createDatabase('vf_no_secrets');
+    [c, d] = await Promise.all(
+      [0, 1].map(async () => {
+        const dataDir = mkdtempSync(join(tmpdir(), 'state-postgres-app-'));
+        dirs.push(dataDir);
+        const app = await buildApp({ dataDir, database: { engine: 'postgres', url }, rateLimit: { max: LIMIT, windowMs: 60_000 } });
+        apps.push(app);
+        return app;
+      }),
+    );
+  });
+
+  it('verifies through one server the stream token and the access token the other signed, with keys kept in the database', async () => {
+    const page = await c.inject({ url: '/embed/VFsunrise01' });
+    const streamToken = /"stream_token":"([^"]+)"/.exec(page.body)?.[1];
+    expect(streamToken).toBeDefined();
+    const body = JSON.parse(logRequestBody('shared-keys', 0, 1)) as Record<string, unknown>;
+    const logged = await d.inject({
+      method: 'POST',
+      url: '/youtubei/v1/log_event',
+      headers: { 'x-vidframe-stream-token': streamToken! },
+      remoteAddress: '198.51.100.1',
+      payload: { ...body, session_token: /"xsrf_token":"([^"]+)"/.exec(page.body)?.[1] },
+    });
+    expect(logged.statusCode).toBe(200);
+
+    const session = sessionOf(await signIn(c, 'ada@example.com', 'vidframe-ada'));
+    const token = await c.inject({ method: 'POST', url: '/accounts/token', payload: { session } });
+    const served = await d.inject({ url: '/getDatasyncIdsEndpoint', headers: { authorization: `Bearer ${token.json().accessToken}` } });
+    expect(served.statusCode).toBe(200);
+  });
+
+  it('counts one address’s log requests through both servers against one limit', async () => {
+    const page = await c.inject({ url: '/embed/VFsunrise01' });
+    const streamToken = /"stream_token":"([^"]+)"/.exec(page.body)![1];
+    const statuses: number[] = [];
+    for (let i = 0; i < LIMIT + 2; i++) {
+      const response = await (i % 2 ? c : d).inject({
+        method: 'POST',
+        url: '/youtubei/v1/log_event',
+        headers: { 'x-vidframe-stream-token': streamToken },
+        remoteAddress: '198.51.100.2',
+        payload: 'not json',
+      });
+      statuses.push(response.statusCode);
+    }
+    // Each server alone has seen half the limit: only counting together refuses the last two.
+    expect(statuses).toEqual([...Array<number>(LIMIT).fill(415), 429, 429]);
   });
 });

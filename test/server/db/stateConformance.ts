@@ -6,6 +6,7 @@ import { migrateState } from '../../../server/db/migrateState';
 import type { StateDatabase } from '../../../server/db/openStateDatabase';
 import { platformMigrations } from '../../../server/platform/migrations';
 import { describeAccountsConformance } from './accountsConformance';
+import { describeClusterConformance } from './clusterConformance';
 import { describePlatformConformance } from './platformConformance';
 import { countRows, rejectionOf, type FreshState, type StateFixture } from './stateFixture';
 
@@ -92,4 +93,5 @@ export function describeStateConformance(name: string, fixture: StateFixture): v
 
   describeAccountsConformance(name, fixture);
   describePlatformConformance(name, fixture);
+  describeClusterConformance(name, fixture);
 }

@@ -1,0 +1,39 @@
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { migrateState } from '../db/migrateState';
+import type { StateDatabase } from '../db/openStateDatabase';
+import { RATE_LIMIT_SWEEP_MS } from './limits';
+import { clusterMigrations } from './migrations';
+import { sharedRateLimitStore, sweepRateLimits } from './rateLimitStore';
+import { sharedSecretOf } from './sharedSecret';
+
+/** The name of the secret the token keys derive from when no `VIDFRAME_STREAM_SECRET` is configured. */
+export const TOKEN_SECRET_NAME = 'tokens';
+
+/** What the servers sharing a PostgreSQL state database share besides its tables. */
+export interface ClusterState {
+  /** The rate-limit store every server counts in; undefined: each server counts in its own memory. */
+  rateLimitStore?: FastifyRateLimitStoreCtor;
+  /** The secret the token keys derive from, the same on every server; undefined: the data folder's key files. */
+  sharedSecret?: string;
+  close(): void;
+}
+
+/**
+ * On PostgreSQL (servers behind one origin): the `cluster` tables brought up to date, the rate limits counted in the
+ * database, and — unless `configuredSecret` (`VIDFRAME_STREAM_SECRET`) is given — the token keys' secret kept there, so
+ * nothing a client holds depends on which server signed it. On SQLite (one server, `npm start`): nothing shared; the
+ * limits count in memory and the keys stay in the data folder's files.
+ */
+export async function openClusterState(
+  state: StateDatabase,
+  { configuredSecret, now, log }: { configuredSecret?: string; now: () => number; log: { warn(object: object, message: string): void } },
+): Promise<ClusterState> {
+  if (state.engine !== 'postgres') return { sharedSecret: configuredSecret, close: () => {} };
+  await migrateState(state, 'cluster', clusterMigrations);
+  const sharedSecret = configuredSecret ?? (await sharedSecretOf(state, TOKEN_SECRET_NAME, now));
+  const sweep = setInterval(() => {
+    sweepRateLimits(state, now()).catch((error: unknown) => log.warn({ err: error }, 'cluster: the rate-limit sweep failed'));
+  }, RATE_LIMIT_SWEEP_MS);
+  sweep.unref();
+  return { rateLimitStore: sharedRateLimitStore(state, now), sharedSecret, close: () => clearInterval(sweep) };
+}

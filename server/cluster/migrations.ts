@@ -1,0 +1,45 @@
+import type { StateMigration } from '../db/migrateState';
+
+/**
+ * What servers sharing one state database share beyond accounts and the platform (domain `cluster` of
+ * `migrateState`), one numbered step each, in SQLite's SQL and PostgreSQL's. Never edit a step that has shipped: add
+ * the next one.
+ *
+ * - `rate_limit_counts`: one row per rate-limit bucket and key (`rateLimitStore.ts`): the requests counted in the
+ *   current fixed window and when that window ends. On PostgreSQL the table is `UNLOGGED`: a counter is worth no
+ *   write-ahead log, and a crash of PostgreSQL at worst forgets a minute of counts.
+ * - `shared_secrets`: secrets every server must hold the same (`sharedSecret.ts`), created by whichever server asks
+ *   first.
+ */
+export const clusterMigrations: readonly StateMigration[] = [
+  {
+    version: 1,
+    description: 'rate-limit counters and shared secrets',
+    sqlite: [
+      `CREATE TABLE rate_limit_counts (
+          bucket_key TEXT PRIMARY KEY,
+          hits INTEGER NOT NULL,
+          expires_at_ms INTEGER NOT NULL
+        ) STRICT, WITHOUT ROWID`,
+      `CREATE INDEX rate_limit_counts_expiry ON rate_limit_counts (expires_at_ms)`,
+      `CREATE TABLE shared_secrets (
+          name TEXT PRIMARY KEY,
+          secret TEXT NOT NULL,
+          created_at_ms INTEGER NOT NULL
+        ) STRICT`,
+    ],
+    postgres: [
+      `CREATE UNLOGGED TABLE rate_limit_counts (
+          bucket_key TEXT COLLATE "C" PRIMARY KEY,
+          hits INTEGER NOT NULL,
+          expires_at_ms BIGINT NOT NULL
+        )`,
+      `CREATE INDEX rate_limit_counts_expiry ON rate_limit_counts (expires_at_ms)`,
+      `CREATE TABLE shared_secrets (
+          name TEXT COLLATE "C" PRIMARY KEY,
+          secret TEXT NOT NULL,
+          created_at_ms BIGINT NOT NULL
+        )`,
+    ],
+  },
+];

@@ -1,0 +1,92 @@
+import { TOKEN_SECRET_NAME } from '../../../server/cluster/clusterState';
+import { clusterMigrations } from '../../../server/cluster/migrations';
+import { sharedRateLimitStore, sweepRateLimits } from '../../../server/cluster/rateLimitStore';
+import { sharedSecretOf } from '../../../server/cluster/sharedSecret';
+import { migrateState } from '../../../server/db/migrateState';
+import type { StateDatabase } from '../../../server/db/openStateDatabase';
+import { countRows, type FreshState, type StateFixture } from './stateFixture';
+
+type Counter = { incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number, max: number): void };
+
+/** One counted request: what the plugin would read back (hits in the window, ms left of it). */
+const hit = (counter: Counter, key: string, windowMs = 60_000) =>
+  new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+    counter.incr(key, (error, result) => (error ? reject(error) : resolve(result!)), windowMs, 10),
+  );
+
+/**
+ * The rules of what several servers on one state database share (`server/cluster/`): rate limits counted once
+ * whichever server counts, and secrets every server reads the same. Run on both engines by the state specs.
+ */
+export function describeClusterConformance(name: string, fixture: StateFixture): void {
+  describe(`${name}: what servers sharing the database share`, () => {
+    let fresh: FreshState;
+    let state: StateDatabase;
+    let clock = 1_000_000;
+    const now = () => clock;
+    /** A named bucket of the shared store, as `createRateLimit` makes one. */
+    const bucket = (db: StateDatabase, name: string) => new (sharedRateLimitStore(db, now))({}).child({ bucket: name } as never) as Counter;
+    beforeEach(async () => {
+      fresh = await fixture.fresh();
+      state = await fresh.open();
+      expect(await migrateState(state, 'cluster', clusterMigrations)).toEqual([1]);
+      clock = 1_000_000;
+    });
+    afterEach(() => fresh.cleanup());
+
+    it('counts a fixed window per bucket and key, and starts the next window once one ends', async () => {
+      const perAddress = bucket(state, 'log_event per address');
+      expect(await hit(perAddress, '192.0.2.1')).toEqual({ current: 1, ttl: 60_000 });
+      clock += 15_000;
+      expect(await hit(perAddress, '192.0.2.1')).toEqual({ current: 2, ttl: 45_000 });
+      expect(await hit(perAddress, '192.0.2.2')).toEqual({ current: 1, ttl: 60_000 });
+      expect(await hit(bucket(state, 'video_stats per address'), '192.0.2.1')).toEqual({ current: 1, ttl: 60_000 });
+      // A route's limit counts under the route's method and URL.
+      const route = new (sharedRateLimitStore(state, now))({}).child({ routeInfo: { method: 'POST', url: '/signin' } } as never) as Counter;
+      expect(await hit(route, '192.0.2.1')).toEqual({ current: 1, ttl: 60_000 });
+      expect(await hit(route, '192.0.2.1')).toEqual({ current: 2, ttl: 60_000 });
+      clock += 45_000;
+      expect(await hit(perAddress, '192.0.2.1')).toEqual({ current: 1, ttl: 60_000 });
+    });
+
+    it('counts requests counted at once through two connections exactly, as two servers would', async () => {
+      const other = await fresh.open();
+      const [a, b] = [bucket(state, 'burst'), bucket(other, 'burst')];
+      const counts = await Promise.all(Array.from({ length: 40 }, (_, i) => hit(i % 2 ? a : b, 'viewer')));
+      expect(counts.map((c) => c.current).sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    });
+
+    it('keeps a long key apart from others under its hash', async () => {
+      const counter = bucket(state, 'per stream');
+      const long = 'x'.repeat(300);
+      expect((await hit(counter, long)).current).toBe(1);
+      expect((await hit(counter, long)).current).toBe(2);
+      expect((await hit(counter, `${long}y`)).current).toBe(1);
+      const keys = await state.db.selectFrom('rate_limit_counts').select('bucket_key').execute();
+      expect(keys.every((k) => k.bucket_key.length <= 200)).toBe(true);
+    });
+
+    it('sweeps the counters whose window has ended, and only those', async () => {
+      await hit(bucket(state, 'short'), 'a', 1_000);
+      await hit(bucket(state, 'long'), 'a', 60_000);
+      clock += 1_000;
+      expect(await sweepRateLimits(state, now())).toBe(1);
+      expect(await countRows(state, 'rate_limit_counts')).toBe(1);
+    });
+
+    it('refuses what it does not count: a window that grows, and a limit with neither a name nor a route', () => {
+      const Store = sharedRateLimitStore(state, now);
+      expect(() => new Store({ continueExceeding: true } as never)).toThrow('fixed windows only');
+      expect(() => new Store({}).child({} as never)).toThrow('needs a bucket name');
+    });
+
+    it('gives every server the same shared secret, created by whichever asks first', async () => {
+      const other = await fresh.open();
+      const [first, second] = await Promise.all([sharedSecretOf(state, TOKEN_SECRET_NAME, now), sharedSecretOf(other, TOKEN_SECRET_NAME, now)]);
+      expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(second).toBe(first);
+      expect(await sharedSecretOf(state, TOKEN_SECRET_NAME, now)).toBe(first);
+      expect(await sharedSecretOf(state, 'another', now)).not.toBe(first);
+    });
+  });
+}
