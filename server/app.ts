@@ -159,7 +159,11 @@ export async function buildApp(options: AppOptions = {}): Promise<VidFrameApp> {
   const database = await openStateDatabase(o.database ?? { engine: 'sqlite' }, o.dataDir);
   app.addHook('onClose', () => database.close());
   try {
-    const cluster = await openClusterState(database, { configuredSecret: o.streamSecret, now: o.now ?? Date.now, log: app.log });
+    const cluster = await openClusterState(database, {
+      configured: { secret: o.streamSecret, previous: o.streamSecretPrevious },
+      now: o.now ?? Date.now,
+      log: app.log,
+    });
     app.addHook('onClose', async () => cluster.close());
     return await registerDomains(app, o, database, cluster);
   } catch (error) {
@@ -176,7 +180,7 @@ async function registerDomains(app: FastifyInstance, o: Settings, database: Stat
   const adminTokenFile = keyFileOf(dataDir, 'admin');
   const admin = loadOrCreateAdminToken(adminTokenFile, o.adminToken);
   const adminGuard = createAdminGuard({ token: admin.token, allowedHosts: o.adminHosts });
-  const keySource = { dataDir, sharedSecret, previousSharedSecret: o.streamSecretPrevious, now };
+  const keySource = { dataDir, sharedSecret, previousSharedSecret: cluster.previousSharedSecret, now };
   const streamTokens = createStreamTokensFor(keySource);
   const identityTokens = createIdentityTokens(keySource);
   const store = typeof o.store === 'object' ? o.store : await openCollectorStore(o.store, dataDir);

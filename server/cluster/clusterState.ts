@@ -4,7 +4,7 @@ import type { StateDatabase } from '../db/openStateDatabase';
 import { RATE_LIMIT_SWEEP_MS } from './limits';
 import { clusterMigrations } from './migrations';
 import { sharedRateLimitStore, sweepRateLimits } from './rateLimitStore';
-import { sharedSecretOf } from './sharedSecret';
+import { rotatingSecretOf } from './sharedSecret';
 
 /** The name of the secret the token keys derive from when no `VIDFRAME_STREAM_SECRET` is configured. */
 export const TOKEN_SECRET_NAME = 'tokens';
@@ -15,25 +15,29 @@ export interface ClusterState {
   rateLimitStore?: FastifyRateLimitStoreCtor;
   /** The secret the token keys derive from, the same on every server; undefined: the data folder's key files. */
   sharedSecret?: string;
+  /** One more secret the tokens are accepted under: the one a rotation replaced, or its staged successor. */
+  previousSharedSecret?: string;
   close(): void;
 }
 
 /**
  * On PostgreSQL (servers behind one origin): the `cluster` tables brought up to date, the rate limits counted in the
- * database, and — unless `configuredSecret` (`VIDFRAME_STREAM_SECRET`) is given — the token keys' secret kept there, so
- * nothing a client holds depends on which server signed it. On SQLite (one server, `npm start`): nothing shared; the
+ * database, and — unless `configured.secret` (`VIDFRAME_STREAM_SECRET`) is given — the token keys' secret kept there
+ * (rotated in two steps, `sharedSecret.ts`), so nothing a client holds depends on which server signed it. On SQLite (one server, `npm start`): nothing shared; the
  * limits count in memory and the keys stay in the data folder's files.
  */
 export async function openClusterState(
   state: StateDatabase,
-  { configuredSecret, now, log }: { configuredSecret?: string; now: () => number; log: { warn(object: object, message: string): void } },
+  { configured, now, log }: { configured: { secret?: string; previous?: string }; now: () => number; log: { warn(object: object, message: string): void } },
 ): Promise<ClusterState> {
-  if (state.engine !== 'postgres') return { sharedSecret: configuredSecret, close: () => {} };
+  const fromConfig = { sharedSecret: configured.secret, previousSharedSecret: configured.secret ? configured.previous : undefined };
+  if (state.engine !== 'postgres') return { ...fromConfig, close: () => {} };
   await migrateState(state, 'cluster', clusterMigrations);
-  const sharedSecret = configuredSecret ?? (await sharedSecretOf(state, TOKEN_SECRET_NAME, now));
+  const kept = configured.secret ? undefined : await rotatingSecretOf(state, TOKEN_SECRET_NAME, now);
+  const secrets = kept ? { sharedSecret: kept.signing, previousSharedSecret: kept.alsoVerifying } : fromConfig;
   const sweep = setInterval(() => {
     sweepRateLimits(state, now()).catch((error: unknown) => log.warn({ err: error }, 'cluster: the rate-limit sweep failed'));
   }, RATE_LIMIT_SWEEP_MS);
   sweep.unref();
-  return { rateLimitStore: sharedRateLimitStore(state, now), sharedSecret, close: () => clearInterval(sweep) };
+  return { rateLimitStore: sharedRateLimitStore(state, now), ...secrets, close: () => clearInterval(sweep) };
 }

@@ -1,7 +1,7 @@
 import { TOKEN_SECRET_NAME } from '../../../server/cluster/clusterState';
 import { clusterMigrations } from '../../../server/cluster/migrations';
 import { sharedRateLimitStore, sweepRateLimits } from '../../../server/cluster/rateLimitStore';
-import { sharedSecretOf } from '../../../server/cluster/sharedSecret';
+import { promoteSecret, rotatingSecretOf, sharedSecretOf, stageSecret } from '../../../server/cluster/sharedSecret';
 import { migrateState } from '../../../server/db/migrateState';
 import type { StateDatabase } from '../../../server/db/openStateDatabase';
 import { countRows, type FreshState, type StateFixture } from './stateFixture';
@@ -87,6 +87,19 @@ export function describeClusterConformance(name: string, fixture: StateFixture):
       expect(second).toBe(first);
       expect(await sharedSecretOf(state, TOKEN_SECRET_NAME, now)).toBe(first);
       expect(await sharedSecretOf(state, 'another', now)).not.toBe(first);
+    });
+
+    it('rotates a secret in two steps: a successor accepted first, then signing with it while the replaced one is accepted', async () => {
+      const first = await rotatingSecretOf(state, TOKEN_SECRET_NAME, now);
+      expect(first.alsoVerifying).toBeUndefined();
+      await expect(promoteSecret(state, TOKEN_SECRET_NAME, now)).rejects.toThrow('No successor of the tokens secret is staged');
+      expect(await stageSecret(state, TOKEN_SECRET_NAME, now)).toBe(true);
+      expect(await stageSecret(state, TOKEN_SECRET_NAME, now)).toBe(false);
+      const staged = await rotatingSecretOf(state, TOKEN_SECRET_NAME, now);
+      expect(staged.signing).toBe(first.signing);
+      expect(staged.alsoVerifying).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      await promoteSecret(state, TOKEN_SECRET_NAME, now);
+      expect(await rotatingSecretOf(state, TOKEN_SECRET_NAME, now)).toEqual({ signing: staged.alsoVerifying, alsoVerifying: first.signing });
     });
   });
 }

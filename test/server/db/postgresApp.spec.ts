@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ jest.setTimeout(60_000);
 
 const SECRET = 'postgres-app-spec-shared-secret-0123456789abcdef';
 const ACCESS_SECRET = 'postgres-app-spec-access-secret-0123456789abcdef';
+const ROOT = join(__dirname, '..', '..', '..');
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 let server: PostgresServer;
@@ -149,5 +151,60 @@ describe('two servers on one PostgreSQL database without configured secrets', ()
     }
     // Each server alone has seen half the limit: only counting together refuses the last two.
     expect(statuses).toEqual([...Array<number>(LIMIT).fill(415), 429, 429]);
+  });
+});
+
+describe('rotating the token secret kept in PostgreSQL (npm run secrets)', () => {
+  const secrets = (database: string, ...args: string[]) =>
+    spawnSync(join(ROOT, 'node_modules', '.bin', 'tsx'), [join(ROOT, 'scripts', 'secrets.ts'), ...args], {
+      env: { ...process.env, VIDFRAME_DB: server.urlOf(database), VIDFRAME_STREAM_SECRET: '' },
+      encoding: 'utf8',
+    });
+  const startApp = async (url: string) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'state-postgres-app-'));
+    dirs.push(dataDir);
+    const app = await buildApp({ dataDir, database: { engine: 'postgres', url }, rateLimit: false });
+    apps.push(app);
+    return app;
+  };
+  const streamTokenOf = async (app: VidFrameApp) => /"stream_token":"([^"]+)"/.exec((await app.inject({ url: '/embed/VFsunrise01' })).body)![1];
+  /** Whether `app` takes a log request under `token` (401: the token does not verify). */
+  const accepts = async (app: VidFrameApp, token: string) =>
+    (await app.inject({ method: 'POST', url: '/youtubei/v1/log_event', headers: { 'x-vidframe-stream-token': token }, payload: {} })).statusCode !== 401;
+
+  it('keeps every token valid on every server through stage, restarts, promote and restarts', async () => {
+    const url = await server.createDatabase('vf_rotation');
+    const before = await startApp(url);
+    const oldToken = await streamTokenOf(before);
+
+    const staged = secrets('vf_rotation', 'stage');
+    expect(staged.status).toBe(0);
+    expect(staged.stdout).toContain('staged a successor');
+    expect(staged.stdout).toMatch(/tokens:next\s+since/);
+    const restarted = await startApp(url);
+    expect(await accepts(restarted, oldToken)).toBe(true);
+
+    expect(secrets('vf_rotation', 'promote').status).toBe(0);
+    const promoted = await startApp(url);
+    const newToken = await streamTokenOf(promoted);
+    // A server still on the staged start accepts what the promoted one signs; the promoted one accepts the old tokens.
+    expect(await accepts(restarted, newToken)).toBe(true);
+    expect(await accepts(promoted, oldToken)).toBe(true);
+    expect(await accepts(before, newToken)).toBe(false);
+    const status = secrets('vf_rotation', 'status').stdout;
+    expect(status).toMatch(/^tokens\s+since .*\ntokens:previous\s+since /);
+    expect(status).not.toMatch(/[A-Za-z0-9_-]{43}/);
+  });
+
+  it('explains a missing command, and refuses to rotate without PostgreSQL', () => {
+    const none = secrets('vf_rotation');
+    expect(none.status).toBe(2);
+    expect(none.stderr).toContain('usage: npm run secrets');
+    const sqlite = spawnSync(join(ROOT, 'node_modules', '.bin', 'tsx'), [join(ROOT, 'scripts', 'secrets.ts'), 'status'], {
+      env: { ...process.env, VIDFRAME_DB: '' },
+      encoding: 'utf8',
+    });
+    expect(sqlite.status).toBe(2);
+    expect(sqlite.stderr).toContain('names no PostgreSQL database');
   });
 });
