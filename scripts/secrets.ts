@@ -3,7 +3,7 @@
  * (`VIDFRAME_DB`) keep there when no `VIDFRAME_STREAM_SECRET` is configured. A rotation is `stage`, a restart of every
  * server, `promote`, a restart of every server (`server/cluster/sharedSecret.ts` says why). Never prints a secret.
  */
-import { TOKEN_SECRET_NAME } from '../server/cluster/clusterState';
+import { TOKEN_SECRET_NAME } from '../server/cluster/registerCluster';
 import { clusterMigrations } from '../server/cluster/migrations';
 import { promoteSecret, stageSecret } from '../server/cluster/sharedSecret';
 import { migrateState } from '../server/db/migrateState';

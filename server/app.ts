@@ -7,7 +7,7 @@ import { loadOrCreateAdminToken } from './admin/adminToken';
 import { registerApi } from './api/registerApi';
 import { createApiRequestVerifier } from './api/verifyApiRequest';
 import { registerAttestation } from './attestation/registerAttestation';
-import { type ClusterState, openClusterState } from './cluster/clusterState';
+import { type ClusterState, registerCluster } from './cluster/registerCluster';
 import { registerDashboard } from './collector/dashboard/registerDashboard';
 import { openCollectorStore } from './collector/openCollectorStore';
 import { registerCollector, type RateLimitSettings } from './collector/registerCollector';
@@ -159,12 +159,11 @@ export async function buildApp(options: AppOptions = {}): Promise<VidFrameApp> {
   const database = await openStateDatabase(o.database ?? { engine: 'sqlite' }, o.dataDir);
   app.addHook('onClose', () => database.close());
   try {
-    const cluster = await openClusterState(database, {
+    const cluster = await registerCluster(app, {
+      state: database,
       configured: { secret: o.streamSecret, previous: o.streamSecretPrevious },
       now: o.now ?? Date.now,
-      log: app.log,
     });
-    app.addHook('onClose', async () => cluster.close());
     return await registerDomains(app, o, database, cluster);
   } catch (error) {
     await database.close();

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import type { NamedRateLimitOptions } from '../../cluster/rateLimitStore';
 import type { Metrics } from '../../health/createMetrics';
 import { HttpError } from '../../http/errors';
+import { COLLECTOR_STORE_RETRY_AFTER_SEC } from '../limits';
 import type { StreamTokens } from '../../tokens/streamTokens';
 
 /** The header a log request carries its stream token in (set by the client's transport). */
@@ -68,7 +69,14 @@ export function logRateLimitHook(
         ]
       : [[unverified, 'log requests without a valid stream token']];
     for (const [check, what] of checks) {
-      const result = await check(request);
+      // A store that cannot count (the shared database unreachable) refuses for now rather than failing: the client's
+      // retry queue keeps the request and sends it again after Retry-After.
+      const result = await check(request).catch((error: unknown) => {
+        request.log.error({ err: error }, 'collector: the rate limits could not be counted');
+        throw new HttpError(503, 'The collector cannot count its rate limits now; send the request again later', {
+          'retry-after': String(COLLECTOR_STORE_RETRY_AFTER_SEC),
+        });
+      });
       if (!result.isAllowed && result.isExceeded) {
         metrics.collectorRequestsRefused.inc({ reason: 'rate' });
         throw new HttpError(429, `Too many ${what} (${result.max} per window): retry after ${result.ttlInSeconds} s`, {

@@ -1,4 +1,4 @@
-import { TOKEN_SECRET_NAME } from '../../../server/cluster/clusterState';
+import { TOKEN_SECRET_NAME } from '../../../server/cluster/registerCluster';
 import { clusterMigrations } from '../../../server/cluster/migrations';
 import { sharedRateLimitStore, sweepRateLimits } from '../../../server/cluster/rateLimitStore';
 import { promoteSecret, rotatingSecretOf, sharedSecretOf, stageSecret } from '../../../server/cluster/sharedSecret';

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { SIGNIN_FREE_FAILURES } from '../../../server/accounts/limits';
 import { buildApp, type VidFrameApp } from '../../../server/app';
 import { encodeEditPlaylistParams, PLATFORM_ENDPOINTS, WATCH_LATER_PLAYLIST_ID } from '../../../streams/platform/payloads';
@@ -206,5 +207,24 @@ describe('rotating the token secret kept in PostgreSQL (npm run secrets)', () =>
     });
     expect(sqlite.status).toBe(2);
     expect(sqlite.stderr).toContain('names no PostgreSQL database');
+  });
+});
+
+describe('a shared rate-limit store that cannot count', () => {
+  it('answers a log request 503 with Retry-After, which the retry queue waits out, instead of failing', async () => {
+    const url = await server.createDatabase('vf_no_counts');
+    const dataDir = mkdtempSync(join(tmpdir(), 'state-postgres-app-'));
+    dirs.push(dataDir);
+    const app = await buildApp({ dataDir, database: { engine: 'postgres', url }, rateLimit: { max: 10, windowMs: 60_000 } });
+    apps.push(app);
+    const streamToken = /"stream_token":"([^"]+)"/.exec((await app.inject({ url: '/embed/VFsunrise01' })).body)![1];
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query('DROP TABLE rate_limit_counts');
+    await admin.end();
+    const refused = await app.inject({ method: 'POST', url: '/youtubei/v1/log_event', headers: { 'x-vidframe-stream-token': streamToken }, payload: {} });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.json().error.message).toContain('cannot count its rate limits now');
   });
 });

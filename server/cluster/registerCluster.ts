@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { migrateState } from '../db/migrateState';
 import type { StateDatabase } from '../db/openStateDatabase';
@@ -17,27 +18,28 @@ export interface ClusterState {
   sharedSecret?: string;
   /** One more secret the tokens are accepted under: the one a rotation replaced, or its staged successor. */
   previousSharedSecret?: string;
-  close(): void;
 }
 
 /**
  * On PostgreSQL (servers behind one origin): the `cluster` tables brought up to date, the rate limits counted in the
- * database, and — unless `configured.secret` (`VIDFRAME_STREAM_SECRET`) is given — the token keys' secret kept there
- * (rotated in two steps, `sharedSecret.ts`), so nothing a client holds depends on which server signed it. On SQLite (one server, `npm start`): nothing shared; the
- * limits count in memory and the keys stay in the data folder's files.
+ * database (its expired counters swept until the app closes), and — unless `configured.secret`
+ * (`VIDFRAME_STREAM_SECRET`) is given — the token keys' secret kept there (rotated in two steps, `sharedSecret.ts`),
+ * so nothing a client holds depends on which server signed it. On SQLite (one server, `npm start`): nothing shared;
+ * the limits count in memory and the keys stay in the data folder's files.
  */
-export async function openClusterState(
-  state: StateDatabase,
-  { configured, now, log }: { configured: { secret?: string; previous?: string }; now: () => number; log: { warn(object: object, message: string): void } },
+export async function registerCluster(
+  app: FastifyInstance,
+  { state, configured, now }: { state: StateDatabase; configured: { secret?: string; previous?: string }; now: () => number },
 ): Promise<ClusterState> {
   const fromConfig = { sharedSecret: configured.secret, previousSharedSecret: configured.secret ? configured.previous : undefined };
-  if (state.engine !== 'postgres') return { ...fromConfig, close: () => {} };
+  if (state.engine !== 'postgres') return fromConfig;
   await migrateState(state, 'cluster', clusterMigrations);
   const kept = configured.secret ? undefined : await rotatingSecretOf(state, TOKEN_SECRET_NAME, now);
   const secrets = kept ? { sharedSecret: kept.signing, previousSharedSecret: kept.alsoVerifying } : fromConfig;
   const sweep = setInterval(() => {
-    sweepRateLimits(state, now()).catch((error: unknown) => log.warn({ err: error }, 'cluster: the rate-limit sweep failed'));
+    sweepRateLimits(state, now()).catch((error: unknown) => app.log.warn({ err: error }, 'cluster: the rate-limit sweep failed'));
   }, RATE_LIMIT_SWEEP_MS);
   sweep.unref();
-  return { rateLimitStore: sharedRateLimitStore(state, now), ...secrets, close: () => clearInterval(sweep) };
+  app.addHook('onClose', async () => clearInterval(sweep));
+  return { rateLimitStore: sharedRateLimitStore(state, now), ...secrets };
 }
