@@ -3,3 +3,9 @@ export const RATE_LIMIT_SWEEP_MS = 60_000;
 
 /** The length of a bucket name with its key, past which the key is kept as its SHA-256 instead. */
 export const RATE_LIMIT_KEY_MAX_CHARS = 200;
+
+/**
+ * The most counts one statement carries. Counts that arrive while a statement is in flight wait for it and go
+ * together in the next one, so a busy server sends few statements of many rows rather than one per request.
+ */
+export const RATE_LIMIT_BATCH_MAX = 500;

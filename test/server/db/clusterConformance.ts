@@ -56,6 +56,17 @@ export function describeClusterConformance(name: string, fixture: StateFixture):
       expect(counts.map((c) => c.current).sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     });
 
+    it('gives each of many requests counted at once its own place in the window, per key', async () => {
+      const counter = bucket(state, 'burst');
+      const counts = await Promise.all(Array.from({ length: 600 }, (_, i) => hit(counter, `viewer${i % 3}`).then((c) => [i % 3, c.current] as const)));
+      for (const viewer of [0, 1, 2]) {
+        const places = counts.filter(([v]) => v === viewer).map(([, current]) => current);
+        expect(places.sort((x, y) => x - y)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+      }
+      const many = await Promise.all(Array.from({ length: 700 }, (_, i) => hit(counter, `key${i}`)));
+      expect(many.every((c) => c.current === 1 && c.ttl === 60_000)).toBe(true);
+    });
+
     it('keeps a long key apart from others under its hash', async () => {
       const counter = bucket(state, 'per stream');
       const long = 'x'.repeat(300);
