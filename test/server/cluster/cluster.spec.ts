@@ -4,8 +4,8 @@ import { accountsMigrations } from '../../../server/accounts/migrations';
 import { platformMigrations } from '../../../server/platform/migrations';
 import { startClickHouse, type ClickHouseServer } from '../../helpers/clickhouseServer';
 import { startPostgres, type PostgresServer } from '../../helpers/postgresServer';
-import { CHAOS_ADMIN_TOKEN, CHAOS_STREAM_SECRET, ChaosClient, listedIds } from '../chaos/chaosClient';
-import { asClient, Cluster, sessionCookieOf } from './clusterHarness';
+import { CHAOS_ADMIN_TOKEN, CHAOS_STREAM_SECRET, ChaosClient, listedIds, postLog } from '../chaos/chaosClient';
+import { asClient, Cluster, inlinedConfig, sessionCookieOf } from './clusterHarness';
 
 /**
  * The reference server as a deployment runs it on several machines: two server processes started together on one
@@ -200,5 +200,42 @@ describe('a cluster of two servers on one PostgreSQL database and one ClickHouse
     expect(attempts.map((a) => a.status)).toEqual([...Array<number>(SIGNIN_FREE_FAILURES).fill(401), 429, 429]);
     // The two refusals come from different servers: each knew of the failures the other counted.
     expect(servedBy(attempts.slice(SIGNIN_FREE_FAILURES))).toEqual(everyBackend(cluster));
+  });
+});
+
+describe('a cluster of two servers: the per-address rate limit is the cluster’s', () => {
+  it('counts one address’s log requests across both servers: the first max pass, then 429 whichever server answers', async () => {
+    const client = new ChaosClient('rate', 1, asClient('10.6.0.1'));
+    const before = cluster.proxy.served.length;
+    const statuses: number[] = [];
+    for (let i = 0; i < RATE_MAX + 2; i++) statuses.push(await client.send(cluster.proxy.origin, client.nextRequest().first));
+    expect(new Set(cluster.proxy.served.slice(before).map((s) => s.backend))).toEqual(new Set(cluster.proxy.backends()));
+    expect(statuses).toEqual([...Array<number>(RATE_MAX).fill(200), 429, 429]);
+  });
+});
+
+describe('a cluster of two servers without shared secrets: the keys come from the shared database', () => {
+  let keyless: Cluster;
+
+  beforeAll(async () => {
+    const url = await postgres!.createDatabase('vf_cluster_keys');
+    // Nothing shared but the state database: no stream or access-token secret, each its own SQLite store.
+    keyless = await Cluster.start(2, (dataDir) => ({ VIDFRAME_DB: url, VIDFRAME_DATA_DIR: dataDir }));
+    clusters.push(keyless);
+  });
+
+  it('accepts on one server the stream token of an embed page the other served', async () => {
+    for (const shift of [0, 1]) {
+      // A request to shift the rotation, so that each server serves the page once.
+      if (shift) await keyless.call('/healthz');
+      const page = await keyless.call('/embed/VFsunrise01');
+      expect(page.status).toBe(200); // 503: the pages are not built (`npm run build`, which `npm test` runs first)
+      const { args } = inlinedConfig(await page.response.text());
+      const body = JSON.stringify({ session_token: args.xsrf_token, events: [{ clientEventId: `keys:${shift}`, playerReady: {} }] });
+      const before = keyless.proxy.served.length;
+      const logged = await postLog(keyless.proxy.origin, args.stream_token!, body);
+      expect(keyless.proxy.served[before].backend).not.toBe(page.servedBy);
+      expect(logged).toEqual({ status: 200 });
+    }
   });
 });
