@@ -24,12 +24,20 @@ export function logRequestBody(pageId: string, first: number, count: number): st
   });
 }
 
-/** POSTs a log request; resolves with the status (and Retry-After), or `0` when the connection failed. */
-export async function postLog(origin: string, token: string, body: string): Promise<{ status: number; retryAfter?: string }> {
+/**
+ * POSTs a log request, with `headers` added (a proxy's test header, say); resolves with the status (and Retry-After),
+ * or `0` when the connection failed.
+ */
+export async function postLog(
+  origin: string,
+  token: string,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; retryAfter?: string }> {
   try {
     const response = await fetch(`${origin}/youtubei/v1/log_event`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-vidframe-stream-token': token },
+      headers: { ...headers, 'content-type': 'application/json', 'x-vidframe-stream-token': token },
       body,
     });
     await response.arrayBuffer();
@@ -60,7 +68,10 @@ export async function adminJson<T>(origin: string, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** One simulated viewer: a stream of its own, and the requests it has sent and had acknowledged. */
+/**
+ * One simulated viewer: a stream of its own, and the requests it has sent and had acknowledged. `headers` go with each
+ * of its requests (behind a test proxy, the client address it stands for).
+ */
 export class ChaosClient {
   readonly token: string;
   readonly stream: string;
@@ -71,6 +82,7 @@ export class ChaosClient {
   constructor(
     readonly pageId: string,
     readonly eventsPerRequest = 5,
+    readonly headers: Record<string, string> = {},
   ) {
     ({ token: this.token, stream: this.stream } = chaosTokens.issue());
   }
@@ -87,7 +99,7 @@ export class ChaosClient {
 
   async send(origin: string, first: number): Promise<number> {
     const request = this.requests.get(first)!;
-    const { status } = await postLog(origin, this.token, request.body);
+    const { status } = await postLog(origin, this.token, request.body, this.headers);
     if (status === 200) request.acked = true;
     return status;
   }
