@@ -186,27 +186,3 @@ describe('collector chaos: a store of millions of events', () => {
     expect(await server.stop()).toBe(0);
   });
 });
-
-describe('collector chaos: two collector processes on one ClickHouse', () => {
-  it('clients spread over two stateless collectors, resending through the other one, lose and duplicate nothing', async () => {
-    const env = await TARGETS[1].env();
-    const [a, b] = await Promise.all([start(env), start({ ...env, VIDFRAME_DATA_DIR: newDataDir() })]);
-    const clients = Array.from({ length: 20 }, (_, i) => new ChaosClient(`two${i}`, 5));
-    await Promise.all(
-      clients.map(async (client, c) => {
-        for (let i = 0; i < 50; i++) {
-          const { first } = client.nextRequest();
-          const [one, other] = (c + i) % 2 === 0 ? [a, b] : [b, a];
-          expect(await client.send(one.origin, first)).toBe(200);
-          if (i % 5 === 0) expect(await client.send(other.origin, first)).toBe(200); // the same request through the other collector
-        }
-      }),
-    );
-    for (const server of [a, b]) {
-      const listed = await listedIds(server.origin);
-      expect(listed.size).toBe(20 * 50 * 5);
-      expect([...listed.values()].every((n) => n === 1)).toBe(true);
-    }
-    await Promise.all([a.stop(), b.stop()]);
-  });
-});

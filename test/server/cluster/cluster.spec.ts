@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { SIGNIN_FREE_FAILURES } from '../../../server/accounts/limits';
 import { accountsMigrations } from '../../../server/accounts/migrations';
+import { clusterMigrations } from '../../../server/cluster/migrations';
 import { platformMigrations } from '../../../server/platform/migrations';
 import { startClickHouse, type ClickHouseServer } from '../../helpers/clickhouseServer';
 import { startPostgres, type PostgresServer } from '../../helpers/postgresServer';
@@ -88,6 +89,7 @@ describe('a cluster of two servers on one PostgreSQL database and one ClickHouse
       const ladder = (length: number) => Array.from({ length }, (_, i) => i + 1);
       expect(versionsOf('accounts')).toEqual(ladder(accountsMigrations.length));
       expect(versionsOf('platform')).toEqual(ladder(platformMigrations.length));
+      expect(versionsOf('cluster')).toEqual(ladder(clusterMigrations.length));
       // Whatever other domains keep their state here, each climbed its ladder from 1 without a gap or a repeat.
       for (const domain of new Set(rows.map((r) => r.domain))) expect(versionsOf(domain)).toEqual(ladder(versionsOf(domain).length));
       expect(rows.filter((r) => r.n !== 1)).toEqual([]);
