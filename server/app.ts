@@ -196,6 +196,7 @@ async function registerDomains(app: FastifyInstance, o: Settings, database: Stat
     secret: sharedSecret ? purposeSecret(sharedSecret, 'attestation') : undefined,
     now,
     testHooks,
+    usedNonces: cluster.usedNonces,
   });
   const accounts = await registerAccounts(app, {
     dataDir,

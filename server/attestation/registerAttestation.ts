@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { ATTESTATION_CHALLENGE_RATE_LIMIT_PER_MINUTE } from '../../streams/timing';
 import { ATTESTATION_CHALLENGE_PATH } from '../../streams/attestation/attestationStates';
 import { errorBody } from '../http/errors';
-import { createAttestationVerifier, createChallengeIssuer, type AttestationVerdict } from '../tokens/attestationTokens';
+import { createAttestationVerifier, createChallengeIssuer, type AttestationVerdict, type UsedNonces } from '../tokens/attestationTokens';
 
 /** Where the program is served (root-relative: the page may sit behind a proxy under another host name). */
 export const ATTESTATION_PROGRAM_PATH = '/attestation/program.js';
@@ -33,12 +33,14 @@ export interface AttestationOptions {
   testHooks?: boolean;
   /** Challenges per client address and minute; `false` for none (tests). */
   challengeRateLimit?: number | false;
+  /** Where accepted tokens are remembered: shared by servers on one database (`cluster/`); default this process. */
+  usedNonces?: UsedNonces;
 }
 
 /** What the rest of the server needs of attestation. */
 export interface Attestation {
   /** Checks a `botguardResponse` (the platform routes' `verifyAttestation`): single use, so call it once per request. */
-  verify: (response: unknown) => AttestationVerdict;
+  verify: (response: unknown) => AttestationVerdict | Promise<AttestationVerdict>;
   /** The program URL an embed page's configuration carries (`vf_attestation=` picks a test variant under testHooks). */
   programUrlFor: (query: Record<string, unknown>) => string;
 }
@@ -55,11 +57,11 @@ export interface Attestation {
  */
 export async function registerAttestation(
   app: FastifyInstance,
-  { rootDir, secret, now = Date.now, testHooks = false, challengeRateLimit = ATTESTATION_CHALLENGE_RATE_LIMIT_PER_MINUTE }: AttestationOptions,
+  { rootDir, secret, now = Date.now, testHooks = false, challengeRateLimit = ATTESTATION_CHALLENGE_RATE_LIMIT_PER_MINUTE, usedNonces }: AttestationOptions,
 ): Promise<Attestation> {
   const key = secret ?? randomBytes(32).toString('base64url');
   const issue = createChallengeIssuer({ secret: key, now });
-  const verify = createAttestationVerifier({ secret: key, now });
+  const verify = createAttestationVerifier({ secret: key, now, usedNonces });
   const program = readFileSync(resolve(rootDir, 'server/attestation/program.js'), 'utf8');
   const version = createHash('sha256').update(program).digest('base64url').slice(0, 16);
   const etag = `"${version}"`;
@@ -95,7 +97,7 @@ export async function registerAttestation(
       scope.post<{ Body: { response?: unknown } }>(
         '/attestation/testhooks/verify',
         { schema: { body: { type: 'object', required: ['response'], properties: { response: {} } } } },
-        (request) => verify(request.body.response),
+        async (request) => verify(request.body.response),
       );
     }
   });

@@ -10,6 +10,8 @@ import type { StateMigration } from '../db/migrateState';
  *   write-ahead log, and a crash of PostgreSQL at worst forgets a minute of counts.
  * - `shared_secrets`: secrets every server must hold the same (`sharedSecret.ts`), created by whichever server asks
  *   first.
+ * - `used_nonces`: the attestation tokens accepted (`usedNonces.ts`), by nonce, until their challenge expires, so a
+ *   token is accepted once whichever server sees it.
  */
 export const clusterMigrations: readonly StateMigration[] = [
   {
@@ -40,6 +42,24 @@ export const clusterMigrations: readonly StateMigration[] = [
           secret TEXT NOT NULL,
           created_at_ms BIGINT NOT NULL
         )`,
+    ],
+  },
+  {
+    version: 2,
+    description: 'attestation nonces accepted by any server',
+    sqlite: [
+      `CREATE TABLE used_nonces (
+          nonce TEXT PRIMARY KEY,
+          expires_at_ms INTEGER NOT NULL
+        ) STRICT, WITHOUT ROWID`,
+      `CREATE INDEX used_nonces_expiry ON used_nonces (expires_at_ms)`,
+    ],
+    postgres: [
+      `CREATE TABLE used_nonces (
+          nonce TEXT COLLATE "C" PRIMARY KEY,
+          expires_at_ms BIGINT NOT NULL
+        )`,
+      `CREATE INDEX used_nonces_expiry ON used_nonces (expires_at_ms)`,
     ],
   },
 ];

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { migrateState } from '../db/migrateState';
+import type { UsedNonces } from '../tokens/attestationTokens';
 import type { StateDatabase } from '../db/openStateDatabase';
 import { RATE_LIMIT_SWEEP_MS } from './limits';
 import { clusterMigrations } from './migrations';
 import { sharedRateLimitStore, sweepRateLimits } from './rateLimitStore';
 import { rotatingSecretOf } from './sharedSecret';
+import { sweepUsedNonces, usedNoncesIn } from './usedNonces';
 
 /** The name of the secret the token keys derive from when no `VIDFRAME_STREAM_SECRET` is configured. */
 export const TOKEN_SECRET_NAME = 'tokens';
@@ -18,11 +20,14 @@ export interface ClusterState {
   sharedSecret?: string;
   /** One more secret the tokens are accepted under: the one a rotation replaced, or its staged successor. */
   previousSharedSecret?: string;
+  /** The attestation tokens accepted by any server; undefined: each server remembers its own. */
+  usedNonces?: UsedNonces;
 }
 
 /**
  * On PostgreSQL (servers behind one origin): the `cluster` tables brought up to date, the rate limits counted in the
- * database (its expired counters swept until the app closes), and — unless `configured.secret`
+ * database, the attestation tokens accepted by any server remembered there (both swept of expired rows until the app
+ * closes), and — unless `configured.secret`
  * (`VIDFRAME_STREAM_SECRET`) is given — the token keys' secret kept there (rotated in two steps, `sharedSecret.ts`),
  * so nothing a client holds depends on which server signed it. On SQLite (one server, `npm start`): nothing shared;
  * the limits count in memory and the keys stay in the data folder's files.
@@ -37,9 +42,11 @@ export async function registerCluster(
   const kept = configured.secret ? undefined : await rotatingSecretOf(state, TOKEN_SECRET_NAME, now);
   const secrets = kept ? { sharedSecret: kept.signing, previousSharedSecret: kept.alsoVerifying } : fromConfig;
   const sweep = setInterval(() => {
-    sweepRateLimits(state, now()).catch((error: unknown) => app.log.warn({ err: error }, 'cluster: the rate-limit sweep failed'));
+    Promise.all([sweepRateLimits(state, now()), sweepUsedNonces(state, now())]).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'cluster: the sweep of expired rate-limit counts and nonces failed'),
+    );
   }, RATE_LIMIT_SWEEP_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
-  return { rateLimitStore: sharedRateLimitStore(state, now), ...secrets };
+  return { rateLimitStore: sharedRateLimitStore(state, now), usedNonces: usedNoncesIn(state), ...secrets };
 }

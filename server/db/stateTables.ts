@@ -17,6 +17,7 @@ export interface StateTables {
   watch_later: { account_id: string; video_id: string; position: number; added_at_ms: number };
   rate_limit_counts: { bucket_key: string; hits: number; expires_at_ms: number };
   shared_secrets: { name: string; secret: string; created_at_ms: number };
+  used_nonces: { nonce: string; expires_at_ms: number };
   feedback: {
     id: Generated<number>;
     token_id: string;

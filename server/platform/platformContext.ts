@@ -9,7 +9,8 @@ import type { PlatformStore } from './platformStore';
  * Checks the attestation (botguard) response a subscribe carries (spec §4): the real one lives in `server/attestation/`;
  * tests pass a fake. The reason of a refusal is shown to the client in the 403.
  */
-export type VerifyAttestation = (response: unknown) => { ok: true } | { ok: false; reason: string };
+type AttestationVerdict = { ok: true } | { ok: false; reason: string };
+export type VerifyAttestation = (response: unknown) => AttestationVerdict | Promise<AttestationVerdict>;
 
 /** What every platform route reads: the catalogue, the store, the feedback tokens, the attestation check. */
 export interface PlatformContext {

@@ -46,7 +46,7 @@ export function registerSubscriptionRoutes(app: FastifyInstance, context: Platfo
     if (fields.botguardResponse === undefined || fields.botguardResponse === '') {
       throw new HttpError(403, 'A subscribe needs the attestation response (botguardResponse); the embed gets it from the attestation program');
     }
-    const attestation = context.verifyAttestation(fields.botguardResponse);
+    const attestation = await context.verifyAttestation(fields.botguardResponse);
     if (!attestation.ok) throw new HttpError(403, `The attestation response (botguardResponse) was refused: ${attestation.reason}`);
     await context.store.subscribe(accountId, channelIds);
     const channels = await Promise.all(channelIds.map((id) => answerFor(accountId, id)));

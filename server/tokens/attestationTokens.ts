@@ -19,6 +19,31 @@ export interface AttestationChallenge {
 
 export type AttestationVerdict = { ok: true } | { ok: false; reason: string };
 
+/** Where accepted nonces are kept: `claim` records a nonce and says whether it was new (false: a replay). */
+export interface UsedNonces {
+  claim(nonce: string, expiresAtMs: number): boolean | Promise<boolean>;
+}
+
+/** The used nonces in this process's memory, swept of expired ones as time passes. */
+function usedNoncesInMemory(now: () => number): UsedNonces {
+  const used = new Map<string, number>();
+  let nextSweepAtMs = 0;
+  return {
+    claim(nonce, expiresAtMs) {
+      const atMs = now();
+      if (atMs >= nextSweepAtMs) {
+        nextSweepAtMs = atMs + 1_000;
+        for (const [kept, keptUntil] of used) if (keptUntil <= atMs) used.delete(kept);
+      }
+      if (used.has(nonce)) return false;
+      used.set(nonce, expiresAtMs);
+      return true;
+    },
+  };
+}
+
+const REPLAYED: AttestationVerdict = { ok: false, reason: 'The attestation response was replayed: already used' };
+
 interface TokenOptions {
   /** The HMAC key; several servers that verify each other's challenges share it. */
   secret: string;
@@ -67,24 +92,16 @@ export function createChallengeIssuer({
  * first time; otherwise `{ ok: false, reason }` saying which of missing, malformed, forged (signature or proof), stale
  * or replayed it is. Never throws, whatever it is given.
  *
- * The accepted nonces live in this verifier's memory until their challenge expires: one verifier per process, and
- * several servers behind one balancer would each accept a token once (route a viewer's calls to one server, or share a
- * store, before relying on single use across servers).
+ * The accepted nonces are kept until their challenge expires: in this verifier's memory by default (one server), or in
+ * `usedNonces` that several servers share (`cluster/`), so that a token is accepted once whichever server sees it. With
+ * a shared memory the verdict of a well-formed token comes as a promise.
  */
 export function createAttestationVerifier({
   secret,
   now = Date.now,
   minDifficulty = ATTESTATION_DIFFICULTY_BITS,
-}: TokenOptions & { minDifficulty?: number }): (response: unknown) => AttestationVerdict {
-  /** Accepted nonces → when their challenge expires; swept of expired ones as time passes. */
-  const used = new Map<string, number>();
-  let nextSweepAtMs = 0;
-  const sweep = (atMs: number) => {
-    if (atMs < nextSweepAtMs) return;
-    nextSweepAtMs = atMs + 1_000;
-    for (const [nonce, expiresAtMs] of used) if (expiresAtMs <= atMs) used.delete(nonce);
-  };
-
+  usedNonces = usedNoncesInMemory(now),
+}: TokenOptions & { minDifficulty?: number; usedNonces?: UsedNonces }): (response: unknown) => AttestationVerdict | Promise<AttestationVerdict> {
   return (response) => {
     if (response === undefined || response === null || response === '') return { ok: false, reason: 'The attestation response is missing' };
     if (typeof response !== 'string') return { ok: false, reason: 'The attestation response is malformed: not a string' };
@@ -94,13 +111,12 @@ export function createAttestationVerifier({
     const body = `${VERSION}.${nonce}.${expires}.${bits}`;
     if (!signatureMatches(secret, body, signature!)) return { ok: false, reason: 'The attestation response is forged: bad signature' };
     const atMs = now();
-    sweep(atMs);
     if (Number(expires) <= atMs) return { ok: false, reason: 'The attestation response is stale: its challenge expired' };
     if (Number(bits) < minDifficulty) return { ok: false, reason: 'The attestation response is forged: too easy a challenge' };
     const digest = createHash('sha256').update(`${body}.${signature}:${counter}`).digest();
     if (leadingZeroBits(digest) < Number(bits)) return { ok: false, reason: 'The attestation response is forged: wrong proof of work' };
-    if (used.has(nonce!)) return { ok: false, reason: 'The attestation response was replayed: already used' };
-    used.set(nonce!, Number(expires));
-    return { ok: true };
+    const claimed = usedNonces.claim(nonce!, Number(expires));
+    const verdictOf = (isNew: boolean): AttestationVerdict => (isNew ? { ok: true } : REPLAYED);
+    return typeof claimed === 'boolean' ? verdictOf(claimed) : claimed.then(verdictOf);
   };
 }

@@ -2,6 +2,7 @@ import { TOKEN_SECRET_NAME } from '../../../server/cluster/registerCluster';
 import { clusterMigrations } from '../../../server/cluster/migrations';
 import { sharedRateLimitStore, sweepRateLimits } from '../../../server/cluster/rateLimitStore';
 import { promoteSecret, rotatingSecretOf, sharedSecretOf, stageSecret } from '../../../server/cluster/sharedSecret';
+import { sweepUsedNonces, usedNoncesIn } from '../../../server/cluster/usedNonces';
 import { migrateState } from '../../../server/db/migrateState';
 import type { StateDatabase } from '../../../server/db/openStateDatabase';
 import { countRows, type FreshState, type StateFixture } from './stateFixture';
@@ -29,7 +30,7 @@ export function describeClusterConformance(name: string, fixture: StateFixture):
     beforeEach(async () => {
       fresh = await fixture.fresh();
       state = await fresh.open();
-      expect(await migrateState(state, 'cluster', clusterMigrations)).toEqual([1]);
+      expect(await migrateState(state, 'cluster', clusterMigrations)).toEqual([1, 2]);
       clock = 1_000_000;
     });
     afterEach(() => fresh.cleanup());
@@ -89,6 +90,16 @@ export function describeClusterConformance(name: string, fixture: StateFixture):
       const Store = sharedRateLimitStore(state, now);
       expect(() => new Store({ continueExceeding: true } as never)).toThrow('fixed windows only');
       expect(() => new Store({}).child({} as never)).toThrow('needs a bucket name');
+    });
+
+    it('accepts an attestation nonce once across connections claiming it at once, and sweeps expired ones', async () => {
+      const [a, b] = [usedNoncesIn(state), usedNoncesIn(await fresh.open())];
+      const claims = await Promise.all([a.claim('nonce-1', clock + 1_000), b.claim('nonce-1', clock + 1_000), a.claim('nonce-2', clock + 5_000)]);
+      expect(claims.slice(0, 2).sort()).toEqual([false, true]);
+      expect(claims[2]).toBe(true);
+      clock += 1_000;
+      expect(await sweepUsedNonces(state, now())).toBe(1);
+      expect(await b.claim('nonce-2', clock + 4_000)).toBe(false);
     });
 
     it('gives every server the same shared secret, created by whichever asks first', async () => {

@@ -8,6 +8,8 @@ import { buildApp, type VidFrameApp } from '../../../server/app';
 import { encodeEditPlaylistParams, PLATFORM_ENDPOINTS, WATCH_LATER_PLAYLIST_ID } from '../../../streams/platform/payloads';
 import { apiTokensFor } from '../../helpers/apiTokens';
 import { logRequestBody } from '../chaos/chaosClient';
+import { solveAttestation } from '../../helpers/solveAttestation';
+import type { AttestationChallenge } from '../../../server/tokens/attestationTokens';
 import { startPostgres, type PostgresServer } from '../../helpers/postgresServer';
 
 /**
@@ -109,7 +111,7 @@ describe('two servers on one PostgreSQL database without configured secrets', ()
       [0, 1].map(async () => {
         const dataDir = mkdtempSync(join(tmpdir(), 'state-postgres-app-'));
         dirs.push(dataDir);
-        const app = await buildApp({ dataDir, database: { engine: 'postgres', url }, rateLimit: { max: LIMIT, windowMs: 60_000 } });
+        const app = await buildApp({ dataDir, database: { engine: 'postgres', url }, rateLimit: { max: LIMIT, windowMs: 60_000 }, testHooks: true });
         apps.push(app);
         return app;
       }),
@@ -134,6 +136,17 @@ describe('two servers on one PostgreSQL database without configured secrets', ()
     const token = await c.inject({ method: 'POST', url: '/accounts/token', payload: { session } });
     const served = await d.inject({ url: '/getDatasyncIdsEndpoint', headers: { authorization: `Bearer ${token.json().accessToken}` } });
     expect(served.statusCode).toBe(200);
+  });
+
+  it('accepts an attestation token once, whichever server sees it first, for a challenge either signed', async () => {
+    const challenge = (await c.inject({ method: 'POST', url: '/attestation/challenge', remoteAddress: '198.51.100.3' })).json() as AttestationChallenge;
+    const token = solveAttestation(challenge);
+    const verify = (app: VidFrameApp) =>
+      app.inject({ method: 'POST', url: '/attestation/testhooks/verify', payload: { response: token } }).then((r) => r.json());
+    const [first, second] = await Promise.all([verify(d), verify(c)]);
+    expect([first, second]).toContainEqual({ ok: true });
+    expect([first, second]).toContainEqual({ ok: false, reason: 'The attestation response was replayed: already used' });
+    expect(await verify(d)).toEqual({ ok: false, reason: 'The attestation response was replayed: already used' });
   });
 
   it('counts one address’s log requests through both servers against one limit', async () => {
