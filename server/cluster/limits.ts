@@ -9,3 +9,6 @@ export const RATE_LIMIT_KEY_MAX_CHARS = 200;
  * together in the next one, so a busy server sends few statements of many rows rather than one per request.
  */
 export const RATE_LIMIT_BATCH_MAX = 500;
+
+/** The most counts that wait for the database on one server; a count beyond them fails at once. */
+export const RATE_LIMIT_QUEUE_MAX = 20_000;

@@ -1,7 +1,7 @@
 import type { CreateRateLimitOptions, FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { createHash } from 'node:crypto';
 import type { StateDatabase } from '../db/openStateDatabase';
-import { RATE_LIMIT_BATCH_MAX, RATE_LIMIT_KEY_MAX_CHARS } from './limits';
+import { RATE_LIMIT_BATCH_MAX, RATE_LIMIT_KEY_MAX_CHARS, RATE_LIMIT_QUEUE_MAX } from './limits';
 
 /** A limit made with `createRateLimit` names its bucket, so that every server counts it under the same name. */
 export type NamedRateLimitOptions = CreateRateLimitOptions & { bucket: string };
@@ -33,10 +33,12 @@ type Waiting = { windowMs: number; resolve(count: Count): void; reject(error: un
  * Counts on the state database, batched: one statement in flight per server; the counts that arrive meanwhile go in the
  * next statement, one row per key (a key counted n times in a batch adds n), keys in sorted order so that two servers'
  * statements lock shared rows in the same order and never deadlock. Each waiting request learns its own place in the
- * window, exactly as if it had been counted alone.
+ * window, exactly as if it had been counted alone. At most {@link RATE_LIMIT_QUEUE_MAX} counts wait; beyond, a count
+ * fails at once (the log routes answer it 503 with Retry-After).
  */
-function batchedCounter(state: StateDatabase, now: () => number): (bucketKey: string, windowMs: number) => Promise<Count> {
+function batchedCounter(state: StateDatabase, now: () => number, queueMax: number): (bucketKey: string, windowMs: number) => Promise<Count> {
   const queue = new Map<string, Waiting[]>();
+  let queued = 0;
   let inFlight = false;
 
   const upsert = (rows: { bucket_key: string; hits: number; expires_at_ms: number }[], t: number) =>
@@ -88,6 +90,7 @@ function batchedCounter(state: StateDatabase, now: () => number): (bucketKey: st
         if (batch.size >= RATE_LIMIT_BATCH_MAX) break;
         batch.set(key, waiting);
         queue.delete(key);
+        queued -= waiting.length;
       }
       await sendBatch(batch);
     }
@@ -96,6 +99,12 @@ function batchedCounter(state: StateDatabase, now: () => number): (bucketKey: st
 
   return (bucketKey, windowMs) =>
     new Promise<Count>((resolve, reject) => {
+      // A database that has stopped answering must not let a flood of requests pile up in memory behind it.
+      if (queued >= queueMax) {
+        reject(new Error(`${queued} rate-limit counts are already waiting for the database`));
+        return;
+      }
+      queued += 1;
       const waiting = queue.get(bucketKey) ?? [];
       waiting.push({ windowMs, resolve, reject });
       queue.set(bucketKey, waiting);
@@ -110,8 +119,8 @@ function batchedCounter(state: StateDatabase, now: () => number): (bucketKey: st
  * window is offered: a limit asking for `continueExceeding` or `exponentialBackoff` is refused when it is made, not
  * miscounted later.
  */
-export function sharedRateLimitStore(state: StateDatabase, now: () => number): FastifyRateLimitStoreCtor {
-  const increment = batchedCounter(state, now);
+export function sharedRateLimitStore(state: StateDatabase, now: () => number, queueMax = RATE_LIMIT_QUEUE_MAX): FastifyRateLimitStoreCtor {
+  const increment = batchedCounter(state, now, queueMax);
 
   return class SharedRateLimitStore implements FastifyRateLimitStore {
     private readonly bucket: string;

@@ -68,6 +68,28 @@ export function describeClusterConformance(name: string, fixture: StateFixture):
       expect(many.every((c) => c.current === 1 && c.ttl === 60_000)).toBe(true);
     });
 
+    (fixture.concurrentConnections ? it : it.skip)('lets only a bounded number of counts wait for a database that does not answer', async () => {
+      const counter = new (sharedRateLimitStore(state, now, 5))({}).child({ bucket: 'stall' } as never) as Counter;
+      expect((await hit(counter, 'k')).current).toBe(1);
+      const blocker = await fresh.open();
+      let releaseLock!: () => void;
+      const held = new Promise<void>((resolve) => (releaseLock = resolve));
+      let locked!: () => void;
+      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+      const transaction = blocker.db.transaction().execute(async (trx) => {
+        await trx.updateTable('rate_limit_counts').set({ hits: 1 }).where('bucket_key', '=', 'stall|k').execute();
+        locked();
+        await held;
+      });
+      await lockTaken;
+      // One count in flight behind the lock, five waiting, and the seventh refused at once.
+      const waiting = Array.from({ length: 6 }, () => hit(counter, 'k'));
+      await expect(hit(counter, 'k')).rejects.toThrow('rate-limit counts are already waiting for the database');
+      releaseLock();
+      await transaction;
+      expect((await Promise.all(waiting)).map((c) => c.current).sort((x, y) => x - y)).toEqual([2, 3, 4, 5, 6, 7]);
+    });
+
     it('keeps a long key apart from others under its hash', async () => {
       const counter = bucket(state, 'per stream');
       const long = 'x'.repeat(300);
