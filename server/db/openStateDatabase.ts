@@ -44,8 +44,11 @@ export async function openStateDatabase(setting: StateDatabaseSetting, dataDir: 
     return { engine: 'sqlite', db, close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: setting.url, max: POSTGRES_POOL_MAX, types: pgTypes });
-  // An idle connection that the server or the network drops is an error on the pool: the pool replaces it.
+  // An idle connection that the server or the network drops is an error on the pool: the pool replaces it. One dropped
+  // while a query holds it between statements is an error event on the connection itself, which unheard would end the
+  // process: the query's own failure reports it, and the pool then discards the connection.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   try {
     const client = await pool.connect();
     client.release();

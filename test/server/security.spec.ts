@@ -151,7 +151,7 @@ describe('security of the reference server', () => {
 
   it('is ready only while its store answers', async () => {
     app = await build();
-    expect((await app.inject('/readyz')).json()).toEqual({ ready: true, store: 'sqlite' });
+    expect((await app.inject('/readyz')).json()).toEqual({ ready: true, store: 'sqlite', state: 'sqlite' });
     app.vidframe.store.ping = () => Promise.reject(new Error('disk gone'));
     const res = await app.inject('/readyz');
     expect(res.statusCode).toBe(503);

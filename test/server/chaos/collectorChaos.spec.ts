@@ -174,7 +174,7 @@ describe('collector chaos: a store of millions of events', () => {
     expect(statSync(file).size).toBeGreaterThan(512 * 1024 * 1024);
 
     const server = await start({ VIDFRAME_DATA_DIR: dataDir });
-    expect(await (await fetch(`${server.origin}/readyz`)).json()).toEqual({ ready: true, store: 'sqlite' });
+    expect(await (await fetch(`${server.origin}/readyz`)).json()).toEqual({ ready: true, store: 'sqlite', state: 'sqlite' });
     expect((await adminJson<{ events: number }>(server.origin, '/collector/api/stats')).events).toBe(N);
     const client = new ChaosClient('afterbig', 5);
     const { first } = client.nextRequest();

@@ -75,8 +75,8 @@ describe('a cluster of two servers on one PostgreSQL database and one ClickHouse
     const ready = await cluster.callEach('/readyz');
     expect(servedBy(ready)).toEqual(everyBackend(cluster));
     expect(await Promise.all(ready.map((a) => a.response.json()))).toEqual([
-      { ready: true, store: 'clickhouse' },
-      { ready: true, store: 'clickhouse' },
+      { ready: true, store: 'clickhouse', state: 'postgres' },
+      { ready: true, store: 'clickhouse', state: 'postgres' },
     ]);
 
     const client = new pg.Client({ connectionString: databaseUrl });

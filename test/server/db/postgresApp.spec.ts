@@ -241,3 +241,29 @@ describe('a shared rate-limit store that cannot count', () => {
     expect(refused.json().error.message).toContain('cannot count its rate limits now');
   });
 });
+
+describe('readiness on PostgreSQL', () => {
+  it('is ready only while the state database answers, and again once it does', async () => {
+    const url = await server.createDatabase('vf_ready');
+    const dataDir = mkdtempSync(join(tmpdir(), 'state-postgres-app-'));
+    dirs.push(dataDir);
+    const app = await buildApp({ dataDir, database: { engine: 'postgres', url }, rateLimit: false });
+    apps.push(app);
+    expect((await app.inject('/readyz')).json()).toEqual({ ready: true, store: 'sqlite', state: 'postgres' });
+    const admin = new pg.Client({ connectionString: server.urlOf('postgres') });
+    await admin.connect();
+    try {
+      // No connection may be made to the database, and the server's are ended: as when PostgreSQL goes away.
+      await admin.query('ALTER DATABASE vf_ready ALLOW_CONNECTIONS false');
+      await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'vf_ready'");
+      const down = await app.inject('/readyz');
+      expect(down.statusCode).toBe(503);
+      expect(down.json()).toMatchObject({ ready: false, state: 'postgres', error: { message: 'The state database does not answer' } });
+      expect(down.body).not.toContain('vf_ready');
+      await admin.query('ALTER DATABASE vf_ready ALLOW_CONNECTIONS true');
+      expect((await app.inject('/readyz')).statusCode).toBe(200);
+    } finally {
+      await admin.end();
+    }
+  });
+});
