@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { accessSync, chownSync, constants, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -26,6 +26,10 @@ export interface PostgresServer {
   createDatabase(database: string, options?: { locale?: string }): Promise<string>;
   /** Drops a database, ending the connections still open to it. */
   dropDatabase(database: string): Promise<void>;
+  /** Stops the cluster as a crash would (`pg_ctl stop -m immediate`): every connection drops, nothing is flushed. */
+  crash(): Promise<void>;
+  /** Starts the stopped cluster again, on the same folder and port; resolves once it accepts connections. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -163,6 +167,18 @@ async function startOnce(bin: string, user: { uid: number; gid: number } | undef
     return `"${name}"`;
   };
 
+  /** `pg_ctl` without blocking this process's event loop, for what happens while other work goes on. */
+  const pgCtl = (args: string[]) =>
+    new Promise<void>((resolve, reject) =>
+      execFile(
+        join(bin, 'pg_ctl'),
+        ['-D', data, ...args],
+        { cwd: dir, timeout: 70_000, env: { ...process.env, LC_ALL: 'C', TZ: 'UTC' }, ...user },
+        (error, stdout, stderr) =>
+          error ? reject(new Error(`pg_ctl ${args.join(' ')} failed: ${error.message}\n${stdout}\n${stderr}\n${tail(log)}`)) : resolve(),
+      ),
+    );
+
   let closing: Promise<void> | undefined;
   return {
     port,
@@ -176,6 +192,8 @@ async function startOnce(bin: string, user: { uid: number; gid: number } | undef
     async dropDatabase(database) {
       await admin((client) => client.query(`DROP DATABASE IF EXISTS ${quoted(database)} WITH (FORCE)`));
     },
+    crash: () => pgCtl(['-m', 'immediate', '-w', 'stop']),
+    restart: () => pgCtl(['-l', log, '-w', '-t', '60', '-o', options, 'start']),
     close() {
       closing ??= (async () => {
         const stop = run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop'], 30_000);

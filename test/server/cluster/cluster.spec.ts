@@ -241,3 +241,42 @@ describe('a cluster of two servers without shared secrets: the keys come from th
     }
   });
 });
+
+describe('a cluster of two servers: PostgreSQL crashes mid-burst and comes back', () => {
+  it('answers log requests 503 while the state database is gone, leaves the rotation, and stores every event once after resends', async () => {
+    const clients = Array.from({ length: 10 }, (_, i) => new ChaosClient(`pgdown${i}`, 5, asClient(`10.7.0.${i + 1}`)));
+    const crashAt = 20; // acknowledged requests before PostgreSQL stops, of the 80 of the burst
+    const statuses: number[] = [];
+    let acknowledged = 0;
+    let crashed: Promise<void> | undefined;
+    await Promise.all(
+      clients.map(async (client) => {
+        for (let i = 0; i < 8; i++) {
+          const status = await client.send(cluster.proxy.origin, client.nextRequest().first);
+          statuses.push(status);
+          if (status === 200 && ++acknowledged === crashAt) crashed = postgres!.crash();
+        }
+      }),
+    );
+    await crashed;
+    expect(crashed).toBeDefined();
+    // While it is gone: every log request is refused for later (the limits cannot be counted), and no server is ready.
+    for (const client of clients) expect(await client.send(cluster.proxy.origin, client.nextRequest().first)).toBe(503);
+    expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    const down = await cluster.callEach('/readyz');
+    expect(down.map((a) => a.status)).toEqual([503, 503]);
+    expect(await down[0].response.json()).toMatchObject({ ready: false, state: 'postgres', error: { message: 'The state database does not answer' } });
+
+    await postgres!.restart();
+    // The servers lived through it: their retry queues' resends are taken, each event stored once.
+    expect(cluster.servers.map((s) => s.child.exitCode)).toEqual([null, null]);
+    for (const client of clients) for (const first of client.unacked()) expect(await client.send(cluster.proxy.origin, first)).toBe(200);
+    expect((await cluster.callEach('/readyz')).map((a) => a.status)).toEqual([200, 200]);
+    expect((await signIn('ada@example.com', 'vidframe-ada', '10.7.1.1')).status).toBe(303);
+    const { ofClients, duplicated } = await listingOf(clients);
+    const all = clients.flatMap((c) => c.allIds());
+    expect(ofClients.size).toBe(all.length);
+    expect(all.filter((id) => ofClients.get(id) !== 1)).toEqual([]);
+    expect(duplicated).toEqual([]);
+  });
+});
