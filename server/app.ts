@@ -60,7 +60,10 @@ export interface AppOptions {
    * (the default) or a PostgreSQL database shared by several servers.
    */
   database?: StateDatabaseSetting;
-  /** The admin token; generated into `{dataDir}/secrets/admin-token` when absent. */
+  /**
+   * The admin token; when absent, kept in the PostgreSQL state database for every server (`npm run secrets --
+   * admin-token` prints it), else generated into `{dataDir}/secrets/admin-token`.
+   */
   adminToken?: string;
   /** Host names the admin routes answer to. */
   adminHosts?: readonly string[];
@@ -117,7 +120,8 @@ export const DEFAULT_API_KEY = 'vidframe-reference-api-key';
 export type VidFrameApp = FastifyInstance & {
   vidframe: {
     adminToken: string;
-    adminTokenSource: 'env' | 'file' | 'generated';
+    /** Where the admin token comes from: configured, the data folder's file (found or generated), or the state database. */
+    adminTokenSource: 'env' | 'file' | 'generated' | 'database';
     /** Where the admin token is kept when it is not given (`{dataDir}/secrets/admin-token`): what `npm start` names. */
     adminTokenFile: string;
     store: CollectorStore;
@@ -162,7 +166,7 @@ export async function buildApp(options: AppOptions = {}): Promise<VidFrameApp> {
   try {
     const cluster = await registerCluster(app, {
       state: database,
-      configured: { secret: o.streamSecret, previous: o.streamSecretPrevious },
+      configured: { secret: o.streamSecret, previous: o.streamSecretPrevious, adminToken: o.adminToken },
       now: o.now ?? Date.now,
     });
     return await registerDomains(app, o, database, cluster);
@@ -178,7 +182,7 @@ async function registerDomains(app: FastifyInstance, o: Settings, database: Stat
   // The catalogue is read now (a bad one stops the server); the library's entries are read with it and again as they change.
   const catalog = createCatalogSource({ mediaDir: o.mediaDir, libraryDir: o.libraryDir, log: app.log, now });
   const adminTokenFile = keyFileOf(dataDir, 'admin');
-  const admin = loadOrCreateAdminToken(adminTokenFile, o.adminToken);
+  const admin = cluster.adminToken ? { token: cluster.adminToken, source: 'database' as const } : loadOrCreateAdminToken(adminTokenFile, o.adminToken);
   const adminGuard = createAdminGuard({ token: admin.token, allowedHosts: o.adminHosts });
   const keySource = { dataDir, sharedSecret, previousSharedSecret: cluster.previousSharedSecret, now };
   const streamTokens = createStreamTokensFor(keySource);

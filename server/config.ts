@@ -39,7 +39,7 @@ const list = (value: string | undefined) =>
  * | `VIDFRAME_LIBRARY_DIR` | the library of ingested videos (`entries/`, `videos/`), watched while the server runs | `<data folder>/library` |
  * | `VIDFRAME_STORE` | `sqlite`, `sqlite:/file`, `clickhouse://host:8123/db` | `sqlite` |
  * | `VIDFRAME_DB` | accounts, sessions, throttles, platform state: `sqlite` or `postgres://user:pass@host:5432/db` | `sqlite` |
- * | `VIDFRAME_ADMIN_TOKEN` | the admin token (≥ 16 chars) | generated into the data folder |
+ * | `VIDFRAME_ADMIN_TOKEN` | the admin token (≥ 16 chars) | on PostgreSQL one kept in the database; else generated into the data folder |
  * | `VIDFRAME_ADMIN_HOSTS` | host names the admin routes answer to | `localhost,127.0.0.1,[::1]` + `HOST` |
  * | `VIDFRAME_STREAM_SECRET` | the secret every token key derives from, shared by several servers (≥ 32 chars) | on PostgreSQL one kept in the database; else key files in the data folder |
  * | `VIDFRAME_STREAM_SECRET_PREVIOUS` | the shared key it replaced, kept verifying its live tokens | none |

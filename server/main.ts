@@ -59,7 +59,7 @@ try {
   const base = `http://${host.includes(':') ? `[${host}]` : host}:${actual}`;
   adsHost = await startAdsHost(config, actual);
   const { adminTokenSource, adminTokenFile, store } = app.vidframe;
-  const adminTokenFrom = adminTokenSource === 'env' ? 'VIDFRAME_ADMIN_TOKEN' : adminTokenFile;
+  const adminTokenFrom = { env: 'VIDFRAME_ADMIN_TOKEN', database: 'the state database', file: adminTokenFile, generated: adminTokenFile }[adminTokenSource];
   const running = `VidFrame is running${config.app.dev ? ' in development (pages from source, hot reload)' : ''}: ${base}/ (demo host page), ${base}/embed/VFsunrise01 (embed)`;
   const facts = { origin: base, dashboard: `${base}/collector`, store: store.kind, adminTokenFrom, adsHost: adsHost.origin };
   // Off a terminal, the start is one JSON line with the facts; on one, a banner a person reads.
@@ -70,7 +70,9 @@ try {
     console.log(
       adminTokenSource === 'env'
         ? '    sign in with the admin token you set in VIDFRAME_ADMIN_TOKEN'
-        : `    sign in with the admin token kept in ${adminTokenFile}${adminTokenSource === 'generated' ? ' (generated now)' : ''}`,
+        : adminTokenSource === 'database'
+          ? '    sign in with the admin token kept in the state database, the same on every server (npm run secrets -- admin-token)'
+          : `    sign in with the admin token kept in ${adminTokenFile}${adminTokenSource === 'generated' ? ' (generated now)' : ''}`,
     );
     console.log(`Ads host (anonymous id): ${adsHost.origin}/pagead/id${config.ads.origin ? `, announced to the embed as ${config.ads.origin}` : ''}`);
   }

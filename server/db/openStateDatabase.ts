@@ -24,7 +24,7 @@ const pgTypes = {
 };
 
 /** How many connections one server keeps to PostgreSQL. */
-const POSTGRES_POOL_MAX = 10;
+export const POSTGRES_POOL_MAX = 10;
 
 /**
  * Opens the state database a setting names:

@@ -270,7 +270,14 @@ describe('a cluster of two servers: PostgreSQL crashes mid-burst and comes back'
     await postgres!.restart();
     // The servers lived through it: their retry queues' resends are taken, each event stored once.
     expect(cluster.servers.map((s) => s.child.exitCode)).toEqual([null, null]);
-    for (const client of clients) for (const first of client.unacked()) expect(await client.send(cluster.proxy.origin, first)).toBe(200);
+    // A resend that meets a pooled connection which died with the database is refused 503 once more, as the retry
+    // queue expects of any 503, and that connection leaves the pool.
+    for (const client of clients)
+      for (const first of client.unacked()) {
+        const tries: number[] = [];
+        while (tries.at(-1) !== 200 && tries.length < 4) tries.push(await client.send(cluster.proxy.origin, first));
+        expect(tries.filter((t) => t !== 503)).toEqual([200]);
+      }
     expect((await cluster.callEach('/readyz')).map((a) => a.status)).toEqual([200, 200]);
     expect((await signIn('ada@example.com', 'vidframe-ada', '10.7.1.1')).status).toBe(303);
     const { ofClients, duplicated } = await listingOf(clients);
