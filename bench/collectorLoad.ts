@@ -78,8 +78,11 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 /** A request gets this long to be answered before it counts as failed (status 0). */
 const REQUEST_TIMEOUT_MS = 60_000;
 
-/** POSTs a log request as `postLog` does (JSON, stream token header); resolves with the status, 0 when it failed. */
-function post(agent: Agent, url: URL, token: string, body: string): Promise<number> {
+/**
+ * POSTs a JSON body with `headers` added (a log request: the stream token header, as `postLog` sends it); resolves
+ * with the status, 0 when it failed. The reply's body is read and dropped.
+ */
+export function postJson(agent: Agent, url: URL, headers: Record<string, string>, body: string): Promise<number> {
   return new Promise((resolve) => {
     const req = request(
       url,
@@ -87,7 +90,7 @@ function post(agent: Agent, url: URL, token: string, body: string): Promise<numb
         method: 'POST',
         agent,
         timeout: REQUEST_TIMEOUT_MS,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-vidframe-stream-token': token },
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
       },
       (response) => {
         response.resume();
@@ -164,7 +167,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
       counter += count;
       for (;;) {
         const t0 = performance.now();
-        const status = await post(agent, url, token, body);
+        const status = await postJson(agent, url, { 'x-vidframe-stream-token': token }, body);
         const ms = performance.now() - t0;
         if (status === 200) {
           latencies.push(ms);

@@ -17,13 +17,16 @@
  *   environment variables, e.g. `BENCH_COLLECTOR_EVENTS=200000` for a quick run), then the dashboard under load: ingest
  *   and `/healthz` latency on a large SQLite store with and without a polling dashboard (`bench/collectorDashboard.ts`;
  *   `BENCH_DASHBOARD_EVENTS`, 0 skips it);
+ * - `state`: the calls a signed-in viewer makes on every load (`/accounts/token`, `/youtubei/v1/player`) and log
+ *   requests with the rate limits counting and off, into the real server process on the SQLite state and on
+ *   PostgreSQL, with its RSS (`bench/stateCalls.ts`; `BENCH_STATE_CLIENTS`, `BENCH_STATE_SECONDS`, `BENCH_STATE_DBS`);
  * - `abr`: the embed against hls.js, shaka-player and dash.js on the same H.264 ladder under bandwidth schedules, the
  *   bytes shaped by a loopback proxy (`bench/abr/abrBench.ts`; `BENCH_ABR_RUNS`, `BENCH_ABR_SECONDS`,
  *   `BENCH_ABR_SCHEDULES`, `BENCH_ABR_PLAYERS`, `--entry <path>`). Not part of a bare `npm run bench`: it plays for
  *   hours at its defaults.
  *
- * `npm run bench` runs everything but `abr`; `npm run bench -- page` (or `client`, `retry`, `collector`, `abr`) one
- * part. The `client`, `page`, `retry` and `abr` parts and the dashboard row write their result to
+ * `npm run bench` runs everything but `abr`; `npm run bench -- page` (or `client`, `retry`, `collector`, `state`,
+ * `abr`) one part. The `client`, `page`, `retry`, `state` and `abr` parts and the dashboard row write their result to
  * `bench/results/<kind>-latest.json`, replacing the last one.
  */
 import { performance } from 'node:perf_hooks';
@@ -58,7 +61,7 @@ function measure(name: string, ops: number, run: () => void, rounds = 7): Result
   return { name, opsPerSecond: Math.round((ops / median) * 1000) };
 }
 
-const PARTS = ['client', 'page', 'retry', 'collector', 'abr'] as const;
+const PARTS = ['client', 'page', 'retry', 'collector', 'state', 'abr'] as const;
 const OPTIONS = ['--long', '--entry'] as const;
 type Part = (typeof PARTS)[number];
 const USAGE = `Usage: npm run bench [-- <part> ...] [--long] [--entry <path>]
@@ -68,6 +71,7 @@ Parts (all but abr when none is named):
   page        the embed against a bare page in Chromium: bytes, ready, first frame, seek, script time, heap, budgets
   retry       the retry queue against workbox-background-sync, draining 1,000 stored requests
   collector   log requests into the server for each store, start-up, the dashboard under load
+  state       per server: /accounts/token, /youtubei/v1/player and log requests on SQLite and PostgreSQL, RSS
   abr         the embed against hls.js, shaka-player and dash.js under bandwidth schedules (hours at its defaults)
 
 Options:
@@ -240,6 +244,12 @@ if (runs('collector')) {
   await runCollectorBench();
   const { runDashboardBench } = await import('./collectorDashboard');
   await runDashboardBench();
+}
+if (runs('state')) {
+  // Imported only when it runs: it starts server processes and PostgreSQL.
+  const { runStateBench } = await import('./stateCalls');
+  const { writeResult } = await import('./report');
+  console.log(`  written: ${writeResult('state', await runStateBench())}`);
 }
 if (runs('abr')) {
   // Imported only when it runs: it starts the reference server, Chromium for every play, and may encode a dev ladder.
