@@ -13,7 +13,8 @@
  *   with the rate limits counting (a per-address limit the bench never reaches, so every request is counted and none
  *   refused: in memory on SQLite, one upsert per bucket in PostgreSQL) and once on a second server with them off.
  *
- * Printed per call: requests/s, latency p50/p99 as the client sees it, the server's CPU share; per server its RSS
+ * Printed per call: requests/s, latency p50/p99 as the client sees it, the server's CPU share and requests per second of
+ * its CPU (what a server would answer with a core to itself, PostgreSQL's own CPU not counted); per server its RSS
  * (VmRSS) at the end. PostgreSQL is Debian's (`test/helpers/postgresServer.ts`) with fsync on, on the same cores.
  *
  * Environment (defaults in brackets):
@@ -48,6 +49,8 @@ interface CallFigure {
   p50Ms: number;
   p99Ms: number;
   serverCpuPercent?: number;
+  /** Requests per second of the server's own CPU: less swayed than requests/s by what else runs on the machine. */
+  requestsPerCpuSecond?: number;
   /** Answers other than 200, by status (0: the connection failed). */
   failures: Record<string, number>;
 }
@@ -95,13 +98,15 @@ async function drive(
   clearTimeout(mark);
   agent.destroy();
   const cpuAfter = cpuSeconds(server.pid);
+  const cpuPercent = cpuBefore !== undefined && cpuAfter !== undefined ? ((cpuAfter - cpuBefore) * 100_000) / elapsedMs : undefined;
   const figure: CallFigure = {
     call,
     requests: latencies.length,
     requestsPerSec: (latencies.length / elapsedMs) * 1000,
     p50Ms: percentile(latencies, 0.5),
     p99Ms: percentile(latencies, 0.99),
-    serverCpuPercent: cpuBefore !== undefined && cpuAfter !== undefined ? ((cpuAfter - cpuBefore) * 100_000) / elapsedMs : undefined,
+    serverCpuPercent: cpuPercent,
+    requestsPerCpuSecond: cpuPercent ? (latencies.length / elapsedMs) * 1000 * (100 / cpuPercent) : undefined,
     failures,
   };
   process.stderr.write(`  [state] ${call}: ${int(figure.requestsPerSec)} requests/s\n`);
@@ -231,14 +236,14 @@ export async function runStateBench(print: (line: string) => void = console.log)
     `  (client, server and PostgreSQL share this machine's ${result.cpus} cores; load average ${loadAtStart} at the start, ${result.loadAtEnd} at the end)`,
   );
   print(
-    `  ${'database'.padEnd(9)} ${'call'.padEnd(48)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'server CPU'.padStart(10)}  not 200`,
+    `  ${'database'.padEnd(9)} ${'call'.padEnd(48)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'server CPU'.padStart(10)} ${'req/CPU-s'.padStart(9)}  not 200`,
   );
   for (const r of results) {
     for (const c of r.calls) {
       const fails = Object.entries(c.failures).map(([status, n]) => `${n} × ${status}`);
       const cpu = c.serverCpuPercent === undefined ? '?' : `${Math.round(c.serverCpuPercent)}%`;
       print(
-        `  ${r.db.padEnd(9)} ${c.call.padEnd(48)} ${int(c.requestsPerSec).padStart(7)} ${c.p50Ms.toFixed(1).padStart(7)} ${c.p99Ms.toFixed(1).padStart(7)} ${cpu.padStart(10)}  ${fails.join(', ') || 'none'}`,
+        `  ${r.db.padEnd(9)} ${c.call.padEnd(48)} ${int(c.requestsPerSec).padStart(7)} ${c.p50Ms.toFixed(1).padStart(7)} ${c.p99Ms.toFixed(1).padStart(7)} ${cpu.padStart(10)} ${(c.requestsPerCpuSecond ? int(c.requestsPerCpuSecond) : '?').padStart(9)}  ${fails.join(', ') || 'none'}`,
       );
     }
     print(
