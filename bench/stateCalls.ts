@@ -14,7 +14,7 @@
  *   refused: in memory on SQLite, one upsert per bucket in PostgreSQL) and once on a second server with them off.
  *
  * Printed per call: requests/s, latency p50/p99 as the client sees it, the server's CPU share and requests per second of
- * its CPU (what a server would answer with a core to itself, PostgreSQL's own CPU not counted); per server its RSS
+ * its CPU (what a server would answer with a core to itself), PostgreSQL's CPU share beside it; per server its RSS
  * (VmRSS) at the end. PostgreSQL is Debian's (`test/helpers/postgresServer.ts`) with fsync on, on the same cores.
  *
  * Environment (defaults in brackets):
@@ -23,6 +23,7 @@
  *   BENCH_STATE_DBS [sqlite,postgres]      which state databases, in this order
  *   BENCH_STATE_EVENTS_PER_REQUEST [10]    events per log request
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -49,6 +50,8 @@ interface CallFigure {
   p50Ms: number;
   p99Ms: number;
   serverCpuPercent?: number;
+  /** PostgreSQL's CPU share meanwhile (every `postgres` process on the machine), on PostgreSQL. */
+  postgresCpuPercent?: number;
   /** Requests per second of the server's own CPU: less swayed than requests/s by what else runs on the machine. */
   requestsPerCpuSecond?: number;
   /** Answers other than 200, by status (0: the connection failed). */
@@ -63,6 +66,20 @@ interface DbFigures {
 }
 
 const env = (name: string, fallback: number) => Number(process.env[name]?.trim() || fallback);
+
+/** User + system CPU seconds of every `postgres` process this bench can see (the cluster it started). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(Number(entry)) ?? 0;
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return total;
+}
 
 /** `clients` keep-alive clients POSTing what `next` gives them, one after the other, for `seconds`. */
 async function drive(
@@ -81,7 +98,11 @@ async function drive(
   const started = performance.now() + WARM_UP_MS;
   const end = started + seconds * 1000;
   let cpuBefore: number | undefined;
-  const mark = setTimeout(() => (cpuBefore = cpuSeconds(server.pid)), WARM_UP_MS);
+  let postgresBefore = 0;
+  const mark = setTimeout(() => {
+    cpuBefore = cpuSeconds(server.pid);
+    postgresBefore = postgresCpuSeconds();
+  }, WARM_UP_MS);
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
       while (performance.now() < end) {
@@ -98,6 +119,7 @@ async function drive(
   clearTimeout(mark);
   agent.destroy();
   const cpuAfter = cpuSeconds(server.pid);
+  const postgresCpu = postgresCpuSeconds() - postgresBefore;
   const cpuPercent = cpuBefore !== undefined && cpuAfter !== undefined ? ((cpuAfter - cpuBefore) * 100_000) / elapsedMs : undefined;
   const figure: CallFigure = {
     call,
@@ -106,6 +128,7 @@ async function drive(
     p50Ms: percentile(latencies, 0.5),
     p99Ms: percentile(latencies, 0.99),
     serverCpuPercent: cpuPercent,
+    postgresCpuPercent: postgresCpu > 0 ? (postgresCpu * 100_000) / elapsedMs : undefined,
     requestsPerCpuSecond: cpuPercent ? (latencies.length / elapsedMs) * 1000 * (100 / cpuPercent) : undefined,
     failures,
   };
@@ -236,14 +259,15 @@ export async function runStateBench(print: (line: string) => void = console.log)
     `  (client, server and PostgreSQL share this machine's ${result.cpus} cores; load average ${loadAtStart} at the start, ${result.loadAtEnd} at the end)`,
   );
   print(
-    `  ${'database'.padEnd(9)} ${'call'.padEnd(48)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'server CPU'.padStart(10)} ${'req/CPU-s'.padStart(9)}  not 200`,
+    `  ${'database'.padEnd(9)} ${'call'.padEnd(48)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'server CPU'.padStart(10)} ${'req/CPU-s'.padStart(9)} ${'PostgreSQL CPU'.padStart(14)}  not 200`,
   );
   for (const r of results) {
     for (const c of r.calls) {
       const fails = Object.entries(c.failures).map(([status, n]) => `${n} × ${status}`);
       const cpu = c.serverCpuPercent === undefined ? '?' : `${Math.round(c.serverCpuPercent)}%`;
+      const pgCpu = c.postgresCpuPercent === undefined ? '–' : `${Math.round(c.postgresCpuPercent)}%`;
       print(
-        `  ${r.db.padEnd(9)} ${c.call.padEnd(48)} ${int(c.requestsPerSec).padStart(7)} ${c.p50Ms.toFixed(1).padStart(7)} ${c.p99Ms.toFixed(1).padStart(7)} ${cpu.padStart(10)} ${(c.requestsPerCpuSecond ? int(c.requestsPerCpuSecond) : '?').padStart(9)}  ${fails.join(', ') || 'none'}`,
+        `  ${r.db.padEnd(9)} ${c.call.padEnd(48)} ${int(c.requestsPerSec).padStart(7)} ${c.p50Ms.toFixed(1).padStart(7)} ${c.p99Ms.toFixed(1).padStart(7)} ${cpu.padStart(10)} ${(c.requestsPerCpuSecond ? int(c.requestsPerCpuSecond) : '?').padStart(9)} ${pgCpu.padStart(14)}  ${fails.join(', ') || 'none'}`,
       );
     }
     print(
