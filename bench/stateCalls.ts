@@ -50,7 +50,7 @@ interface CallFigure {
   p50Ms: number;
   p99Ms: number;
   serverCpuPercent?: number;
-  /** PostgreSQL's CPU share meanwhile (every `postgres` process on the machine), on PostgreSQL. */
+  /** PostgreSQL's CPU share meanwhile (its postmaster and backends), on PostgreSQL. */
   postgresCpuPercent?: number;
   /** Requests per second of the server's own CPU: less swayed than requests/s by what else runs on the machine. */
   requestsPerCpuSecond?: number;
@@ -67,29 +67,35 @@ interface DbFigures {
 
 const env = (name: string, fallback: number) => Number(process.env[name]?.trim() || fallback);
 
-/** User + system CPU seconds of every `postgres` process this bench can see (the cluster it started). */
-function postgresCpuSeconds(): number {
-  let total = 0;
+/** What a call runs against: the server, its clients, and the PostgreSQL cluster's port when there is one. */
+interface Load {
+  server: BenchServer;
+  clients: number;
+  seconds: number;
+  postgresPort?: number;
+}
+
+/** User + system CPU seconds of the PostgreSQL cluster on `port`: its postmaster and the backends it started. */
+function clusterCpuSeconds(port: number | undefined): number | undefined {
+  if (port === undefined) return undefined;
+  const postgres = new Map<number, { ppid: number; args: string[] }>();
   for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(Number(entry)) ?? 0;
+      if (!/^\d+$/.test(entry) || readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      postgres.set(Number(entry), { ppid, args: readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0') });
     } catch {
       /* gone meanwhile */
     }
   }
-  return total;
+  const master = [...postgres].find(([, p]) => p.args.some((arg, i) => arg === '-p' && p.args[i + 1] === String(port)))?.[0];
+  if (master === undefined) return undefined;
+  return [...postgres].reduce((sum, [pid, p]) => (pid === master || p.ppid === master ? sum + (cpuSeconds(pid) ?? 0) : sum), 0);
 }
 
 /** `clients` keep-alive clients POSTing what `next` gives them, one after the other, for `seconds`. */
-async function drive(
-  server: BenchServer,
-  call: string,
-  path: string,
-  clients: number,
-  seconds: number,
-  next: (client: number) => [Record<string, string>, string],
-) {
+async function drive({ server, clients, seconds, postgresPort }: Load, call: string, path: string, next: (client: number) => [Record<string, string>, string]) {
   const agent = new Agent({ keepAlive: true, maxSockets: clients });
   const url = new URL(path, server.origin);
   const latencies: number[] = [];
@@ -98,10 +104,10 @@ async function drive(
   const started = performance.now() + WARM_UP_MS;
   const end = started + seconds * 1000;
   let cpuBefore: number | undefined;
-  let postgresBefore = 0;
+  let postgresBefore: number | undefined;
   const mark = setTimeout(() => {
     cpuBefore = cpuSeconds(server.pid);
-    postgresBefore = postgresCpuSeconds();
+    postgresBefore = clusterCpuSeconds(postgresPort);
   }, WARM_UP_MS);
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
@@ -119,7 +125,8 @@ async function drive(
   clearTimeout(mark);
   agent.destroy();
   const cpuAfter = cpuSeconds(server.pid);
-  const postgresCpu = postgresCpuSeconds() - postgresBefore;
+  const postgresAfter = clusterCpuSeconds(postgresPort);
+  const postgresCpu = postgresBefore !== undefined && postgresAfter !== undefined ? postgresAfter - postgresBefore : undefined;
   const cpuPercent = cpuBefore !== undefined && cpuAfter !== undefined ? ((cpuAfter - cpuBefore) * 100_000) / elapsedMs : undefined;
   const figure: CallFigure = {
     call,
@@ -128,7 +135,7 @@ async function drive(
     p50Ms: percentile(latencies, 0.5),
     p99Ms: percentile(latencies, 0.99),
     serverCpuPercent: cpuPercent,
-    postgresCpuPercent: postgresCpu > 0 ? (postgresCpu * 100_000) / elapsedMs : undefined,
+    postgresCpuPercent: postgresCpu !== undefined ? (postgresCpu * 100_000) / elapsedMs : undefined,
     requestsPerCpuSecond: cpuPercent ? (latencies.length / elapsedMs) * 1000 * (100 / cpuPercent) : undefined,
     failures,
   };
@@ -157,16 +164,16 @@ async function signIn(origin: string): Promise<{ session: string; accessToken: s
   return { session, accessToken: answer.accessToken };
 }
 
-function logRow(server: BenchServer, label: string, clients: number, seconds: number, eventsPerRequest: number, tokens: string[]) {
+function logRow(load: Load, label: string, eventsPerRequest: number, tokens: string[]) {
   const prefix = `bench-state-${Date.now().toString(36)}-${label.length}-`;
   let sent = 0;
-  return drive(server, `log_event, ${eventsPerRequest} events (rate limits ${label})`, '/youtubei/v1/log_event', clients, seconds, () => {
+  return drive(load, `log_event, ${eventsPerRequest} events (rate limits ${label})`, '/youtubei/v1/log_event', () => {
     sent += 1;
     return [{ 'x-vidframe-stream-token': tokens[sent % tokens.length] }, logRequestBody(`${prefix}${sent}`, 0, eventsPerRequest)];
   });
 }
 
-async function benchDb(db: Db, dbEnv: Record<string, string>, clients: number, seconds: number, eventsPerRequest: number): Promise<DbFigures> {
+async function benchDb(db: Db, dbEnv: Record<string, string>, shape: Omit<Load, 'server'>, eventsPerRequest: number): Promise<DbFigures> {
   const start = async (rateLimit: string) => {
     const data = tempDir(`vidframe-bench-state-${db}-`);
     const server = await startCurrentServer(
@@ -180,31 +187,29 @@ async function benchDb(db: Db, dbEnv: Record<string, string>, clients: number, s
       },
       120_000,
     );
-    return { server, stop: () => server.stop().finally(() => data.remove()) };
+    return { load: { ...shape, server }, stop: () => server.stop().finally(() => data.remove()) };
   };
   const tokens = Array.from({ length: STREAM_TOKEN_POOL }, () => chaosTokens.issue().token);
   const figures: DbFigures = { db, calls: [] };
   const counting = await start(COUNTING_RATE_LIMIT);
   try {
-    const { session, accessToken } = await signIn(counting.server.origin);
+    const { session, accessToken } = await signIn(counting.load.server.origin);
     const tokenBody = JSON.stringify({ session });
-    figures.calls.push(await drive(counting.server, 'POST /accounts/token (session)', '/accounts/token', clients, seconds, () => [{}, tokenBody]));
+    figures.calls.push(await drive(counting.load, 'POST /accounts/token (session)', '/accounts/token', () => [{}, tokenBody]));
     const bearer = { authorization: `Bearer ${accessToken}`, 'x-youtube-bootstrap-logged-in': 'true' };
     const playerBody = () =>
       JSON.stringify({ context: { client: { clientName: 'WEB_EMBEDDED_PLAYER' } }, session_token: antiForgeryToken(), videoId: 'VFsunrise01' });
-    const bodies = Array.from({ length: clients }, playerBody);
-    figures.calls.push(
-      await drive(counting.server, 'POST /youtubei/v1/player (signed in)', '/youtubei/v1/player', clients, seconds, (c) => [bearer, bodies[c]]),
-    );
-    figures.calls.push(await logRow(counting.server, 'counting', clients, seconds, eventsPerRequest, tokens));
-    figures.rssMiB = rssMiB(counting.server.pid);
+    const bodies = Array.from({ length: shape.clients }, playerBody);
+    figures.calls.push(await drive(counting.load, 'POST /youtubei/v1/player (signed in)', '/youtubei/v1/player', (c) => [bearer, bodies[c]]));
+    figures.calls.push(await logRow(counting.load, 'counting', eventsPerRequest, tokens));
+    figures.rssMiB = rssMiB(counting.load.server.pid);
   } finally {
     await counting.stop();
   }
   const off = await start('off');
   try {
-    figures.calls.push(await logRow(off.server, 'off', clients, seconds, eventsPerRequest, tokens));
-    figures.rssOffMiB = rssMiB(off.server.pid);
+    figures.calls.push(await logRow(off.load, 'off', eventsPerRequest, tokens));
+    figures.rssOffMiB = rssMiB(off.load.server.pid);
   } finally {
     await off.stop();
   }
@@ -230,11 +235,12 @@ export async function runStateBench(print: (line: string) => void = console.log)
   const loadAtStart = loadAverage();
   const results: DbFigures[] = [];
   for (const db of dbs) {
-    if (db === 'sqlite') results.push(await benchDb(db, {}, clients, seconds, eventsPerRequest));
+    if (db === 'sqlite') results.push(await benchDb(db, {}, { clients, seconds }, eventsPerRequest));
     else if (db === 'postgres') {
       const pg = await startPostgres({ durable: true });
       try {
-        results.push(await benchDb(db, { VIDFRAME_DB: await pg.createDatabase('vidframe_bench_state') }, clients, seconds, eventsPerRequest));
+        const url = await pg.createDatabase('vidframe_bench_state');
+        results.push(await benchDb(db, { VIDFRAME_DB: url }, { clients, seconds, postgresPort: pg.port }, eventsPerRequest));
       } finally {
         await pg.close();
       }
