@@ -75,23 +75,30 @@ interface Load {
   postgresPort?: number;
 }
 
-/** User + system CPU seconds of the PostgreSQL cluster on `port`: its postmaster and the backends it started. */
+/**
+ * User + system CPU seconds of the PostgreSQL cluster on `port`: its postmaster with the backends it has reaped
+ * (`cutime`, `cstime`: a pooled connection closed meanwhile keeps counting) and the backends still running.
+ */
 function clusterCpuSeconds(port: number | undefined): number | undefined {
   if (port === undefined) return undefined;
-  const postgres = new Map<number, { ppid: number; args: string[] }>();
+  const postgres = new Map<number, { ppid: number; reapedSec: number; args: string[] }>();
   for (const entry of readdirSync('/proc')) {
     try {
       if (!/^\d+$/.test(entry) || readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      postgres.set(Number(entry), { ppid, args: readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0') });
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const reapedSec = (Number(fields[13]) + Number(fields[14])) / 100;
+      postgres.set(Number(entry), { ppid: Number(fields[1]), reapedSec, args: readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0') });
     } catch {
       /* gone meanwhile */
     }
   }
   const master = [...postgres].find(([, p]) => p.args.some((arg, i) => arg === '-p' && p.args[i + 1] === String(port)))?.[0];
   if (master === undefined) return undefined;
-  return [...postgres].reduce((sum, [pid, p]) => (pid === master || p.ppid === master ? sum + (cpuSeconds(pid) ?? 0) : sum), 0);
+  return [...postgres].reduce(
+    (sum, [pid, p]) => (p.ppid === master ? sum + (cpuSeconds(pid) ?? 0) : sum),
+    (cpuSeconds(master) ?? 0) + postgres.get(master)!.reapedSec,
+  );
 }
 
 /** `clients` keep-alive clients POSTing what `next` gives them, one after the other, for `seconds`. */
