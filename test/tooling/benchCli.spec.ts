@@ -10,7 +10,7 @@ describe('npm run bench, asked for help or given a wrong part', () => {
   it('--help prints its parts and options and exits 0, running nothing', () => {
     const run = bench('--help');
     expect(run.status).toBe(0);
-    for (const part of ['client', 'page', 'retry', 'collector', 'abr', '--long', '--entry']) expect(run.stdout).toContain(part);
+    for (const part of ['client', 'page', 'retry', 'collector', 'state', 'abr', '--long', '--entry']) expect(run.stdout).toContain(part);
     expect(run.stderr).toBe('');
   }, 60_000);
 
