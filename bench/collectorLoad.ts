@@ -79,18 +79,19 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const REQUEST_TIMEOUT_MS = 60_000;
 
 /**
- * POSTs a JSON body with `headers` added (a log request: the stream token header, as `postLog` sends it); resolves
- * with the status, 0 when it failed. The reply's body is read and dropped.
+ * POSTs a JSON body with `headers` added (a log request: the stream token header, as `postLog` sends it), or GETs
+ * `url` when there is no body (a ping); resolves with the status, 0 when it failed. The reply's body is read and
+ * dropped.
  */
-export function postJson(agent: Agent, url: URL, headers: Record<string, string>, body: string): Promise<number> {
+export function sendOnce(agent: Agent, url: URL, headers: Record<string, string>, body?: string): Promise<number> {
   return new Promise((resolve) => {
     const req = request(
       url,
       {
-        method: 'POST',
+        method: body === undefined ? 'GET' : 'POST',
         agent,
         timeout: REQUEST_TIMEOUT_MS,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
+        headers: body === undefined ? headers : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
       },
       (response) => {
         response.resume();
@@ -167,7 +168,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
       counter += count;
       for (;;) {
         const t0 = performance.now();
-        const status = await postJson(agent, url, { 'x-vidframe-stream-token': token }, body);
+        const status = await sendOnce(agent, url, { 'x-vidframe-stream-token': token }, body);
         const ms = performance.now() - t0;
         if (status === 200) {
           latencies.push(ms);

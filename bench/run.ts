@@ -17,9 +17,9 @@
  *   environment variables, e.g. `BENCH_COLLECTOR_EVENTS=200000` for a quick run), then the dashboard under load: ingest
  *   and `/healthz` latency on a large SQLite store with and without a polling dashboard (`bench/collectorDashboard.ts`;
  *   `BENCH_DASHBOARD_EVENTS`, 0 skips it);
- * - `state`: the calls a signed-in viewer makes on every load (`/accounts/token`, `/youtubei/v1/player`) and log
- *   requests with the rate limits counting and off, into the real server process on the SQLite state and on
- *   PostgreSQL, with its RSS (`bench/stateCalls.ts`; `BENCH_STATE_CLIENTS`, `BENCH_STATE_SECONDS`, `BENCH_STATE_DBS`);
+ * - `state`: the calls a signed-in viewer makes on every load (`/accounts/token`, `/youtubei/v1/player`), log
+ *   requests and watchtime pings with the rate limits counting and off, into the real server process on the SQLite
+ *   state and on PostgreSQL, with its RSS (`bench/stateCalls.ts`; `BENCH_STATE_CLIENTS`, `BENCH_STATE_SECONDS`, `BENCH_STATE_DBS`);
  * - `abr`: the embed against hls.js, shaka-player and dash.js on the same H.264 ladder under bandwidth schedules, the
  *   bytes shaped by a loopback proxy (`bench/abr/abrBench.ts`; `BENCH_ABR_RUNS`, `BENCH_ABR_SECONDS`,
  *   `BENCH_ABR_SCHEDULES`, `BENCH_ABR_PLAYERS`, `--entry <path>`). Not part of a bare `npm run bench`: it plays for
@@ -71,7 +71,7 @@ Parts (all but abr when none is named):
   page        the embed against a bare page in Chromium: bytes, ready, first frame, seek, script time, heap, budgets
   retry       the retry queue against workbox-background-sync, draining 1,000 stored requests
   collector   log requests into the server for each store, start-up, the dashboard under load
-  state       per server: /accounts/token, /youtubei/v1/player and log requests on SQLite and PostgreSQL, RSS
+  state       per server: /accounts/token, /youtubei/v1/player, log requests, pings on SQLite and PostgreSQL, RSS
   abr         the embed against hls.js, shaka-player and dash.js under bandwidth schedules (hours at its defaults)
 
 Options:

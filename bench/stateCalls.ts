@@ -11,7 +11,8 @@
  * - `POST /youtubei/v1/player` with the access token and an anti-forgery token: the player call of a signed-in viewer;
  * - `POST /youtubei/v1/log_event` (`BENCH_STATE_EVENTS_PER_REQUEST` events, the default SQLite collector store), once
  *   with the rate limits counting (a per-address limit the bench never reaches, so every request is counted and none
- *   refused: in memory on SQLite, one upsert per bucket in PostgreSQL) and once on a second server with them off.
+ *   refused: in memory on SQLite, one upsert per bucket in PostgreSQL) and once on a second server with them off;
+ * - `GET /api/stats/watchtime`: the ping a playing embed sends every 10 s, with the limits counting and off likewise.
  *
  * Printed per call: requests/s, latency p50/p99 as the client sees it, the server's CPU share and requests per second of
  * its CPU (what a server would answer with a core to itself), PostgreSQL's CPU share beside it; per server its RSS
@@ -31,7 +32,7 @@ import { SCRYPT_N, SCRYPT_P, SCRYPT_R, hashPassword } from '../server/accounts/p
 import { startPostgres } from '../test/helpers/postgresServer';
 import { CHAOS_ADMIN_TOKEN, CHAOS_STREAM_SECRET, antiForgeryToken, chaosTokens, logRequestBody } from '../test/server/chaos/chaosClient';
 import { type BenchServer, cpuSeconds, rssMiB, startCurrentServer, tempDir } from './benchProcesses';
-import { percentile, postJson } from './collectorLoad';
+import { percentile, sendOnce } from './collectorLoad';
 import { int, loadAverage, serverRevision } from './collectorReport';
 
 const ACCESS_TOKEN_SECRET = 'bench-state-access-token-secret-0123456789';
@@ -102,9 +103,12 @@ function clusterCpuSeconds(port: number | undefined): number | undefined {
 }
 
 /** `clients` keep-alive clients POSTing what `next` gives them, one after the other, for `seconds`. */
-async function drive({ server, clients, seconds, postgresPort }: Load, call: string, path: string, next: (client: number) => [Record<string, string>, string]) {
+/** One request of a call: its path (with the query), headers, and JSON body (none: a GET). */
+type Request = [path: string, headers: Record<string, string>, body?: string];
+
+/** `clients` keep-alive clients sending what `next` gives them, one after the other, for `seconds`; 2xx counts. */
+async function drive({ server, clients, seconds, postgresPort }: Load, call: string, next: (client: number) => Request) {
   const agent = new Agent({ keepAlive: true, maxSockets: clients });
-  const url = new URL(path, server.origin);
   const latencies: number[] = [];
   const failures: Record<string, number> = {};
   // The first WARM_UP_MS are not counted: the server's code is compiled and its caches filled by then.
@@ -119,11 +123,11 @@ async function drive({ server, clients, seconds, postgresPort }: Load, call: str
   await Promise.all(
     Array.from({ length: clients }, async (_, client) => {
       while (performance.now() < end) {
-        const [headers, body] = next(client);
+        const [path, headers, body] = next(client);
         const t0 = performance.now();
-        const status = await postJson(agent, url, headers, body);
+        const status = await sendOnce(agent, new URL(path, server.origin), headers, body);
         if (t0 < started) continue;
-        if (status === 200) latencies.push(performance.now() - t0);
+        if (status >= 200 && status < 300) latencies.push(performance.now() - t0);
         else failures[status] = (failures[status] ?? 0) + 1;
       }
     }),
@@ -174,9 +178,21 @@ async function signIn(origin: string): Promise<{ session: string; accessToken: s
 function logRow(load: Load, label: string, eventsPerRequest: number, tokens: string[]) {
   const prefix = `bench-state-${Date.now().toString(36)}-${label.length}-`;
   let sent = 0;
-  return drive(load, `log_event, ${eventsPerRequest} events (rate limits ${label})`, '/youtubei/v1/log_event', () => {
+  return drive(load, `log_event, ${eventsPerRequest} events (rate limits ${label})`, () => {
     sent += 1;
-    return [{ 'x-vidframe-stream-token': tokens[sent % tokens.length] }, logRequestBody(`${prefix}${sent}`, 0, eventsPerRequest)];
+    return ['/youtubei/v1/log_event', { 'x-vidframe-stream-token': tokens[sent % tokens.length] }, logRequestBody(`${prefix}${sent}`, 0, eventsPerRequest)];
+  });
+}
+
+/** Watchtime pings as the embed sends them every 10 s of playback: each client one playback, its sequence rising. */
+function pingRow(load: Load, label: string) {
+  const seqs = new Array<number>(load.clients).fill(0);
+  const cpnPrefix = Date.now().toString(36).slice(-8).padStart(8, '0') + (label === 'off' ? 'f' : 'c');
+  return drive(load, `GET /api/stats/watchtime (rate limits ${label})`, (client) => {
+    const seq = ++seqs[client];
+    const cpn = `${cpnPrefix}${String(client).padStart(7, '0')}`;
+    const query = `docid=VFsunrise01&ei=bench&cpn=${cpn}&seq=${seq}&cmt=${seq * 10}&rt=${seq * 10}&len=1000000&state=playing&st=${seq * 10 - 10}&et=${seq * 10}&final=0`;
+    return [`/api/stats/watchtime?${query}`, {}];
   });
 }
 
@@ -202,13 +218,14 @@ async function benchDb(db: Db, dbEnv: Record<string, string>, shape: Omit<Load, 
   try {
     const { session, accessToken } = await signIn(counting.load.server.origin);
     const tokenBody = JSON.stringify({ session });
-    figures.calls.push(await drive(counting.load, 'POST /accounts/token (session)', '/accounts/token', () => [{}, tokenBody]));
+    figures.calls.push(await drive(counting.load, 'POST /accounts/token (session)', () => ['/accounts/token', {}, tokenBody]));
     const bearer = { authorization: `Bearer ${accessToken}`, 'x-youtube-bootstrap-logged-in': 'true' };
     const playerBody = () =>
       JSON.stringify({ context: { client: { clientName: 'WEB_EMBEDDED_PLAYER' } }, session_token: antiForgeryToken(), videoId: 'VFsunrise01' });
     const bodies = Array.from({ length: shape.clients }, playerBody);
-    figures.calls.push(await drive(counting.load, 'POST /youtubei/v1/player (signed in)', '/youtubei/v1/player', (c) => [bearer, bodies[c]]));
+    figures.calls.push(await drive(counting.load, 'POST /youtubei/v1/player (signed in)', (c) => ['/youtubei/v1/player', bearer, bodies[c]]));
     figures.calls.push(await logRow(counting.load, 'counting', eventsPerRequest, tokens));
+    figures.calls.push(await pingRow(counting.load, 'counting'));
     figures.rssMiB = rssMiB(counting.load.server.pid);
   } finally {
     await counting.stop();
@@ -216,6 +233,7 @@ async function benchDb(db: Db, dbEnv: Record<string, string>, shape: Omit<Load, 
   const off = await start('off');
   try {
     figures.calls.push(await logRow(off.load, 'off', eventsPerRequest, tokens));
+    figures.calls.push(await pingRow(off.load, 'off'));
     figures.rssOffMiB = rssMiB(off.load.server.pid);
   } finally {
     await off.stop();
@@ -272,7 +290,7 @@ export async function runStateBench(print: (line: string) => void = console.log)
     `  (client, server and PostgreSQL share this machine's ${result.cpus} cores; load average ${loadAtStart} at the start, ${result.loadAtEnd} at the end)`,
   );
   print(
-    `  ${'database'.padEnd(9)} ${'call'.padEnd(48)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'server CPU'.padStart(10)} ${'req/CPU-s'.padStart(9)} ${'PostgreSQL CPU'.padStart(14)}  not 200`,
+    `  ${'database'.padEnd(9)} ${'call'.padEnd(48)} ${'req/s'.padStart(7)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'server CPU'.padStart(10)} ${'req/CPU-s'.padStart(9)} ${'PostgreSQL CPU'.padStart(14)}  not 2xx`,
   );
   for (const r of results) {
     for (const c of r.calls) {
