@@ -100,6 +100,8 @@ export interface AppOptions {
    * secret when there is one, else a key file.
    */
   accessTokenSecret?: string;
+  /** The access-token key `accessTokenSecret` replaced (`VIDFRAME_ACCESS_TOKEN_SECRET_PREVIOUS`): still verifies. */
+  accessTokenSecretPrevious?: string;
   /**
    * Checks the attestation (botguard) response a subscribe carries (spec §4). By default the server's own attestation
    * plugin's verifier (`server/attestation/`: signed, fresh, single-use proof-of-work tokens); tests may pass another.
@@ -176,6 +178,13 @@ export async function buildApp(options: AppOptions = {}): Promise<VidFrameApp> {
   }
 }
 
+/** The access tokens' key and its predecessor: configured, or derived from the shared secret and its predecessor. */
+function accessTokenSecrets(o: Settings, { sharedSecret, previousSharedSecret }: ClusterState) {
+  if (o.accessTokenSecret) return { accessTokenSecret: o.accessTokenSecret, accessTokenSecretPrevious: o.accessTokenSecretPrevious };
+  const derived = (secret: string | undefined) => secret && purposeSecret(secret, 'access');
+  return { accessTokenSecret: derived(sharedSecret), accessTokenSecretPrevious: derived(previousSharedSecret) };
+}
+
 async function registerDomains(app: FastifyInstance, o: Settings, database: StateDatabase, cluster: ClusterState): Promise<VidFrameApp> {
   const { rootDir, distDir, dataDir, now, testHooks = false } = o;
   const sharedSecret = cluster.sharedSecret;
@@ -209,7 +218,7 @@ async function registerDomains(app: FastifyInstance, o: Settings, database: Stat
     now,
     seedDemoAccounts: o.seedDemoAccounts,
     secureCookies: o.secureCookies,
-    accessTokenSecret: o.accessTokenSecret ?? (sharedSecret ? purposeSecret(sharedSecret, 'access') : undefined),
+    ...accessTokenSecrets(o, cluster),
   });
   const verifyApiRequest = createApiRequestVerifier({ accounts, tokens: identityTokens, apiKey: o.apiKey });
   const platform = await registerPlatform(app, {
@@ -220,6 +229,7 @@ async function registerDomains(app: FastifyInstance, o: Settings, database: Stat
     tokens: identityTokens,
     verifyAttestation: o.verifyAttestation ?? attestation.verify,
     sharedSecret,
+    previousSharedSecret: cluster.previousSharedSecret,
     now,
   });
   await registerApi(app, {

@@ -57,6 +57,7 @@ const list = (value: string | undefined) =>
  * | `VIDFRAME_DEMO_ACCOUNTS` | `0` does not create the demo accounts (Ada, Grace) | created |
  * | `VIDFRAME_SECURE_COOKIES` | `1`: session cookies `SameSite=None; Secure` (https, framed by other sites) | off |
  * | `VIDFRAME_ACCESS_TOKEN_SECRET` | an access-token key shared by several servers (≥ 32 chars) | derived from the shared secret, else a key file |
+ * | `VIDFRAME_ACCESS_TOKEN_SECRET_PREVIOUS` | the access-token key it replaced, still verifying (≥ 32 chars) | none |
  * | `VIDFRAME_DEV` | `1`: development, the pages from source through Vite with hot reload (`npm run dev` passes `--dev`) | off |
  * | `LOG` | `0` turns off the access log (a JSON line per request and reply); start, stop and errors are logged either way | on |
  */
@@ -112,6 +113,7 @@ export function readConfig(env: NodeJS.ProcessEnv): { port: number; host: string
       seedDemoAccounts: env.VIDFRAME_DEMO_ACCOUNTS?.trim() !== '0',
       secureCookies: env.VIDFRAME_SECURE_COOKIES?.trim() === '1',
       accessTokenSecret: secretOf('VIDFRAME_ACCESS_TOKEN_SECRET', env.VIDFRAME_ACCESS_TOKEN_SECRET),
+      accessTokenSecretPrevious: secretOf('VIDFRAME_ACCESS_TOKEN_SECRET_PREVIOUS', env.VIDFRAME_ACCESS_TOKEN_SECRET_PREVIOUS),
       dataDir: env.VIDFRAME_DATA_DIR,
       libraryDir: env.VIDFRAME_LIBRARY_DIR?.trim() || undefined,
       testHooks: env.VIDFRAME_TEST_HOOKS === '1',

@@ -34,6 +34,8 @@ export interface AccountsOptions {
   secureCookies?: boolean;
   /** An access-token key shared by several servers (at least 32 characters); otherwise a generated key file. */
   accessTokenSecret?: string;
+  /** The shared key `accessTokenSecret` replaced: the tokens it signed still verify. */
+  accessTokenSecretPrevious?: string;
   /** How long a sign-in lasts. Default 14 days. */
   sessionLifetimeMs?: number;
 }
@@ -61,6 +63,7 @@ export async function registerAccounts(
     seedDemoAccounts = true,
     secureCookies = false,
     accessTokenSecret,
+    accessTokenSecretPrevious,
     sessionLifetimeMs = SESSION_LIFETIME_MS,
   }: AccountsOptions,
 ): Promise<Accounts> {
@@ -74,7 +77,7 @@ export async function registerAccounts(
     if (!database) await state.close();
     throw error;
   }
-  const tokens = createAccessTokensFor({ dataDir, secret: accessTokenSecret, now });
+  const tokens = createAccessTokensFor({ dataDir, secret: accessTokenSecret, previousSecret: accessTokenSecretPrevious, now });
   const accounts = createAccountsApi({ store, tokens });
   const throttle = createSigninThrottle(state, { now });
   const context: AccountsContext = { store, tokens, sessionLifetimeMs, secureCookies, throttle, demoAccounts: seedDemoAccounts };

@@ -38,6 +38,8 @@ export interface PlatformOptions {
    * purpose suffix, so every server verifies the tokens any of them issued. Otherwise a key file in the data folder.
    */
   sharedSecret?: string;
+  /** The shared secret `sharedSecret` replaced (or its staged successor): feedback tokens under it still verify. */
+  previousSharedSecret?: string;
   /** The clock of records and feedback tokens (ms since the epoch); tests fix it. */
   now?: () => number;
 }
@@ -64,7 +66,7 @@ export interface Platform {
  */
 export async function registerPlatform(
   app: FastifyInstance,
-  { dataDir, database, catalog, verifyApiRequest, tokens, verifyAttestation, sharedSecret, now = Date.now }: PlatformOptions,
+  { dataDir, database, catalog, verifyApiRequest, tokens, verifyAttestation, sharedSecret, previousSharedSecret, now = Date.now }: PlatformOptions,
 ): Promise<Platform> {
   const state = database ?? (await openStateDatabase({ engine: 'sqlite' }, dataDir));
   try {
@@ -74,7 +76,7 @@ export async function registerPlatform(
     throw error;
   }
   const store = createPlatformStore(state, { now });
-  const feedbackTokens = createFeedbackTokensFor({ dataDir, sharedSecret, now });
+  const feedbackTokens = createFeedbackTokensFor({ dataDir, sharedSecret, previousSharedSecret, now });
   const context: PlatformContext = {
     catalog,
     store,

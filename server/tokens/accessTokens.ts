@@ -1,6 +1,6 @@
-import { fixedKey, keyFileOf } from './keys';
+import { fixedKey, keyFileOf, sharedSecretKey } from './keys';
 import { ACCESS_TOKEN_LIFETIME_MS, ACCESS_TOKEN_MAX_CHARS } from './limits';
-import { readClaims, signClaims } from './signing';
+import { readClaimsWithKeys, signClaims } from './signing';
 
 /**
  * Short-lived access tokens for the API calls of a signed-in viewer:
@@ -13,7 +13,8 @@ import { readClaims, signClaims } from './signing';
  *
  * The key is a shared `secret` (several servers behind one load balancer, at least 32 characters) or 32 random bytes
  * generated into `keyFile` (`{dataDir}/secrets/access-token-key`, mode 0600) on the first start and read back on the
- * next. Replacing the key only makes live tokens fail; clients then ask for new ones with their session.
+ * next. A shared key's predecessor (`previousSecret`) keeps verifying what it signed; a key replaced otherwise only
+ * makes live tokens fail, and clients then ask for new ones with their session.
  */
 export interface AccessTokens {
   /** Signs a token for a session; it expires after the lifetime, or with the session if that comes first. */
@@ -38,6 +39,8 @@ export type AccessTokenRefusal = 'The access token has expired; sign in again' |
 export interface AccessTokenOptions {
   /** A shared key (at least 32 characters); wins over `keyFile`. */
   secret?: string;
+  /** The shared key `secret` replaced: tokens it signed still verify. */
+  previousSecret?: string;
   /** Where the generated key is kept (mode 0600). */
   keyFile?: string;
   now?: () => number;
@@ -48,8 +51,15 @@ const PREFIX = 'vfat1';
 
 const isText = (value: unknown, max = 200): value is string => typeof value === 'string' && value.length > 0 && value.length <= max;
 
-export function createAccessTokens({ secret, keyFile, now = Date.now, lifetimeMs = ACCESS_TOKEN_LIFETIME_MS }: AccessTokenOptions): AccessTokens {
+export function createAccessTokens({
+  secret,
+  previousSecret,
+  keyFile,
+  now = Date.now,
+  lifetimeMs = ACCESS_TOKEN_LIFETIME_MS,
+}: AccessTokenOptions): AccessTokens {
   const key = fixedKey({ secret, keyFile }, 'access-token', 'createAccessTokens');
+  const keys = secret !== undefined && previousSecret ? [key, sharedSecretKey(previousSecret, 'The previous access-token secret')] : [key];
 
   return {
     issue({ accountId, sessionId, actingChannelId, notAfterMs }) {
@@ -59,7 +69,7 @@ export function createAccessTokens({ secret, keyFile, now = Date.now, lifetimeMs
     },
     verify(token) {
       const malformed = { ok: false, reason: 'The access token is malformed' } as const;
-      const read = readClaims(key, PREFIX, token, ACCESS_TOKEN_MAX_CHARS);
+      const read = readClaimsWithKeys(keys, PREFIX, token, ACCESS_TOKEN_MAX_CHARS);
       if (!read.ok) return read.problem === 'signature' ? { ok: false, reason: 'The access token signature is invalid' } : malformed;
       const claims = read.claims as { sub?: unknown; sid?: unknown; ch?: unknown; exp?: unknown } | null;
       if (typeof claims !== 'object' || claims === null || !isText(claims.sub) || !isText(claims.sid) || !Number.isSafeInteger(claims.exp)) return malformed;
@@ -78,5 +88,14 @@ export function createAccessTokens({ secret, keyFile, now = Date.now, lifetimeMs
 }
 
 /** The access tokens with their key (`keys.ts`): the shared access-token secret, else `secrets/access-token-key`. */
-export const createAccessTokensFor = ({ dataDir, secret, now }: { dataDir: string; secret?: string; now?: () => number }): AccessTokens =>
-  createAccessTokens(secret !== undefined ? { secret, now } : { keyFile: keyFileOf(dataDir, 'access'), now });
+export const createAccessTokensFor = ({
+  dataDir,
+  secret,
+  previousSecret,
+  now,
+}: {
+  dataDir: string;
+  secret?: string;
+  previousSecret?: string;
+  now?: () => number;
+}): AccessTokens => createAccessTokens(secret !== undefined ? { secret, previousSecret, now } : { keyFile: keyFileOf(dataDir, 'access'), now });

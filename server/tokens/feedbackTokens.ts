@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { fixedKey, keyFileOf, purposeSecret } from './keys';
+import { fixedKey, keyFileOf, purposeSecret, sharedSecretKey } from './keys';
 import { FEEDBACK_TOKEN_LIFETIME_MS, FEEDBACK_TOKEN_MAX_CHARS } from './limits';
-import { readClaims, signClaims } from './signing';
+import { readClaimsWithKeys, signClaims } from './signing';
 
 /** The report reasons a viewer can pick, with the labels the embed shows (in this order): a report token names one. */
 export const REPORT_REASONS = [
@@ -37,16 +37,20 @@ const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
  */
 export function createFeedbackTokens({
   secret,
+  previousSecret,
   keyFile,
   now = Date.now,
   lifetimeMs = FEEDBACK_TOKEN_LIFETIME_MS,
 }: {
   secret?: string;
+  /** The shared secret `secret` replaced: tokens it signed still verify. */
+  previousSecret?: string;
   keyFile?: string;
   now?: () => number;
   lifetimeMs?: number;
 }): FeedbackTokens {
   const key = fixedKey({ secret, keyFile }, 'feedback-token', 'createFeedbackTokens');
+  const keys = secret !== undefined && previousSecret ? [key, sharedSecretKey(previousSecret, 'The previous feedback-token secret')] : [key];
   const malformed = { ok: false, reason: 'is not a feedback token of this server' } as const;
 
   return {
@@ -61,7 +65,7 @@ export function createFeedbackTokens({
       return signClaims(key, PREFIX, claims);
     },
     verify(token) {
-      const read = readClaims(key, PREFIX, token, FEEDBACK_TOKEN_MAX_CHARS);
+      const read = readClaimsWithKeys(keys, PREFIX, token, FEEDBACK_TOKEN_MAX_CHARS);
       if (!read.ok) return read.problem === 'signature' ? { ok: false, reason: 'has a wrong signature (forged or from another server)' } : malformed;
       const claims = read.claims as { v?: unknown; k?: unknown; r?: unknown; n?: unknown; t?: unknown } | null;
       if (typeof claims !== 'object' || claims === null || typeof claims.v !== 'string' || !VIDEO_ID.test(claims.v)) return malformed;
@@ -76,7 +80,19 @@ export function createFeedbackTokens({
 }
 
 /** The feedback tokens with their key (`keys.ts`): derived from the shared secret, else `secrets/feedback-token-key`. */
-export const createFeedbackTokensFor = ({ dataDir, sharedSecret, now }: { dataDir: string; sharedSecret?: string; now?: () => number }): FeedbackTokens =>
+export const createFeedbackTokensFor = ({
+  dataDir,
+  sharedSecret,
+  previousSharedSecret,
+  now,
+}: {
+  dataDir: string;
+  sharedSecret?: string;
+  previousSharedSecret?: string;
+  now?: () => number;
+}): FeedbackTokens =>
   createFeedbackTokens(
-    sharedSecret !== undefined ? { secret: purposeSecret(sharedSecret, 'feedback'), now } : { keyFile: keyFileOf(dataDir, 'feedback'), now },
+    sharedSecret !== undefined
+      ? { secret: purposeSecret(sharedSecret, 'feedback'), previousSecret: previousSharedSecret && purposeSecret(previousSharedSecret, 'feedback'), now }
+      : { keyFile: keyFileOf(dataDir, 'feedback'), now },
   );

@@ -45,3 +45,16 @@ export function readClaims(key: string | Buffer, prefix: string, token: unknown,
     return { ok: false, problem: 'malformed' };
   }
 }
+
+/**
+ * {@link readClaims} under the current key, then under the one it replaced: a token signed before a rotation of the
+ * shared secret keeps verifying, on every server, until the next rotation.
+ */
+export function readClaimsWithKeys(keys: readonly (string | Buffer)[], prefix: string, token: unknown, maxChars: number): ClaimsCheck {
+  let read: ClaimsCheck = { ok: false, problem: 'malformed' };
+  for (const key of keys) {
+    read = readClaims(key, prefix, token, maxChars);
+    if (read.ok || read.problem !== 'signature') return read;
+  }
+  return read;
+}

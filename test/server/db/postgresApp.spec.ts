@@ -203,6 +203,8 @@ describe('rotating the token secret kept in PostgreSQL (npm run secrets)', () =>
     const url = await server.createDatabase('vf_rotation');
     const before = await startApp(url);
     const oldToken = await streamTokenOf(before);
+    const session = sessionOf(await signIn(before, 'ada@example.com', 'vidframe-ada'));
+    const oldAccess = (await before.inject({ method: 'POST', url: '/accounts/token', payload: { session } })).json().accessToken as string;
 
     const staged = secrets('vf_rotation', 'stage');
     expect(staged.status).toBe(0);
@@ -218,6 +220,9 @@ describe('rotating the token secret kept in PostgreSQL (npm run secrets)', () =>
     expect(await accepts(restarted, newToken)).toBe(true);
     expect(await accepts(promoted, oldToken)).toBe(true);
     expect(await accepts(before, newToken)).toBe(false);
+    // The access token a signed-in embed holds is accepted across the rotation too.
+    const served = await promoted.inject({ url: '/getDatasyncIdsEndpoint', headers: { authorization: `Bearer ${oldAccess}` } });
+    expect(served.statusCode).toBe(200);
     const status = secrets('vf_rotation', 'status').stdout;
     expect(status).toMatch(/^tokens\s+since .*\ntokens:previous\s+since /m);
     expect(status).not.toMatch(/[A-Za-z0-9_-]{43}/);
