@@ -18,6 +18,9 @@ const tsJest = {
 const modulePathIgnorePatterns = ['<rootDir>/dist/'];
 
 const config: Config = {
+  // Two test files at a time, also on two cores: much of the suite waits on browsers, server processes and databases
+  // outside the worker, and every file starts its own on free ports, so no two files share state.
+  maxWorkers: 2,
   projects: [
     {
       displayName: 'streams',
