@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { freePort } from './freePort';
 
 /**
  * Starts Debian's `clickhouse-server` (18.16, package `clickhouse-server`) for a test file: a child process on
@@ -41,20 +41,6 @@ function findBinary(): { command: string; args: string[] } {
   const multi = find('clickhouse');
   if (multi) return { command: multi, args: ['server'] };
   throw new Error(`clickhouse-server is not installed (looked in ${[...new Set(dirs.filter(Boolean))].join(', ')}): ${INSTALL_HINT}`);
-}
-
-/** A port free on 127.0.0.1 right now (the OS picks it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function configXml(dir: string, ports: { http: number; tcp: number; interserver: number }): string {

@@ -1,9 +1,9 @@
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { accessSync, chownSync, constants, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from './freePort';
 
 /**
  * Starts Debian's PostgreSQL (package `postgresql`, any major version) for a test file: a cluster of its own made by
@@ -75,20 +75,6 @@ function clusterUser(): { uid: number; gid: number } | undefined {
   if (!fields || fields.length < 4)
     throw new Error(`Running as root, PostgreSQL needs a non-root user to run as, and there is no "postgres" user: ${INSTALL_HINT}`);
   return { uid: Number(fields[2]), gid: Number(fields[3]) };
-}
-
-/** A port free on 127.0.0.1 right now (the OS picks it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const running = new Map<string, () => void>();
