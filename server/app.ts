@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { resolve } from 'node:path';
 import type { AdsHostSettings } from './ads/adsHostSettings';
 import { registerAccounts } from './accounts/registerAccounts';
@@ -203,7 +202,7 @@ async function registerDomains(app: FastifyInstance, o: Settings, database: Stat
   const viteDev = o.dev ? await (await import('./dev/registerViteDev')).registerViteDev(app, { rootDir }) : undefined;
   const pages = viteDev?.pages ?? builtPages(distDir);
   await registerHttpBasics(app, { notFound: !viteDev, rateLimitStore: cluster.rateLimitStore });
-  registerHealth(app, { catalog, store, state: { kind: database.engine, ping: () => sql`SELECT 1`.execute(database.db) }, metrics, guard: adminGuard });
+  registerHealth(app, { catalog, store, state: { kind: database.engine, ping: database.ping }, metrics, guard: adminGuard });
   await registerMedia(app, { catalog, mediaDir: o.mediaDir, libraryDir: o.libraryDir });
   const attestation = await registerAttestation(app, {
     rootDir,

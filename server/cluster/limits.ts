@@ -1,5 +1,8 @@
-/** How often a server deletes the rate-limit rows whose window has ended (each server sweeps; a sweep is one DELETE). */
-export const RATE_LIMIT_SWEEP_MS = 60_000;
+/**
+ * How often a server deletes the rate-limit rows whose window has ended and the attestation nonces whose challenge has
+ * expired (each server sweeps; a sweep is one DELETE per table).
+ */
+export const CLUSTER_SWEEP_MS = 60_000;
 
 /** The length of a bucket name with its key, past which the key is kept as its SHA-256 instead. */
 export const RATE_LIMIT_KEY_MAX_CHARS = 200;

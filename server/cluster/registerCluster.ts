@@ -3,7 +3,7 @@ import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { migrateState } from '../db/migrateState';
 import type { UsedNonces } from '../tokens/attestationTokens';
 import type { StateDatabase } from '../db/openStateDatabase';
-import { RATE_LIMIT_SWEEP_MS } from './limits';
+import { CLUSTER_SWEEP_MS } from './limits';
 import { clusterMigrations } from './migrations';
 import { sharedRateLimitStore, sweepRateLimits } from './rateLimitStore';
 import { rotatingSecretOf, sharedSecretOf } from './sharedSecret';
@@ -31,11 +31,10 @@ export interface ClusterState {
 /**
  * On PostgreSQL (servers behind one origin): the `cluster` tables brought up to date, the rate limits counted in the
  * database, the attestation tokens accepted by any server remembered there (both swept of expired rows until the app
- * closes), and — unless `configured.secret`
- * (`VIDFRAME_STREAM_SECRET`) is given — the token keys' secret kept there (rotated in two steps, `sharedSecret.ts`),
- * so nothing a client holds depends on which server signed it; likewise the admin token unless `VIDFRAME_ADMIN_TOKEN`
- * gives one, so the dashboard signs in whichever server answers. On SQLite (one server, `npm start`): nothing shared;
- * the limits count in memory and the keys stay in the data folder's files.
+ * closes), and — unless `configured.secret` (`VIDFRAME_STREAM_SECRET`) is given — the token keys' secret kept there
+ * (rotated in two steps, `sharedSecret.ts`), so nothing a client holds depends on which server signed it; likewise the
+ * admin token unless `VIDFRAME_ADMIN_TOKEN` gives one, so the dashboard signs in whichever server answers. On SQLite
+ * (one server, `npm start`): nothing shared; the limits count in memory and the keys stay in the data folder's files.
  */
 export async function registerCluster(
   app: FastifyInstance,
@@ -51,7 +50,7 @@ export async function registerCluster(
     Promise.all([sweepRateLimits(state, now()), sweepUsedNonces(state, now())]).catch((error: unknown) =>
       app.log.warn({ err: error }, 'cluster: the sweep of expired rate-limit counts and nonces failed'),
     );
-  }, RATE_LIMIT_SWEEP_MS);
+  }, CLUSTER_SWEEP_MS);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   return { rateLimitStore: sharedRateLimitStore(state, now), usedNonces: usedNoncesIn(state), adminToken, ...secrets };

@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import { join } from 'node:path';
 import pg from 'pg';
 import { DATABASE_FILE_NAME, openDatabase } from './openDatabase';
@@ -13,8 +13,14 @@ import type { StateTables } from './stateTables';
 export interface StateDatabase {
   engine: StateDatabaseSetting['engine'];
   db: Kysely<StateTables>;
+  /** One round trip to the database (readiness): rejects while it does not answer. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+const pingOf = (db: Kysely<StateTables>) => async () => {
+  await sql`SELECT 1`.execute(db);
+};
 
 /** PostgreSQL's `bigint` (the millisecond times, `count(*)`) read as a number: every value kept is below 2^53. */
 const PG_INT8 = 20;
@@ -41,7 +47,7 @@ export async function openStateDatabase(setting: StateDatabaseSetting, dataDir: 
   if (setting.engine === 'sqlite') {
     const database = openDatabase(join(dataDir, DATABASE_FILE_NAME));
     const db = new Kysely<StateTables>({ dialect: new SqliteDialect({ database }) });
-    return { engine: 'sqlite', db, close: () => db.destroy() };
+    return { engine: 'sqlite', db, ping: pingOf(db), close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: setting.url, max: POSTGRES_POOL_MAX, types: pgTypes });
   // An idle connection that the server or the network drops is an error on the pool: the pool replaces it. One dropped
@@ -57,5 +63,5 @@ export async function openStateDatabase(setting: StateDatabaseSetting, dataDir: 
     throw new Error(`The PostgreSQL database of VIDFRAME_DB does not answer: ${(error as Error).message}`, { cause: error });
   }
   const db = new Kysely<StateTables>({ dialect: new PostgresDialect({ pool }) });
-  return { engine: 'postgres', db, close: () => db.destroy() };
+  return { engine: 'postgres', db, ping: pingOf(db), close: () => db.destroy() };
 }
